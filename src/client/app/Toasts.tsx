@@ -1,0 +1,17 @@
+import { Toaster } from 'react-hot-toast';
+
+// The spec's toast timings (§9): error/blank 4 s, success 2 s, loading until dismissed; react-hot-toast keeps at most 20.
+
+export function Toasts() {
+  return (
+    <Toaster
+      position="top-center"
+      toastOptions={{
+        blank: { duration: 4000 },
+        error: { duration: 4000 },
+        success: { duration: 2000 },
+        loading: { duration: Infinity },
+      }}
+    />
+  );
+}

@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerAuthRoutes } from './auth/routes.js';
+import { registerGuard } from './auth/guard.js';
+import type { AppContext } from './context.js';
+import { registerDjRoutes } from './djs/routes.js';
+import { registerEventRoutes } from './events/routes.js';
+import { registerHealthRoutes } from './health/routes.js';
+import { errorHandler } from './http/error-handler.js';
+import { logRedaction } from './http/logging.js';
+import { registerSettingsRoutes } from './settings/routes.js';
+import { registerSignupRoutes } from './signup/routes.js';
+
+/** Request bodies beyond this get 413; the largest real body (an event save) is far smaller. */
+export const BODY_LIMIT_BYTES = 256 * 1024;
+
+export interface BuildOptions {
+  /** The built SPA; omitted in API-only tests. */
+  clientDir?: string;
+  logger?: boolean;
+}
+
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: ctx.config.logLevel, redact: logRedaction },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https://cdn.discordapp.com'],
+        connectSrc: ["'self'"],
+        formAction: ["'self'", ...(ctx.config.discord.authorizeUrl ? [new URL(ctx.config.discord.authorizeUrl).origin] : [])],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: ctx.config.publicUrl?.startsWith('https://') ? [] : null,
+      },
+    },
+    referrerPolicy: { policy: 'same-origin' },
+    strictTransportSecurity: ctx.config.publicUrl?.startsWith('https://') ? undefined : false,
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  registerGuard(app, ctx);
+
+  registerHealthRoutes(app, ctx);
+  registerAuthRoutes(app, ctx);
+  registerEventRoutes(app, ctx);
+  registerDjRoutes(app, ctx);
+  registerSettingsRoutes(app, ctx);
+  registerSignupRoutes(app, ctx);
+
+  if (options.clientDir) await serveSpa(app, options.clientDir, ctx.config.appName);
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+  });
+  return app;
+}
+
+/** The built client for every non-API GET, so a full reload of a client route returns the app. */
+async function serveSpa(app: FastifyInstance, clientDir: string, appName: string) {
+  const indexHtml = fs
+    .readFileSync(path.join(clientDir, 'index.html'), 'utf8')
+    .replaceAll('%APP_NAME%', escapeHtml(appName));
+  await app.register(fastifyStatic, { root: clientDir, index: false, wildcard: false });
+  const sendIndex = (_: unknown, reply: import('fastify').FastifyReply) =>
+    reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml);
+  app.get('/', sendIndex);
+  app.get('/*', (request, reply) => {
+    if (request.url.startsWith('/api/') || request.url.startsWith('/assets/')) {
+      return reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+    }
+    return sendIndex(request, reply);
+  });
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+export const defaultClientDir = () =>
+  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'client');

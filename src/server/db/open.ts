@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import { migrationProvider } from './migrations.js';
+import type { Database } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Store {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** The PostgreSQL connection string, for the LISTEN connection of the change bus. */
+  databaseUrl?: string;
+  /** The SQLite file, for backups. */
+  file?: string;
+  close(): Promise<void>;
+}
+
+/** A start-up problem that names the variable to fix. */
+export class StorageStartError extends Error {}
+
+// bigint (int8) comes back as a string from pg; our int8 columns hold epoch milliseconds and
+// counts, all far below 2^53, so numbers are safe and match what SQLite returns.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+
+export function sqliteFile(dataDir: string): string {
+  return path.resolve(dataDir, 'lineup.db');
+}
+
+export async function openStore(options: { dataDir: string; databaseUrl?: string }): Promise<Store> {
+  const store = options.databaseUrl
+    ? await openPostgres(options.databaseUrl)
+    : openSqlite(options.dataDir);
+  try {
+    await migrate(store.db);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  return store;
+}
+
+function openSqlite(dataDir: string): Store {
+  const dir = path.resolve(dataDir);
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.accessSync(dir, fs.constants.W_OK);
+  } catch (error) {
+    throw new StorageStartError(`DATA_DIR: cannot write to ${dir} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  const file = sqliteFile(dir);
+  let database: SQLite.Database;
+  try {
+    database = new SQLite(file);
+  } catch (error) {
+    throw new StorageStartError(`DATA_DIR: cannot open ${file} (${(error as Error).message})`);
+  }
+  database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  // NORMAL is durable across process crashes in WAL mode (only an OS crash can lose the last commits).
+  database.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return { db, dialect: 'sqlite', file, close: () => db.destroy() };
+}
+
+async function openPostgres(databaseUrl: string): Promise<Store> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle client's error (e.g. the server restarting) must not crash the process.
+  pool.on('error', () => {});
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw new StorageStartError(`DATABASE_URL: cannot connect (${describe(error)})`);
+  }
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', databaseUrl, close: () => db.destroy() };
+}
+
+function describe(error: unknown): string {
+  const e = error as { code?: string; message?: string };
+  return [e.code, e.message].filter(Boolean).join(': ') || 'unknown error';
+}
+
+async function migrate(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}
+
+/** True once the database answers a trivial query. */
+export async function ping(db: Kysely<Database>): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

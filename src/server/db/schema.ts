@@ -1,0 +1,105 @@
+// Table types as stored. Timestamps are epoch milliseconds and booleans are 0/1 integers on
+// both dialects (see docs/decisions/002-storage-types.md); rows are mapped to domain objects
+// by the feature repositories, so services never see these representations.
+
+export type Flag = 0 | 1;
+
+export interface EventsTable {
+  id: string;
+  name: string;
+  start_at: number;
+  end_at: number;
+  published: Flag;
+  host: string;
+  message: string;
+  footer: string;
+  signups_open: Flag;
+  version: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface DjsTable {
+  id: string;
+  discord_id: string | null;
+  public_name: string;
+  dj_name: string;
+  rtmp_url: string;
+  twitch_username: string;
+  avatar_url: string | null;
+  notes: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SignupsTable {
+  uuid: string;
+  event_id: string;
+  position: number;
+  name: string;
+  is_debut: Flag;
+  requested_duration: number;
+  type: string;
+  hidden: Flag;
+  /** JSON text of SignupFormData, or null for signups staff added. */
+  form_data: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A DJ named on a signup. (event_id, dj_id) is unique: one signup per DJ per event. */
+export interface SignupDjsTable {
+  signup_uuid: string;
+  event_id: string;
+  dj_id: string;
+  position: number;
+}
+
+export interface SlotsTable {
+  event_id: string;
+  position: number;
+  signup_uuid: string | null;
+  dj_name: string | null;
+  dj_id: string | null;
+  start_at: number;
+  duration: number;
+  is_debut: Flag;
+  slot_type: string;
+  stream_source_url: string;
+  stream_source_type: string;
+}
+
+/** Derived from the lineup at every save: which DJs play in which event. */
+export interface DjPlaysTable {
+  event_id: string;
+  dj_id: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  /** JSON text. */
+  value: string;
+  updated_at: number;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie token, so a leaked database row cannot be replayed as a cookie. */
+  id_hash: string;
+  dj_id: string;
+  discord_user_id: string;
+  /** JSON array of roles. */
+  roles: string;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface Database {
+  events: EventsTable;
+  djs: DjsTable;
+  signups: SignupsTable;
+  signup_djs: SignupDjsTable;
+  slots: SlotsTable;
+  dj_plays: DjPlaysTable;
+  settings: SettingsTable;
+  sessions: SessionsTable;
+}

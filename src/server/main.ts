@@ -1,0 +1,38 @@
+import { existsSync } from 'node:fs';
+import { defaultClientDir } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { StorageStartError } from './db/open.js';
+import { startServer } from './start.js';
+
+// The process entry point: readable one-line start-up errors, graceful shutdown on signals.
+
+async function main() {
+  const config = loadConfig();
+  const clientDir = defaultClientDir();
+  const running = await startServer(config, { clientDir: existsSync(clientDir) ? clientDir : undefined });
+  const signIn = config.discord.devProvider ? ' (development sign-in)' : '';
+  console.log(`Lineup is running at ${running.url}${signIn} on ${running.ctx.store.dialect}`);
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      running.stop().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    for (const problem of error.problems) console.error(problem);
+  } else if (error instanceof StorageStartError) {
+    console.error(error.message);
+  } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    console.error(`PORT: ${(error as Error).message.replace(/^listen /, '')} (another program uses this port)`);
+  } else if ((error as NodeJS.ErrnoException).code === 'EACCES') {
+    console.error(`PORT: permission denied (${(error as Error).message})`);
+  } else {
+    console.error(`Lineup could not start: ${(error as Error).message ?? String(error)}`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildOptions } from './app.js';
+import { type ChangeBus, inProcessBus, postgresBus } from './changes/bus.js';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import { openStore } from './db/open.js';
+import { seedIfEmpty } from './seed/seed.js';
+
+export interface RunningApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Opens storage, applies migrations, seeds an empty development database and listens. */
+export async function startServer(config: Config, options: BuildOptions = {}): Promise<RunningApp> {
+  const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  let changes: ChangeBus | undefined;
+  try {
+    changes = store.databaseUrl ? await postgresBus(store.databaseUrl) : inProcessBus();
+    const ctx: AppContext = { config, store, changes };
+    if (config.seedDemoData && config.env === 'development' && store.dialect === 'sqlite') {
+      await seedIfEmpty(store.db);
+    }
+    const app = await buildApp(ctx, options);
+    await app.listen({ host: config.host, port: config.port });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+    let stopping: Promise<void> | undefined;
+    const stop = () =>
+      (stopping ??= (async () => {
+        // close() stops accepting and waits for in-flight requests before we close storage.
+        await app.close();
+        await changes?.close();
+        await store.close();
+      })());
+    return { app, ctx, url, stop };
+  } catch (error) {
+    await changes?.close();
+    await store.close();
+    throw error;
+  }
+}

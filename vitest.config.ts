@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit and integration tests sit next to the code. TZ=UTC is set by the npm scripts so that
+// nothing passes only because of the machine's zone.
+export default defineConfig({
+  test: {
+    globals: true,
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    setupFiles: ['./src/test-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
