@@ -65,7 +65,11 @@ function form(available_from: string, available_to: string): SignupFormData {
 describe('layoutSlots', () => {
   it("lays slots out back to back using each signup's requested duration", () => {
     const signups = [signup('a', { requestedDuration: 0.5 }), signup('b', { requestedDuration: 1.5 })];
-    const slots = [slot({ signupUuid: 'a', duration: 3 }), slot({ signupUuid: 'b' }), slot({ djName: 'Legacy', duration: 2 })];
+    const slots = [
+      slot({ signupUuid: 'a', duration: 3 }), // the signup's duration wins
+      slot({ signupUuid: 'b' }),
+      slot({ djName: 'Legacy', duration: 2 }), // legacy slots keep their own
+    ];
     const laidOut = layoutSlots(START, slots, signups);
     expect(laidOut.map((s) => [s.startTime, s.duration])).toEqual([
       ['2024-06-09T19:00:00.000Z', 0.5],
@@ -78,7 +82,12 @@ describe('layoutSlots', () => {
   });
 
   it('defaults a missing duration to one hour and keeps an explicit zero', () => {
-    const slots = [slot({ duration: NaN, djName: 'A' }), slot({ duration: undefined as unknown as number, djName: 'B' }), slot({ duration: 0, djName: 'C' }), slot({ djName: 'D' })];
+    const slots = [
+      slot({ duration: NaN, djName: 'A' }),
+      slot({ duration: undefined as unknown as number, djName: 'B' }),
+      slot({ duration: 0, djName: 'C' }),
+      slot({ djName: 'D' }),
+    ];
     expect(layoutSlots(START, slots, []).map((s) => s.startTime)).toEqual([
       '2024-06-09T19:00:00.000Z',
       '2024-06-09T20:00:00.000Z',
@@ -227,6 +236,25 @@ describe('lineupConflicts', () => {
     expect([...conflicts.entries()]).toEqual([
       [0, ['Mia also plays in slot 2']],
       [1, ['Mia also plays in slot 1']],
+    ]);
+  });
+
+  it('handles a lineup crossing midnight in New York', () => {
+    // Saturday 15 June 2024, 22:00 in New York is 02:00 UTC on Sunday.
+    const nyStart = '2024-06-16T02:00:00.000Z';
+    const signups = [
+      signup('a'),
+      signup('b', { name: 'After Midnight', formData: form('2024-06-16T04:30:00.000Z', 'any') }),
+    ];
+    const slots = [slot({ signupUuid: 'a' }), slot({ signupUuid: 'a2', djName: 'Legacy' }), slot({ signupUuid: 'b' })];
+    expect(layoutSlots(nyStart, slots, signups).map((s) => s.startTime)).toEqual([
+      '2024-06-16T02:00:00.000Z',
+      '2024-06-16T03:00:00.000Z',
+      '2024-06-16T04:00:00.000Z',
+    ]);
+    expect(eventEnd(nyStart, layoutSlots(nyStart, slots, signups))).toBe('2024-06-16T05:00:00.000Z');
+    expect(lineupConflicts(nyStart, slots, signups, {}, 'America/New_York').get(2)).toEqual([
+      'Starts at 00:00 but After Midnight is available from 00:30',
     ]);
   });
 

@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { Role } from '../../shared/domain.js';
+import { type Config, loadConfig } from '../config.js';
+import { openSession, SESSION_COOKIE } from '../auth/sessions.js';
+import { startServer, type RunningApp } from '../start.js';
+
+// Integration tests run the real server over HTTP against a real database: SQLite always,
+// PostgreSQL too when TEST_DATABASE_URL is set (each test app gets its own fresh database).
+
+export type TestDialect = 'sqlite' | 'postgres';
+
+export const testDialects: TestDialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface TestApp extends RunningApp {
+  dialect: TestDialect;
+  dataDir: string;
+  databaseUrl?: string;
+  /** Restarts the server on the same database (data must survive). */
+  restart(): Promise<TestApp>;
+  /** Creates a DJ and a session for them; returns the cookie header value. */
+  signIn(roles: Role[], dj?: Partial<{ publicName: string; djName: string; discordId: string }>): Promise<SignedIn>;
+  request<T = unknown>(method: string, url: string, options?: { body?: unknown; cookie?: string; headers?: Record<string, string> }): Promise<TestResponse<T>>;
+  /** Stops the server and removes its database. */
+  destroy(): Promise<void>;
+}
+
+export interface SignedIn {
+  cookie: string;
+  djId: string;
+  discordId: string;
+}
+
+let discordCounter = 0;
+export const uniqueDiscordId = () => `${Date.now()}${String(++discordCounter).padStart(5, '0')}`.slice(0, 19);
+
+export async function startTestApp(
+  dialect: TestDialect,
+  env: Record<string, string> = {},
+  reuse?: { dataDir: string; databaseUrl?: string },
+): Promise<TestApp> {
+  const dataDir = reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lineup-test-'));
+  const databaseUrl = reuse ? reuse.databaseUrl : dialect === 'postgres' ? await createPostgresDatabase() : undefined;
+  const config: Config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    SEED_DEMO_DATA: 'never',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
+  const running = await startServer(config, { logger: env.LOG_LEVEL ? undefined : false });
+
+  const testApp: TestApp = {
+    ...running,
+    dialect,
+    dataDir,
+    databaseUrl,
+    async restart() {
+      await running.stop();
+      return startTestApp(dialect, env, { dataDir, databaseUrl });
+    },
+    async signIn(roles, dj = {}) {
+      const now = Date.now();
+      const djId = randomUUID();
+      const discordId = dj.discordId ?? uniqueDiscordId();
+      await running.ctx.store.db
+        .insertInto('djs')
+        .values({
+          id: djId,
+          discord_id: discordId,
+          public_name: dj.publicName ?? `Person ${discordId.slice(-4)}`,
+          dj_name: dj.djName ?? `DJ ${discordId.slice(-4)}`,
+          rtmp_url: '',
+          twitch_username: '',
+          avatar_url: null,
+          notes: '',
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      const session = await openSession(
+        running.ctx.store.db,
+        { djId, discordUserId: discordId, roles },
+        running.ctx.config.sessionTtlMs,
+      );
+      return { cookie: `${SESSION_COOKIE}=${session.token}`, djId, discordId };
+    },
+    async request(method, url, options = {}) {
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.cookie) headers.cookie = options.cookie;
+      let body: string | undefined;
+      if (options.body !== undefined) {
+        headers['content-type'] ??= 'application/json';
+        body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+      }
+      const response = await fetch(`${running.url}${url}`, { method, headers, body, redirect: 'manual' });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        // not JSON: keep the text
+      }
+      return { status: response.status, headers: response.headers, body: parsed as never };
+    },
+    async destroy() {
+      await running.stop();
+      if (databaseUrl) await dropPostgresDatabase(databaseUrl);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return testApp;
+}
+
+async function createPostgresDatabase(): Promise<string> {
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  const name = `lineup_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function dropPostgresDatabase(databaseUrl: string): Promise<void> {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await admin.end();
+  }
+}

@@ -1,0 +1,232 @@
+import { describe, expect, it } from 'vitest';
+import type { Dj, Signup, Slot } from './domain.js';
+import {
+  discordAnnouncement,
+  signupSheetMessage,
+  socialAnnouncement,
+  verifyLineupMessage,
+  type AnnouncementEvent,
+} from './announcements.js';
+
+function dj(id: string, djName: string, discordId: string | null): Dj {
+  return { id, discordId, publicName: `${djName} (public)`, djName, rtmpUrl: '', twitchUsername: '', avatarUrl: null, notes: '' };
+}
+
+function signup(uuid: string, name: string, djRefs: string[], requestedDuration = 1, isDebut = false): Signup {
+  return { uuid, name, djRefs, isDebut, requestedDuration, type: 'LIVE', hidden: false, formData: null };
+}
+
+function slot(overrides: Partial<Slot>): Slot {
+  return {
+    signupUuid: null,
+    djName: null,
+    djRef: null,
+    // Deliberately stale: the generators must use the laid-out times.
+    startTime: '2000-01-01T00:00:00.000Z',
+    duration: 1,
+    isDebut: false,
+    slotType: 'LIVE',
+    streamSourceUrl: '',
+    streamSourceType: 'VRCDN',
+    ...overrides,
+  };
+}
+
+const djs: Record<string, Dj> = {
+  dj1: dj('dj1', 'DJ Alpha', '100000000000000001'),
+  dj2: dj('dj2', 'Beta', '100000000000000002'),
+  dj3: dj('dj3', 'Gamma', null),
+  dj4: dj('dj4', 'Old Timer DJ', '100000000000000004'),
+  dj5: dj('dj5', 'Late', '100000000000000005'),
+  dj6: dj('dj6', 'After', ''),
+};
+
+const FOOTER = 'Links: https://a.example https://b.example';
+
+// Sunday 9 June 2024, 20:00 BST; the lineup runs past midnight in London.
+const summer: AnnouncementEvent = {
+  name: 'Sunday Service',
+  startDatetime: '2024-06-09T19:00:00.000Z',
+  host: 'Host Person',
+  message: 'Come chill and wiggle!',
+  footer: FOOTER,
+  signups: [
+    signup('a', 'DJ Alpha', ['dj1'], 0.5),
+    signup('b', 'Beta & Gamma', ['dj2', 'dj3'], 1, true),
+    signup('e', 'Late *Night* <3', ['dj5']),
+    signup('f', 'After Hours', ['dj6']),
+  ],
+  slots: [
+    slot({ signupUuid: 'a' }),
+    slot({ signupUuid: 'b', isDebut: true }),
+    slot({ djName: 'Old Timer', djRef: 'dj4' }), // legacy slot from before signups
+    slot({ signupUuid: 'missing' }), // no signup, no legacy name
+    slot({ signupUuid: 'e' }),
+    slot({ signupUuid: 'f' }),
+  ],
+};
+
+// Sunday 8 December 2024, 20:00 GMT, no host and no message.
+const winter: AnnouncementEvent = {
+  name: 'Winter Service',
+  startDatetime: '2024-12-08T20:00:00.000Z',
+  host: '',
+  message: '',
+  footer: FOOTER,
+  signups: [signup('w1', 'Winter One', ['dj1']), signup('w2', 'Winter Two', ['dj2'], 1.5, true), signup('w3', 'Winter Three', ['dj3'])],
+  slots: [slot({ signupUuid: 'w1' }), slot({ signupUuid: 'w2', isDebut: true }), slot({ signupUuid: 'w3' })],
+};
+
+describe('discordAnnouncement', () => {
+  it('writes the summer announcement with timestamp tags and role mentions', () => {
+    expect(discordAnnouncement(summer, djs, { announcementRoleIds: ['111', '222'] })).toBe(
+      [
+        'Sunday Service',
+        '',
+        'Come chill and wiggle!',
+        '',
+        'Event start: <t:1717959600:F>',
+        'Host: Host Person',
+        '',
+        'Lineup:',
+        '<t:1717959600:t> : DJ Alpha',
+        '<t:1717961400:t> : Beta & Gamma (DEBUTT!)',
+        '<t:1717965000:t> : Old Timer',
+        '<t:1717968600:t> : Error : Unable to find signup for this slot',
+        '<t:1717972200:t> : Late *Night* <3',
+        '<t:1717975800:t> : After Hours',
+        '',
+        FOOTER,
+        '',
+        '<@&111> <@&222>',
+      ].join('\n'),
+    );
+  });
+
+  it('writes TBA for an empty host and omits the empty message and role line', () => {
+    expect(discordAnnouncement(winter, djs, { announcementRoleIds: [] })).toBe(
+      [
+        'Winter Service',
+        '',
+        'Event start: <t:1733688000:F>',
+        'Host: TBA',
+        '',
+        'Lineup:',
+        '<t:1733688000:t> : Winter One',
+        '<t:1733691600:t> : Winter Two (DEBUTT!)',
+        '<t:1733697000:t> : Winter Three',
+        '',
+        FOOTER,
+      ].join('\n'),
+    );
+  });
+
+  it('names an old slot that only kept a DJ reference after that DJ', () => {
+    const event = { ...winter, signups: [], slots: [slot({ djRef: 'dj3' })] };
+    expect(discordAnnouncement(event, djs, { announcementRoleIds: [] })).toContain('<t:1733688000:t> : Gamma\n');
+  });
+});
+
+describe('socialAnnouncement', () => {
+  it('uses London time and BST in summer, past midnight', () => {
+    expect(socialAnnouncement(summer, djs)).toBe(
+      [
+        'Sunday Service',
+        'Sunday 9 June',
+        'Host: Host Person',
+        '',
+        'Lineup: (times BST)',
+        '8pm - DJ Alpha',
+        '8:30pm - Beta & Gamma - DEBUTT',
+        '9:30pm - Old Timer',
+        '10:30pm - Error : Unable to find signup for this slot',
+        '11:30pm - Late *Night* <3',
+        '12:30am - After Hours',
+        '',
+        FOOTER,
+      ].join('\n'),
+    );
+  });
+
+  it('uses GMT in winter and TBA for an empty host', () => {
+    expect(socialAnnouncement(winter, djs)).toBe(
+      [
+        'Winter Service',
+        'Sunday 8 December',
+        'Host: TBA',
+        '',
+        'Lineup: (times GMT)',
+        '8pm - Winter One',
+        '9pm - Winter Two - DEBUTT',
+        '10:30pm - Winter Three',
+        '',
+        FOOTER,
+      ].join('\n'),
+    );
+  });
+
+  it('shows the London date even when the event starts on another UTC day', () => {
+    // 00:30 BST on Monday 10 June is still Sunday 23:30 UTC.
+    const event = { ...summer, startDatetime: '2024-06-09T23:30:00.000Z', slots: [], signups: [] };
+    expect(socialAnnouncement(event, djs)).toContain('Monday 10 June\n');
+    expect(socialAnnouncement(event, djs)).toContain('Lineup: (times BST)\nTBA');
+  });
+});
+
+describe('verifyLineupMessage', () => {
+  it('mentions every DJ with a Discord ID and names the others', () => {
+    const text = verifyLineupMessage(summer, djs);
+    expect(text).toBe(
+      [
+        'Proposed lineup for Sunday Service',
+        'Event start: <t:1717959600:F>',
+        'Host: Host Person',
+        '',
+        '<t:1717959600:t> : DJ Alpha - <@100000000000000001>',
+        '<t:1717961400:t> : Beta & Gamma (DEBUTT!) - <@100000000000000002>, Gamma',
+        '<t:1717965000:t> : Old Timer - <@100000000000000004>',
+        '<t:1717968600:t> : Error : Unable to find signup for this slot',
+        '<t:1717972200:t> : Late *Night* <3 - <@100000000000000005>',
+        '<t:1717975800:t> : After Hours - After',
+        '',
+        'DJs listed above: please react to this message if your slot works for you!',
+      ].join('\n'),
+    );
+    expect(text).not.toContain('undefined');
+  });
+
+  it('writes TBA for an empty host and copes with an unknown DJ', () => {
+    const event = { ...winter, signups: [signup('w1', 'Ghost', ['nobody'])], slots: [slot({ signupUuid: 'w1' })] };
+    expect(verifyLineupMessage(event, djs)).toBe(
+      [
+        'Proposed lineup for Winter Service',
+        'Event start: <t:1733688000:F>',
+        'Host: TBA',
+        '',
+        '<t:1733688000:t> : Ghost - Unknown DJ',
+        '',
+        'DJs listed above: please react to this message if your slot works for you!',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('signupSheetMessage', () => {
+  const link = 'https://lineup.example/eventSignup/e1';
+
+  it('contains the link and the host', () => {
+    expect(signupSheetMessage(summer, link)).toBe(
+      [
+        'Signups are open for Sunday Service on <t:1717959600:F>!',
+        'Host: Host Person',
+        `Sign up here: ${link}`,
+      ].join('\n'),
+    );
+  });
+
+  it('says Host TBD! without a host', () => {
+    expect(signupSheetMessage({ ...winter, host: '  ' }, link)).toBe(
+      ['Signups are open for Winter Service on <t:1733688000:F>!', 'Host TBD!', `Sign up here: ${link}`].join('\n'),
+    );
+  });
+});
