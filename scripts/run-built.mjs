@@ -1,0 +1,10 @@
+import { buildIfNeeded } from './build-if-needed.mjs';
+
+// Runs a server command-line tool (seed, backup) from the built server: `node scripts/run-built.mjs seed …`.
+const [command] = process.argv.splice(2, 1);
+if (!['seed', 'backup'].includes(command)) {
+  console.error('usage: node scripts/run-built.mjs seed|backup [args]');
+  process.exit(2);
+}
+buildIfNeeded({ client: false });
+await import(`../dist/server/cli/${command}.js`);

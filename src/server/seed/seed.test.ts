@@ -1,0 +1,40 @@
+import { startTestApp, testDialects } from '../testing/harness.js';
+import { seedIfEmpty } from './seed.js';
+
+describe.each(testDialects)('demo data on %s', (dialect) => {
+  test('fills an empty database with DJs, past lineups with plays and an open upcoming event', async () => {
+    const app = await startTestApp(dialect);
+    try {
+      const now = new Date('2025-03-12T12:00:00Z');
+      expect(await seedIfEmpty(app.ctx.store.db, now)).toBe(true);
+      const db = app.ctx.store.db;
+      const djs = await db.selectFrom('djs').selectAll().execute();
+      expect(djs.length).toBeGreaterThanOrEqual(12);
+      expect(djs.every((dj) => dj.rtmp_url.startsWith('rtmp://'))).toBe(true);
+      const events = await db.selectFrom('events').selectAll().orderBy('start_at').execute();
+      const past = events.filter((e) => Number(e.end_at) <= now.getTime());
+      const upcoming = events.filter((e) => Number(e.end_at) > now.getTime());
+      expect(past.length).toBeGreaterThanOrEqual(3);
+      expect(upcoming).toHaveLength(1);
+      expect(upcoming[0]).toMatchObject({ signups_open: 1, start_at: Date.parse('2025-03-16T20:00:00Z') });
+      const plays = await db.selectFrom('dj_plays').selectAll().where('event_id', '=', past[0]!.id).execute();
+      expect(plays.length).toBeGreaterThanOrEqual(4);
+      const signups = await db.selectFrom('signups').selectAll().where('event_id', '=', upcoming[0]!.id).execute();
+      expect(signups.length).toBeGreaterThanOrEqual(4);
+    } finally {
+      await app.destroy();
+    }
+  });
+
+  test('never touches a database that already holds data', async () => {
+    const app = await startTestApp(dialect);
+    try {
+      await app.signIn(['dj']);
+      expect(await seedIfEmpty(app.ctx.store.db)).toBe(false);
+      const events = await app.ctx.store.db.selectFrom('events').selectAll().execute();
+      expect(events).toHaveLength(0);
+    } finally {
+      await app.destroy();
+    }
+  });
+});
