@@ -7,6 +7,8 @@ import { startServer } from './start.js';
 // The process entry point: readable one-line start-up errors, graceful shutdown on signals.
 
 async function main() {
+  // A .env file beside package.json is read if present (see .env.example); real environment wins.
+  if (existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
   const clientDir = defaultClientDir();
   const running = await startServer(config, { clientDir: existsSync(clientDir) ? clientDir : undefined });
