@@ -1,0 +1,32 @@
+import { Button, Card } from 'react-bootstrap';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../shared/paths';
+import { useCreateDj } from './api';
+import { DjForm } from './DjForm';
+
+export function CreateDjPage() {
+  const create = useCreateDj();
+  const navigate = useNavigate();
+  return (
+    <Card style={{ maxWidth: '40rem' }}>
+      <Card.Body>
+        <h1 className="h3 mb-3">Create Dj</h1>
+        <DjForm
+          disabled={create.isPending}
+          onSubmit={(values) =>
+            create.mutate(values, {
+              onSuccess: (dj) => navigate(paths.dj(dj.id)),
+              onError: (error) =>
+                toast.error(`An error occurred while creating the DJ.: ${error.message || 'Unknown error'}`),
+            })
+          }
+        >
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? 'Creating...' : 'Create Dj'}
+          </Button>
+        </DjForm>
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,153 @@
+import './djs.css';
+import { Fragment, type ReactNode, useState } from 'react';
+import { Alert, Button, Card, Col, ListGroup, Row, Spinner } from 'react-bootstrap';
+import toast from 'react-hot-toast';
+import { Link, useParams } from 'react-router';
+import type { Dj, DjPlay } from '../../../shared/domain';
+import { paths } from '../../../shared/paths';
+import { djToInput } from '../../../shared/schemas/djs';
+import { Avatar } from '../../components/Avatar';
+import { ApiError } from '../../lib/api';
+import { useDjDetails, useUpdateDj } from './api';
+import { DjForm } from './DjForm';
+import { playDate } from './PlayDate';
+
+export function DjDetailsPage() {
+  const djId = useParams().djId!;
+  const details = useDjDetails(djId);
+  const [editing, setEditing] = useState(false);
+
+  if (details.isPending) {
+    return (
+      <div className="d-flex align-items-center gap-2 text-body-secondary">
+        <Spinner size="sm" animation="border" role="status" /> Loading dj…
+      </div>
+    );
+  }
+  if (details.isError) {
+    const missing = details.error instanceof ApiError && details.error.status === 404;
+    return (
+      <Alert variant={missing ? 'warning' : 'danger'}>
+        {missing ? 'Dj not found.' : `The dj could not be loaded: ${details.error.message}`}{' '}
+        <Alert.Link as={Link} to={paths.djs()}>
+          Back to the Dj Roster
+        </Alert.Link>
+      </Alert>
+    );
+  }
+
+  const { dj, plays } = details.data;
+  return (
+    <Row className="g-4">
+      <Col lg={7}>
+        {editing ? <EditDj dj={dj} onDone={() => setEditing(false)} /> : <ViewDj dj={dj} onEdit={() => setEditing(true)} />}
+      </Col>
+      <Col lg={5}>
+        <Plays plays={plays} />
+      </Col>
+    </Row>
+  );
+}
+
+function ViewDj({ dj, onEdit }: { dj: Dj; onEdit: () => void }) {
+  const rows: [string, ReactNode][] = [
+    ['Public name', dj.publicName],
+    ['Dj Name', dj.djName],
+    ['Discord ID', dj.discordId ? <span className="font-monospace">{dj.discordId}</span> : 'Not set'],
+    ['VRCDN/RTMP stream URL', dj.rtmpUrl ? <span className="text-break">{dj.rtmpUrl}</span> : 'Not set'],
+    [
+      'Twitch username',
+      dj.twitchUsername ? (
+        <a href={`https://www.twitch.tv/${encodeURIComponent(dj.twitchUsername)}`} target="_blank" rel="noopener noreferrer">
+          {dj.twitchUsername}
+        </a>
+      ) : (
+        'Not set'
+      ),
+    ],
+  ];
+  return (
+    <Card>
+      <Card.Body>
+        <div className="d-flex align-items-center gap-3 mb-3">
+          <span className="dj-avatar">
+            <Avatar url={dj.avatarUrl} name={dj.publicName || dj.djName} size={72} />
+          </span>
+          <div className="me-auto min-w-0">
+            <h1 className="h3 mb-0 text-break">{dj.djName}</h1>
+            <div className="text-body-secondary">{dj.publicName}</div>
+          </div>
+          <Button onClick={onEdit}>Edit</Button>
+        </div>
+        <dl className="row mb-2">
+          {rows.map(([label, value]) => (
+            <Fragment key={label}>
+              <dt className="col-sm-5">{label}</dt>
+              <dd className="col-sm-7">{value}</dd>
+            </Fragment>
+          ))}
+        </dl>
+        {dj.discordId && (
+          <a href={`https://discord.com/users/${dj.discordId}`} target="_blank" rel="noopener noreferrer">
+            Open Discord profile
+          </a>
+        )}
+      </Card.Body>
+    </Card>
+  );
+}
+
+function EditDj({ dj, onDone }: { dj: Dj; onDone: () => void }) {
+  const update = useUpdateDj(dj.id);
+  return (
+    <Card>
+      <Card.Body>
+        <h1 className="h3 mb-3">Edit {dj.djName}</h1>
+        <DjForm
+          initial={djToInput(dj)}
+          disabled={update.isPending}
+          onSubmit={(values) =>
+            update.mutate(values, {
+              onSuccess: () => {
+                toast.success('Dj saved.');
+                onDone();
+              },
+              onError: (error) => toast.error(`Error: ${error.message}`),
+            })
+          }
+        >
+          <div className="d-flex gap-2">
+            <Button type="submit" disabled={update.isPending}>
+              {update.isPending ? 'Saving...' : 'Submit'}
+            </Button>
+            <Button variant="outline-secondary" onClick={onDone} disabled={update.isPending}>
+              Cancel
+            </Button>
+          </div>
+        </DjForm>
+      </Card.Body>
+    </Card>
+  );
+}
+
+function Plays({ plays }: { plays: DjPlay[] }) {
+  return (
+    <Card>
+      <Card.Header as="h2" className="h5">
+        Plays ({plays.length})
+      </Card.Header>
+      {plays.length === 0 ? (
+        <Card.Body className="text-body-secondary">No plays recorded yet.</Card.Body>
+      ) : (
+        <ListGroup variant="flush">
+          {plays.map((play) => (
+            <ListGroup.Item key={play.eventId} action as={Link} to={paths.event(play.eventId)} className="d-flex justify-content-between gap-2">
+              <span className="text-break link-primary">{play.eventName}</span>
+              <span className="text-body-secondary text-nowrap">{playDate(play.startDatetime)}</span>
+            </ListGroup.Item>
+          ))}
+        </ListGroup>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,2 @@
+// What other features may use from settings.
+export { contactHostName, settingsQueryKey, useSettings } from './api';

@@ -1,0 +1,130 @@
+import { type Kysely, sql } from 'kysely';
+import type { Dj, DjPlay } from '../../shared/domain.js';
+import type { RosterDj } from '../../shared/schemas/djs.js';
+import type { Database, DjsTable } from '../db/schema.js';
+import { toCount, toIso } from '../db/values.js';
+
+// DJ rows and their plays. A play is a dj_plays row (kept in step with the lineup at every event
+// save), joined with its event: the one definition the roster, Other Events and Plays share.
+
+type Db = Kysely<Database>;
+
+/** The editable columns; the rest (id, avatar, notes, timestamps) are the repository's. */
+export interface DjFields {
+  discordId: string;
+  publicName: string;
+  djName: string;
+  rtmpUrl: string;
+  twitchUsername: string;
+}
+
+const toDj = (row: DjsTable): Dj => ({
+  id: row.id,
+  discordId: row.discord_id,
+  publicName: row.public_name,
+  djName: row.dj_name,
+  rtmpUrl: row.rtmp_url,
+  twitchUsername: row.twitch_username,
+  avatarUrl: row.avatar_url,
+  notes: row.notes,
+});
+
+const toPlay = (row: { event_id: string; event_name: string; start_at: number }): DjPlay => ({
+  eventId: row.event_id,
+  eventName: row.event_name,
+  startDatetime: toIso(row.start_at),
+});
+
+const columns = (fields: DjFields) => ({
+  discord_id: fields.discordId,
+  public_name: fields.publicName,
+  dj_name: fields.djName,
+  rtmp_url: fields.rtmpUrl,
+  twitch_username: fields.twitchUsername,
+});
+
+/**
+ * Every DJ with total plays and most recent play, in one query: a window over dj_plays ⋈ events
+ * counts each DJ's plays and ranks them newest first (ties by event id, as shared/plays.ts does).
+ */
+export async function listRoster(db: Db): Promise<RosterDj[]> {
+  const ranked = db
+    .selectFrom('dj_plays')
+    .innerJoin('events', 'events.id', 'dj_plays.event_id')
+    .select([
+      'dj_plays.dj_id as dj_id',
+      'events.id as event_id',
+      'events.name as event_name',
+      'events.start_at as start_at',
+      sql<number>`count(*) over (partition by dj_plays.dj_id)`.as('total'),
+      sql<number>`row_number() over (partition by dj_plays.dj_id order by events.start_at desc, events.id asc)`.as('rank'),
+    ])
+    .as('plays');
+  const rows = await db
+    .selectFrom('djs')
+    .leftJoin(ranked, (join) => join.onRef('plays.dj_id', '=', 'djs.id').on('plays.rank', '=', 1))
+    .selectAll('djs')
+    .select(['plays.event_id', 'plays.event_name', 'plays.start_at', 'plays.total'])
+    .orderBy(sql`lower(djs.dj_name)`)
+    .orderBy('djs.id')
+    .execute();
+  return rows.map((row) => {
+    const { notes: _notes, ...dj } = toDj(row);
+    return {
+      ...dj,
+      totalPlays: toCount(row.total),
+      mostRecentPlay:
+        row.event_id === null || row.event_name === null || row.start_at === null
+          ? null
+          : toPlay({ event_id: row.event_id, event_name: row.event_name, start_at: row.start_at }),
+    };
+  });
+}
+
+/** The earliest event that has any play recorded. */
+export async function findEarliestPlayedEvent(db: Db): Promise<DjPlay | null> {
+  const row = await db
+    .selectFrom('events')
+    .select(['events.id as event_id', 'events.name as event_name', 'events.start_at'])
+    .where((eb) => eb.exists(eb.selectFrom('dj_plays').select('dj_plays.dj_id').whereRef('dj_plays.event_id', '=', 'events.id')))
+    .orderBy('events.start_at')
+    .orderBy('events.id')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? toPlay(row) : null;
+}
+
+export async function findDj(db: Db, djId: string): Promise<Dj | null> {
+  const row = await db.selectFrom('djs').selectAll().where('id', '=', djId).executeTakeFirst();
+  return row ? toDj(row) : null;
+}
+
+/** The DJ's plays, newest first. */
+export async function listPlays(db: Db, djId: string): Promise<DjPlay[]> {
+  const rows = await db
+    .selectFrom('dj_plays')
+    .innerJoin('events', 'events.id', 'dj_plays.event_id')
+    .select(['events.id as event_id', 'events.name as event_name', 'events.start_at'])
+    .where('dj_plays.dj_id', '=', djId)
+    .orderBy('events.start_at', 'desc')
+    .orderBy('events.id')
+    .execute();
+  return rows.map(toPlay);
+}
+
+export async function insertDj(db: Db, id: string, fields: DjFields, now: number): Promise<void> {
+  await db
+    .insertInto('djs')
+    .values({ id, ...columns(fields), avatar_url: null, notes: '', created_at: now, updated_at: now })
+    .execute();
+}
+
+/** False when there is no such DJ. */
+export async function updateDj(db: Db, id: string, fields: DjFields, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('djs')
+    .set({ ...columns(fields), updated_at: now })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return toCount(result.numUpdatedRows) > 0;
+}

@@ -1,0 +1,75 @@
+import { DEFAULT_SETTINGS, type Settings } from '../../shared/schemas/settings.js';
+import { startTestApp, testDialects, type TestApp } from '../testing/harness.js';
+import { readSettings } from './service.js';
+
+const changed: Settings = {
+  ...DEFAULT_SETTINGS,
+  signupUrl: 'https://forms.example.org/new-signup',
+  seriesName: 'Monday Mixes',
+  defaultWeekday: 1,
+  defaultTime: '21:30',
+  defaultZone: 'America/New_York',
+  announcementRoleIds: ['123456789012345678', '223456789012345678'],
+  contactHostName: 'Ada',
+  hostingGuideUrl: 'https://docs.example.org/hosting',
+};
+
+describe.each(testDialects)('settings API on %s', (dialect) => {
+  let app: TestApp;
+  let cookie: string;
+  beforeEach(async () => {
+    app = await startTestApp(dialect);
+    ({ cookie } = await app.signIn(['host']));
+  });
+  afterEach(async () => {
+    await app.destroy();
+  });
+
+  test('before anything is saved the defaults are returned', async () => {
+    const response = await app.request('GET', '/api/settings', { cookie });
+    expect(response).toMatchObject({ status: 200, body: DEFAULT_SETTINGS });
+  });
+
+  test('saved settings round-trip and a second save replaces the first', async () => {
+    const saved = await app.request('PUT', '/api/settings', { cookie, body: changed });
+    expect(saved).toMatchObject({ status: 200, body: changed });
+    expect((await app.request('GET', '/api/settings', { cookie })).body).toEqual(changed);
+
+    const again = { ...changed, signupUrl: 'https://forms.example.org/third' };
+    expect((await app.request('PUT', '/api/settings', { cookie, body: again })).status).toBe(200);
+    expect(await readSettings(app.ctx.store.db)).toEqual(again);
+    app = await app.restart();
+    expect(await readSettings(app.ctx.store.db)).toEqual(again);
+  });
+
+  test.each([
+    ['a signup URL that is not a URL', { signupUrl: 'not a url' }, 'signupUrl: Signup URL must be a URL'],
+    ['a missing signup URL', { signupUrl: undefined }, 'signupUrl'],
+    ['a bad role id', { announcementRoleIds: ['12'] }, 'announcementRoleIds.0'],
+    ['an unknown zone', { defaultZone: 'Mars/Olympus' }, 'defaultZone'],
+    ['a bad time', { defaultTime: '25:00' }, 'defaultTime'],
+  ])('%s is refused with 400 and nothing changes', async (_label, change, message) => {
+    await app.request('PUT', '/api/settings', { cookie, body: changed });
+    const response = await app.request<{ message: string }>('PUT', '/api/settings', { cookie, body: { ...changed, ...change } });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toContain(message);
+    expect(await readSettings(app.ctx.store.db)).toEqual(changed);
+  });
+
+  test('a stored document with missing or stale fields is completed from the defaults', async () => {
+    await app.ctx.store.db
+      .insertInto('settings')
+      .values({ key: 'global', value: JSON.stringify({ signupUrl: 'https://x.example/s', defaultWeekday: 9 }), updated_at: 0 })
+      .execute();
+    expect(await readSettings(app.ctx.store.db)).toEqual({ ...DEFAULT_SETTINGS, signupUrl: 'https://x.example/s' });
+  });
+
+  test('signed-out requests get 401 and non-staff get 403', async () => {
+    const dj = await app.signIn(['dj']);
+    for (const [method, body] of [['GET'], ['PUT', changed]] as const) {
+      expect((await app.request(method, '/api/settings', { body })).status).toBe(401);
+      expect((await app.request(method, '/api/settings', { body, cookie: dj.cookie })).status).toBe(403);
+    }
+    expect(await readSettings(app.ctx.store.db)).toEqual(DEFAULT_SETTINGS);
+  });
+});

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { DISCORD_ID_MIN_DIGITS, type Dj, type DjPlay } from '../domain.js';
+
+// The DJ form (Create Dj, Dj Details edit, Onboard New Dj) and the /api/djs contract (spec §5).
+
+/** Field limits, shared by the form's maxLength attributes and the server's validation. */
+export const DJ_LIMITS = {
+  discordIdMinDigits: DISCORD_ID_MIN_DIGITS,
+  /** Discord IDs are 64-bit numbers: at most 20 digits. */
+  discordIdMaxDigits: 20,
+  name: 100,
+  url: 2000,
+  /** Twitch allows 25 characters. */
+  twitchUsername: 25,
+} as const;
+
+export const DISCORD_ID_MESSAGE = 'A Discord ID is a user identification number (UID) at least 17 digits long.';
+
+function discordIdProblem(value: string): string | null {
+  if (value === '') return 'Discord ID is required.';
+  if (!/^\d+$/.test(value) || value.length < DJ_LIMITS.discordIdMinDigits) return DISCORD_ID_MESSAGE;
+  if (value.length > DJ_LIMITS.discordIdMaxDigits) return `A Discord ID is at most ${DJ_LIMITS.discordIdMaxDigits} digits long.`;
+  return null;
+}
+
+const requiredName = (label: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(DJ_LIMITS.name, `${label} must be at most ${DJ_LIMITS.name} characters.`);
+
+export const djInputSchema = z.object({
+  // One message per problem, so the field shows exactly the spec's text for a short or non-numeric ID.
+  discordId: z
+    .string()
+    .trim()
+    .superRefine((value, ctx) => {
+      const message = discordIdProblem(value);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    }),
+  publicName: requiredName('Public name'),
+  djName: requiredName('Dj Name'),
+  rtmpUrl: z
+    .string()
+    .trim()
+    .max(DJ_LIMITS.url, `Stream URL must be at most ${DJ_LIMITS.url} characters.`)
+    .refine((value) => value === '' || URL.canParse(value), 'Stream URL must be a URL, like rtmp://… or https://…'),
+  twitchUsername: z
+    .string()
+    .trim()
+    // People paste "@name"; Twitch names never contain it.
+    .transform((value) => value.replace(/^@/, ''))
+    .pipe(
+      z
+        .string()
+        .max(DJ_LIMITS.twitchUsername, `Twitch username must be at most ${DJ_LIMITS.twitchUsername} characters.`)
+        .regex(/^\w*$/, 'Twitch username may contain only letters, digits and underscores.'),
+    ),
+});
+
+/** What the form edits (before trimming). */
+export type DjInput = z.input<typeof djInputSchema>;
+/** What the server stores: trimmed and checked. */
+export type DjValues = z.output<typeof djInputSchema>;
+
+export const EMPTY_DJ_INPUT: DjInput = { discordId: '', publicName: '', djName: '', rtmpUrl: '', twitchUsername: '' };
+
+export const djToInput = (dj: Dj): DjInput => ({
+  discordId: dj.discordId ?? '',
+  publicName: dj.publicName,
+  djName: dj.djName,
+  rtmpUrl: dj.rtmpUrl,
+  twitchUsername: dj.twitchUsername,
+});
+
+export const djIdParamsSchema = z.object({ djId: z.string().min(1).max(200) });
+
+/** A row of the Dj Roster. */
+export interface RosterDj {
+  id: string;
+  djName: string;
+  publicName: string;
+  discordId: string | null;
+  rtmpUrl: string;
+  twitchUsername: string;
+  avatarUrl: string | null;
+  totalPlays: number;
+  mostRecentPlay: DjPlay | null;
+}
+
+/** GET /api/djs: every DJ ordered by Dj Name (case-insensitive). */
+export interface RosterResponse {
+  djs: RosterDj[];
+  meta: {
+    total: number;
+    /** The earliest event anyone played in. */
+    earliestEvent: DjPlay | null;
+  };
+}
+
+/** GET /api/djs/:djId: the DJ and their plays, newest first. */
+export interface DjDetailsResponse {
+  dj: Dj;
+  plays: DjPlay[];
+}
