@@ -99,7 +99,7 @@ async function startServer(database) {
 }
 
 function printTable(results) {
-  const columns = ['database', 'scenario', 'requests/s', 'p50 ms', 'p99 ms', 'errors'];
+  const columns = ['database', 'scenario', 'requests/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'lost'];
   const width = Object.fromEntries(columns.map((c) => [c, Math.max(c.length, ...results.map((r) => String(r[c] ?? '').length))]));
   const line = (cells) => `| ${columns.map((c) => String(cells[c] ?? '').padEnd(width[c])).join(' | ')} |`;
   console.log(line(Object.fromEntries(columns.map((c) => [c, c]))));

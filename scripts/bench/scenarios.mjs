@@ -1,6 +1,7 @@
 // Benchmark scenarios. Each prepares its data through the store (the same database the server
 // uses) and returns the autocannon load to apply, or a custom runner.
 import { randomUUID } from 'node:crypto';
+import { signupBurst } from './signup-burst.mjs';
 
 /** A signed-in staff member: a DJ row and a session, as a cookie header. */
 export async function staffCookie(store, roles = ['admin', 'dj']) {
@@ -28,4 +29,5 @@ export const scenarios = [
       return { load: { requests: [{ method: 'GET', path: '/api/me', headers: { cookie } }] } };
     },
   },
+  signupBurst,
 ];

@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react';
+import { Alert, Card } from 'react-bootstrap';
+import { useParams } from 'react-router';
+import { VinylLoader } from '../../components/VinylLoader';
+import { ApiError } from '../../lib/api';
+import { type SignupArea, useSignupArea } from './api';
+import { eventDate } from './format';
+
+/**
+ * Both signup pages load the event and the DJ first (spec §2), then show the closed state, the
+ * errors of spec §8, or the page itself.
+ */
+export function SignupAreaGate({ children }: { children: (area: SignupArea) => ReactNode }) {
+  const eventId = useParams().eventId ?? '';
+  const query = useSignupArea(eventId);
+
+  if (!eventId) return <Problem>No event ID provided.</Problem>;
+  if (query.isPending) {
+    return (
+      <div className="signup-page py-5">
+        <VinylLoader />
+      </div>
+    );
+  }
+  if (query.isError) return <Problem>{problemText(query.error)}</Problem>;
+
+  const area = query.data;
+  if (!area.event.signupsAreOpen) {
+    return (
+      <SignupCard>
+        <h1 className="h3">Signups Closed</h1>
+        <p className="mb-1">Signups for this event are currently closed.</p>
+        <p className="text-body-secondary mb-0">
+          {area.event.name} ({eventDate(area.event.startDatetime)})
+        </p>
+      </SignupCard>
+    );
+  }
+  return <>{children(area)}</>;
+}
+
+function problemText(error: Error): string {
+  if (error instanceof ApiError && error.status === 404) return 'Event or DJ data not found.';
+  if (error instanceof ApiError && error.status === 400) return error.message;
+  return `Error fetching event and DJ: ${error.message}`;
+}
+
+function Problem({ children }: { children: ReactNode }) {
+  return (
+    <div className="signup-page">
+      <Alert variant="danger">{children}</Alert>
+    </div>
+  );
+}
+
+/** The signup area's page frame: one card, narrow enough to read on a desktop. */
+export function SignupCard({ children }: { children: ReactNode }) {
+  return (
+    <div className="signup-page">
+      <Card>
+        <Card.Body className="p-3 p-sm-4">{children}</Card.Body>
+      </Card>
+    </div>
+  );
+}

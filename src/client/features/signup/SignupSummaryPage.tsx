@@ -1,0 +1,69 @@
+import { Fragment } from 'react';
+import { Link } from 'react-router';
+import type { SignupFormData } from '../../../shared/domain';
+import { paths } from '../../../shared/paths';
+import { formatAvailability } from '../../../shared/time';
+import type { SignupArea } from './api';
+import { browserZone } from '../../lib/zone';
+import { durationLabel, eventDate, TYPE_LABELS } from './format';
+import { SignupAreaGate, SignupCard } from './SignupAreaGate';
+import './signup.css';
+
+/** /eventSignup/{eventId}: the DJ's signup, or the invitation to start one. */
+export function SignupSummaryPage() {
+  return <SignupAreaGate>{(area) => <Summary area={area} />}</SignupAreaGate>;
+}
+
+function Summary({ area }: { area: SignupArea }) {
+  const { event, signup } = area;
+  const title = `${event.name} (${eventDate(event.startDatetime)})`;
+  const wizard = paths.signupWizard(event.id);
+
+  if (!signup) {
+    return (
+      <SignupCard>
+        <h1 className="h3">Sign up for {title}</h1>
+        <p>Ready to get started? Click the button below to begin the signup process.</p>
+        <Link to={wizard} className="btn btn-primary btn-lg">
+          Get Started
+        </Link>
+      </SignupCard>
+    );
+  }
+  return (
+    <SignupCard>
+      <h1 className="h3">You are signed up for {title}!</h1>
+      <h2 className="h5 mt-4">Your submission</h2>
+      <Submission signup={signup} />
+      <Link to={wizard} className="btn btn-primary mb-3">
+        Update Signup
+      </Link>
+      <p className="mb-0">If there are questions, please contact {area.contactHostName}.</p>
+    </SignupCard>
+  );
+}
+
+function Submission({ signup }: { signup: SignupFormData }) {
+  const zone = browserZone();
+  const rows: [string, string][] = [
+    ['Name', signup.name],
+    ['Back to back?', signup.is_b2b ? 'Yes' : 'No'],
+    ['Other B2B members', signup.b2b_members_response || '—'],
+    ['Live / prerecord', TYPE_LABELS[signup.type] ?? signup.type],
+    ['Stream link', signup.stream_link || '—'],
+    ['Duration', durationLabel(signup.requested_duration)],
+    ['Available from', formatAvailability(signup.available_from, zone)],
+    ['Available to', formatAvailability(signup.available_to, zone)],
+    ['Notes', signup.dj_notes || '—'],
+  ];
+  return (
+    <dl className="signup-summary row mb-4">
+      {rows.map(([label, value]) => (
+        <Fragment key={label}>
+          <dt className="col-sm-4">{label}</dt>
+          <dd className="col-sm-8">{value}</dd>
+        </Fragment>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,89 @@
+import type { SignupFormData } from '../../shared/domain.js';
+import {
+  availabilityIssues,
+  canonicalAvailability,
+  type SignupIntake,
+} from '../../shared/schemas/signup.js';
+import type { SessionUser } from '../auth/sessions.js';
+import type { AppContext } from '../context.js';
+import { UniqueViolation, withDbErrors } from '../db/errors.js';
+import { badRequest, conflict, notFound } from '../http/errors.js';
+import { readSettings } from '../settings/service.js';
+import { findDj, findEvent, findOwnSignup, insertSignup, updateSignupForm } from './repository.js';
+
+// The DJ's side of signups: what the signup area may show, and the intake of the wizard.
+
+const NOT_FOUND = 'Event or DJ data not found.';
+export const SIGNUPS_CLOSED = 'Signups for this event are currently closed.';
+
+/** The signup area's data: public event basics and the caller's own DJ record and signup, nothing else. */
+export async function loadSignupArea(ctx: AppContext, user: SessionUser, eventId: string | undefined) {
+  if (!eventId) throw badRequest('No event ID provided.');
+  const db = ctx.store.db;
+  const [event, dj, own, settings] = await Promise.all([
+    findEvent(db, eventId),
+    findDj(db, user.djId),
+    findOwnSignup(db, eventId, user.djId),
+    readSettings(db),
+  ]);
+  if (!event || !dj) throw notFound(NOT_FOUND);
+  return {
+    event: {
+      id: event.id,
+      name: event.name,
+      startDatetime: event.startDatetime,
+      signupsAreOpen: event.signupsAreOpen,
+      host: event.host,
+    },
+    dj: { id: dj.id, djName: dj.djName, publicName: dj.publicName },
+    signup: own?.formData ?? null,
+    contactHostName: settings.contactHostName,
+  };
+}
+
+/**
+ * Creates or updates the caller's signup for the event: one per DJ per event, so a DJ already
+ * named on a signup (their own, or one staff added them to as a B2B partner) updates that
+ * signup's submitted columns. One transaction; the event row is locked on PostgreSQL so
+ * concurrent submissions queue instead of racing.
+ */
+export async function submitSignup(ctx: AppContext, user: SessionUser, intake: SignupIntake): Promise<SignupFormData> {
+  const form: SignupFormData = {
+    ...intake,
+    available_from: canonicalAvailability(intake.available_from),
+    available_to: canonicalAvailability(intake.available_to),
+  };
+  const write = () =>
+    ctx.store.db.transaction().execute(async (trx) => {
+      const event = await findEvent(trx, form.event_id, { dialect: ctx.store.dialect });
+      if (!event) throw notFound(NOT_FOUND);
+      if (!event.signupsAreOpen) throw conflict(SIGNUPS_CLOSED);
+      const issues = availabilityIssues(form, event.startDatetime);
+      if (issues.length) throw badRequest(issues.map((issue) => `${issue.path[0]}: ${issue.message}`).join('; '));
+
+      const now = Date.now();
+      const own = await findOwnSignup(trx, event.id, user.djId);
+      if (own) await updateSignupForm(trx, own.uuid, form, now);
+      else await withDbErrors(() => insertSignup(trx, event.id, user.djId, form, now));
+      return event.version;
+    });
+
+  let version: number;
+  try {
+    version = await write();
+  } catch (error) {
+    if (!isWorthRetrying(error)) throw error;
+    version = await write();
+  }
+  // The version is the staff drafts' concurrency counter: a DJ's signup does not bump it.
+  await ctx.changes.publish({ eventId: form.event_id, version });
+  return form;
+}
+
+/**
+ * A lost race that a second attempt resolves: the same DJ's other submission (or staff adding
+ * them as a B2B partner) inserted first, so this one becomes an update; or PostgreSQL broke a
+ * deadlock with such a staff save by aborting us.
+ */
+const isWorthRetrying = (error: unknown) =>
+  error instanceof UniqueViolation || (error as { code?: string } | null)?.code === '40P01';

@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import {
+  availabilityIssues,
+  canonicalAvailability,
+  signupIntakeSchema,
+  streamLinkProblem,
+  wizardStepErrors,
+  type SignupField,
+} from './signup.js';
+
+const START = '2024-06-09T19:00:00.000Z';
+const AT = (hours: number) => new Date(Date.parse(START) + hours * 3_600_000).toISOString();
+
+const valid = {
+  event_id: 'event-1',
+  name: 'DJ Dana',
+  is_b2b: false,
+  b2b_members_response: '',
+  requested_duration: 1,
+  type: 'LIVE',
+  stream_link: 'rtmp://stream.example.org/live/dana',
+  available_from: 'any',
+  available_to: 'any',
+  confirm_expectations: true,
+  dj_notes: '',
+} satisfies Record<SignupField, unknown>;
+
+const problems = (body: unknown) => {
+  const result = signupIntakeSchema.safeParse(body);
+  return result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+};
+
+describe('signupIntakeSchema', () => {
+  it('accepts a complete live signup and trims text', () => {
+    const result = signupIntakeSchema.parse({ ...valid, name: '  DJ Dana  ', dj_notes: ' hi ' });
+    expect(result).toMatchObject({ name: 'DJ Dana', dj_notes: 'hi' });
+  });
+
+  it('accepts a prerecorded set without a stream link, and half-hour sets', () => {
+    expect(problems({ ...valid, type: 'PRERECORD', stream_link: '', requested_duration: 0.5 })).toEqual([]);
+  });
+
+  it('requires every field and refuses unknown ones', () => {
+    const { name: _name, ...withoutName } = valid;
+    expect(problems(withoutName)).toEqual(['name: Please enter your DJ name.']);
+    expect(problems({ ...valid, slots: [] })[0]).toMatch(/slots/);
+  });
+
+  it('refuses wrong types', () => {
+    expect(problems({ ...valid, is_b2b: 'yes' })).toEqual(['is_b2b: Please say whether this is a back to back set.']);
+    expect(problems({ ...valid, requested_duration: '1' })).toEqual(['requested_duration: Please choose a duration.']);
+    expect(problems({ ...valid, name: 42 })).toEqual(['name: Please enter your DJ name.']);
+  });
+
+  it('offers only the wizard durations and types', () => {
+    expect(problems({ ...valid, requested_duration: 99 })).toEqual(['requested_duration: Please choose a duration.']);
+    expect(problems({ ...valid, requested_duration: 2 })).toHaveLength(1);
+    expect(problems({ ...valid, type: 'TWITCH' })).toEqual(['type: Please choose live or prerecorded.']);
+  });
+
+  it('limits lengths', () => {
+    expect(problems({ ...valid, name: 'x'.repeat(101) })).toEqual(['name: Name must be at most 100 characters.']);
+    expect(problems({ ...valid, dj_notes: 'x'.repeat(2000) })).toEqual([]);
+    expect(problems({ ...valid, dj_notes: 'x'.repeat(2001) })).toHaveLength(1);
+    expect(problems({ ...valid, is_b2b: true, b2b_members_response: 'x'.repeat(501) })).toHaveLength(1);
+    expect(problems({ ...valid, stream_link: `https://a.example/${'x'.repeat(500)}` })).toHaveLength(1);
+  });
+
+  it('requires the other B2B members only for a B2B set', () => {
+    expect(problems({ ...valid, is_b2b: true, b2b_members_response: '  ' })).toEqual([
+      'b2b_members_response: Please list the other B2B members.',
+    ]);
+    expect(problems({ ...valid, is_b2b: true, b2b_members_response: 'DJ Rex' })).toEqual([]);
+  });
+
+  it('requires a web or RTMP stream link for a live set', () => {
+    expect(problems({ ...valid, stream_link: '' })).toEqual(['stream_link: A stream link is required for a live set.']);
+    for (const link of ['javascript:alert(1)', 'data:text/html,hi', 'ftp://x.example/a', 'not a link']) {
+      expect(problems({ ...valid, stream_link: link })).toHaveLength(1);
+      expect(problems({ ...valid, type: 'PRERECORD', stream_link: link })).toHaveLength(1);
+    }
+    for (const link of ['http://a.example', 'https://twitch.tv/dana', 'rtmps://b.example/live/key']) {
+      expect(streamLinkProblem(link)).toBeNull();
+    }
+  });
+
+  it('requires the expectations to be confirmed', () => {
+    expect(problems({ ...valid, confirm_expectations: false })).toEqual([
+      'confirm_expectations: Please confirm the expectations to continue.',
+    ]);
+  });
+
+  it("accepts 'any' or an instant for availability, 'to' not before 'from'", () => {
+    expect(problems({ ...valid, available_from: AT(1), available_to: AT(3) })).toEqual([]);
+    expect(problems({ ...valid, available_from: AT(1), available_to: AT(1) })).toEqual([]);
+    expect(problems({ ...valid, available_from: AT(3), available_to: AT(1) })).toEqual([
+      'available_to: "Available to" cannot be before "Available from".',
+    ]);
+    expect(problems({ ...valid, available_from: 'soon' })).toEqual(['available_from: Please choose a time.']);
+  });
+});
+
+describe('availabilityIssues', () => {
+  it("accepts 'any' and the 7 hourly times from the event start, in any ISO spelling", () => {
+    expect(availabilityIssues({ available_from: 'any', available_to: AT(6) }, START)).toEqual([]);
+    expect(availabilityIssues({ available_from: '2024-06-09T19:00:00Z', available_to: 'any' }, START)).toEqual([]);
+  });
+
+  it('refuses times the event does not offer', () => {
+    expect(availabilityIssues({ available_from: AT(7), available_to: AT(-1) }, START)).toEqual([
+      { path: ['available_from'], message: 'Please choose one of the offered times.' },
+      { path: ['available_to'], message: 'Please choose one of the offered times.' },
+    ]);
+    expect(availabilityIssues({ available_from: AT(0.5), available_to: 'any' }, START)).toHaveLength(1);
+  });
+
+  it('stores one canonical spelling', () => {
+    expect(canonicalAvailability('2024-06-09T19:00:00Z')).toBe(START);
+    expect(canonicalAvailability('any')).toBe('any');
+  });
+});
+
+describe('wizardStepErrors', () => {
+  const empty = { ...valid, name: '', requested_duration: '', type: '', stream_link: '', confirm_expectations: false };
+
+  it('reports only the current step’s fields', () => {
+    expect(wizardStepErrors(0, empty, START)).toEqual({
+      name: 'Please enter your DJ name.',
+      requested_duration: 'Please choose a duration.',
+      type: 'Please choose live or prerecorded.',
+    });
+    expect(wizardStepErrors(1, empty, START)).toEqual({});
+    expect(wizardStepErrors(3, empty, START)).toEqual({
+      confirm_expectations: 'Please confirm the expectations to continue.',
+    });
+  });
+
+  it('applies the cross-field rules even while other steps are incomplete', () => {
+    expect(wizardStepErrors(0, { ...empty, is_b2b: true }, START)).toMatchObject({
+      b2b_members_response: 'Please list the other B2B members.',
+    });
+    expect(wizardStepErrors(2, { ...empty, type: 'LIVE' }, START)).toEqual({
+      stream_link: 'A stream link is required for a live set.',
+    });
+    expect(wizardStepErrors(2, { ...empty, type: 'PRERECORD' }, START)).toEqual({});
+  });
+
+  it('checks availability against the event’s offered times and order', () => {
+    expect(wizardStepErrors(1, { ...valid, available_from: AT(2), available_to: AT(1) }, START)).toEqual({
+      available_to: '"Available to" cannot be before "Available from".',
+    });
+    expect(wizardStepErrors(1, { ...valid, available_from: AT(9) }, START)).toEqual({
+      available_from: 'Please choose one of the offered times.',
+    });
+  });
+
+  it('passes a complete signup on every step', () => {
+    for (const step of [0, 1, 2, 3]) expect(wizardStepErrors(step, valid, START)).toEqual({});
+  });
+});

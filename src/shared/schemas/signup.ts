@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { WIZARD_DURATION_OPTIONS, WIZARD_SIGNUP_TYPES } from '../domain.js';
+import { ANY_TIME, availabilityOptions } from '../time.js';
+
+// The DJ signup wizard (spec §4, §5) and the intake call (spec §7): one set of field rules used
+// per step by the wizard and as a whole by POST /api/signup. Which times are on offer depends on
+// the event's start, so that check is a separate function both sides call with the event.
+
+export const SIGNUP_LIMITS = { eventId: 100, name: 100, b2bMembers: 500, streamLink: 500, notes: 2000 } as const;
+export const STREAM_LINK_PROTOCOLS = ['http:', 'https:', 'rtmp:', 'rtmps:'] as const;
+
+const tooLong = (what: string, max: number) => `${what} must be at most ${max} characters.`;
+
+const CHOOSE_TIME = 'Please choose a time.';
+const availability = z.union([z.literal(ANY_TIME, { error: CHOOSE_TIME }), z.iso.datetime({ error: CHOOSE_TIME })], {
+  error: CHOOSE_TIME,
+});
+
+const fields = {
+  event_id: z
+    .string({ error: 'No event ID provided.' })
+    .trim()
+    .min(1, 'No event ID provided.')
+    .max(SIGNUP_LIMITS.eventId, 'Event or DJ data not found.'),
+  name: z
+    .string({ error: 'Please enter your DJ name.' })
+    .trim()
+    .min(1, 'Please enter your DJ name.')
+    .max(SIGNUP_LIMITS.name, tooLong('Name', SIGNUP_LIMITS.name)),
+  is_b2b: z.boolean({ error: 'Please say whether this is a back to back set.' }),
+  b2b_members_response: z
+    .string({ error: 'Other B2B members must be text.' })
+    .trim()
+    .max(SIGNUP_LIMITS.b2bMembers, tooLong('Other B2B members', SIGNUP_LIMITS.b2bMembers)),
+  requested_duration: z.literal(
+    WIZARD_DURATION_OPTIONS.map((option) => option.value),
+    { error: 'Please choose a duration.' },
+  ),
+  type: z.enum(WIZARD_SIGNUP_TYPES, { error: 'Please choose live or prerecorded.' }),
+  stream_link: z
+    .string({ error: 'The stream link must be text.' })
+    .trim()
+    .max(SIGNUP_LIMITS.streamLink, tooLong('The stream link', SIGNUP_LIMITS.streamLink)),
+  available_from: availability,
+  available_to: availability,
+  confirm_expectations: z.literal(true, { error: 'Please confirm the expectations to continue.' }),
+  dj_notes: z
+    .string({ error: 'Notes must be text.' })
+    .trim()
+    .max(SIGNUP_LIMITS.notes, tooLong('Notes', SIGNUP_LIMITS.notes)),
+};
+
+export type SignupField = keyof typeof fields;
+
+interface Issue {
+  path: [SignupField];
+  message: string;
+}
+
+// Cross-field rules. They see only the fields that parsed, so they work for one wizard step
+// as well as for the whole intake body.
+type Rule = (data: Partial<SignupIntake>) => Issue | null;
+
+const b2bMembersRule: Rule = (data) =>
+  data.is_b2b === true && data.b2b_members_response === ''
+    ? { path: ['b2b_members_response'], message: 'Please list the other B2B members.' }
+    : null;
+
+const streamLinkRule: Rule = (data) => {
+  if (data.stream_link === undefined) return null;
+  if (data.stream_link === '') {
+    return data.type === 'LIVE' ? { path: ['stream_link'], message: 'A stream link is required for a live set.' } : null;
+  }
+  const message = streamLinkProblem(data.stream_link);
+  return message ? { path: ['stream_link'], message } : null;
+};
+
+const availabilityOrderRule: Rule = ({ available_from: from, available_to: to }) =>
+  from && to && from !== ANY_TIME && to !== ANY_TIME && Date.parse(to) < Date.parse(from)
+    ? { path: ['available_to'], message: '"Available to" cannot be before "Available from".' }
+    : null;
+
+const RULES = [b2bMembersRule, streamLinkRule, availabilityOrderRule];
+
+/** Why a stream link is unusable, or null. Only web and RTMP links: never javascript: or data:. */
+export function streamLinkProblem(link: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    return 'Please enter a full link, like https://… or rtmp://…';
+  }
+  if (!(STREAM_LINK_PROTOCOLS as readonly string[]).includes(url.protocol)) {
+    return 'The stream link must start with http://, https://, rtmp:// or rtmps://.';
+  }
+  if (!url.hostname) return 'The stream link needs a server name.';
+  return null;
+}
+
+/** The body of POST /api/signup: exactly the spec §7 intake fields. */
+export const signupIntakeSchema = z.strictObject(fields).superRefine((data, ctx) => {
+  for (const rule of RULES) {
+    const issue = rule(data);
+    if (issue) ctx.addIssue({ code: 'custom', ...issue });
+  }
+});
+
+export type SignupIntake = z.output<typeof signupIntakeSchema>;
+
+/** Which fields each wizard step asks for (steps 1–4 of spec §4). */
+export const WIZARD_STEP_FIELDS = [
+  ['name', 'is_b2b', 'b2b_members_response', 'requested_duration', 'type'],
+  ['available_from', 'available_to'],
+  ['stream_link'],
+  ['confirm_expectations', 'dj_notes'],
+] as const satisfies readonly (readonly SignupField[])[];
+
+export type WizardErrors = Partial<Record<SignupField, string>>;
+
+/**
+ * The problems with the wizard's values on one step, by field (empty when the step may
+ * advance): the intake rules plus the times this event actually offers.
+ */
+export function wizardStepErrors(step: number, values: Record<SignupField, unknown>, eventStart: string): WizardErrors {
+  const stepFields: readonly SignupField[] = WIZARD_STEP_FIELDS[step] ?? [];
+  const parsed: Partial<Record<SignupField, unknown>> = {};
+  const errors: WizardErrors = {};
+  for (const field of Object.keys(fields) as SignupField[]) {
+    const result = fields[field].safeParse(values[field]);
+    if (result.success) parsed[field] = result.data;
+    else if (stepFields.includes(field)) errors[field] = result.error.issues[0]?.message ?? 'Please check this field.';
+  }
+  const data = parsed as Partial<SignupIntake>;
+  const issues = RULES.map((rule) => rule(data));
+  if (data.available_from && data.available_to) {
+    issues.push(...availabilityIssues({ available_from: data.available_from, available_to: data.available_to }, eventStart));
+  }
+  for (const issue of issues) {
+    if (issue && stepFields.includes(issue.path[0])) errors[issue.path[0]] ??= issue.message;
+  }
+  return errors;
+}
+
+/** Problems with the availability choices for this event: each must be 'any' or an offered time. */
+export function availabilityIssues(
+  data: Pick<SignupIntake, 'available_from' | 'available_to'>,
+  eventStart: string,
+): Issue[] {
+  const offered = new Set(availabilityOptions(eventStart, 'utc').map((option) => comparable(option.value)));
+  const issues: Issue[] = [];
+  for (const field of ['available_from', 'available_to'] as const) {
+    if (!offered.has(comparable(data[field]))) {
+      issues.push({ path: [field], message: 'Please choose one of the offered times.' });
+    }
+  }
+  return issues;
+}
+
+/** The stored form of an availability choice: 'any' or the canonical ISO instant. */
+export const canonicalAvailability = (value: string) =>
+  value === ANY_TIME ? ANY_TIME : new Date(Date.parse(value)).toISOString();
+
+const comparable = (value: string) => (value === ANY_TIME ? ANY_TIME : String(Date.parse(value)));
