@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { Button, Modal } from 'react-bootstrap';
+
+/** A yes/cancel question before something that cannot be undone (spec: 250 ms fade). */
+export function ConfirmDialog({
+  show,
+  title,
+  children,
+  confirmLabel = 'Yes',
+  cancelLabel = 'Cancel',
+  busy = false,
+  onConfirm,
+  onCancel,
+}: {
+  show: boolean;
+  title: ReactNode;
+  children: ReactNode;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <Modal show={show} onHide={onCancel} centered className="confirm-dialog" backdropClassName="confirm-dialog-backdrop">
+      <Modal.Header closeButton>
+        <Modal.Title as="h2" className="h5">
+          {title}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>{children}</Modal.Body>
+      <Modal.Footer>
+        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          {cancelLabel}
+        </Button>
+        <Button variant="danger" onClick={onConfirm} disabled={busy}>
+          {confirmLabel}
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

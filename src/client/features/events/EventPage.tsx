@@ -1,0 +1,93 @@
+import { Alert, Badge, Button, Nav, OverlayTrigger, Spinner, Tooltip } from 'react-bootstrap';
+import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router';
+import { type EventTab, paths } from '../../../shared/paths';
+import { formatEventDate } from '../../../shared/time';
+import { ApiError } from '../../lib/api';
+import { browserZone } from '../../lib/zone';
+import { useEventDetail } from './api';
+import { ConflictAlert } from './draft/ConflictAlert';
+import { EventDraftProvider, useEventDraft } from './draft/EventDraftProvider';
+import { LeaveGuard } from './draft/LeaveGuard';
+import { SaveBar } from './draft/SaveBar';
+
+const TABS: Array<{ tab: EventTab; label: string }> = [
+  { tab: 'setup', label: 'Setup' },
+  { tab: 'lineup', label: 'Lineup' },
+  { tab: 'verifyDJs', label: 'Verify DJs' },
+  { tab: 'technicalDetails', label: 'Stream Details' },
+  { tab: 'announcements', label: 'Messaging' },
+];
+
+/** /events/:eventId: loads the event, holds its draft for every tab, and frames the tabs. */
+export function EventPage() {
+  const { eventId = '' } = useParams();
+  const event = useEventDetail(eventId);
+  const { pathname } = useLocation();
+  if (event.isPending) return <Spinner animation="border" role="status" aria-label="Loading event" />;
+  if (event.isError) {
+    const missing = event.error instanceof ApiError && event.error.status === 404;
+    return (
+      <Alert variant={missing ? 'warning' : 'danger'}>
+        {missing ? 'Event not found.' : `Failed to load the event: ${event.error.message}`}{' '}
+        <Alert.Link as={Link} to={paths.events()}>
+          Back to Events
+        </Alert.Link>
+      </Alert>
+    );
+  }
+  return (
+    // Keyed by event: another event gets a fresh draft.
+    <EventDraftProvider key={eventId} stored={event.data}>
+      <EventHeader />
+      <ConflictAlert />
+      <Nav variant="tabs" className="mb-3">
+        {TABS.map(({ tab, label }) => (
+          <Nav.Item key={tab}>
+            <Nav.Link
+              as={NavLink}
+              to={paths.event(eventId, tab)}
+              // The index route shows Setup too.
+              className={tab === 'setup' && pathname === paths.event(eventId) ? 'active' : undefined}
+            >
+              {label}
+            </Nav.Link>
+          </Nav.Item>
+        ))}
+      </Nav>
+      <Outlet />
+      <SaveBar />
+      <LeaveGuard />
+    </EventDraftProvider>
+  );
+}
+
+function EventHeader() {
+  const { stored, publish, saving } = useEventDraft();
+  return (
+    <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+      <div className="me-auto">
+        <h1 className="h3 mb-0">{stored.name}</h1>
+        <div className="text-body-secondary">{formatEventDate(stored.startDatetime, browserZone())}</div>
+      </div>
+      <OverlayTrigger
+        placement="bottom"
+        overlay={
+          <Tooltip id="event-published-tooltip">
+            {stored.published
+              ? 'This event is published: its lineup can be shown publicly.'
+              : 'This event is not published yet: its lineup is not shown publicly.'}
+          </Tooltip>
+        }
+      >
+        <Badge bg={stored.published ? 'success' : 'secondary'} tabIndex={0} className="fs-6">
+          {stored.published ? 'Published' : 'Unpublished'}
+        </Badge>
+      </OverlayTrigger>
+      {!stored.published && (
+        <Button variant="success" onClick={() => void publish()} disabled={saving}>
+          Publish Event
+        </Button>
+      )}
+    </div>
+  );
+}

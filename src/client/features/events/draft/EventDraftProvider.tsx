@@ -1,0 +1,164 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import type { Dj, LineupEvent } from '../../../../shared/domain';
+import { type EventDetail, STALE_VERSION_MESSAGE } from '../../../../shared/schemas/events';
+import { ApiError } from '../../../lib/api';
+import { eventQuery, eventQueryKey, eventsQueryKey, publishEvent, saveEvent } from '../api';
+import { afterSave, type DraftState, isDirty, reconcile, startDraft, toSaveBody } from './draftState';
+import { useEventChanges } from './useEventChanges';
+
+// The event page's draft, shared by every tab (Setup, Lineup, Stream Details, Messaging …).
+// Tabs read `draft` and change it with `setDraft`; the page's Save / Discard bar persists or drops
+// it. The stored event follows the server live; see draftState.ts for how the two are merged.
+
+export interface EventDraft {
+  /** The stored event (last loaded or saved), with its DJs and their plays. */
+  stored: EventDetail;
+  draft: LineupEvent;
+  setDraft: (update: (draft: LineupEvent) => LineupEvent) => void;
+  /** The stored event's DJs plus any a tab added to the draft (see rememberDj). */
+  djs: Record<string, Dj>;
+  /** Tabs that add a DJ the stored event does not name (e.g. 'Add Dj') register it here. */
+  rememberDj: (dj: Dj) => void;
+  isDirty: boolean;
+  saving: boolean;
+  save: () => Promise<void>;
+  discard: () => void;
+  publish: () => Promise<void>;
+  /** Set when a save was refused because someone else saved first; `reload` clears it. */
+  conflict: string | null;
+  reload: () => Promise<void>;
+}
+
+const EventDraftContext = createContext<EventDraft | null>(null);
+
+export function useEventDraft(): EventDraft {
+  const context = useContext(EventDraftContext);
+  if (!context) throw new Error('useEventDraft must be used inside an EventDraftProvider (the event page).');
+  return context;
+}
+
+const OUTSIDE_CHANGES = 'Changes were made outside of this window.';
+
+export function EventDraftProvider({ stored, children }: { stored: EventDetail; children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const eventId = stored.id;
+  const [state, setState] = useState<DraftState>(() => startDraft(stored));
+  const [extraDjs, setExtraDjs] = useState<Record<string, Dj>>({});
+  const [saving, setSaving] = useState(false);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const busy = useRef(false);
+  const missedChange = useRef(false);
+
+  // A newer stored event (live update, refetch, save) is taken in during render, so no frame
+  // ever shows a draft that has not seen it.
+  if (state.stored !== stored) setState(reconcile(state, stored));
+
+  useEffect(() => {
+    if (state.outsideChanges > 0) toast(OUTSIDE_CHANGES, { id: `outside-changes-${eventId}-${state.outsideChanges}` });
+  }, [state.outsideChanges, eventId]);
+
+  const refetch = useCallback(() => queryClient.invalidateQueries({ queryKey: eventQueryKey(eventId), exact: true }), [queryClient, eventId]);
+
+  // While our own save or publish is in flight its notification would look like someone
+  // else's change: hold it until the response is in.
+  useEventChanges(eventId, () => {
+    if (busy.current) missedChange.current = true;
+    else void refetch();
+  });
+
+  const runExclusive = useCallback(
+    async (work: () => Promise<void>) => {
+      busy.current = true;
+      setSaving(true);
+      try {
+        await work();
+      } finally {
+        busy.current = false;
+        setSaving(false);
+        if (missedChange.current) {
+          missedChange.current = false;
+          void refetch();
+        }
+      }
+    },
+    [refetch],
+  );
+
+  const adopt = useCallback(
+    (saved: EventDetail) => {
+      queryClient.setQueryData(eventQueryKey(eventId), saved);
+      void queryClient.invalidateQueries({ queryKey: eventsQueryKey });
+    },
+    [queryClient, eventId],
+  );
+
+  const save = useCallback(
+    () =>
+      runExclusive(async () => {
+        const sent = state.draft;
+        try {
+          const saved = await saveEvent(eventId, toSaveBody(state));
+          adopt(saved);
+          setState((current) => afterSave(current, saved, sent));
+          setConflict(null);
+          toast.success('Event saved.');
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          if (error instanceof ApiError && error.status === 409 && isStaleVersion(error)) setConflict(message);
+          toast.error(`Error saving event: ${message}`);
+        }
+      }),
+    [runExclusive, state, eventId, adopt],
+  );
+
+  const dirty = isDirty(state);
+
+  const publish = useCallback(async () => {
+    if (dirty) {
+      toast.error('Please save changes before publishing this event.');
+      return;
+    }
+    await runExclusive(async () => {
+      try {
+        const published = await publishEvent(eventId, state.stored.version);
+        adopt(published);
+        setState((current) => startDraft(published, current.outsideChanges));
+        toast.success('Event published.');
+      } catch (error) {
+        toast.error(error instanceof Error ? error.message : String(error));
+      }
+    });
+  }, [runExclusive, dirty, eventId, state.stored.version, adopt]);
+
+  const discard = useCallback(() => setState((current) => startDraft(current.stored, current.outsideChanges)), []);
+
+  const reload = useCallback(async () => {
+    try {
+      const fresh = await queryClient.fetchQuery({ ...eventQuery(eventId), staleTime: 0 });
+      setState((current) => startDraft(fresh, current.outsideChanges));
+      setConflict(null);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : String(error));
+    }
+  }, [queryClient, eventId]);
+
+  const setDraft = useCallback(
+    (update: (draft: LineupEvent) => LineupEvent) => setState((current) => ({ ...current, draft: update(current.draft) })),
+    [],
+  );
+  const rememberDj = useCallback((dj: Dj) => setExtraDjs((djs) => ({ ...djs, [dj.id]: dj })), []);
+  const djs = useMemo(() => ({ ...extraDjs, ...state.stored.djs }), [extraDjs, state.stored.djs]);
+
+  const value = useMemo<EventDraft>(
+    () => ({ stored: state.stored, draft: state.draft, setDraft, djs, rememberDj, isDirty: dirty, saving, save, discard, publish, conflict, reload }),
+    [state.stored, state.draft, setDraft, djs, rememberDj, dirty, saving, save, discard, publish, conflict, reload],
+  );
+  return <EventDraftContext.Provider value={value}>{children}</EventDraftContext.Provider>;
+}
+
+/** A refused save because of a newer version (not, say, a DJ already on another signup). */
+const isStaleVersion = (error: ApiError) =>
+  typeof (error.body as { currentVersion?: unknown } | undefined)?.currentVersion === 'number' ||
+  error.message === STALE_VERSION_MESSAGE;

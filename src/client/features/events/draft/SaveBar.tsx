@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { Button } from 'react-bootstrap';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useEventDraft } from './EventDraftProvider';
+
+/** Sticky at the bottom of the event page while the draft differs from the stored event. */
+export function SaveBar() {
+  const { isDirty, saving, save, discard } = useEventDraft();
+  const [confirming, setConfirming] = useState(false);
+  if (!isDirty) return null;
+  return (
+    <>
+      <div
+        className="border-top bg-body-tertiary shadow-sm py-2 px-3 mt-3 d-flex flex-wrap align-items-center gap-2"
+        style={{ position: 'sticky', bottom: 0, zIndex: 1020 }}
+        role="region"
+        aria-label="Unsaved changes"
+      >
+        <span className="me-auto">You have unsaved changes.</span>
+        <div className="d-flex gap-2 ms-auto">
+          <Button variant="outline-secondary" onClick={() => setConfirming(true)} disabled={saving}>
+            Discard
+          </Button>
+          <Button variant="primary" onClick={() => void save()} disabled={saving}>
+            {saving ? 'Saving...' : 'Save'}
+          </Button>
+        </div>
+      </div>
+      <ConfirmDialog
+        show={confirming}
+        title="Are You sure?"
+        onConfirm={() => {
+          discard();
+          setConfirming(false);
+        }}
+        onCancel={() => setConfirming(false)}
+      >
+        You are about to discard your unsaved changes to this event.
+      </ConfirmDialog>
+    </>
+  );
+}

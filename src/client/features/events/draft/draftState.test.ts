@@ -1,0 +1,84 @@
+import type { Signup } from '../../../../shared/domain';
+import type { EventDetail } from '../../../../shared/schemas/events';
+import { afterSave, isDirty, reconcile, startDraft, toSaveBody } from './draftState';
+
+const signup = (uuid: string, extra: Partial<Signup> = {}): Signup => ({
+  uuid,
+  name: `DJ ${uuid}`,
+  djRefs: [`dj-${uuid}`],
+  isDebut: false,
+  requestedDuration: 1,
+  type: 'LIVE',
+  hidden: false,
+  formData: null,
+  ...extra,
+});
+
+const stored = (extra: Partial<EventDetail> = {}): EventDetail => ({
+  id: 'e1',
+  name: 'Sunday Service',
+  startDatetime: '2030-01-06T20:00:00.000Z',
+  endDatetime: '2030-01-06T20:00:00.000Z',
+  host: 'Hosty',
+  message: '',
+  footer: '',
+  signupsAreOpen: true,
+  published: false,
+  slots: [],
+  signups: [signup('a'), signup('b')],
+  djPlays: [],
+  version: 3,
+  djs: {},
+  playsByDj: {},
+  ...extra,
+});
+
+test('a fresh draft is clean; an edit makes it dirty; slot times and form data are not edits', () => {
+  const state = startDraft(stored());
+  expect(isDirty(state)).toBe(false);
+  expect(isDirty({ ...state, draft: { ...state.draft, name: 'Other' } })).toBe(true);
+  const withFormData = state.draft.signups.map((s) => ({ ...s, formData: { dj_notes: 'x' } as never }));
+  expect(isDirty({ ...state, draft: { ...state.draft, signups: withFormData } })).toBe(false);
+});
+
+test('a clean draft follows the stored event', () => {
+  const next = reconcile(startDraft(stored()), stored({ name: 'Renamed', version: 4 }));
+  expect(next).toMatchObject({ baseVersion: 4, draft: { name: 'Renamed' }, outsideChanges: 0 });
+});
+
+test('a dirty draft keeps its edits and base version, takes in arrived signups and counts the change', () => {
+  const state = startDraft(stored());
+  const edited = { ...state, draft: { ...state.draft, name: 'Mine', signups: [state.draft.signups[1]!] } };
+  const fresh = stored({
+    version: 4,
+    signups: [signup('a'), signup('b', { name: 'B updated by the DJ', formData: { dj_notes: 'new' } as never }), signup('c')],
+  });
+  const next = reconcile(edited, fresh);
+  expect(next.baseVersion).toBe(3);
+  expect(next.outsideChanges).toBe(1);
+  expect(next.draft.name).toBe('Mine');
+  // b was untouched by staff, so the DJ's update is taken; c arrived; a stays removed.
+  expect(next.draft.signups.map((s) => s.name)).toEqual(['B updated by the DJ', 'DJ c']);
+  expect(toSaveBody(next)).toMatchObject({ baseVersion: 3, removedSignupUuids: ['a'] });
+  expect(isDirty(next)).toBe(true);
+});
+
+test('a signup staff edited keeps their edit but gets the DJ form data', () => {
+  const state = startDraft(stored());
+  const edited = { ...state, draft: { ...state.draft, signups: [signup('a', { hidden: true }), signup('b')] } };
+  const next = reconcile(edited, stored({ signups: [signup('a', { formData: { dj_notes: 'n' } as never }), signup('b')] }));
+  expect(next.draft.signups[0]).toMatchObject({ hidden: true, formData: { dj_notes: 'n' } });
+});
+
+test('after a save the saved event is the base, unless the draft changed in flight', () => {
+  const state = startDraft(stored());
+  const sent = { ...state.draft, name: 'Saved' };
+  const saving = { ...state, draft: sent };
+  const saved = stored({ name: 'Saved', version: 4 });
+  expect(isDirty(afterSave(saving, saved, sent))).toBe(false);
+
+  const typedMore = { ...saving, draft: { ...sent, host: 'New host' } };
+  const next = afterSave(typedMore, saved, sent);
+  expect(next).toMatchObject({ baseVersion: 4, draft: { name: 'Saved', host: 'New host' } });
+  expect(isDirty(next)).toBe(true);
+});

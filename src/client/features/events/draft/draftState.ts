@@ -1,0 +1,117 @@
+import type { LineupEvent, Signup, Slot } from '../../../../shared/domain';
+import type { EventDetail, SaveEventRequest } from '../../../../shared/schemas/events';
+
+// The event page's draft (spec §4 "Draft editing"), as pure functions so the rules are testable:
+// what counts as a change, what a save sends, and how a newer stored event is taken in.
+
+export interface DraftState {
+  /** The latest stored event this draft has taken in. */
+  stored: EventDetail;
+  /** The stored version the draft's edits started from: the save's optimistic-concurrency check. */
+  baseVersion: number;
+  draft: LineupEvent;
+  /** Every stored signup uuid the draft has seen: those missing from the draft were removed by staff. */
+  known: string[];
+  /** Counts stored changes that arrived while the draft had edits (each one is toasted once). */
+  outsideChanges: number;
+}
+
+export function startDraft(stored: EventDetail, outsideChanges = 0): DraftState {
+  const { djs: _djs, playsByDj: _plays, ...event } = stored;
+  return { stored, baseVersion: stored.version, draft: event, known: stored.signups.map((s) => s.uuid), outsideChanges };
+}
+
+/** The staff-editable part of a signup: the DJ's own form data is not the draft's to change. */
+const signupKey = ({ uuid, name, djRefs, isDebut, requestedDuration, type, hidden }: Signup) => ({
+  uuid, name, djRefs, isDebut, requestedDuration, type, hidden,
+});
+
+/** Slot times are recomputed from the event start on every save, so they are not edits. */
+const slotKey = ({ startTime: _startTime, ...slot }: Slot) => slot;
+
+/** What a save would write, in a fixed key order so JSON text comparison is a deep comparison. */
+function editable(event: LineupEvent): string {
+  return JSON.stringify([
+    event.name,
+    event.startDatetime,
+    event.host,
+    event.message,
+    event.footer,
+    event.signupsAreOpen,
+    event.signups.map(signupKey),
+    event.slots.map(slotKey),
+  ]);
+}
+
+export const isDirty = (state: DraftState): boolean => editable(state.draft) !== editable(state.stored);
+
+const sameSignup = (a: Signup, b: Signup) => JSON.stringify(signupKey(a)) === JSON.stringify(signupKey(b));
+
+/**
+ * Takes in a newer stored event. A clean draft simply follows it. A draft with edits keeps them,
+ * and its base version (so a save over another host's newer save is refused), but takes in what
+ * DJs did meanwhile: new signups are appended, signups staff have not touched are refreshed, and
+ * the DJ's form data always comes from the store.
+ */
+export function reconcile(state: DraftState, fresh: EventDetail): DraftState {
+  if (!isDirty(state)) return startDraft(fresh, state.outsideChanges);
+
+  const previous = new Map(state.stored.signups.map((s) => [s.uuid, s]));
+  const latest = new Map(fresh.signups.map((s) => [s.uuid, s]));
+  const known = new Set(state.known);
+  const signups = state.draft.signups.map((signup) => {
+    const stored = latest.get(signup.uuid);
+    if (!stored) return signup;
+    const before = previous.get(signup.uuid);
+    const untouched = before !== undefined && sameSignup(before, signup);
+    return untouched ? stored : { ...signup, formData: stored.formData };
+  });
+  const arrived = fresh.signups.filter((s) => !known.has(s.uuid));
+
+  const changedElsewhere = editable(state.stored) !== editable(fresh);
+  return {
+    stored: fresh,
+    baseVersion: state.baseVersion,
+    draft: { ...state.draft, published: fresh.published, signups: [...signups, ...arrived] },
+    known: [...known, ...arrived.map((s) => s.uuid)],
+    outsideChanges: state.outsideChanges + (changedElsewhere ? 1 : 0),
+  };
+}
+
+/** Stored signups the draft has dropped. */
+export function removedSignupUuids(state: DraftState): string[] {
+  const inDraft = new Set(state.draft.signups.map((s) => s.uuid));
+  return state.known.filter((uuid) => !inDraft.has(uuid));
+}
+
+export function toSaveBody(state: DraftState): SaveEventRequest {
+  const { draft } = state;
+  return {
+    baseVersion: state.baseVersion,
+    event: {
+      name: draft.name,
+      startDatetime: draft.startDatetime,
+      host: draft.host,
+      message: draft.message,
+      footer: draft.footer,
+      signupsAreOpen: draft.signupsAreOpen,
+    },
+    signups: draft.signups,
+    slots: draft.slots,
+    removedSignupUuids: removedSignupUuids(state),
+  };
+}
+
+/**
+ * After a successful save: the saved event becomes the base. Edits made while the save was in
+ * flight (the draft is no longer the one sent) are kept on top of it.
+ */
+export function afterSave(state: DraftState, saved: EventDetail, sent: LineupEvent): DraftState {
+  if (state.draft === sent) return startDraft(saved, state.outsideChanges);
+  return {
+    ...state,
+    stored: saved,
+    baseVersion: saved.version,
+    known: [...new Set([...state.known, ...saved.signups.map((s) => s.uuid)])],
+  };
+}

@@ -1,0 +1,454 @@
+import { randomUUID } from 'node:crypto';
+import type { Signup, Slot } from '../../shared/domain.js';
+import type { EventDetail, EventSummary, HomeEventResponse, SaveEventRequest } from '../../shared/schemas/events.js';
+import { DEFAULT_SETTINGS } from '../../shared/schemas/settings.js';
+import { startTestApp, testDialects, type SignedIn, type TestApp } from '../testing/harness.js';
+
+const HOUR = 3_600_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+describe.each(testDialects)('events API on %s', (dialect) => {
+  let app: TestApp;
+  let host: SignedIn;
+
+  beforeEach(async () => {
+    app = await startTestApp(dialect);
+    host = await app.signIn(['host', 'dj']);
+  });
+  afterEach(async () => {
+    await app.destroy();
+  });
+
+  const db = () => app.ctx.store.db;
+  const as = (cookie: string) => ({
+    get: <T>(url: string) => app.request<T>('GET', url, { cookie }),
+    post: <T>(url: string, body: unknown) => app.request<T>('POST', url, { cookie, body }),
+    put: <T>(url: string, body: unknown) => app.request<T>('PUT', url, { cookie, body }),
+  });
+  const staff = () => as(host.cookie);
+
+  async function createEvent(overrides: Record<string, unknown> = {}): Promise<string> {
+    const response = await staff().post<{ id: string }>('/api/events', {
+      name: 'Sunday Service',
+      startDatetime: '2030-01-06T20:00:00.000Z',
+      host: 'Hosty',
+      signupsAreOpen: true,
+      message: 'Hello',
+      footer: 'Bye',
+      ...overrides,
+    });
+    expect(response.status).toBe(201);
+    return response.body.id;
+  }
+
+  const getEvent = async (id: string) => (await staff().get<EventDetail>(`/api/events/${id}`)).body;
+
+  async function addDj(djName: string): Promise<string> {
+    const id = randomUUID();
+    const now = Date.now();
+    await db()
+      .insertInto('djs')
+      .values({ id, discord_id: null, public_name: `${djName} person`, dj_name: djName, rtmp_url: '', twitch_username: '', avatar_url: null, notes: '', created_at: now, updated_at: now })
+      .execute();
+    return id;
+  }
+
+  /** What the signup intake does: a row with the DJ's form data, then a change notification. */
+  async function djSubmits(eventId: string, djId: string, name: string): Promise<string> {
+    const uuid = randomUUID();
+    const now = Date.now();
+    const formData = { event_id: eventId, name, dj_notes: 'from the DJ' };
+    await db()
+      .insertInto('signups')
+      .values({ uuid, event_id: eventId, position: 1000, name, is_debut: 0, requested_duration: 1, type: 'LIVE', hidden: 0, form_data: JSON.stringify(formData), created_at: now, updated_at: now })
+      .execute();
+    await db().insertInto('signup_djs').values({ signup_uuid: uuid, event_id: eventId, dj_id: djId, position: 0 }).execute();
+    const { version } = await db().selectFrom('events').select('version').where('id', '=', eventId).executeTakeFirstOrThrow();
+    await app.ctx.changes.publish({ eventId, version });
+    return uuid;
+  }
+
+  const staffSignup = (djId: string, name: string, extra: Partial<Signup> = {}): Signup => ({
+    uuid: randomUUID(),
+    name,
+    djRefs: [djId],
+    isDebut: false,
+    requestedDuration: 1,
+    type: 'LIVE',
+    hidden: false,
+    formData: null,
+    ...extra,
+  });
+
+  const slotFor = (signup: Signup): Slot => ({
+    signupUuid: signup.uuid,
+    djName: null,
+    djRef: signup.djRefs[0] ?? null,
+    startTime: '2000-01-01T00:00:00.000Z',
+    duration: signup.requestedDuration,
+    isDebut: signup.isDebut,
+    slotType: signup.type,
+    streamSourceUrl: '',
+    streamSourceType: 'VRCDN',
+  });
+
+  /** The save body a client sends for a loaded event with some edits. */
+  const draftOf = (event: EventDetail, edits: Partial<SaveEventRequest> = {}): SaveEventRequest => ({
+    baseVersion: event.version,
+    event: {
+      name: event.name,
+      startDatetime: event.startDatetime,
+      host: event.host,
+      message: event.message,
+      footer: event.footer,
+      signupsAreOpen: event.signupsAreOpen,
+    },
+    signups: event.signups,
+    slots: event.slots,
+    removedSignupUuids: [],
+    ...edits,
+  });
+
+  describe('list and home', () => {
+    async function eventAt(name: string, start: number, hours: number) {
+      const id = await createEvent({ name, startDatetime: iso(start) });
+      const dj = await addDj(`${name} DJ`);
+      const signup = staffSignup(dj, `${name} act`, { requestedDuration: hours as 1 });
+      const body = draftOf(await getEvent(id), { signups: [signup], slots: [slotFor(signup)] });
+      expect((await staff().put(`/api/events/${id}`, body)).status).toBe(200);
+      return id;
+    }
+
+    test('upcoming is soonest first and keeps an event in progress; past is newest first', async () => {
+      const now = Date.now();
+      await eventAt('Long ago', now - 48 * HOUR, 1);
+      await eventAt('Yesterday', now - 24 * HOUR, 1);
+      await eventAt('Next week', now + 7 * 24 * HOUR, 1);
+      await eventAt('In progress', now - HOUR / 2, 1);
+      await eventAt('Tomorrow', now + 24 * HOUR, 2);
+
+      const upcoming = await staff().get<EventSummary[]>('/api/events?when=upcoming');
+      expect(upcoming.status).toBe(200);
+      expect(upcoming.body.map((e) => e.name)).toEqual(['In progress', 'Tomorrow', 'Next week']);
+      expect(upcoming.body[1]).toMatchObject({ host: 'Hosty', published: false, djs: ['Tomorrow act'] });
+      expect(Date.parse(upcoming.body[1]!.endDatetime) - Date.parse(upcoming.body[1]!.startDatetime)).toBe(2 * HOUR);
+
+      const past = await staff().get<EventSummary[]>('/api/events?when=past');
+      expect(past.body.map((e) => e.name)).toEqual(['Yesterday', 'Long ago']);
+      expect((await staff().get<EventSummary[]>('/api/events')).body).toHaveLength(3);
+      expect((await staff().get('/api/events?when=later')).status).toBe(400);
+
+      const home = await staff().get<HomeEventResponse>('/api/events/home');
+      expect(home.body.event?.name).toBe('In progress');
+    });
+
+    test('home is the next event when none is in progress, and null when there is none', async () => {
+      expect((await staff().get<HomeEventResponse>('/api/events/home')).body).toEqual({ event: null });
+      const now = Date.now();
+      await eventAt('Yesterday', now - 24 * HOUR, 1);
+      await eventAt('Next week', now + 7 * 24 * HOUR, 1);
+      await eventAt('Tomorrow', now + 24 * HOUR, 1);
+      expect((await staff().get<HomeEventResponse>('/api/events/home')).body.event?.name).toBe('Tomorrow');
+    });
+  });
+
+  describe('create and get', () => {
+    test('creates an unpublished event with no slots that ends where it starts', async () => {
+      const id = await createEvent({ name: '  Trimmed  ', message: DEFAULT_SETTINGS.defaultMessage });
+      const event = await getEvent(id);
+      expect(event).toMatchObject({
+        id,
+        name: 'Trimmed',
+        host: 'Hosty',
+        startDatetime: '2030-01-06T20:00:00.000Z',
+        endDatetime: '2030-01-06T20:00:00.000Z',
+        published: false,
+        signupsAreOpen: true,
+        message: DEFAULT_SETTINGS.defaultMessage,
+        footer: 'Bye',
+        slots: [],
+        signups: [],
+        djPlays: [],
+        version: 1,
+        djs: {},
+        playsByDj: {},
+      });
+    });
+
+    test.each([
+      [{ name: '' }, 'Event name is required.'],
+      [{ host: ' ' }, 'Host is required.'],
+      [{ startDatetime: 'next sunday' }, 'Invalid date format'],
+      [{ name: 'x'.repeat(201) }, 'Event name must be at most 200 characters.'],
+      [{ signupsAreOpen: 'yes' }, 'signupsAreOpen'],
+    ])('refuses %o with a message and stores nothing', async (overrides, message) => {
+      const response = await staff().post<{ message: string }>('/api/events', {
+        name: 'Sunday Service',
+        startDatetime: '2030-01-06T20:00:00.000Z',
+        host: 'Hosty',
+        signupsAreOpen: false,
+        message: '',
+        footer: '',
+        ...overrides,
+      });
+      expect(response.status).toBe(400);
+      expect(response.body.message).toContain(message);
+      const rows = await db().selectFrom('events').select('id').execute();
+      expect(rows).toHaveLength(0);
+    });
+
+    test('an unknown event is a 404', async () => {
+      for (const [method, url, body] of [
+        ['GET', '/api/events/nope', undefined],
+        ['PUT', '/api/events/nope', draftOf({ ...emptyEvent(), version: 1 })],
+        ['POST', '/api/events/nope/publish', { baseVersion: 1 }],
+        ['GET', '/api/events/nope/changes', undefined],
+      ] as const) {
+        const response = await app.request(method, url, { cookie: host.cookie, body });
+        expect(response).toMatchObject({ status: 404, body: { message: 'Event not found.' } });
+      }
+    });
+  });
+
+  describe('save', () => {
+    test('writes fields, lays slots out from the start, sets the end and dj_plays in one go', async () => {
+      const id = await createEvent();
+      const [a, b, c] = [await addDj('Alpha'), await addDj('Beta'), await addDj('Gamma')];
+      const first = staffSignup(a, 'Alpha', { requestedDuration: 1.5, isDebut: true });
+      const b2b = staffSignup(b, 'Beta b2b Gamma', { djRefs: [b, c], requestedDuration: 0.5 });
+      const waiting = staffSignup(await addDj('Waiting'), 'Waiting', { hidden: true });
+      const loaded = await getEvent(id);
+      const saved = await staff().put<EventDetail>(
+        `/api/events/${id}`,
+        draftOf(loaded, {
+          event: { ...draftOf(loaded).event, name: 'Renamed', host: '', startDatetime: '2030-01-06T19:00:00Z' },
+          signups: [first, b2b, waiting],
+          slots: [slotFor(b2b), slotFor(first)],
+        }),
+      );
+      expect(saved.status).toBe(200);
+      expect(saved.body).toMatchObject({
+        name: 'Renamed',
+        host: '',
+        version: 2,
+        startDatetime: '2030-01-06T19:00:00.000Z',
+        endDatetime: '2030-01-06T21:00:00.000Z',
+      });
+      expect(saved.body.slots.map((slot) => [slot.signupUuid, slot.startTime, slot.duration])).toEqual([
+        [b2b.uuid, '2030-01-06T19:00:00.000Z', 0.5],
+        [first.uuid, '2030-01-06T19:30:00.000Z', 1.5],
+      ]);
+      expect(saved.body.signups.map((s) => [s.name, s.djRefs, s.hidden, s.isDebut])).toEqual([
+        ['Alpha', [a], false, true],
+        ['Beta b2b Gamma', [b, c], false, false],
+        ['Waiting', [waiting.djRefs[0]], true, false],
+      ]);
+      expect(Object.keys(saved.body.djs).sort()).toEqual([a, b, c, waiting.djRefs[0]].sort());
+      expect(saved.body.playsByDj[a]).toEqual([{ eventId: id, eventName: 'Renamed', startDatetime: '2030-01-06T19:00:00.000Z' }]);
+      expect(saved.body.playsByDj[waiting.djRefs[0]!]).toEqual([]);
+      const plays = await db().selectFrom('dj_plays').select('dj_id').where('event_id', '=', id).execute();
+      expect(plays.map((p) => p.dj_id).sort()).toEqual([a, b, c].sort());
+      expect(await getEvent(id)).toEqual(saved.body);
+
+      // Sending a slot back to the signups removes that DJ's play.
+      const again = await staff().put<EventDetail>(`/api/events/${id}`, draftOf(saved.body, { slots: [saved.body.slots[1]!] }));
+      expect(again.body.endDatetime).toBe('2030-01-06T20:30:00.000Z');
+      expect(again.body.djPlays).toEqual([a]);
+    });
+
+    test('a DJ signup that arrives between load and save survives the save', async () => {
+      const id = await createEvent();
+      const staffAdded = staffSignup(await addDj('Staff pick'), 'Staff pick');
+      const loaded = await getEvent(id);
+      const arrived = await djSubmits(id, await addDj('Late DJ'), 'Late DJ');
+
+      const saved = await staff().put<EventDetail>(`/api/events/${id}`, draftOf(loaded, { signups: [staffAdded], slots: [slotFor(staffAdded)] }));
+      expect(saved.status).toBe(200);
+      expect(saved.body.signups.map((s) => s.uuid)).toEqual([staffAdded.uuid, arrived]);
+      expect(saved.body.signups[1]?.formData).toMatchObject({ dj_notes: 'from the DJ' });
+    });
+
+    test('two saves from the same version: the second is refused and the first stays', async () => {
+      const id = await createEvent();
+      const loaded = await getEvent(id);
+      const first = await staff().put(`/api/events/${id}`, draftOf(loaded, { event: { ...draftOf(loaded).event, name: 'First' } }));
+      expect(first.status).toBe(200);
+      const second = await staff().put(`/api/events/${id}`, draftOf(loaded, { event: { ...draftOf(loaded).event, name: 'Second' } }));
+      expect(second).toMatchObject({
+        status: 409,
+        body: {
+          message: 'This event was changed by someone else since you loaded it. Reload to see their changes, then make your edits again.',
+          currentVersion: 2,
+        },
+      });
+      expect(await getEvent(id)).toMatchObject({ name: 'First', version: 2 });
+    });
+
+    test('concurrent saves from the same version: exactly one wins', async () => {
+      const id = await createEvent();
+      const loaded = await getEvent(id);
+      const names = ['A', 'B', 'C', 'D'];
+      const results = await Promise.all(
+        names.map((name) => staff().put(`/api/events/${id}`, draftOf(loaded, { event: { ...draftOf(loaded).event, name } }))),
+      );
+      expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
+      const winner = names[results.findIndex((r) => r.status === 200)];
+      expect(await getEvent(id)).toMatchObject({ name: winner, version: 2 });
+    });
+
+    test('staff edits never overwrite the DJ form data; removed signups are deleted', async () => {
+      const id = await createEvent();
+      const kept = await djSubmits(id, await addDj('Kept'), 'Kept');
+      const removed = await djSubmits(id, await addDj('Removed'), 'Removed');
+      const loaded = await getEvent(id);
+      const keptSignup = loaded.signups.find((s) => s.uuid === kept)!;
+      const edited = { ...keptSignup, name: 'Kept (renamed)', requestedDuration: 2, formData: { ...keptSignup.formData!, dj_notes: 'overwritten by staff' } };
+
+      const saved = await staff().put<EventDetail>(
+        `/api/events/${id}`,
+        draftOf(loaded, { signups: [edited], removedSignupUuids: [removed] }),
+      );
+      expect(saved.status).toBe(200);
+      expect(saved.body.signups).toHaveLength(1);
+      expect(saved.body.signups[0]).toMatchObject({ name: 'Kept (renamed)', requestedDuration: 2, formData: { dj_notes: 'from the DJ' } });
+      const rows = await db().selectFrom('signup_djs').select('signup_uuid').where('event_id', '=', id).execute();
+      expect(rows.map((r) => r.signup_uuid)).toEqual([kept]);
+    });
+
+    test('a DJ can have only one signup per event', async () => {
+      const id = await createEvent();
+      const dj = await addDj('Twice');
+      const loaded = await getEvent(id);
+      const twice = await staff().put<{ message: string }>(
+        `/api/events/${id}`,
+        draftOf(loaded, { signups: [staffSignup(dj, 'One'), staffSignup(dj, 'Two')] }),
+      );
+      expect(twice.status).toBe(409);
+      expect(twice.body.message).toContain('only one signup per event');
+
+      // The DJ submitted meanwhile; staff adding them again would make a second signup.
+      await djSubmits(id, dj, 'Twice');
+      const again = await staff().put<{ message: string }>(`/api/events/${id}`, draftOf(loaded, { signups: [staffSignup(dj, 'Staff copy')] }));
+      expect(again.status).toBe(409);
+      expect(again.body.message).toContain('Twice already signed up for this event');
+      expect((await getEvent(id)).signups.map((s) => s.name)).toEqual(['Twice']);
+    });
+
+    test.each([
+      ['an unknown DJ', (e: EventDetail) => draftOf(e, { signups: [staffSignup('no-such-dj', 'Ghost')] }), 404, 'DJ not found: no-such-dj'],
+      ['a duration not on offer', (e: EventDetail) => draftOf(e, { signups: [{ ...staffSignup('x', 'X'), requestedDuration: 3 as 1 }] }), 400, 'Requested duration'],
+      ['an unknown type', (e: EventDetail) => draftOf(e, { signups: [{ ...staffSignup('x', 'X'), type: 'DISCO' as 'LIVE' }] }), 400, 'Signup type must be one of'],
+      ['an empty name', (e: EventDetail) => draftOf(e, { event: { ...draftOf(e).event, name: ' ' } }), 400, 'Event name is required.'],
+      ['a bad start', (e: EventDetail) => draftOf(e, { event: { ...draftOf(e).event, startDatetime: 'soon' } }), 400, 'Invalid date format'],
+      ['a missing version', (e: EventDetail) => ({ ...draftOf(e), baseVersion: undefined }), 400, 'baseVersion'],
+    ])('refuses %s and changes nothing', async (_what, build, status, message) => {
+      const id = await createEvent();
+      const loaded = await getEvent(id);
+      const response = await staff().put<{ message: string }>(`/api/events/${id}`, build(loaded));
+      expect(response.status).toBe(status);
+      expect(response.body.message).toContain(message);
+      expect(await getEvent(id)).toEqual(loaded);
+    });
+
+    test('a signup of another event cannot be taken over', async () => {
+      const other = await createEvent({ name: 'Other' });
+      const theirs = await djSubmits(other, await addDj('Theirs'), 'Theirs');
+      const id = await createEvent();
+      const loaded = await getEvent(id);
+      const stolen = { ...(await getEvent(other)).signups[0]!, name: 'Mine now' };
+      const response = await staff().put<{ message: string }>(`/api/events/${id}`, draftOf(loaded, { signups: [stolen] }));
+      expect(response.status).toBe(400);
+      expect((await getEvent(other)).signups[0]).toMatchObject({ uuid: theirs, name: 'Theirs' });
+    });
+  });
+
+  describe('publish', () => {
+    test('publishes with the current version and refuses a stale one', async () => {
+      const id = await createEvent();
+      const stale = await staff().post('/api/events/' + id + '/publish', { baseVersion: 7 });
+      expect(stale.status).toBe(409);
+      const published = await staff().post<EventDetail>(`/api/events/${id}/publish`, { baseVersion: 1 });
+      expect(published.status).toBe(200);
+      expect(published.body).toMatchObject({ published: true, version: 2 });
+      expect(await getEvent(id)).toMatchObject({ published: true, version: 2 });
+    });
+  });
+
+  describe('change stream', () => {
+    test('sends `changed` with the new version after a save', async () => {
+      const id = await createEvent();
+      const abort = new AbortController();
+      const response = await fetch(`${app.url}/api/events/${id}/changes`, { headers: { cookie: host.cookie }, signal: abort.signal });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/event-stream');
+      const reader = response.body!.getReader();
+      const decoder = new TextDecoder();
+      let received = '';
+      const readUntil = async (text: string) => {
+        while (!received.includes(text)) {
+          const { value, done } = await reader.read();
+          if (done) throw new Error(`stream ended before ${text}: ${received}`);
+          received += decoder.decode(value);
+        }
+      };
+      await readUntil(': connected');
+
+      const loaded = await getEvent(id);
+      expect((await staff().put(`/api/events/${id}`, draftOf(loaded))).status).toBe(200);
+      await readUntil('event: changed\ndata: {"version":2}\n\n');
+      abort.abort();
+    });
+
+    test('an open stream does not keep the server from stopping', async () => {
+      const id = await createEvent();
+      const response = await fetch(`${app.url}/api/events/${id}/changes`, { headers: { cookie: host.cookie } });
+      expect(response.status).toBe(200);
+      const started = Date.now();
+      await app.stop();
+      expect(Date.now() - started).toBeLessThan(5_000);
+      await response.body?.cancel().catch(() => {});
+    });
+  });
+
+  describe('access', () => {
+    test('needs a signed-in host or admin for every route', async () => {
+      const id = await createEvent();
+      const dj = await app.signIn(['dj']);
+      const admin = await app.signIn(['admin', 'dj']);
+      const routes: Array<[string, string, unknown?]> = [
+        ['GET', '/api/events'],
+        ['GET', '/api/events/home'],
+        ['POST', '/api/events', {}],
+        ['GET', `/api/events/${id}`],
+        ['PUT', `/api/events/${id}`, {}],
+        ['POST', `/api/events/${id}/publish`, {}],
+        ['GET', `/api/events/${id}/changes`],
+      ];
+      for (const [method, url, body] of routes) {
+        expect((await app.request(method, url, { body })).status, `${method} ${url} signed out`).toBe(401);
+        expect((await app.request(method, url, { body, cookie: dj.cookie })).status, `${method} ${url} as dj`).toBe(403);
+      }
+      expect((await as(admin.cookie).get(`/api/events/${id}`)).status).toBe(200);
+    });
+  });
+});
+
+function emptyEvent(): EventDetail {
+  return {
+    id: 'nope',
+    name: 'Nope',
+    startDatetime: '2030-01-06T20:00:00.000Z',
+    endDatetime: '2030-01-06T20:00:00.000Z',
+    host: '',
+    message: '',
+    footer: '',
+    signupsAreOpen: false,
+    published: false,
+    slots: [],
+    signups: [],
+    djPlays: [],
+    version: 1,
+    djs: {},
+    playsByDj: {},
+  };
+}

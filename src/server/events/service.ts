@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Signup } from '../../shared/domain.js';
+import { computeDjPlays, eventEnd, layoutSlots } from '../../shared/lineup.js';
+import {
+  type CreateEventBody,
+  type EventDetail,
+  type EventList,
+  type EventSummary,
+  type SaveEventBody,
+  STALE_VERSION_MESSAGE,
+} from '../../shared/schemas/events.js';
+import type { ChangeBus } from '../changes/bus.js';
+import { UniqueViolation, withDbErrors } from '../db/errors.js';
+import type { Database } from '../db/schema.js';
+import { toFlag, toMillis } from '../db/values.js';
+import { badRequest, conflict, notFound } from '../http/errors.js';
+import * as repository from './repository.js';
+
+type Db = Kysely<Database>;
+
+const EVENT_NOT_FOUND = 'Event not found.';
+
+export function listEvents(db: Db, when: EventList, now = Date.now()): Promise<EventSummary[]> {
+  return repository.listEvents(db, when, now);
+}
+
+export function findHomeEvent(db: Db, now = Date.now()): Promise<EventSummary | null> {
+  return repository.findHomeEvent(db, now);
+}
+
+export async function createEvent(db: Db, body: CreateEventBody): Promise<{ id: string }> {
+  const id = randomUUID();
+  await repository.insertEvent(db, id, body, Date.now());
+  return { id };
+}
+
+/** The event with every DJ its signups and slots name, and those DJs' plays (for "Other Events"). */
+export async function getEventDetail(db: Db | Transaction<Database>, eventId: string): Promise<EventDetail> {
+  const event = await repository.findEvent(db, eventId);
+  if (!event) throw notFound(EVENT_NOT_FOUND);
+  const djIds = [
+    ...new Set([
+      ...event.signups.flatMap((signup) => signup.djRefs),
+      ...event.slots.flatMap((slot) => (slot.djRef ? [slot.djRef] : [])),
+    ]),
+  ];
+  const [djs, playsByDj] = await Promise.all([repository.findDjs(db, djIds), repository.findPlays(db, djIds)]);
+  return { ...event, djs, playsByDj };
+}
+
+export async function assertEventExists(db: Db, eventId: string): Promise<void> {
+  if ((await repository.findVersion(db, eventId)) === undefined) throw notFound(EVENT_NOT_FOUND);
+}
+
+/**
+ * Saves the event page's draft in one transaction (spec §4, ARCHITECTURE concurrency rules):
+ * refused if someone saved since `baseVersion`; the draft's signups get their staff-owned columns
+ * written (never the DJ's form data); signups the draft never saw are left alone; slots are laid
+ * out from the start, the end follows the last slot, and dj_plays is recomputed.
+ */
+export async function saveEvent(db: Db, changes: ChangeBus, eventId: string, body: SaveEventBody): Promise<EventDetail> {
+  checkDraftConsistency(body);
+  const now = Date.now();
+  const signups = body.signups.map(toSignup);
+
+  const saved = await db.transaction().execute(async (trx) => {
+    const { event } = body;
+    const swapped = await repository.updateEventIfVersion(
+      trx,
+      eventId,
+      body.baseVersion,
+      {
+        name: event.name,
+        start_at: toMillis(event.startDatetime),
+        host: event.host,
+        message: event.message,
+        footer: event.footer,
+        signups_open: toFlag(event.signupsAreOpen),
+      },
+      now,
+    );
+    if (!swapped) await refuseStaleOrMissing(trx, eventId);
+
+    await checkReferences(trx, eventId, body, signups);
+    await repository.upsertSignups(trx, eventId, signups, await ownSignupUuids(trx, eventId, signups), now);
+    await writing(() => repository.replaceSignupDjs(trx, eventId, signups));
+    await repository.deleteSignups(trx, eventId, body.removedSignupUuids);
+
+    // Lay out against every stored signup, including ones the draft never saw.
+    const allSignups = await repository.findSignups(trx, eventId);
+    const slots = layoutSlots(event.startDatetime, body.slots, allSignups);
+    await repository.replaceSlots(trx, eventId, slots);
+    await repository.setEventEnd(trx, eventId, toMillis(eventEnd(event.startDatetime, slots)));
+    await repository.replaceDjPlays(trx, eventId, computeDjPlays(slots, allSignups));
+    return getEventDetail(trx, eventId);
+  });
+
+  await changes.publish({ eventId, version: saved.version });
+  return saved;
+}
+
+export async function publishEvent(db: Db, changes: ChangeBus, eventId: string, baseVersion: number): Promise<EventDetail> {
+  const published = await db.transaction().execute(async (trx) => {
+    const swapped = await repository.updateEventIfVersion(trx, eventId, baseVersion, { published: 1 }, Date.now());
+    if (!swapped) await refuseStaleOrMissing(trx, eventId);
+    return getEventDetail(trx, eventId);
+  });
+  await changes.publish({ eventId, version: published.version });
+  return published;
+}
+
+async function refuseStaleOrMissing(trx: Transaction<Database>, eventId: string): Promise<never> {
+  const currentVersion = await repository.findVersion(trx, eventId);
+  if (currentVersion === undefined) throw notFound(EVENT_NOT_FOUND);
+  throw conflict(STALE_VERSION_MESSAGE, { currentVersion });
+}
+
+/** Mistakes visible in the payload alone: no database needed to refuse them. */
+function checkDraftConsistency(body: SaveEventBody) {
+  const uuids = new Set<string>();
+  const djOwner = new Map<string, string>();
+  for (const signup of body.signups) {
+    if (uuids.has(signup.uuid)) throw badRequest(`The signup ${signup.name} appears twice in the draft.`);
+    uuids.add(signup.uuid);
+    for (const djId of signup.djRefs) {
+      const other = djOwner.get(djId);
+      if (other !== undefined) {
+        throw conflict(
+          other === signup.name
+            ? `A DJ is named twice on the signup ${signup.name}.`
+            : `A DJ is on both ${other} and ${signup.name}: a DJ can have only one signup per event. Remove them from one of them.`,
+        );
+      }
+      djOwner.set(djId, signup.name);
+    }
+  }
+  const removed = new Set(body.removedSignupUuids);
+  if (body.removedSignupUuids.some((uuid) => uuids.has(uuid))) {
+    throw badRequest('A signup cannot be both kept and removed in the same save.');
+  }
+  if (body.slots.some((slot) => slot.signupUuid !== null && removed.has(slot.signupUuid))) {
+    throw badRequest('A lineup slot still belongs to a removed signup. Send it back to the signups first.');
+  }
+}
+
+/** DJs must exist; a DJ may not already be on a stored signup this save leaves in place. */
+async function checkReferences(trx: Transaction<Database>, eventId: string, body: SaveEventBody, signups: Signup[]) {
+  const djIds = [
+    ...new Set([
+      ...signups.flatMap((signup) => signup.djRefs),
+      ...body.slots.flatMap((slot) => (slot.djRef ? [slot.djRef] : [])),
+    ]),
+  ];
+  const known = await repository.existingDjIds(trx, djIds);
+  const missing = djIds.filter((id) => !known.has(id));
+  if (missing.length > 0) throw notFound(`DJ not found: ${missing.join(', ')}. Reload the event and try again.`);
+
+  const rewritten = [...signups.map((signup) => signup.uuid), ...body.removedSignupUuids];
+  const taken = await repository.djsOnOtherSignups(trx, eventId, signups.flatMap((signup) => signup.djRefs), rewritten);
+  if (taken.length > 0) {
+    const djs = await repository.findDjs(trx, taken);
+    const names = taken.map((id) => djs[id]?.djName || djs[id]?.publicName || id).join(', ');
+    throw conflict(
+      `${names} already signed up for this event on another signup (it may have just arrived). Reload to see it, then edit that signup instead.`,
+    );
+  }
+}
+
+/** Stored uuids among the draft's signups; a uuid of another event's signup is refused. */
+async function ownSignupUuids(trx: Transaction<Database>, eventId: string, signups: Signup[]): Promise<Set<string>> {
+  const owners = await repository.signupOwners(trx, signups.map((signup) => signup.uuid));
+  for (const [uuid, owner] of owners) {
+    if (owner !== eventId) throw badRequest(`The signup ${uuid} belongs to another event.`);
+  }
+  return new Set(owners.keys());
+}
+
+/** Two signups racing for the same DJ (the unique index decides) get a message, not a 500. */
+async function writing<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await withDbErrors(write);
+  } catch (error) {
+    if (error instanceof UniqueViolation) {
+      throw conflict('A DJ on this draft already has another signup for this event. Reload and try again.');
+    }
+    throw error;
+  }
+}
+
+function toSignup(signup: SaveEventBody['signups'][number]): Signup {
+  return {
+    uuid: signup.uuid,
+    name: signup.name,
+    djRefs: signup.djRefs,
+    isDebut: signup.isDebut,
+    requestedDuration: signup.requestedDuration,
+    type: signup.type,
+    hidden: signup.hidden,
+    formData: null,
+  };
+}

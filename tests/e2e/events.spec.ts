@@ -1,0 +1,148 @@
+import type { Browser, Page } from '@playwright/test';
+import { comingSundayAt, toDateTimeLocalValue } from '../../src/shared/time';
+import { signInAs } from './support/auth';
+import { expect, test } from './support/fixtures';
+
+// The browser is in New York, so 20:00 London must show as New York time (15:00 most of the year).
+const ZONE = 'America/New_York';
+test.use({ timezoneId: ZONE });
+
+const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+async function createEvent(page: Page, name: string): Promise<string> {
+  await page.goto('/events/create');
+  await page.getByLabel('Event Name').fill(name);
+  await page.getByLabel('Host').fill('E2E Host');
+  await page.getByRole('button', { name: 'Create Event' }).click();
+  await expect(page).toHaveURL(/\/events\/[0-9a-f-]{36}$/);
+  return new URL(page.url()).pathname;
+}
+
+test('create with defaults, edit, Discard, Save, reload and Publish', async ({ page }) => {
+  await signInAs(page, 'host');
+  await page.goto('/events');
+  await expect(page.getByRole('link', { name: 'Upcoming Events' })).toBeVisible();
+  await page.getByRole('link', { name: 'Create Event' }).click();
+  await expect(page).toHaveURL(/\/events\/create$/);
+
+  // Defaults: the series name, the coming Sunday at 20:00 London shown in the browser's zone.
+  await expect(page.getByLabel('Event Name')).toHaveValue('Sunday Service');
+  const expected = toDateTimeLocalValue(comingSundayAt(new Date()), ZONE);
+  expect(expected).toMatch(/T1[56]:00$/);
+  await expect(page.getByLabel('Date / Time')).toHaveValue(expected);
+  await expect(page.getByLabel('Message')).toHaveValue(/chill and wiggle/);
+
+  // Host is required.
+  await page.getByRole('button', { name: 'Create Event' }).click();
+  await expect(page).toHaveURL(/\/events\/create$/);
+  await expect(page.getByText('Please enter the host.')).toBeVisible();
+
+  const name = unique('E2E Service');
+  await page.getByLabel('Event Name').fill(name);
+  await page.getByLabel('Host').fill('E2E Host');
+  await page.getByRole('button', { name: 'Create Event' }).click();
+  await expect(page).toHaveURL(/\/events\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  await expect(page.getByText('Unpublished')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Init Event' })).toBeVisible();
+  await expect(page.getByLabel('Date / Time')).toHaveValue(expected);
+
+  // Edit then Discard: the stored values come back and the bar goes away.
+  await page.getByLabel('Host').fill('Changed Host');
+  await page.getByLabel('Signups Open').check();
+  await expect(page.getByRole('heading', { name: 'Signup Sheet' })).toBeVisible();
+  const sheet = page.getByLabel('Post this message to open signups:');
+  await expect(sheet).toHaveValue(new RegExp(`/eventSignup/[0-9a-f-]{36}`));
+  await expect(sheet).toHaveValue(/Host: Changed Host/);
+  await page.getByLabel('Host').fill('');
+  await expect(sheet).toHaveValue(/Host TBD!/);
+
+  // Publishing is refused while there are unsaved changes.
+  await page.getByRole('button', { name: 'Publish Event' }).click();
+  await expect(page.getByText('Please save changes before publishing this event.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Discard' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByLabel('Host')).toHaveValue('E2E Host');
+  await expect(page.getByRole('heading', { name: 'Signup Sheet' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeHidden();
+
+  // Edit then Save: it survives a reload.
+  const renamed = `${name} renamed`;
+  await page.getByLabel('Event Name').fill(renamed);
+  await page.getByLabel('Date / Time').fill(expected.replace(/T\d\d:00$/, 'T18:30'));
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Event saved.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: renamed, level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Date / Time')).toHaveValue(expected.replace(/T\d\d:00$/, 'T18:30'));
+
+  await page.getByRole('button', { name: 'Publish Event' }).click();
+  await expect(page.getByText('Published', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Publish Event' })).toBeHidden();
+
+  // The other tabs and the debug view are reachable.
+  await page.getByRole('link', { name: 'Stream Details' }).click();
+  await expect(page).toHaveURL(/\/technicalDetails$/);
+  await page.goto(`${new URL(page.url()).pathname.replace(/\/technicalDetails$/, '')}/debug`);
+  await expect(page.getByText(`"name": "${renamed}"`)).toBeVisible();
+
+  // The list shows it under Upcoming Events with its local date.
+  await page.goto('/events');
+  const row = page.getByRole('row', { name: new RegExp(renamed) });
+  await expect(row).toContainText('18:30');
+  await expect(row).toContainText('E2E Host');
+});
+
+test('an unknown event says so', async ({ page }) => {
+  await signInAs(page, 'host');
+  await page.goto('/events/no-such-event');
+  await expect(page.getByText('Event not found.')).toBeVisible();
+});
+
+test.describe('two windows on one event', () => {
+  async function windowFor(browser: Browser, account: 'host' | 'admin') {
+    const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, timezoneId: ZONE });
+    const page = await context.newPage();
+    await signInAs(page, account);
+    return { context, page };
+  }
+
+  test('a save in one appears in the other; a dirty draft gets the toast and a refused save', async ({ browser }) => {
+    const a = await windowFor(browser, 'host');
+    const b = await windowFor(browser, 'admin');
+    try {
+      const path = await createEvent(a.page, unique('Live'));
+      await b.page.goto(path);
+      await expect(b.page.getByRole('heading', { name: 'Init Event' })).toBeVisible();
+
+      // B is clean: it follows A's save.
+      const first = unique('First');
+      await a.page.getByLabel('Event Name').fill(first);
+      await a.page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(a.page.getByText('Event saved.')).toBeVisible();
+      await expect(b.page.getByRole('heading', { name: first, level: 1 })).toBeVisible();
+      await expect(b.page.getByLabel('Event Name')).toHaveValue(first);
+
+      // B has edits: A's next save is announced and B's edits are kept.
+      await b.page.getByLabel('Host').fill('B was here');
+      const second = unique('Second');
+      await a.page.getByLabel('Event Name').fill(second);
+      await a.page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(b.page.getByText('Changes were made outside of this window.')).toBeVisible();
+      await expect(b.page.getByLabel('Host')).toHaveValue('B was here');
+
+      // B's save would overwrite A's: refused, with a way to reload.
+      await b.page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(b.page.getByText(/Error saving event: This event was changed by someone else/)).toBeVisible();
+      await b.page.getByRole('button', { name: 'Reload' }).click();
+      await expect(b.page.getByLabel('Event Name')).toHaveValue(second);
+      await expect(b.page.getByLabel('Host')).toHaveValue('E2E Host');
+      await expect(b.page.getByRole('button', { name: 'Reload' })).toBeHidden();
+    } finally {
+      await a.context.close();
+      await b.context.close();
+    }
+  });
+});
