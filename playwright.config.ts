@@ -5,6 +5,7 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/support/global-setup.ts',
+  outputDir: process.env.PW_OUTPUT_DIR ?? 'test-results',
   fullyParallel: false,
   workers: 2,
   retries: 0,
