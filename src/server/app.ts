@@ -15,21 +15,31 @@ import { registerEventRoutes } from './events/routes.js';
 import { registerHealthRoutes } from './health/routes.js';
 import { errorHandler } from './http/error-handler.js';
 import { logRedaction } from './http/logging.js';
+import { registerTextGuard } from './http/text-guard.js';
 import { registerSettingsRoutes } from './settings/routes.js';
 import { registerSignupRoutes } from './signup/routes.js';
 
-/** Request bodies beyond this get 413; the largest real body (an event save) is far smaller. */
+/**
+ * Request bodies beyond this get 413. The largest real body is an event save: with 60 signups
+ * and 12 slots it measures about 38 KB as the client sends it (signups carry the DJs' form
+ * data), and about 275 KB with every text at its limit, so 64 KB would refuse real saves.
+ */
 export const BODY_LIMIT_BYTES = 256 * 1024;
 
 export interface BuildOptions {
   /** The built SPA; omitted in API-only tests. */
   clientDir?: string;
   logger?: boolean;
+  /** Where log lines go (default stdout); tests capture them to check that no secret is logged. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: ctx.config.logLevel, redact: logRedaction },
+    logger:
+      options.logger === false
+        ? false
+        : { level: ctx.config.logLevel, redact: logRedaction, ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: true,
   });
@@ -58,6 +68,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   registerGuard(app, ctx);
+  registerTextGuard(app);
 
   registerHealthRoutes(app, ctx);
   registerAuthRoutes(app, ctx);

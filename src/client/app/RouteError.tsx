@@ -1,3 +1,32 @@
+import { Alert, Button, Container } from 'react-bootstrap';
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { paths } from '../../shared/paths';
+import { NotFoundPage } from './NotFoundPage';
+
+/** A screen that failed to render or load: say so and offer a way on, never a blank page. */
 export function RouteError() {
-  return <p>Something went wrong</p>;
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : String(error);
+  return (
+    <Container className="py-4">
+      <Alert variant="danger">
+        <Alert.Heading as="h1" className="h4">
+          Something went wrong
+        </Alert.Heading>
+        <p>{message}</p>
+        <p className="mb-0">If the app was just updated, reloading the page usually fixes this.</p>
+      </Alert>
+      <div className="d-flex gap-2">
+        <Button onClick={() => window.location.reload()}>Reload</Button>
+        <Link to={paths.home()} className="btn btn-outline-secondary">
+          Go to the home page
+        </Link>
+      </div>
+    </Container>
+  );
 }

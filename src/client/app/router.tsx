@@ -21,11 +21,13 @@ export const router = createBrowserRouter([
       {
         path: '/',
         element: <RequireAccess access="staff" />,
+        errorElement: <RouteError />,
         children: [...homeRoutes, ...eventRoutes, ...djRoutes, ...settingsRoutes],
       },
       {
         path: '/eventSignup/:eventId',
         element: <RequireAccess access="signup" />,
+        errorElement: <RouteError />,
         children: signupRoutes,
       },
       { path: '*', element: <NotFoundPage /> },

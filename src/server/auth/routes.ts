@@ -1,4 +1,105 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authCallbackBody, authStartResponse, meResponse } from '../../shared/schemas/auth.js';
+import { paths } from '../../shared/paths.js';
 import type { AppContext } from '../context.js';
+import { HttpError } from '../http/errors.js';
+import { currentUser, ownOrigin, sessionCookieOptions } from './guard.js';
+import { devProviderEndpoints, registerDevProvider } from './dev-provider.js';
+import type { DiscordEndpoints } from './discord.js';
+import { completeSignIn, currentMe, type PendingSignIn, signOut, startSignIn } from './service.js';
+import { SESSION_COOKIE } from './sessions.js';
 
-export function registerAuthRoutes(_app: FastifyInstance, _ctx: AppContext) {}
+/** Binds a sign-in in progress (state and PKCE verifier) to the browser that started it. */
+const PENDING_COOKIE = 'lineup_oauth';
+const PENDING_TTL_SECONDS = 10 * 60;
+
+/**
+ * Per client address and route. Generous enough for a team signing in (and for the end-to-end
+ * suite, which signs in from one address), low enough to stop hammering Discord's token endpoint.
+ */
+export const SIGN_IN_RATE_LIMIT = {
+  max: 60,
+  timeWindow: 60_000,
+  errorResponseBuilder: () => new HttpError(429, 'Too many sign-in attempts. Please wait a minute and try again.'),
+};
+
+export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
+  if (ctx.config.discord.devProvider) registerDevProvider(app, ctx);
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.post(
+    '/api/auth/start',
+    { config: { rateLimit: SIGN_IN_RATE_LIMIT }, schema: { response: { 200: authStartResponse } } },
+    async (request, reply) => {
+      const { url, pending } = startSignIn(ctx, endpointsFor(request, ctx), redirectUriFor(request, ctx));
+      reply.setCookie(PENDING_COOKIE, JSON.stringify(pending), pendingCookieOptions(ctx, PENDING_TTL_SECONDS));
+      return { url };
+    },
+  );
+
+  typed.post(
+    '/api/auth/callback',
+    {
+      config: { rateLimit: SIGN_IN_RATE_LIMIT },
+      schema: { body: authCallbackBody, response: { 200: meResponse } },
+    },
+    async (request, reply) => {
+      // A state is good for one attempt, whatever its outcome.
+      reply.clearCookie(PENDING_COOKIE, pendingCookieOptions(ctx, 0));
+      const { me, session } = await completeSignIn(
+        ctx,
+        endpointsFor(request, ctx),
+        {
+          body: request.body,
+          pending: readPending(request),
+          expectedRedirectUri: redirectUriFor(request, ctx),
+          previousSessionToken: request.cookies[SESSION_COOKIE],
+        },
+        request.log,
+      );
+      reply.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(ctx, session.expiresAt));
+      return me;
+    },
+  );
+
+  typed.post('/api/auth/logout', async (request, reply) => {
+    await signOut(ctx, request.cookies[SESSION_COOKIE]);
+    clearSessionCookie(reply, ctx);
+    return reply.code(204).send();
+  });
+
+  typed.get('/api/me', { schema: { response: { 200: meResponse } } }, async (request) =>
+    currentMe(ctx, currentUser(request)),
+  );
+}
+
+function endpointsFor(request: FastifyRequest, ctx: AppContext): DiscordEndpoints {
+  const { apiUrl, authorizeUrl } = ctx.config.discord;
+  return apiUrl && authorizeUrl ? { apiUrl, authorizeUrl } : devProviderEndpoints(request, ctx);
+}
+
+const redirectUriFor = (request: FastifyRequest, ctx: AppContext) => `${ownOrigin(request, ctx)}${paths.discordRedirect()}`;
+
+function pendingCookieOptions(ctx: AppContext, maxAgeSeconds: number) {
+  const { expires: _expires, ...options } = sessionCookieOptions(ctx, Date.now());
+  return { ...options, path: '/api/auth', maxAge: maxAgeSeconds };
+}
+
+function readPending(request: FastifyRequest): PendingSignIn | null {
+  const raw = request.cookies[PENDING_COOKIE];
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as Partial<PendingSignIn>;
+    return typeof value.state === 'string' && typeof value.verifier === 'string'
+      ? { state: value.state, verifier: value.verifier }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+function clearSessionCookie(reply: FastifyReply, ctx: AppContext) {
+  const { expires: _expires, ...options } = sessionCookieOptions(ctx, Date.now());
+  reply.clearCookie(SESSION_COOKIE, options);
+}

@@ -1,6 +1,61 @@
-import { Outlet } from 'react-router';
-import type { Access } from '../../../shared/policy';
+import { useEffect } from 'react';
+import { Alert, Button } from 'react-bootstrap';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { type Access, hasAccess } from '../../../shared/policy';
+import { AUTH_MESSAGES } from '../../../shared/schemas/auth';
+import { paths } from '../../../shared/paths';
+import { Breadcrumbs } from '../../components/Breadcrumbs';
+import { VinylLoader } from '../../components/VinylLoader';
+import { savePostLoginRedirect, useLogout, useMe } from './session';
 
-export function RequireAccess(_props: { access: Access }) {
-  return <Outlet />;
+/** The guard sends someone who is not signed in to /login, saying where they were going. */
+export interface LoginLocationState {
+  from?: string;
+}
+
+/** The route table's guard (spec §2, §6), mirroring the server's policy table. */
+export function RequireAccess({ access }: { access: Access }) {
+  const me = useMe();
+  const location = useLocation();
+  if (me.isPending) return <VinylLoader fullPage label="Checking who you are…" />;
+  if (me.isError) {
+    return (
+      <Alert variant="danger" className="mt-3">
+        <Alert.Heading as="h2" className="h5">
+          Could not check your sign-in
+        </Alert.Heading>
+        <p>{me.error.message}</p>
+        <Button variant="outline-danger" onClick={() => void me.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  if (!me.data) return <RedirectToLogin from={location.pathname + location.search + location.hash} />;
+  if (!hasAccess(me.data.roles, access)) return <NoPermission />;
+  return (
+    <>
+      <Breadcrumbs />
+      <Outlet />
+    </>
+  );
+}
+
+function RedirectToLogin({ from }: { from: string }) {
+  useEffect(() => savePostLoginRedirect(from), [from]);
+  const state: LoginLocationState = { from };
+  return <Navigate to={paths.login()} replace state={state} />;
+}
+
+function NoPermission() {
+  const logout = useLogout();
+  return (
+    <Alert variant="warning" className="mt-3">
+      <p>{AUTH_MESSAGES.noPermission}</p>
+      {logout.isError && <p className="text-danger">Logout failed: {logout.error.message}</p>}
+      <Button variant="outline-dark" onClick={() => logout.mutate()} disabled={logout.isPending}>
+        Log Out
+      </Button>
+    </Alert>
+  );
 }

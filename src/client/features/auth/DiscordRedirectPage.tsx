@@ -1,0 +1,46 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { Alert } from 'react-bootstrap';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AUTH_MESSAGES, type AuthCallbackBody, type Me } from '../../../shared/schemas/auth';
+import { paths } from '../../../shared/paths';
+import { VinylLoader } from '../../components/VinylLoader';
+import { api, ApiError } from '../../lib/api';
+import { AuthScreen } from './LoginPage';
+import { meQueryKey, takePostLoginRedirect } from './session';
+
+/** Discord sends the browser back here with a code; the server finishes the sign-in. */
+export function DiscordRedirectPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const callback = useMutation({
+    mutationFn: (body: AuthCallbackBody) => api.post<Me>('/api/auth/callback', body),
+    onSuccess: async (me) => {
+      queryClient.setQueryData(meQueryKey, me);
+      await navigate(takePostLoginRedirect(), { replace: true });
+    },
+  });
+  const code = params.get('code');
+  const state = params.get('state');
+  const sent = useRef(false);
+  useEffect(() => {
+    // A code works once; StrictMode's second effect run must not spend it again.
+    if (sent.current || !code || !state) return;
+    sent.current = true;
+    callback.mutate({ code, state, redirect_uri: `${window.location.origin}${paths.discordRedirect()}` });
+  }, [code, state, callback]);
+
+  const failed = !code || !state || callback.isError;
+  if (!failed) return <VinylLoader fullPage label="Signing you in…" />;
+  const message =
+    callback.error instanceof ApiError && callback.error.status === 403 ? AUTH_MESSAGES.notAuthorized : AUTH_MESSAGES.failed;
+  return (
+    <AuthScreen>
+      <Alert variant="danger">{message}</Alert>
+      <Link to={paths.login()} className="btn btn-secondary">
+        Back to login
+      </Link>
+    </AuthScreen>
+  );
+}

@@ -1,0 +1,57 @@
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Button, Card } from 'react-bootstrap';
+import { useLocation } from 'react-router';
+import { AUTH_MESSAGES, type AuthStartResponse } from '../../../shared/schemas/auth';
+import { VinylRecord } from '../../components/VinylLoader';
+import { api, appName } from '../../lib/api';
+import type { LoginLocationState } from './RequireAccess';
+
+export function LoginPage() {
+  const from = (useLocation().state as LoginLocationState | null)?.from;
+  const start = useMutation({
+    mutationFn: () => api.post<AuthStartResponse>('/api/auth/start'),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+  return (
+    <AuthScreen>
+      <h1 className="h3 mb-4">Welcome to {appName()}</h1>
+      {from && (
+        <Alert variant="warning" className="text-start">
+          <Alert.Heading as="h2" className="h6">
+            Authentication Error
+          </Alert.Heading>
+          {AUTH_MESSAGES.notAuthenticated}
+        </Alert>
+      )}
+      {start.isError && (
+        <Alert variant="danger" className="text-start">
+          {start.error.message}
+        </Alert>
+      )}
+      <Button
+        className="btn-discord w-100"
+        size="lg"
+        onClick={() => start.mutate()}
+        disabled={start.isPending || start.isSuccess}
+      >
+        Login with Discord
+      </Button>
+    </AuthScreen>
+  );
+}
+
+/** The centred card of the public sign-in screens. */
+export function AuthScreen({ children }: { children: React.ReactNode }) {
+  return (
+    <main className="auth-screen">
+      <Card className="auth-card shadow">
+        <Card.Body className="p-4">
+          <div className="mb-3">
+            <VinylRecord size={88} />
+          </div>
+          {children}
+        </Card.Body>
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,118 @@
+import type { Me } from '../../shared/schemas/auth.js';
+import { ConfigError, loadConfig } from '../config.js';
+import { startTestApp, testDialects, type TestApp } from '../testing/harness.js';
+import { DEV_ACCOUNTS } from './dev-accounts.js';
+import { SESSION_COOKIE } from './sessions.js';
+
+// The development provider runs the real flow: start, authorize page, form post, callback.
+
+describe.each(testDialects)('development sign-in on %s', (dialect) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp(dialect);
+  });
+  afterAll(async () => {
+    await app.destroy();
+  });
+
+  async function signInThroughPage(account: string) {
+    const start = await fetch(`${app.url}/api/auth/start`, { method: 'POST' });
+    const pendingCookie = start.headers.getSetCookie()[0]!.split(';')[0]!;
+    const authorizeUrl = new URL(((await start.json()) as { url: string }).url);
+    expect(authorizeUrl.origin + authorizeUrl.pathname).toBe(`${app.url}/dev-oauth/authorize`);
+
+    const page = await fetch(authorizeUrl);
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    const form = new URLSearchParams(
+      [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(([, name, value]) => [
+        name!,
+        value!.replaceAll('&amp;', '&'),
+      ]),
+    );
+    form.set('account', account);
+    const approved = await fetch(`${app.url}/dev-oauth/authorize`, { method: 'POST', body: form, redirect: 'manual' });
+    expect(approved.status).toBe(303);
+    const back = new URL(approved.headers.get('location')!);
+    expect(back.origin + back.pathname).toBe(`${app.url}/discordRedirect`);
+    return app.request<Me & { message?: string }>('POST', '/api/auth/callback', {
+      cookie: pendingCookie,
+      body: { code: back.searchParams.get('code') ?? '', state: back.searchParams.get('state'), redirect_uri: `${app.url}/discordRedirect` },
+    });
+  }
+
+  test('the authorize page is labelled development sign-in, lists every account and has no script', async () => {
+    const start = (await app.request<{ url: string }>('POST', '/api/auth/start')).body;
+    const page = await fetch(start.url);
+    const html = await page.text();
+    expect(html).toContain('Development sign-in');
+    for (const account of DEV_ACCOUNTS) expect(html).toContain(`value="${account.key}">${account.label}</button>`);
+    expect(html).not.toContain('<script');
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  test.each([
+    ['admin', 'Ada (admin)', ['admin', 'dj']],
+    ['host', 'Hal', ['host', 'dj']],
+    ['dj', 'DJ Dana', ['dj']],
+    ['dj2', 'rex_dj', ['dj']],
+    ['member', 'Milo', []],
+  ])('%s signs in with the roles of their guild roles', async (account, publicName, roles) => {
+    const response = await signInThroughPage(account);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ publicName, roles });
+    expect(response.body.avatarUrl).toMatch(/^https:\/\/cdn\.discordapp\.com\/embed\/avatars\/[0-5]\.png$/);
+    const cookie = response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))!.split(';')[0]!;
+    expect((await app.request<Me>('GET', '/api/me', { cookie })).body.publicName).toBe(publicName);
+  });
+
+  test('the non-member is refused with 403', async () => {
+    const response = await signInThroughPage('outsider');
+    expect(response).toMatchObject({ status: 403, body: { message: 'You are not authorized to access this application.' } });
+  });
+
+  test('Cancel returns to the app with an error and no code', async () => {
+    const start = (await app.request<{ url: string }>('POST', '/api/auth/start')).body;
+    const url = new URL(start.url);
+    const form = new URLSearchParams(url.searchParams);
+    form.set('account', '');
+    const response = await fetch(`${app.url}/dev-oauth/authorize`, { method: 'POST', body: form, redirect: 'manual' });
+    const back = new URL(response.headers.get('location')!);
+    expect(back.searchParams.get('error')).toBe('access_denied');
+    expect(back.searchParams.has('code')).toBe(false);
+  });
+
+  test('the authorize page refuses a redirect_uri that is not this app (no open redirect)', async () => {
+    const start = (await app.request<{ url: string }>('POST', '/api/auth/start')).body;
+    const url = new URL(start.url);
+    url.searchParams.set('redirect_uri', 'https://evil.example/discordRedirect');
+    expect((await fetch(url)).status).toBe(400);
+    const form = new URLSearchParams(url.searchParams);
+    form.set('account', 'admin');
+    const posted = await fetch(`${app.url}/dev-oauth/authorize`, { method: 'POST', body: form, redirect: 'manual' });
+    expect(posted.status).toBe(400);
+  });
+
+  test('the token endpoint checks PKCE and uses a code once', async () => {
+    const start = await fetch(`${app.url}/api/auth/start`, { method: 'POST' });
+    const url = new URL(((await start.json()) as { url: string }).url);
+    const form = new URLSearchParams(url.searchParams);
+    form.set('account', 'admin');
+    const approved = await fetch(`${app.url}/dev-oauth/authorize`, { method: 'POST', body: form, redirect: 'manual' });
+    const code = new URL(approved.headers.get('location')!).searchParams.get('code')!;
+    const token = (verifier: string) =>
+      fetch(`${app.url}/dev-oauth/api/oauth2/token`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${Buffer.from('lineup-dev-client:lineup-dev-secret').toString('base64')}` },
+        body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: `${app.url}/discordRedirect`, code_verifier: verifier }),
+      });
+    const wrong = await token('not-the-verifier');
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toMatchObject({ error: 'invalid_grant' });
+  });
+});
+
+test('the development provider is refused in production', () => {
+  expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+  expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/DISCORD_CLIENT_ID must be set/);
+});

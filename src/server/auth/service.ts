@@ -1,0 +1,94 @@
+import { timingSafeEqual } from 'node:crypto';
+import { generateCodeVerifier, generateState } from 'arctic';
+import type { FastifyBaseLogger } from 'fastify';
+import { AUTH_MESSAGES, type AuthCallbackBody, type Me } from '../../shared/schemas/auth.js';
+import type { AppContext } from '../context.js';
+import { HttpError, unauthorized } from '../http/errors.js';
+import {
+  authorizationUrl,
+  avatarUrlOf,
+  DiscordFailure,
+  type DiscordEndpoints,
+  exchangeCode,
+  fetchMember,
+  fetchUser,
+  mapRoles,
+  publicNameOf,
+} from './discord.js';
+import { findProfile, upsertDjForDiscordUser } from './repository.js';
+import { closeSession, type OpenedSession, openSession, type SessionUser } from './sessions.js';
+
+/** What the browser keeps (in an HttpOnly cookie) between starting and finishing a sign-in. */
+export interface PendingSignIn {
+  state: string;
+  verifier: string;
+}
+
+export function startSignIn(ctx: AppContext, endpoints: DiscordEndpoints, redirectUri: string) {
+  const pending: PendingSignIn = { state: generateState(), verifier: generateCodeVerifier() };
+  const url = authorizationUrl(ctx.config.discord, endpoints, redirectUri, pending.state, pending.verifier);
+  return { url, pending };
+}
+
+export interface CompleteSignIn {
+  body: AuthCallbackBody;
+  pending: PendingSignIn | null;
+  expectedRedirectUri: string;
+  /** The browser's previous session, replaced by a new one. */
+  previousSessionToken: string | undefined;
+}
+
+export async function completeSignIn(
+  ctx: AppContext,
+  endpoints: DiscordEndpoints,
+  input: CompleteSignIn,
+  log: FastifyBaseLogger,
+): Promise<{ me: Me; session: OpenedSession }> {
+  const failed = (status: number, reason: string) => {
+    log.warn({ reason }, 'sign-in failed');
+    return new HttpError(status, AUTH_MESSAGES.failed);
+  };
+  if (!input.pending) throw failed(400, 'no sign-in in progress for this browser');
+  if (!sameText(input.pending.state, input.body.state)) throw failed(400, 'state does not match this browser');
+  if (input.body.redirect_uri !== input.expectedRedirectUri) throw failed(400, 'redirect_uri is not ours');
+
+  const { discord } = ctx.config;
+  let user, member;
+  try {
+    const accessToken = await exchangeCode(discord, endpoints, input.expectedRedirectUri, input.body.code, input.pending.verifier);
+    user = await fetchUser(endpoints, accessToken);
+    member = await fetchMember(endpoints, accessToken, discord.guildId);
+  } catch (error) {
+    if (!(error instanceof DiscordFailure)) throw error;
+    if (error.kind === 'notMember') {
+      log.info({ reason: error.reason }, 'sign-in refused');
+      throw new HttpError(403, AUTH_MESSAGES.notAuthorized);
+    }
+    throw failed(error.kind === 'rejected' ? 400 : 502, error.reason);
+  }
+
+  const roles = mapRoles(member.roles, discord);
+  const publicName = publicNameOf(user, member);
+  const avatarUrl = avatarUrlOf(user, member, discord.guildId);
+  const djId = await upsertDjForDiscordUser(ctx.store.db, { discordId: user.id, publicName, avatarUrl });
+  if (input.previousSessionToken) await closeSession(ctx.store.db, input.previousSessionToken);
+  const session = await openSession(ctx.store.db, { djId, discordUserId: user.id, roles }, ctx.config.sessionTtlMs);
+  log.info({ djId, roles }, 'signed in');
+  return { me: { djId, publicName, avatarUrl, roles }, session };
+}
+
+export async function currentMe(ctx: AppContext, user: SessionUser): Promise<Me> {
+  const profile = await findProfile(ctx.store.db, user.djId);
+  if (!profile) throw unauthorized();
+  return { djId: user.djId, publicName: profile.public_name, avatarUrl: profile.avatar_url, roles: user.roles };
+}
+
+export async function signOut(ctx: AppContext, sessionToken: string | undefined) {
+  if (sessionToken) await closeSession(ctx.store.db, sessionToken);
+}
+
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}

@@ -1,0 +1,96 @@
+import type { Page } from '@playwright/test';
+import { signInAs } from './support/auth';
+import { expect, test } from './support/fixtures';
+
+// Sign-in, guards and logout through the development provider (issue 3's acceptance).
+
+const NO_PERMISSION = 'You do not have the required permissions to view this content.';
+
+/** The shell has answered "who is this" (the guard's loader is gone). */
+async function settled(page: Page) {
+  await expect(page.getByText('Checking who you are…')).toHaveCount(0);
+}
+
+test('an admin deep-linking to an event signs in and lands back on that address', async ({ page }) => {
+  await page.goto('/events/x');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Welcome to Lineup' })).toBeVisible();
+  await expect(page.getByText('Authentication Error')).toBeVisible();
+  await expect(page.getByText('You are not authenticated. Please log in to access this page.')).toBeVisible();
+
+  await signInAs(page, 'admin');
+  await expect(page).toHaveURL(/\/events\/x$/);
+  const nav = page.locator('.app-navbar');
+  for (const item of ['Home', 'Events', 'Dj Roster', 'Global Settings']) {
+    await expect(nav.getByRole('link', { name: item, exact: true })).toBeVisible();
+  }
+  await expect(page.getByText(NO_PERMISSION)).toHaveCount(0);
+});
+
+test('a DJ sees the permission message on /events but reaches the signup area', async ({ page }) => {
+  await signInAs(page, 'dj');
+  await page.goto('/events');
+  await expect(page.getByText(NO_PERMISSION)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
+  // A DJ's navbar has no staff links.
+  await expect(page.locator('.app-navbar').getByRole('link', { name: 'Events' })).toHaveCount(0);
+
+  await page.goto('/eventSignup/any-event-id');
+  await expect(page.locator('#user-menu')).toBeVisible();
+  await settled(page);
+  await expect(page.getByText(NO_PERMISSION)).toHaveCount(0);
+});
+
+test('someone outside the Discord server is not authorized', async ({ page }) => {
+  await signInAs(page, 'outsider');
+  await expect(page.getByText('You are not authorized to access this application.')).toBeVisible();
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a member without roles sees the permission message and can log out', async ({ page }) => {
+  await signInAs(page, 'member');
+  await expect(page.getByText(NO_PERMISSION)).toBeVisible();
+  await page.getByRole('button', { name: 'Log Out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('Logout asks first: Cancel keeps the session, Yes ends it', async ({ page }) => {
+  await signInAs(page, 'host');
+  await expect(page).toHaveURL(/\/$/);
+  const openMenu = async () => {
+    await page.locator('#user-menu').click();
+    await expect(page.getByText('Roles', { exact: true })).toBeVisible();
+  };
+
+  await openMenu();
+  await expect(page.locator('.role-item')).toHaveText(['host', 'dj']);
+  await page.getByRole('button', { name: 'Logout' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Are You sure?')).toBeVisible();
+  await expect(dialog.getByText('You are about to logout')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await page.reload();
+  await expect(page.locator('#user-menu')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  await openMenu();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/events');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('breadcrumbs follow the route and unknown addresses get a not-found page', async ({ page }) => {
+  await signInAs(page, 'admin');
+  await page.goto('/djs/create');
+  const trail = page.getByRole('navigation', { name: 'breadcrumb' });
+  await expect(trail.getByRole('link', { name: 'Dj Roster' })).toHaveAttribute('href', '/djs');
+  await expect(trail).toContainText('Create Dj');
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
