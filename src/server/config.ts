@@ -35,6 +35,7 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
       .optional(),
   ),
+  TRUST_PROXY: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
   PUBLIC_URL: optionalText.pipe(z.url('must be a URL like https://lineup.example.org').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_TTL_DAYS: z.coerce.number({ message: 'must be a number' }).positive().default(30),
@@ -59,6 +60,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string | undefined;
+  /** Behind a reverse proxy: take the client address and protocol from X-Forwarded-*. */
+  trustProxy: boolean;
   logLevel: Env['LOG_LEVEL'];
   sessionTtlMs: number;
   seedDemoData: boolean;
@@ -122,6 +125,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, ''),
+    trustProxy: env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL,
     sessionTtlMs: env.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     seedDemoData: env.SEED_DEMO_DATA === 'auto',

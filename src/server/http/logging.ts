@@ -1,3 +1,5 @@
+import type { FastifyRequest } from 'fastify';
+
 // Secrets never reach the logs: cookies, authorization headers and OAuth values are redacted.
 export const logRedaction = {
   paths: [
@@ -10,3 +12,12 @@ export const logRedaction = {
   ],
   censor: '[redacted]',
 };
+
+/** What a request log line says about the request: no query string (it can carry an OAuth code). */
+export function requestLogFields(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url.split('?')[0],
+    remoteAddress: request.ip,
+  };
+}
