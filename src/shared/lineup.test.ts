@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Dj, Signup, SignupFormData, Slot } from './domain.js';
+import { formatLocalTime } from './time.js';
 import {
   computeDjPlays,
   eventEnd,
@@ -99,6 +100,18 @@ describe('layoutSlots', () => {
   it('accepts a start with an offset and rejects an unparsable one', () => {
     expect(layoutSlots('2024-06-09T20:00:00+01:00', [slot()], [])[0]!.startTime).toBe(START);
     expect(() => layoutSlots('soon', [], [])).toThrow('Invalid date format');
+  });
+});
+
+describe('a lineup crossing midnight in the browser zone', () => {
+  it('keeps half-hour steps across the date line, as the Lineup tab shows them', () => {
+    // 23:00 in New York (BST 04:00 next day); slots of 1, 0.5 and 1 hours.
+    const nyLate = '2024-06-10T03:00:00.000Z';
+    const signups = [signup('a'), signup('b', { requestedDuration: 0.5 }), signup('c')];
+    const laidOut = layoutSlots(nyLate, signups.map((s) => slot({ signupUuid: s.uuid })), signups);
+    expect(laidOut.map((s) => formatLocalTime(s.startTime, 'America/New_York'))).toEqual(['23:00', '00:00', '00:30']);
+    expect(laidOut.map((s) => formatLocalTime(s.startTime, 'Europe/London'))).toEqual(['04:00', '05:00', '05:30']);
+    expect(formatLocalTime(eventEnd(nyLate, laidOut), 'America/New_York')).toBe('01:30');
   });
 });
 

@@ -1,0 +1,125 @@
+import 'react-bootstrap-typeahead/css/Typeahead.css';
+import 'react-bootstrap-typeahead/css/Typeahead.bs5.css';
+import { useState } from 'react';
+import { Alert, Button, Modal, Spinner } from 'react-bootstrap';
+import { Typeahead } from 'react-bootstrap-typeahead';
+import toast from 'react-hot-toast';
+import type { Dj } from '../../../shared/domain';
+import type { RosterDj } from '../../../shared/schemas/djs';
+import { DjForm, useCreateDj, useRoster } from '../djs';
+
+const rosterLabel = (option: unknown) => {
+  const dj = option as RosterDj;
+  return `${dj.djName} (${dj.publicName})`;
+};
+
+const toDj = ({ totalPlays: _t, mostRecentPlay: _m, ...dj }: RosterDj): Dj => ({ ...dj, notes: '' });
+
+/**
+ * 'Add Dj': pick a roster DJ with the typeahead, or 'Onboard New Dj' to create one. Used for
+ * 'Add DJ to Signups' and for 'Add DJ to Slot (B2B)'; `title` tells which.
+ */
+export function AddDjModal({ show, title, onHide, onPick }: { show: boolean; title: string; onHide: () => void; onPick: (dj: Dj) => void }) {
+  const [onboarding, setOnboarding] = useState(false);
+  const close = () => {
+    setOnboarding(false);
+    onHide();
+  };
+  const pick = (dj: Dj) => {
+    onPick(dj);
+    close();
+  };
+  return (
+    <Modal show={show} onHide={close} size="lg" aria-labelledby="add-dj-title">
+      <Modal.Header closeButton>
+        <Modal.Title id="add-dj-title" as="h2" className="h5">
+          {title}
+        </Modal.Title>
+      </Modal.Header>
+      {onboarding ? (
+        <Onboard onBack={() => setOnboarding(false)} onClose={close} onCreated={pick} />
+      ) : (
+        <>
+          <Modal.Body>
+            <SearchDj onPick={pick} />
+          </Modal.Body>
+          <Modal.Footer>
+            <Button variant="outline-primary" onClick={() => setOnboarding(true)}>
+              Onboard New Dj
+            </Button>
+          </Modal.Footer>
+        </>
+      )}
+    </Modal>
+  );
+}
+
+function SearchDj({ onPick }: { onPick: (dj: Dj) => void }) {
+  const roster = useRoster();
+  if (roster.isError) return <Alert variant="danger">The roster could not be loaded: {roster.error.message}</Alert>;
+  return (
+    <>
+      <label htmlFor="add-dj-search" className="form-label">
+        Dj
+      </label>
+      <Typeahead
+        id="add-dj-search"
+        inputProps={{ id: 'add-dj-search' }}
+        placeholder="Search DJ"
+        options={roster.data?.djs ?? []}
+        labelKey={rosterLabel}
+        emptyLabel={roster.isPending ? 'Loading djs…' : 'No matches found.'}
+        maxResults={100}
+        paginate
+        paginationText="Display additional results..."
+        maxHeight="300px"
+        // The menu opens on typing, so it never covers 'Onboard New Dj' before anyone searched.
+        minLength={1}
+        autoFocus
+        onChange={(selected) => {
+          const dj = selected[0] as RosterDj | undefined;
+          if (dj) onPick(toDj(dj));
+        }}
+      />
+      {roster.isPending && (
+        <div className="small text-body-secondary mt-2">
+          <Spinner size="sm" animation="border" role="status" /> Loading djs…
+        </div>
+      )}
+    </>
+  );
+}
+
+function Onboard({ onBack, onClose, onCreated }: { onBack: () => void; onClose: () => void; onCreated: (dj: Dj) => void }) {
+  const create = useCreateDj();
+  return (
+    <>
+      <Modal.Body>
+        <DjForm
+          id="onboard-dj"
+          disabled={create.isPending}
+          onSubmit={(values) =>
+            create.mutate(values, {
+              onSuccess: (dj) => {
+                toast.success(`${dj.djName} was added to the roster.`);
+                onCreated(dj);
+              },
+              onError: (error) => toast.error(`An error occurred while creating the DJ.: ${error.message || 'Unknown error'}`),
+            })
+          }
+        />
+      </Modal.Body>
+      <Modal.Footer className="flex-wrap">
+        <Button variant="link" className="me-auto" onClick={onBack} disabled={create.isPending}>
+          Select Existing Dj
+        </Button>
+        <Button variant="secondary" onClick={onClose} disabled={create.isPending}>
+          Close
+        </Button>
+        <Button type="submit" form="onboard-dj" disabled={create.isPending}>
+          {create.isPending ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </Modal.Footer>
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import { Card, Dropdown, Spinner } from 'react-bootstrap';
+import { Link } from 'react-router';
+import type { DjPlay } from '../../../shared/domain';
+import { paths } from '../../../shared/paths';
+import { otherEvents } from '../../../shared/plays';
+import { formatEventDate } from '../../../shared/time';
+import { browserZone } from '../../lib/zone';
+import { useDjDetails } from '../djs';
+import { useEventDraft } from '../events/draft';
+import { djLabel } from './draftOps';
+
+/** One DJ of a signup: name, a menu, and 'Other Events (n total)'. */
+export function DjPanel({ djId, onRemove }: { djId: string; onRemove?: () => void }) {
+  const { djs, stored } = useEventDraft();
+  const dj = djs[djId];
+  const plays = stored.playsByDj[djId];
+  return (
+    <Card className="mb-2 dj-panel" data-testid="dj-panel">
+      <Card.Body className="p-2">
+        <div className="d-flex align-items-start gap-2">
+          <div className="fw-semibold me-auto text-break">{dj ? djLabel(dj) : 'No Dj Found'}</div>
+          <Dropdown align="end">
+            <Dropdown.Toggle variant="outline-secondary" size="sm" aria-label={`DJ menu for ${dj ? djLabel(dj) : djId}`}>
+              ⋮
+            </Dropdown.Toggle>
+            <Dropdown.Menu>
+              <Dropdown.Item href={paths.dj(djId)} target="_blank" rel="noopener">
+                Edit DJ Info
+              </Dropdown.Item>
+              {onRemove && <Dropdown.Item onClick={onRemove}>Remove DJ from Signup Slot</Dropdown.Item>}
+            </Dropdown.Menu>
+          </Dropdown>
+        </div>
+        {dj && (plays ? <OtherEvents djId={djId} plays={plays} /> : <FetchedOtherEvents djId={djId} />)}
+      </Card.Body>
+    </Card>
+  );
+}
+
+/** A DJ the stored event does not name yet (just added): their plays come from their details. */
+function FetchedOtherEvents({ djId }: { djId: string }) {
+  const details = useDjDetails(djId);
+  if (details.isPending) return <Spinner size="sm" animation="border" role="status" aria-label="Loading other events" />;
+  if (details.isError) return <div className="small text-danger">Other events could not be loaded.</div>;
+  return <OtherEvents djId={djId} plays={details.data.plays} />;
+}
+
+function OtherEvents({ djId, plays }: { djId: string; plays: DjPlay[] }) {
+  const { draft } = useEventDraft();
+  const { shown, total, hasMore } = otherEvents(plays, draft.id);
+  return (
+    <div className="small mt-1">
+      <div className="text-body-secondary">Other Events ({total} total)</div>
+      {shown.length > 0 && (
+        <ul className="list-unstyled mb-0 ms-2">
+          {shown.map((play) => (
+            <li key={play.eventId}>
+              <Link to={paths.event(play.eventId, 'lineup')}>
+                {play.eventName} ({formatEventDate(play.startDatetime, browserZone())})
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {hasMore && (
+        <Link to={paths.dj(djId)} className="ms-2">
+          See all
+        </Link>
+      )}
+    </div>
+  );
+}

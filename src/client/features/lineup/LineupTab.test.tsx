@@ -1,0 +1,98 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'react-hot-toast';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { Dj, Signup, SignupFormData, Slot } from '../../../shared/domain';
+import { slotForSignup } from '../../../shared/lineup';
+import type { EventDetail } from '../../../shared/schemas/events';
+import { EventDraftProvider } from '../events/draft/EventDraftProvider';
+import { LineupTab } from './LineupTab';
+
+// The browser is in New York.
+vi.mock('../../lib/zone', () => ({ browserZone: () => 'America/New_York' }));
+
+const START = '2024-06-09T19:00:00.000Z'; // 15:00 in New York
+const dj = (id: string, djName: string): Dj => ({ id, discordId: null, publicName: `${djName} pub`, djName, rtmpUrl: '', twitchUsername: '', avatarUrl: null, notes: '' });
+const form = (available_to: string): SignupFormData => ({
+  event_id: 'e1', name: 'Early', is_b2b: false, b2b_members_response: '', requested_duration: 1, type: 'LIVE',
+  stream_link: 'rtmp://stream.example.org/live/early', available_from: 'any', available_to, confirm_expectations: true, dj_notes: 'Back by nine',
+});
+const signup = (uuid: string, name: string, djRefs: string[], extra: Partial<Signup> = {}): Signup => ({
+  uuid, name, djRefs, isDebut: false, requestedDuration: 1, type: 'LIVE', hidden: false, formData: null, ...extra,
+});
+
+const signups = [
+  signup('s1', 'Early Bird', ['d1'], { formData: form('2024-06-09T19:30:00.000Z') }),
+  signup('s2', 'Waiting', ['d2']),
+];
+const legacy: Slot = { ...slotForSignup(signups[1]!, START), signupUuid: null, djRef: null, djName: 'Old Timer' };
+const stored: EventDetail = {
+  id: 'e1', name: 'Sunday Service', startDatetime: START, endDatetime: START, host: '', message: '', footer: '',
+  signupsAreOpen: true, published: false, version: 1, djPlays: ['d1'],
+  signups, slots: [slotForSignup(signups[0]!, START), legacy],
+  djs: { d1: dj('d1', 'Early Bird'), d2: dj('d2', 'Waiter') },
+  playsByDj: {
+    d1: [1, 2, 3, 4].map((k) => ({ eventId: `old${k}`, eventName: `Night ${k}`, startDatetime: `2024-0${k}-07T20:00:00.000Z` })),
+    d2: [],
+  },
+};
+
+beforeEach(() => {
+  vi.stubGlobal('EventSource', class { addEventListener() {} close() {} });
+  vi.stubGlobal('fetch', async () => new Response('{}', { status: 404 }));
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function renderTab() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [{ path: '/events/:eventId/lineup', element: <EventDraftProvider stored={stored}><LineupTab /></EventDraftProvider> }],
+    { initialEntries: ['/events/e1/lineup'] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
+test('shows slots in local time with conflict warnings in words, a legacy slot and the signups', async () => {
+  renderTab();
+  const slots = await screen.findAllByTestId('slot-card');
+  expect(slots.map((slot) => slot.querySelector('.slot-time')?.textContent)).toEqual(['15:00', '16:00']);
+  expect(within(slots[0]!).getByTestId('slot-warnings')).toHaveTextContent('Ends at 16:00 but Early Bird is available until 15:30');
+  expect(within(slots[0]!).getByText('Available:').nextSibling).toHaveTextContent('Any Time – 15:30');
+  expect(within(slots[0]!).getByText('Back by nine')).toBeInTheDocument();
+  expect(within(slots[0]!).getByText('Other Events (4 total)')).toBeInTheDocument();
+  expect(within(slots[0]!).getByRole('link', { name: 'Night 4 (Sun 7 Apr 2024, 16:00)' })).toHaveAttribute('href', '/events/old4/lineup');
+  expect(within(slots[0]!).queryByText(/Night 1/)).not.toBeInTheDocument();
+  expect(within(slots[0]!).getByRole('link', { name: 'See all' })).toHaveAttribute('href', '/djs/d1');
+  expect(within(slots[1]!).getByText('Legacy slot')).toBeInTheDocument();
+  expect(screen.getByRole('group', { name: 'Signup Waiting' })).toBeInTheDocument();
+});
+
+test('a shorter duration moves the next slot and clears the warning; Remove Signup asks first', async () => {
+  renderTab();
+  const first = (await screen.findAllByTestId('slot-card'))[0]!;
+  await userEvent.selectOptions(within(first).getByLabelText('Requested Duration'), 'Half Hour');
+  expect(screen.getAllByTestId('slot-card').map((slot) => slot.querySelector('.slot-time')?.textContent)).toEqual(['15:00', '15:30']);
+  expect(screen.queryByTestId('slot-warnings')).not.toBeInTheDocument();
+
+  const card = screen.getByRole('group', { name: 'Signup Waiting' });
+  await userEvent.click(within(card).getByRole('button', { name: 'Hide Entry' }));
+  expect(within(card).queryByRole('button', { name: 'Add to Lineup' })).not.toBeInTheDocument();
+  await userEvent.click(within(card).getByRole('button', { name: 'Show Entry' }));
+  await userEvent.click(within(card).getByRole('button', { name: 'Signup menu for Waiting' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Remove Signup' }));
+  const dialog = await screen.findByRole('dialog');
+  expect(dialog).toHaveTextContent('You are about to remove the signup Waiting from this event.');
+  expect(screen.getByRole('group', { name: 'Signup Waiting' })).toBeInTheDocument();
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+  expect(screen.queryByRole('group', { name: 'Signup Waiting' })).not.toBeInTheDocument();
+});

@@ -1,0 +1,76 @@
+import './lineup.css';
+import { useMemo, useState } from 'react';
+import { Alert, Button, Col, Row } from 'react-bootstrap';
+import toast from 'react-hot-toast';
+import type { Dj } from '../../../shared/domain';
+import { lineupConflicts, signupsNotInLineup } from '../../../shared/lineup';
+import { useEventDraft } from '../events/draft';
+import { browserZone } from '../../lib/zone';
+import { AddDjModal } from './AddDjModal';
+import { addDjToSignup, addStaffSignup, djLabel, signupNaming } from './draftOps';
+import { LineupColumn } from './LineupColumn';
+import { SignupCard } from './SignupCard';
+
+/** Who the 'Add Dj' modal adds a DJ for: a new signup, or a signup's B2B partner. */
+type AddTarget = { kind: 'signups' } | { kind: 'b2b'; uuid: string; name: string } | null;
+
+/** Lineup: the Signups column and 'Lineup (Local Times)'. Every change is a draft change. */
+export function LineupTab() {
+  const { draft, setDraft, djs, rememberDj } = useEventDraft();
+  const [target, setTarget] = useState<AddTarget>(null);
+  const waiting = signupsNotInLineup(draft.signups, draft.slots);
+
+  const djNames = useMemo(() => Object.fromEntries(Object.entries(djs).map(([id, dj]) => [id, djLabel(dj)])), [djs]);
+  const conflicts = useMemo(
+    () => lineupConflicts(draft.startDatetime, draft.slots, draft.signups, djNames, browserZone()),
+    [draft.startDatetime, draft.slots, draft.signups, djNames],
+  );
+
+  const pick = (dj: Dj) => {
+    if (!target) return;
+    // A DJ has one signup per event: say where they already are rather than fail on Save.
+    const existing = signupNaming(draft, dj.id);
+    if (existing) {
+      toast.error(`${djLabel(dj)} is already on the signup ${existing.name}.`);
+      return;
+    }
+    rememberDj(dj);
+    if (target.kind === 'signups') setDraft((d) => addStaffSignup(d, dj));
+    else setDraft((d) => addDjToSignup(d, target.uuid, dj.id));
+    toast.success(target.kind === 'signups' ? `${djLabel(dj)} was added to the signups.` : `${djLabel(dj)} was added to ${target.name}.`);
+  };
+
+  return (
+    <Row className="g-4">
+      <Col lg={5}>
+        <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+          <h2 className="h4 mb-0 me-auto">Signups</h2>
+          <Button onClick={() => setTarget({ kind: 'signups' })}>Add DJ to Signups</Button>
+        </div>
+        {waiting.length === 0 && (
+          <Alert variant="secondary">No signups waiting. DJs' signups appear here, or use Add DJ to Signups.</Alert>
+        )}
+        {waiting.map((signup) => (
+          <SignupCard
+            key={signup.uuid}
+            signup={signup}
+            onAddB2b={() => setTarget({ kind: 'b2b', uuid: signup.uuid, name: signup.name })}
+          />
+        ))}
+      </Col>
+      <Col lg={7}>
+        <h2 className="h4 mb-3">Lineup (Local Times)</h2>
+        <LineupColumn
+          conflicts={conflicts}
+          onAddB2b={(uuid, name) => setTarget({ kind: 'b2b', uuid, name })}
+        />
+      </Col>
+      <AddDjModal
+        show={target !== null}
+        title={target?.kind === 'b2b' ? `Add Dj to ${target.name} (B2B)` : 'Add Dj'}
+        onHide={() => setTarget(null)}
+        onPick={pick}
+      />
+    </Row>
+  );
+}

@@ -1,0 +1,104 @@
+import { Col, Form, Row } from 'react-bootstrap';
+import { SIGNUP_TYPES, STAFF_DURATION_OPTIONS, type Signup, type SignupFormData } from '../../../shared/domain';
+import { EVENT_LIMITS } from '../../../shared/schemas/events';
+import { formatAvailability } from '../../../shared/time';
+import { useEventDraft } from '../events/draft';
+import { browserZone } from '../../lib/zone';
+import { DjPanel } from './DjPanel';
+import { removeDjFromSignup, type SignupChanges, updateSignup } from './draftOps';
+
+/** What a signup card and a lineup slot both show: the editor, the DJ's answers and the DJs. */
+export function SignupDetails({ signup }: { signup: Signup }) {
+  const { setDraft } = useEventDraft();
+  const change = (changes: SignupChanges) => setDraft((draft) => updateSignup(draft, signup.uuid, changes));
+  return (
+    <>
+      <SignupEditor signup={signup} onChange={change} />
+      {signup.formData && <FormDataSummary data={signup.formData} />}
+      {signup.djRefs.length === 0 && <div className="small text-body-secondary mb-2">No DJs on this signup yet.</div>}
+      {signup.djRefs.map((djId) => (
+        <DjPanel key={djId} djId={djId} onRemove={() => setDraft((draft) => removeDjFromSignup(draft, signup.uuid, djId))} />
+      ))}
+    </>
+  );
+}
+
+function SignupEditor({ signup, onChange }: { signup: Signup; onChange: (changes: SignupChanges) => void }) {
+  const id = (field: string) => `signup-${signup.uuid}-${field}`;
+  return (
+    <Row className="g-2 mb-2">
+      <Col xs={12}>
+        <Form.Group controlId={id('name')}>
+          <Form.Label className="small mb-0">Name</Form.Label>
+          <Form.Control
+            size="sm"
+            value={signup.name}
+            maxLength={EVENT_LIMITS.signupName}
+            isInvalid={signup.name.trim() === ''}
+            onChange={(event) => onChange({ name: event.target.value })}
+          />
+          <Form.Control.Feedback type="invalid">Signup name is required.</Form.Control.Feedback>
+        </Form.Group>
+      </Col>
+      <Col xs={6}>
+        <Form.Group controlId={id('type')}>
+          <Form.Label className="small mb-0">Type</Form.Label>
+          <Form.Select size="sm" value={signup.type} onChange={(event) => onChange({ type: event.target.value as Signup['type'] })}>
+            {SIGNUP_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+      </Col>
+      <Col xs={6}>
+        <Form.Group controlId={id('duration')}>
+          <Form.Label className="small mb-0 text-nowrap">Requested Duration</Form.Label>
+          <Form.Select
+            size="sm"
+            value={String(signup.requestedDuration)}
+            onChange={(event) => onChange({ requestedDuration: Number(event.target.value) })}
+          >
+            {STAFF_DURATION_OPTIONS.map((option) => (
+              <option key={option.value} value={String(option.value)}>
+                {option.label}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+      </Col>
+      <Col xs={12}>
+        <Form.Check
+          id={id('debut')}
+          type="checkbox"
+          label="Debut"
+          checked={signup.isDebut}
+          onChange={(event) => onChange({ isDebut: event.target.checked })}
+        />
+      </Col>
+    </Row>
+  );
+}
+
+/** The DJ's own answers from the signup wizard, readable at a glance. */
+function FormDataSummary({ data }: { data: SignupFormData }) {
+  const zone = browserZone();
+  const rows: Array<[string, string]> = [
+    ['Available', `${formatAvailability(data.available_from, zone)} – ${formatAvailability(data.available_to, zone)}`],
+    ['Performance', `${data.type}, ${data.requested_duration} h`],
+    ...(data.is_b2b ? [['B2B with', data.b2b_members_response] as [string, string]] : []),
+    ...(data.stream_link ? [['Stream link', data.stream_link] as [string, string]] : []),
+    ...(data.dj_notes ? [['Notes', data.dj_notes] as [string, string]] : []),
+  ];
+  return (
+    <dl className="signup-form-data small mb-2">
+      {rows.map(([term, value]) => (
+        <div key={term} className="d-flex gap-2">
+          <dt className="fw-normal text-body-secondary text-nowrap">{term}:</dt>
+          <dd className="mb-0 text-break">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

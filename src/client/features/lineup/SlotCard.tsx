@@ -1,0 +1,107 @@
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { Alert, Badge, Button, Card, Dropdown } from 'react-bootstrap';
+import type { Dj, Signup, Slot } from '../../../shared/domain';
+import { paths } from '../../../shared/paths';
+import { djLabel } from './draftOps';
+import { SignupDetails } from './SignupDetails';
+
+export interface SlotCardProps {
+  id: string;
+  index: number;
+  count: number;
+  /** Laid out: its start time is the real one. */
+  slot: Slot;
+  signup: Signup | undefined;
+  /** Display name (signup, legacy name, or the spec's error). */
+  name: string;
+  time: string;
+  djs: Array<{ id: string; dj: Dj | undefined }>;
+  warnings: string[];
+  onMove: (delta: number) => void;
+  onSendBack: () => void;
+  onAddB2b: () => void;
+}
+
+/** One slot of 'Lineup (Local Times)': a sortable card, its handle being the only drag start. */
+export function SlotCard({ id, index, count, slot, signup, name, time, djs, warnings, onMove, onSendBack, onAddB2b }: SlotCardProps) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
+  const style = { transform: CSS.Transform.toString(transform), transition, zIndex: isDragging ? 2 : undefined, position: 'relative' as const };
+
+  return (
+    <Card ref={setNodeRef} style={style} className={`mb-3 slot-card${isDragging ? ' shadow' : ''}`} data-testid="slot-card" role="group" aria-label={`Slot ${index + 1}: ${name} at ${time}`}>
+      <Card.Header className="d-flex align-items-center gap-2 flex-wrap">
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          className="btn btn-sm btn-outline-secondary slot-handle"
+          aria-label={`Drag ${name} to reorder`}
+          {...attributes}
+          {...listeners}
+        >
+          ⠿
+        </button>
+        <span className="fw-bold slot-time">{time}</span>
+        <h4 className="h6 mb-0 me-auto text-break">
+          {name}
+          {slot.isDebut && (
+            <Badge bg="info" className="ms-2">
+              Debut
+            </Badge>
+          )}
+        </h4>
+        <div className="d-flex gap-1 ms-auto">
+          <Button variant="outline-secondary" size="sm" onClick={() => onMove(-1)} disabled={index === 0} aria-label={`Move ${name} sooner`} title="Move sooner">
+            ↑
+          </Button>
+          <Button variant="outline-secondary" size="sm" onClick={() => onMove(1)} disabled={index === count - 1} aria-label={`Move ${name} later`} title="Move later">
+            ↓
+          </Button>
+          <Dropdown align="end">
+            <Dropdown.Toggle variant="outline-secondary" size="sm" aria-label={`Slot menu for ${name}`}>
+              ⋮
+            </Dropdown.Toggle>
+            <Dropdown.Menu>
+              {djs.map(({ id: djId, dj }) => (
+                <Dropdown.Item key={djId} href={paths.dj(djId)} target="_blank" rel="noopener">
+                  {djs.length > 1 ? `Edit DJ: ${dj ? djLabel(dj) : djId}` : 'Edit DJ'}
+                </Dropdown.Item>
+              ))}
+              {signup && <Dropdown.Item onClick={onAddB2b}>Add DJ to Slot (B2B)</Dropdown.Item>}
+              <Dropdown.Item onClick={onSendBack}>{signup ? 'Send Back to Signups' : 'Remove Slot'}</Dropdown.Item>
+            </Dropdown.Menu>
+          </Dropdown>
+        </div>
+      </Card.Header>
+      <Card.Body>
+        {warnings.length > 0 && (
+          <Alert variant="warning" className="py-2 small" data-testid="slot-warnings">
+            <ul className="mb-0 ps-3">
+              {warnings.map((warning) => (
+                <li key={warning}>{warning}</li>
+              ))}
+            </ul>
+          </Alert>
+        )}
+        {signup ? <SignupDetails signup={signup} /> : <LegacySlot slot={slot} djs={djs} />}
+      </Card.Body>
+    </Card>
+  );
+}
+
+/** A slot from before signups existed (or whose signup is gone): only what the slot kept. */
+function LegacySlot({ slot, djs }: { slot: Slot; djs: SlotCardProps['djs'] }) {
+  return (
+    <div className="small">
+      <Badge bg="secondary" className="mb-1">
+        Legacy slot
+      </Badge>
+      <div className="text-body-secondary">
+        This slot has no signup{slot.signupUuid ? ` (${slot.signupUuid} is missing)` : ''}; it keeps its own name and length ({slot.duration} h).
+      </div>
+      {djs.map(({ id, dj }) => (
+        <div key={id}>DJ: {dj ? djLabel(dj) : 'No Dj Found'}</div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { Alert, Button, Card, Col, Form, ListGroup, Row } from 'react-bootstrap';
+import { STREAM_SOURCE_LABELS, STREAM_SOURCE_TYPES, type StreamSourceType } from '../../../shared/domain';
+import { EVENT_LIMITS } from '../../../shared/schemas/events';
+import { useEventDraft } from '../events/draft';
+import { djLabel, type StreamChanges, streamFromDj, updateSlotStream } from './draftOps';
+import { type SlotView, useLineupView } from './useLineupView';
+
+/** Stream Details: where each slot's stream comes from. */
+export function StreamDetailsTab() {
+  const view = useLineupView();
+  return (
+    <>
+      <h2 className="h4 mb-3">Stream Details</h2>
+      {view.length === 0 && <Alert variant="secondary">The lineup is empty: add signups to it on the Lineup tab first.</Alert>}
+      {view.map((slotView) => (
+        <SlotStream key={slotView.index} view={slotView} />
+      ))}
+    </>
+  );
+}
+
+function SlotStream({ view: { index, slot, name, time, djs } }: { view: SlotView }) {
+  const { setDraft } = useEventDraft();
+  const change = (changes: StreamChanges) => setDraft((d) => updateSlotStream(d, index, changes));
+  const id = (field: string) => `slot-${index}-${field}`;
+  const title = `Slot ${index + 1} - ${time}`;
+  return (
+    <Card className="mb-3" role="group" aria-label={title}>
+      <Card.Header as="h3" className="h6">
+        {title}
+      </Card.Header>
+      <Card.Body>
+        <Row className="g-3">
+          <Col md={7}>
+            <Form.Group className="mb-2" controlId={id('name')}>
+              <Form.Label>Slot Name</Form.Label>
+              <Form.Control readOnly value={name} />
+            </Form.Group>
+            <Form.Group className="mb-2" controlId={id('type')}>
+              <Form.Label>Stream Source Type</Form.Label>
+              <Form.Select
+                value={slot.streamSourceType}
+                onChange={(event) => change({ streamSourceType: event.target.value as StreamSourceType })}
+              >
+                {STREAM_SOURCE_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {STREAM_SOURCE_LABELS[type]}
+                  </option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+            <Form.Group controlId={id('url')}>
+              <Form.Label>Stream Source URL</Form.Label>
+              <Form.Control
+                type="url"
+                value={slot.streamSourceUrl}
+                maxLength={EVENT_LIMITS.streamSourceUrl}
+                onChange={(event) => change({ streamSourceUrl: event.target.value })}
+              />
+            </Form.Group>
+          </Col>
+          <Col md={5}>
+            <h4 className="h6">Set Stream Information</h4>
+            {djs.length === 0 && <div className="small text-body-secondary">No DJs on this slot.</div>}
+            <ListGroup>
+              {djs.map(({ id: djId, dj }) => (
+                <ListGroup.Item key={djId}>
+                  <div className="fw-semibold">{dj ? djLabel(dj) : 'No Dj Found'}</div>
+                  {dj && !dj.rtmpUrl && !dj.twitchUsername && (
+                    <div className="small text-body-secondary">No stream link or Twitch username on file.</div>
+                  )}
+                  {dj?.rtmpUrl && (
+                    <Button variant="link" size="sm" className="p-0 d-block text-start text-break" onClick={() => change(streamFromDj('rtmp', dj))}>
+                      Stream link: {dj.rtmpUrl}
+                    </Button>
+                  )}
+                  {dj?.twitchUsername && (
+                    <Button variant="link" size="sm" className="p-0 d-block text-start text-break" onClick={() => change(streamFromDj('twitch', dj))}>
+                      Twitch: {dj.twitchUsername}
+                    </Button>
+                  )}
+                </ListGroup.Item>
+              ))}
+            </ListGroup>
+          </Col>
+        </Row>
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,44 @@
+import { Card, Form } from 'react-bootstrap';
+import { verifyLineupMessage } from '../../../shared/announcements';
+import { CopyButton } from '../events/CopyButton';
+import { useEventDraft } from '../events/draft';
+import { useSettings } from '../settings';
+
+/** Verify DJs: the proposed lineup to post in the scheduling channel before announcing. */
+export function VerifyDjsTab() {
+  const { draft, djs } = useEventDraft();
+  const settings = useSettings();
+  const channelUrl = settings.data?.schedulingChannelUrl;
+  const message = verifyLineupMessage(draft, djs);
+  const channel = channelUrl ? (
+    <a href={channelUrl} target="_blank" rel="noopener noreferrer">
+      scheduling channel
+    </a>
+  ) : (
+    'scheduling channel'
+  );
+
+  return (
+    <>
+      <h2 className="h4 mb-3">Verify DJs</h2>
+      <p>
+        Before announcing, the lineup must be verified in the {channel}: every DJ in it confirms that their slot works
+        for them.
+      </p>
+      <ol>
+        <li>Copy the message below and paste it into the {channel}.</li>
+        <li>React to your own message, so the DJs can confirm by adding to your reaction.</li>
+        <li>Once every listed DJ has reacted, the lineup is verified and can be announced (Messaging tab).</li>
+      </ol>
+      <Card>
+        <Card.Body>
+          <Form.Group controlId="verify-lineup-message">
+            <Form.Label>Proposed lineup message</Form.Label>
+            <Form.Control as="textarea" rows={12} readOnly value={message} className="mb-2 font-monospace small" />
+          </Form.Group>
+          <CopyButton text={message} />
+        </Card.Body>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import type { Dj, LineupEvent, Signup, Slot } from '../../../shared/domain';
+import { slotForSignup } from '../../../shared/lineup';
+import {
+  addDjToSignup,
+  addStaffSignup,
+  addToLineup,
+  moveSlotBy,
+  newUuid,
+  removeDjFromSignup,
+  removeSignup,
+  removeSlotAt,
+  reorderSlot,
+  signupNaming,
+  slotIds,
+  streamFromDj,
+  updateSignup,
+  updateSlotStream,
+} from './draftOps';
+
+const START = '2030-06-02T19:00:00.000Z';
+const signup = (uuid: string, extra: Partial<Signup> = {}): Signup => ({
+  uuid, name: `Act ${uuid}`, djRefs: [`dj-${uuid}`], isDebut: false, requestedDuration: 1, type: 'LIVE', hidden: false, formData: null, ...extra,
+});
+const legacy = (djName: string): Slot => ({ ...slotForSignup(signup('x'), START), signupUuid: null, djRef: null, djName });
+const event = (signups: Signup[], slots: Slot[] = []): LineupEvent => ({
+  id: 'e1', name: 'Sunday Service', startDatetime: START, endDatetime: START, host: '', message: '', footer: '',
+  signupsAreOpen: true, published: false, slots, signups, djPlays: [], version: 1,
+});
+const dj: Dj = { id: 'new', discordId: '123456789012345678', publicName: 'Pub', djName: 'Newbie', rtmpUrl: 'rtmp://x/y', twitchUsername: 'newbie_tv', avatarUrl: null, notes: '' };
+const order = (e: LineupEvent) => e.slots.map((s) => s.signupUuid ?? s.djName);
+
+test('adds a staff signup and finds which signup names a DJ', () => {
+  const next = addStaffSignup(event([signup('a')]), dj, 'u1');
+  expect(next.signups.at(-1)).toMatchObject({ uuid: 'u1', name: 'Newbie', djRefs: ['new'], requestedDuration: 1, type: 'LIVE', isDebut: false });
+  expect(signupNaming(next, 'new')?.uuid).toBe('u1');
+  expect(signupNaming(next, 'nobody')).toBeUndefined();
+  expect(newUuid()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+});
+
+test('adds to the lineup once, and only a signup with DJs', () => {
+  let e = event([signup('a'), signup('b', { djRefs: [] })]);
+  e = addToLineup(addToLineup(e, 'a'), 'a');
+  expect(order(e)).toEqual(['a']);
+  expect(addToLineup(e, 'b')).toBe(e);
+});
+
+test('edits to a signup reach its slot; losing its last DJ takes it out of the lineup', () => {
+  let e = addToLineup(event([signup('a')]), 'a');
+  e = updateSignup(e, 'a', { isDebut: true, requestedDuration: 0.5, type: 'PRERECORD' });
+  expect(e.slots[0]).toMatchObject({ isDebut: true, duration: 0.5, slotType: 'PRERECORD', djRef: 'dj-a' });
+  e = addDjToSignup(e, 'a', 'dj-b');
+  expect(e.signups[0]!.djRefs).toEqual(['dj-a', 'dj-b']);
+  expect(addDjToSignup(e, 'a', 'dj-b')).toBe(e);
+  e = removeDjFromSignup(e, 'a', 'dj-a');
+  expect(e.slots[0]!.djRef).toBe('dj-b');
+  e = removeDjFromSignup(e, 'a', 'dj-b');
+  expect(e.signups[0]!.djRefs).toEqual([]);
+  expect(e.slots).toEqual([]);
+});
+
+test('removes a signup with its slot', () => {
+  const e = addToLineup(event([signup('a'), signup('b')]), 'a');
+  const next = removeSignup(e, 'a');
+  expect(next.signups.map((s) => s.uuid)).toEqual(['b']);
+  expect(next.slots).toEqual([]);
+});
+
+test('moves, drags and removes slots by position, legacy slots included', () => {
+  let e = event([signup('a'), signup('b')], [legacy('Old'), legacy('Older')]);
+  e = addToLineup(addToLineup(e, 'a'), 'b');
+  expect(order(e)).toEqual(['Old', 'Older', 'a', 'b']);
+  expect(order(moveSlotBy(e, 2, -1))).toEqual(['Old', 'a', 'Older', 'b']);
+  expect(order(reorderSlot(e, 3, 0))).toEqual(['b', 'Old', 'Older', 'a']);
+  expect(order(reorderSlot(e, 0, 9))).toEqual(['Old', 'Older', 'a', 'b']);
+  expect(order(removeSlotAt(e, 1))).toEqual(['Old', 'a', 'b']);
+  expect(slotIds(e.slots)).toEqual(['slot-0', 'slot-1', 'a', 'b']);
+});
+
+test('sets a slot stream from a DJ', () => {
+  let e = addToLineup(event([signup('a')]), 'a');
+  e = updateSlotStream(e, 0, streamFromDj('twitch', dj));
+  expect(e.slots[0]).toMatchObject({ streamSourceType: 'TWITCH', streamSourceUrl: 'https://twitch.tv/newbie_tv' });
+  e = updateSlotStream(e, 0, streamFromDj('rtmp', dj));
+  expect(e.slots[0]).toMatchObject({ streamSourceType: 'RTMP', streamSourceUrl: 'rtmp://x/y' });
+});

@@ -1,0 +1,261 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Dj } from '../../src/shared/domain';
+import type { EventDetail } from '../../src/shared/schemas/events';
+import { signInAs } from './support/auth';
+import { expect, test } from './support/fixtures';
+
+// The lineup builder, Verify DJs, Stream Details and Messaging, in a browser in New York.
+test.use({ timezoneId: 'America/New_York', permissions: ['clipboard-read', 'clipboard-write'] });
+
+// Sunday 1 June 2031, 20:00 BST = 19:00 UTC = 15:00 in New York.
+const START = '2031-06-01T19:00:00.000Z';
+const unix = (iso: string, plusMinutes = 0) => Math.floor(Date.parse(iso) / 1000) + plusMinutes * 60;
+
+const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+const discordId = (k: number) => `7${Date.now()}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}${k}`;
+
+async function createDj(request: APIRequestContext, djName: string, k: number): Promise<Dj> {
+  const response = await request.post('/api/djs', {
+    data: { discordId: discordId(k), publicName: `${djName} pub`, djName, rtmpUrl: `rtmp://stream.example.org/live/${k}${tag}`, twitchUsername: '' },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()) as Dj;
+}
+
+/** An event whose signups are A (1 h), B (half an hour) and C (1 h), with an empty lineup. */
+async function createEvent(request: APIRequestContext, name: string, djs: Dj[]): Promise<string> {
+  const fields = { name, startDatetime: START, host: 'E2E Host', message: 'Come chill and wiggle!', footer: 'Footer line', signupsAreOpen: true };
+  const created = await request.post('/api/events', { data: fields });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { id } = (await created.json()) as { id: string };
+  const stored = (await (await request.get(`/api/events/${id}`)).json()) as EventDetail;
+  const durations = [1, 0.5, 1];
+  const signups = djs.map((dj, k) => ({
+    uuid: `${id}-s${k}`,
+    name: dj.djName,
+    djRefs: [dj.id],
+    isDebut: k === 1,
+    requestedDuration: durations[k],
+    type: 'LIVE',
+    hidden: false,
+  }));
+  const saved = await request.put(`/api/events/${id}`, {
+    data: { baseVersion: stored.version, event: fields, signups, slots: [], removedSignupUuids: [] },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  return id;
+}
+
+/** A DJ's own signup through the intake call, available only for the first hour. */
+async function djSignsUp(browser: Browser, eventId: string): Promise<void> {
+  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  try {
+    const page = await context.newPage();
+    await signInAs(page, 'dj2');
+    const response = await page.request.post('/api/signup', {
+      data: {
+        event_id: eventId,
+        name: `Rex Late ${tag}`,
+        is_b2b: false,
+        b2b_members_response: '',
+        requested_duration: 1,
+        type: 'LIVE',
+        stream_link: 'rtmp://stream.example.org/live/rex',
+        available_from: START,
+        available_to: new Date(Date.parse(START) + 3600_000).toISOString(),
+        confirm_expectations: true,
+        dj_notes: 'Early night for me',
+      },
+    });
+    expect(response.ok(), await response.text()).toBe(true);
+  } finally {
+    await context.close();
+  }
+}
+
+const slotNames = (page: Page) => page.getByTestId('slot-card').locator('h4');
+const slotTimes = (page: Page) => page.getByTestId('slot-card').locator('.slot-time');
+const signupCard = (page: Page, name: string) => page.getByRole('group', { name: `Signup ${name}`, exact: true });
+
+async function chooseInTypeahead(page: Page, search: string, option: string) {
+  const input = page.getByPlaceholder('Search DJ');
+  await input.fill(search);
+  await page.getByRole('option', { name: option }).click();
+}
+
+async function totalPlays(request: APIRequestContext, djId: string): Promise<number> {
+  const roster = (await (await request.get('/api/djs')).json()) as { djs: Array<{ id: string; totalPlays: number }> };
+  return roster.djs.find((dj) => dj.id === djId)?.totalPlays ?? -1;
+}
+
+test('build a lineup, reorder it, B2B, typeahead and onboarding, save, and the texts', async ({ page, browser }) => {
+  // One long story (and, with LINEUP_SHOTS, eight screenshots): more than the default minute.
+  test.setTimeout(process.env.LINEUP_SHOTS ? 240_000 : 120_000);
+  await signInAs(page, 'admin');
+  const [a, b, c] = [
+    await createDj(page.request, `Alpha ${tag}`, 1),
+    await createDj(page.request, `Bravo ${tag}`, 2),
+    await createDj(page.request, `Charlie ${tag}`, 3),
+  ];
+  const delta = await createDj(page.request, `Delta ${tag}`, 4);
+  const eventName = `Lineup E2E ${tag}`;
+  const eventId = await createEvent(page.request, eventName, [a!, b!, c!]);
+  await djSignsUp(browser, eventId);
+  expect(await totalPlays(page.request, a!.id)).toBe(0);
+
+  await page.goto(`/events/${eventId}/lineup`);
+  await expect(page.getByRole('heading', { name: 'Signups' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Lineup (Local Times)' })).toBeVisible();
+
+  // The DJ's own answers are readable on their card.
+  const rex = signupCard(page, `Rex Late ${tag}`);
+  await expect(rex).toContainText('Available:15:00 – 16:00');
+  await expect(rex).toContainText('rtmp://stream.example.org/live/rex');
+  await expect(rex).toContainText('Early night for me');
+  await rex.getByRole('button', { name: /Signup menu/ }).click();
+  await page.getByRole('button', { name: 'View Signup Info' }).click();
+  const info = page.getByRole('dialog', { name: 'Signup Details' });
+  await expect(info).toContainText('"dj_notes": "Early night for me"');
+  await info.getByRole('button', { name: 'Close' }).first().click();
+  await expect(info).toBeHidden();
+
+  // Three signups of 1, 0.5 and 1 hours: start, +1 h and +1.5 h in New York time.
+  for (const dj of [a!, b!, c!]) await signupCard(page, dj.djName).getByRole('button', { name: 'Add to Lineup' }).click();
+  await expect(slotNames(page)).toHaveText([a!.djName, `${b!.djName}Debut`, c!.djName]);
+  await expect(slotTimes(page)).toHaveText(['15:00', '16:00', '16:30']);
+
+  // Reorder with the buttons.
+  await page.getByRole('button', { name: `Move ${c!.djName} sooner` }).click();
+  await expect(slotTimes(page)).toHaveText(['15:00', '16:00', '17:00']);
+  await expect(slotNames(page).nth(1)).toHaveText(c!.djName);
+  await page.getByRole('button', { name: `Move ${c!.djName} later` }).click();
+  await expect(slotNames(page).nth(2)).toHaveText(c!.djName);
+
+  // Reorder by dragging, from the keyboard.
+  await page.getByRole('button', { name: `Drag ${a!.djName} to reorder` }).focus();
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(200);
+  await page.keyboard.press('ArrowDown');
+  await page.waitForTimeout(300);
+  await page.keyboard.press('Space');
+  await expect(slotNames(page)).toHaveText([`${b!.djName}Debut`, a!.djName, c!.djName]);
+  await expect(slotTimes(page)).toHaveText(['15:00', '15:30', '16:30']);
+
+  // Rex is only available for the first hour: the slot says so, in words.
+  await rex.getByRole('button', { name: 'Add to Lineup' }).click();
+  const rexSlot = page.getByTestId('slot-card').nth(3);
+  await expect(rexSlot.getByTestId('slot-warnings')).toHaveText(`Ends at 18:30 but Rex Late ${tag} is available until 16:00`);
+
+  // Send one back.
+  await rexSlot.getByRole('button', { name: /Slot menu/ }).click();
+  await page.getByRole('button', { name: 'Send Back to Signups' }).click();
+  await expect(page.getByTestId('slot-card')).toHaveCount(3);
+  await expect(rex).toBeVisible();
+
+  // A B2B partner, found with the typeahead, then removed again.
+  await rex.getByRole('button', { name: /Signup menu/ }).click();
+  await page.getByRole('button', { name: 'Add DJ to Slot (B2B)' }).click();
+  await page.getByPlaceholder('Search DJ').fill(`no such dj ${tag}`);
+  await expect(page.getByText('No matches found.')).toBeVisible();
+  await chooseInTypeahead(page, `Delta ${tag}`, `Delta ${tag} (Delta ${tag} pub)`);
+  await expect(rex.getByTestId('dj-panel')).toHaveCount(2);
+  await expect(rex.getByTestId('dj-panel').nth(1)).toContainText(`Delta ${tag}`);
+  await expect(rex.getByTestId('dj-panel').nth(1)).toContainText('Other Events (0 total)');
+  await rex.getByRole('button', { name: `DJ menu for Delta ${tag}` }).click();
+  await page.getByRole('button', { name: 'Remove DJ from Signup Slot' }).click();
+  await expect(rex.getByTestId('dj-panel')).toHaveCount(1);
+
+  // Remove Rex's signup, after confirming.
+  await rex.getByRole('button', { name: /Signup menu/ }).click();
+  await page.getByRole('button', { name: 'Remove Signup' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+  await expect(rex).toBeHidden();
+
+  // Find Delta with the typeahead: a new signup.
+  await page.getByRole('button', { name: 'Add DJ to Signups' }).click();
+  await expect(page.getByRole('dialog', { name: 'Add Dj' })).toBeVisible();
+  await chooseInTypeahead(page, `Delta ${tag}`, `Delta ${tag} (Delta ${tag} pub)`);
+  await signupCard(page, delta.djName).getByRole('button', { name: 'Add to Lineup' }).click();
+
+  // Onboard a new DJ: a new roster entry and a new signup.
+  const echo = `Echo ${tag}`;
+  await page.getByRole('button', { name: 'Add DJ to Signups' }).click();
+  await page.getByRole('button', { name: 'Onboard New Dj' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: 'Select Existing Dj' })).toBeVisible();
+  await expect(dialog.locator('.modal-footer').getByRole('button', { name: 'Close', exact: true })).toBeVisible();
+  await dialog.getByLabel('Discord ID').fill(discordId(5));
+  await dialog.getByLabel('Public name').fill(`${echo} pub`);
+  await dialog.getByLabel('Dj Name').fill(echo);
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(dialog).toBeHidden();
+  await signupCard(page, echo).getByRole('button', { name: 'Add to Lineup' }).click();
+
+  const finalOrder = [b!.djName, a!.djName, c!.djName, delta.djName, echo];
+  await expect(slotTimes(page)).toHaveText(['15:00', '15:30', '16:30', '17:30', '18:30']);
+
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Event saved.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeHidden();
+  await page.reload();
+  await expect(slotTimes(page)).toHaveText(['15:00', '15:30', '16:30', '17:30', '18:30']);
+
+  // Messaging: the Discord and social texts, and Copy Text.
+  await page.getByRole('link', { name: 'Messaging' }).click();
+  await expect(page.getByRole('heading', { name: 'Public Announcements' })).toBeVisible();
+  await expect(page.getByLabel('Discord announcement message')).toHaveValue('Come chill and wiggle!');
+  const discord = page.getByLabel('Discord text');
+  const offsets = [0, 30, 90, 150, 210];
+  await expect(discord).toHaveValue(new RegExp(`Event start: <t:${unix(START)}:F>\nHost: E2E Host`));
+  const discordLines = finalOrder.map((name, k) => `<t:${unix(START, offsets[k])}:t> : ${name}${k === 0 ? ' (DEBUTT!)' : ''}`);
+  expect(await discord.inputValue()).toContain(`Lineup:\n${discordLines.join('\n')}\n\nFooter line`);
+  await page.getByRole('button', { name: 'Copy Text' }).click();
+  await expect(page.getByText('Copied to clipboard.')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await discord.inputValue());
+
+  await page.getByRole('tab', { name: 'Social Media' }).click();
+  const social = page.getByLabel('Social media text (times in London)');
+  const socialLines = ['8pm', '8:30pm', '9:30pm', '10:30pm', '11:30pm'].map((time, k) => `${time} - ${finalOrder[k]}${k === 0 ? ' - DEBUTT' : ''}`);
+  expect(await social.inputValue()).toContain(`Sunday 1 June\nHost: E2E Host\n\nLineup: (times BST)\n${socialLines.join('\n')}`);
+  await page.getByRole('button', { name: 'Copy Text' }).click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(await social.inputValue());
+
+  // Verify DJs: mentions by Discord ID.
+  await page.getByRole('link', { name: 'Verify DJs' }).click();
+  await expect(page.getByLabel('Proposed lineup message')).toHaveValue(new RegExp(`<t:${unix(START, 30)}:t> : ${a!.djName} - <@${a!.discordId}>`));
+
+  // Stream Details: a DJ's stream link fills the slot's source.
+  await page.getByRole('link', { name: 'Stream Details' }).click();
+  const slot1 = page.getByRole('group', { name: 'Slot 1 - 15:00' });
+  await expect(slot1.getByLabel('Slot Name')).toHaveValue(b!.djName);
+  await slot1.getByRole('button', { name: `Stream link: ${b!.rtmpUrl}` }).click();
+  await expect(slot1.getByLabel('Stream Source URL')).toHaveValue(b!.rtmpUrl);
+  await expect(slot1.getByLabel('Stream Source Type')).toHaveValue('RTMP');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Event saved.').first()).toBeVisible();
+
+  // Plays: the DJs' pages list the event, and the roster's Total Plays rose.
+  expect(await totalPlays(page.request, a!.id)).toBe(1);
+  await page.goto(`/djs/${a!.id}`);
+  await expect(page.getByRole('link', { name: new RegExp(eventName) }).first()).toBeVisible();
+  await page.goto('/djs');
+  await page.getByLabel('Search').fill(echo);
+  const echoRow = page.getByRole('row', { name: new RegExp(echo) });
+  await expect(echoRow.getByRole('cell').nth(3)).toHaveText('1');
+  await echoRow.getByRole('link', { name: echo }).click();
+  await expect(page.getByRole('link', { name: new RegExp(eventName) }).first()).toBeVisible();
+
+  if (process.env.LINEUP_SHOTS) await screenshots(page, eventId, process.env.LINEUP_SHOTS);
+});
+
+/** For looking at the tabs by eye: LINEUP_SHOTS=/some/dir. */
+async function screenshots(page: Page, eventId: string, dir: string) {
+  for (const [width, height] of [[1280, 900], [390, 844]] as const) {
+    await page.setViewportSize({ width, height });
+    for (const [tab, heading] of [['lineup', 'Lineup (Local Times)'], ['verifyDJs', 'Verify DJs'], ['technicalDetails', 'Stream Details'], ['announcements', 'Public Announcements']]) {
+      await page.goto(`/events/${eventId}/${tab}`);
+      await expect(page.getByRole('heading', { name: heading, level: 2 })).toBeVisible();
+      await page.screenshot({ path: `${dir}/${tab}-${width}.png`, fullPage: true });
+    }
+  }
+}
