@@ -1,8 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 import type { Dj, DjPlay } from '../../shared/domain.js';
 import type { RosterDj } from '../../shared/schemas/djs.js';
-import type { Database, DjsTable } from '../db/schema.js';
+import type { Database } from '../db/schema.js';
 import { toCount, toIso } from '../db/values.js';
+import { djFromRow } from '../db/rows.js';
 
 // DJ rows and their plays. A play is a dj_plays row (kept in step with the lineup at every event
 // save), joined with its event: the one definition the roster, Other Events and Plays share.
@@ -17,17 +18,6 @@ export interface DjFields {
   rtmpUrl: string;
   twitchUsername: string;
 }
-
-const toDj = (row: DjsTable): Dj => ({
-  id: row.id,
-  discordId: row.discord_id,
-  publicName: row.public_name,
-  djName: row.dj_name,
-  rtmpUrl: row.rtmp_url,
-  twitchUsername: row.twitch_username,
-  avatarUrl: row.avatar_url,
-  notes: row.notes,
-});
 
 const toPlay = (row: { event_id: string; event_name: string; start_at: number }): DjPlay => ({
   eventId: row.event_id,
@@ -69,7 +59,7 @@ export async function listRoster(db: Db): Promise<RosterDj[]> {
     .orderBy('djs.id')
     .execute();
   return rows.map((row) => {
-    const { notes: _notes, ...dj } = toDj(row);
+    const { notes: _notes, ...dj } = djFromRow(row);
     return {
       ...dj,
       totalPlays: toCount(row.total),
@@ -96,7 +86,7 @@ export async function findEarliestPlayedEvent(db: Db): Promise<DjPlay | null> {
 
 export async function findDj(db: Db, djId: string): Promise<Dj | null> {
   const row = await db.selectFrom('djs').selectAll().where('id', '=', djId).executeTakeFirst();
-  return row ? toDj(row) : null;
+  return row ? djFromRow(row) : null;
 }
 
 /** The DJ's plays, newest first. */

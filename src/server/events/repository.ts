@@ -1,8 +1,9 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Dj, DjPlay, LineupEvent, Signup, SignupFormData, SignupType, Slot, StreamSourceType } from '../../shared/domain.js';
 import type { EventFormValues, EventList, EventSummary } from '../../shared/schemas/events.js';
-import type { Database, DjsTable, EventsTable, SignupsTable, SlotsTable } from '../db/schema.js';
+import type { Database, EventsTable, SignupsTable, SlotsTable } from '../db/schema.js';
 import { fromFlag, toFlag, toIso, toMillis } from '../db/values.js';
+import { djFromRow } from '../db/rows.js';
 
 // Event rows and their children (signups with their DJs, slots, derived dj_plays), mapped to and
 // from the domain objects of shared/domain.ts. Writes take a transaction: the service composes them.
@@ -18,17 +19,6 @@ const toSummary = (row: EventsTable, djs: string[]): EventSummary => ({
   published: fromFlag(row.published),
   signupsAreOpen: fromFlag(row.signups_open),
   djs,
-});
-
-const toDj = (row: DjsTable): Dj => ({
-  id: row.id,
-  discordId: row.discord_id,
-  publicName: row.public_name,
-  djName: row.dj_name,
-  rtmpUrl: row.rtmp_url,
-  twitchUsername: row.twitch_username,
-  avatarUrl: row.avatar_url,
-  notes: row.notes,
 });
 
 function parseFormData(json: string | null): SignupFormData | null {
@@ -190,7 +180,7 @@ export async function findSignups(db: Db, eventId: string): Promise<Signup[]> {
 export async function findDjs(db: Db, ids: readonly string[]): Promise<Record<string, Dj>> {
   if (ids.length === 0) return {};
   const rows = await db.selectFrom('djs').selectAll().where('id', 'in', [...ids]).execute();
-  return Object.fromEntries(rows.map((row) => [row.id, toDj(row)]));
+  return Object.fromEntries(rows.map((row) => [row.id, djFromRow(row)]));
 }
 
 /** Each DJ's plays (dj_plays ⋈ events), newest first. */

@@ -1,16 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { DateTime } from 'luxon';
-import type { Signup, SignupFormData, Slot } from '../../shared/domain.js';
-import { computeDjPlays, eventEnd, layoutSlots, slotForSignup } from '../../shared/lineup.js';
+import type { Dj, Signup, SignupFormData } from '../../shared/domain.js';
+import { slotForSignup } from '../../shared/lineup.js';
+import { saveEventSchema } from '../../shared/schemas/events.js';
 import { DEFAULT_SETTINGS } from '../../shared/schemas/settings.js';
 import { comingSundayAt, toIsoUtc } from '../../shared/time.js';
 import { DEV_ACCOUNTS } from '../auth/dev-accounts.js';
+import { inProcessBus } from '../changes/bus.js';
 import type { Database } from '../db/schema.js';
-import { toCount, toFlag, toMillis } from '../db/values.js';
+import { toCount } from '../db/values.js';
+import { createDj } from '../djs/service.js';
+import { createEvent, getEventDetail, publishEvent, saveEvent } from '../events/service.js';
+import { insertSignup } from '../signup/repository.js';
 
 // Demo data: a roster with stream links, past events with lineups and plays, and an upcoming
-// event with signups open and several signups, so a newcomer lands in a working app.
+// event with signups open and several signups, so a newcomer lands in a working app. It is
+// written through the same services the app uses, so it obeys the same rules.
 
 interface SeedDj {
   djName: string;
@@ -48,174 +54,138 @@ const ROSTER: SeedDj[] = [
 ];
 
 export async function seedIfEmpty(db: Kysely<Database>, now = new Date()): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const [events, djs] = await Promise.all([
-      trx.selectFrom('events').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-      trx.selectFrom('djs').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
-    ]);
-    if (toCount(events.n as number) > 0 || toCount(djs.n as number) > 0) return false;
-    await seed(trx, now);
-    return true;
-  });
+  const [events, djs] = await Promise.all([
+    db.selectFrom('events').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+    db.selectFrom('djs').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  if (toCount(events.n as number) > 0 || toCount(djs.n as number) > 0) return false;
+  await seed(db, now);
+  return true;
 }
 
-async function seed(trx: Transaction<Database>, now: Date) {
-  const stamp = now.getTime();
-  const djIds = ROSTER.map(() => randomUUID());
-  await trx
-    .insertInto('djs')
-    .values(
-      ROSTER.map((dj, i) => ({
-        id: djIds[i]!,
-        discord_id: dj.discordId,
-        public_name: dj.publicName,
-        dj_name: dj.djName,
-        rtmp_url: dj.rtmpUrl,
-        twitch_username: dj.twitch,
-        avatar_url: null,
-        notes: '',
-        created_at: stamp,
-        updated_at: stamp,
-      })),
-    )
-    .execute();
+async function seed(db: Kysely<Database>, now: Date) {
+  const djs: Dj[] = [];
+  for (const dj of ROSTER) {
+    djs.push(
+      await createDj(db, {
+        discordId: dj.discordId,
+        publicName: dj.publicName,
+        djName: dj.djName,
+        rtmpUrl: dj.rtmpUrl,
+        twitchUsername: dj.twitch,
+      }),
+    );
+  }
+  const djIds = djs.map((dj) => dj.id);
 
   const nextSunday = comingSundayAt(now);
   const weeksAgo = (weeks: number) =>
     toIsoUtc(DateTime.fromISO(nextSunday).setZone('Europe/London').minus({ weeks }).toMillis());
 
-  // Past events: four weeks of lineups, rotating through the roster.
+  // Past events: four weeks of published lineups rotating through the roster, one B2B slot each.
   for (let week = 4; week >= 1; week -= 1) {
     const lineup = [0, 1, 2, 3].map((k) => djIds[(week * 3 + k) % djIds.length]!);
-    await insertEvent(trx, {
+    const signups = lineup.map((djId, k) =>
+      staffSignup(djs, k === 3 ? [djId, djIds[(week * 3 + 4) % djIds.length]!] : [djId], k === 0 ? 0.5 : 1),
+    );
+    await createWithLineup(db, {
       name: `${DEFAULT_SETTINGS.seriesName} #${20 - week}`,
       start: weeksAgo(week),
       host: ROSTER[week % 2]!.publicName,
-      published: true,
       signupsOpen: false,
-      signups: lineup.map((djId, k) => ({ djIds: k === 3 ? [djId, djIds[(week * 3 + 4) % djIds.length]!] : [djId], duration: k === 0 ? 0.5 : 1 })),
-      inLineup: 4,
-      stamp,
+      signups,
+      publish: true,
+      streamUrls: Object.fromEntries(djs.map((dj) => [dj.id, dj.rtmpUrl])),
     });
   }
 
-  // The upcoming event: signups open, several DJs signed up, two already in the lineup.
-  const upcoming = [djIds[3]!, djIds[5]!, djIds[6]!, djIds[8]!, djIds[10]!];
-  await insertEvent(trx, {
+  // The upcoming event: signups open, five DJs signed up through the wizard, two in the lineup.
+  const upcomingId = await createWithLineup(db, {
     name: `${DEFAULT_SETTINGS.seriesName} #20`,
     start: nextSunday,
     host: '',
-    published: false,
     signupsOpen: true,
-    signups: upcoming.map((djId, k) => ({ djIds: [djId], duration: k % 3 === 2 ? 0.5 : 1, form: true })),
-    inLineup: 2,
-    stamp,
+    signups: [],
+    publish: false,
   });
+  const stamp = now.getTime();
+  for (const [k, index] of [3, 5, 6, 8, 10].entries()) {
+    const dj = djs[index]!;
+    await insertSignup(db, upcomingId, dj.id, demoFormData(upcomingId, dj.djName, dj.rtmpUrl, k % 3 === 2 ? 0.5 : 1), stamp);
+  }
+  const upcoming = await getEventDetail(db, upcomingId);
+  const [first, second] = upcoming.signups;
+  await saveEvent(
+    db,
+    inProcessBus(),
+    upcomingId,
+    saveEventSchema.parse({
+      baseVersion: upcoming.version,
+      event: eventFields(upcoming),
+      signups: upcoming.signups.map((signup, k) => ({ ...signup, isDebut: k === 1 })),
+      slots: [first!, second!].map((signup) => slotForSignup(signup, upcoming.startDatetime)),
+      removedSignupUuids: [],
+    }),
+  );
 }
 
 interface SeedEvent {
   name: string;
   start: string;
   host: string;
-  published: boolean;
   signupsOpen: boolean;
-  signups: { djIds: string[]; duration: number; form?: boolean }[];
-  inLineup: number;
-  stamp: number;
+  signups: Signup[];
+  publish: boolean;
+  /** Each slot streams from its main DJ's link. */
+  streamUrls?: Record<string, string>;
 }
 
-async function insertEvent(trx: Transaction<Database>, seedEvent: SeedEvent) {
-  const eventId = randomUUID();
-  const djRows = await trx.selectFrom('djs').select(['id', 'dj_name', 'rtmp_url']).execute();
-  const djById = new Map(djRows.map((row) => [row.id, row]));
-  const signups: Signup[] = seedEvent.signups.map((s, position) => {
-    const main = djById.get(s.djIds[0]!)!;
-    return {
-      uuid: randomUUID(),
-      name: s.djIds.map((id) => djById.get(id)!.dj_name).join(' b2b '),
-      djRefs: s.djIds,
-      isDebut: position === 1 && seedEvent.signupsOpen,
-      requestedDuration: s.duration,
-      type: 'LIVE',
-      hidden: false,
-      formData: s.form ? demoFormData(eventId, main.dj_name, main.rtmp_url, s.duration) : null,
-    };
-  });
-  const slots: Slot[] = layoutSlots(
-    seedEvent.start,
-    signups.slice(0, seedEvent.inLineup).map((signup) => ({
-      ...slotForSignup(signup, seedEvent.start),
-      streamSourceUrl: djById.get(signup.djRefs[0]!)!.rtmp_url,
-      streamSourceType: 'RTMP' as const,
-    })),
-    signups,
+/** Creates the event and saves its signups, all in the lineup, with stream sources set. */
+async function createWithLineup(db: Kysely<Database>, seedEvent: SeedEvent): Promise<string> {
+  const fields = {
+    name: seedEvent.name,
+    startDatetime: seedEvent.start,
+    host: seedEvent.host,
+    message: DEFAULT_SETTINGS.defaultMessage,
+    footer: DEFAULT_SETTINGS.defaultFooter,
+    signupsAreOpen: seedEvent.signupsOpen,
+  };
+  const { id } = await createEvent(db, fields);
+  if (seedEvent.signups.length === 0) return id;
+  const changes = inProcessBus();
+  const saved = await saveEvent(
+    db,
+    changes,
+    id,
+    saveEventSchema.parse({
+      baseVersion: 1,
+      event: fields,
+      signups: seedEvent.signups,
+      slots: seedEvent.signups.map((signup) => ({
+        ...slotForSignup(signup, seedEvent.start),
+        streamSourceType: 'RTMP',
+        streamSourceUrl: seedEvent.streamUrls?.[signup.djRefs[0]!] ?? '',
+      })),
+      removedSignupUuids: [],
+    }),
   );
-  const end = eventEnd(seedEvent.start, slots);
-  const { stamp } = seedEvent;
-
-  await trx
-    .insertInto('events')
-    .values({
-      id: eventId,
-      name: seedEvent.name,
-      start_at: toMillis(seedEvent.start),
-      // An event with an empty lineup still lasts its default slot, so it lists as upcoming until then.
-      end_at: slots.length > 0 ? toMillis(end) : toMillis(seedEvent.start) + 60 * 60 * 1000,
-      published: toFlag(seedEvent.published),
-      host: seedEvent.host,
-      message: DEFAULT_SETTINGS.defaultMessage,
-      footer: DEFAULT_SETTINGS.defaultFooter,
-      signups_open: toFlag(seedEvent.signupsOpen),
-      version: 1,
-      created_at: stamp,
-      updated_at: stamp,
-    })
-    .execute();
-  for (const [position, signup] of signups.entries()) {
-    await trx
-      .insertInto('signups')
-      .values({
-        uuid: signup.uuid,
-        event_id: eventId,
-        position,
-        name: signup.name,
-        is_debut: toFlag(signup.isDebut),
-        requested_duration: signup.requestedDuration,
-        type: signup.type,
-        hidden: 0,
-        form_data: signup.formData ? JSON.stringify(signup.formData) : null,
-        created_at: stamp,
-        updated_at: stamp,
-      })
-      .execute();
-    await trx
-      .insertInto('signup_djs')
-      .values(signup.djRefs.map((djId, k) => ({ signup_uuid: signup.uuid, event_id: eventId, dj_id: djId, position: k })))
-      .execute();
-  }
-  if (slots.length > 0) {
-    await trx
-      .insertInto('slots')
-      .values(
-        slots.map((slot, position) => ({
-          event_id: eventId,
-          position,
-          signup_uuid: slot.signupUuid,
-          dj_name: slot.djName,
-          dj_id: slot.djRef,
-          start_at: toMillis(slot.startTime),
-          duration: slot.duration,
-          is_debut: toFlag(slot.isDebut),
-          slot_type: slot.slotType,
-          stream_source_url: slot.streamSourceUrl,
-          stream_source_type: slot.streamSourceType,
-        })),
-      )
-      .execute();
-    const plays = computeDjPlays(slots, signups);
-    await trx.insertInto('dj_plays').values(plays.map((djId) => ({ event_id: eventId, dj_id: djId }))).execute();
-  }
+  if (seedEvent.publish) await publishEvent(db, changes, id, saved.version);
+  return id;
 }
+
+function staffSignup(djs: Dj[], djIds: string[], duration: number): Signup {
+  const name = djIds.map((id) => djs.find((dj) => dj.id === id)!.djName).join(' b2b ');
+  return { uuid: randomUUID(), name, djRefs: djIds, isDebut: false, requestedDuration: duration, type: 'LIVE', hidden: false, formData: null };
+}
+
+const eventFields = (event: { name: string; startDatetime: string; host: string; message: string; footer: string; signupsAreOpen: boolean }) => ({
+  name: event.name,
+  startDatetime: event.startDatetime,
+  host: event.host,
+  message: event.message,
+  footer: event.footer,
+  signupsAreOpen: event.signupsAreOpen,
+});
 
 function demoFormData(eventId: string, name: string, streamLink: string, duration: number): SignupFormData {
   return {
