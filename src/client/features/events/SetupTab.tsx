@@ -2,7 +2,7 @@ import { Card, Form } from 'react-bootstrap';
 import { signupSheetMessage } from '../../../shared/announcements';
 import { signupLink } from '../../../shared/paths';
 import type { EventFormValues } from '../../../shared/schemas/events';
-import { CopyButton } from './CopyButton';
+import { CopyButton } from '../../components/CopyButton';
 import { useEventDraft } from './draft';
 import { EventFormFields } from './EventFormFields';
 

@@ -1,7 +1,7 @@
 import { Form, Tab, Tabs } from 'react-bootstrap';
 import { discordAnnouncement, socialAnnouncement } from '../../../shared/announcements';
 import { EVENT_LIMITS } from '../../../shared/schemas/events';
-import { CopyButton } from '../events/CopyButton';
+import { CopyButton } from '../../components/CopyButton';
 import { useEventDraft } from '../events/draft';
 import { useSettings } from '../settings';
 

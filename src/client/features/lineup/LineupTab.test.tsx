@@ -8,7 +8,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Dj, Signup, SignupFormData, Slot } from '../../../shared/domain';
 import { slotForSignup } from '../../../shared/lineup';
 import type { EventDetail } from '../../../shared/schemas/events';
-import { EventDraftProvider } from '../events/draft/EventDraftProvider';
+import { EventDraftProvider } from '../events/draft';
 import { LineupTab } from './LineupTab';
 
 // The browser is in New York.

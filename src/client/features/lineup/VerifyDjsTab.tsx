@@ -1,6 +1,6 @@
 import { Card, Form } from 'react-bootstrap';
 import { verifyLineupMessage } from '../../../shared/announcements';
-import { CopyButton } from '../events/CopyButton';
+import { CopyButton } from '../../components/CopyButton';
 import { useEventDraft } from '../events/draft';
 import { useSettings } from '../settings';
 
