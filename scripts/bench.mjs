@@ -1,12 +1,14 @@
 // `npm run bench`: starts the built app on a temporary database (SQLite, and PostgreSQL when
-// BENCH_DATABASE_URL or TEST_DATABASE_URL names a server), drives it with autocannon and prints
-// one table. Figures are for comparing runs on the same machine; never asserted in tests.
+// BENCH_DATABASE_URL or TEST_DATABASE_URL names a server), drives it with a closed-loop load
+// (bench/runner.mjs) and prints one table. Each row's "vs floor" is its requests/s over the
+// floor's (a minimal authenticated route reading one row) on the same database in the same run,
+// so results compare across machines. Never asserted in tests.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
+import { closedLoop } from './bench/runner.mjs';
 import { scenarios } from './bench/scenarios.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -17,6 +19,8 @@ const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (pgUrl) databases.push({ name: 'postgres', adminUrl: pgUrl });
 else console.log('(PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL, or run `bash scripts/with-postgres.sh npm run bench`)');
 
+console.log(`${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}, Node ${process.version}, ${CONNECTIONS} connections, ${DURATION} s per scenario`);
+
 const rows = [];
 for (const database of databases) {
   const server = await startServer(database);
@@ -25,10 +29,10 @@ for (const database of databases) {
     const store = await openStore({ dataDir: server.dataDir, databaseUrl: server.databaseUrl });
     try {
       for (const scenario of scenarios) {
-        const setup = await scenario.setup({ store, url: server.url });
-        const result = setup.custom
-          ? await setup.custom({ url: server.url })
-          : await run({ url: server.url, connections: CONNECTIONS, duration: DURATION, ...setup.load });
+        const options = { store, url: server.url, connections: CONNECTIONS, seconds: DURATION, pid: server.pid };
+        const setup = await scenario.setup(options);
+        const result = setup.custom ? await setup.custom(options) : await run({ ...options, ...setup.load });
+        if (result.errors && result.statuses) console.error(`${database.name} ${scenario.name}: statuses ${JSON.stringify(result.statuses)}`);
         rows.push({ database: database.name, scenario: scenario.name, ...result });
       }
     } finally {
@@ -38,20 +42,21 @@ for (const database of databases) {
     await server.stop();
   }
 }
+addFloorRatios(rows);
 printTable(rows);
 
-function run({ url, connections, duration, requests }) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, requests }, (error, result) => {
-      if (error) return reject(error);
-      resolve({
-        'requests/s': Math.round(result.requests.average),
-        'p50 ms': result.latency.p50,
-        'p99 ms': result.latency.p99,
-        errors: result.errors + result.non2xx,
-      });
-    });
-  });
+function addFloorRatios(results) {
+  for (const row of results) {
+    const floor = results.find((r) => r.database === row.database && r.scenario.startsWith('floor'));
+    const rate = parseFloat(row['requests/s']);
+    if (floor && rate) row['vs floor'] = `${(rate / parseFloat(floor['requests/s'])).toFixed(2)}×`;
+  }
+}
+
+/** A scenario's one request, repeated on every connection. */
+async function run({ url, connections, seconds, requests }) {
+  const [request] = requests;
+  return closedLoop({ url, connections, seconds, next: () => request });
 }
 
 async function startServer(database) {
@@ -82,6 +87,7 @@ async function startServer(database) {
   });
   return {
     url,
+    pid: child.pid,
     dataDir,
     databaseUrl,
     async stop() {
@@ -99,7 +105,7 @@ async function startServer(database) {
 }
 
 function printTable(results) {
-  const columns = ['database', 'scenario', 'requests/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'lost'];
+  const columns = ['database', 'scenario', 'requests/s', 'vs floor', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'lost', 'memory'];
   const width = Object.fromEntries(columns.map((c) => [c, Math.max(c.length, ...results.map((r) => String(r[c] ?? '').length))]));
   const line = (cells) => `| ${columns.map((c) => String(cells[c] ?? '').padEnd(width[c])).join(' | ')} |`;
   console.log(line(Object.fromEntries(columns.map((c) => [c, c]))));

@@ -1,7 +1,9 @@
 // Benchmark scenarios. Each prepares its data through the store (the same database the server
-// uses) and returns the autocannon load to apply, or a custom runner.
+// uses) and returns the load to apply (one request, repeated), or a custom runner.
 import { randomUUID } from 'node:crypto';
+import { mixed } from './mixed.mjs';
 import { signupBurst } from './signup-burst.mjs';
+import { eventPage, eventSave, roster } from './staff-scenarios.mjs';
 
 /** A signed-in staff member: a DJ row and a session, as a cookie header. */
 export async function staffCookie(store, roles = ['admin', 'dj']) {
@@ -30,4 +32,8 @@ export const scenarios = [
     },
   },
   signupBurst,
+  eventPage,
+  roster,
+  eventSave,
+  mixed,
 ];

@@ -14,7 +14,7 @@ import { registerDjRoutes } from './djs/routes.js';
 import { registerEventRoutes } from './events/routes.js';
 import { registerHealthRoutes } from './health/routes.js';
 import { errorHandler } from './http/error-handler.js';
-import { logRedaction } from './http/logging.js';
+import { logRedaction, requestLogFields } from './http/logging.js';
 import { registerTextGuard } from './http/text-guard.js';
 import { registerSettingsRoutes } from './settings/routes.js';
 import { registerSignupRoutes } from './signup/routes.js';
@@ -39,9 +39,15 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     logger:
       options.logger === false
         ? false
-        : { level: ctx.config.logLevel, redact: logRedaction, ...(options.logStream ? { stream: options.logStream } : {}) },
+        : {
+            level: ctx.config.logLevel,
+            redact: logRedaction,
+            serializers: { req: requestLogFields },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    // Only behind a reverse proxy may X-Forwarded-* decide the client address (rate limits) and protocol.
+    trustProxy: ctx.config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,0 +1,112 @@
+// Bulk data for the benchmarks, written through the store in transactions (one multi-row insert
+// per chunk), so a thousand DJs and five hundred events take a second or two to seed.
+import { randomUUID } from 'node:crypto';
+
+const HOUR = 3_600_000;
+const CHUNK = 200;
+
+export const COMMUNITY = { djs: 1000, pastEvents: 500, slotsPerEvent: 12 };
+
+async function insertMany(db, table, rows) {
+  for (let i = 0; i < rows.length; i += CHUNK) await db.insertInto(table).values(rows.slice(i, i + CHUNK)).execute();
+}
+
+const djRow = (id, i, now) => ({
+  id, discord_id: String(100_000_000_000_000_000n + BigInt(i)), public_name: `Person ${i}`, dj_name: `DJ ${String(i).padStart(4, '0')}`,
+  rtmp_url: `rtmp://stream.example.org/live/${i}`, twitch_username: `dj_${i}`, avatar_url: null, notes: '', created_at: now, updated_at: now,
+});
+
+const eventRow = (id, name, startAt, now, extra = {}) => ({
+  id, name, start_at: startAt, end_at: startAt + COMMUNITY.slotsPerEvent * HOUR, published: 1, host: 'Hal',
+  message: 'Come chill and wiggle with us!', footer: 'Join the community', signups_open: 0, version: 1, created_at: now, updated_at: now, ...extra,
+});
+
+const communities = new WeakMap();
+
+/**
+ * The community every staff scenario works in (made once per store): 1,000 DJs and 500 past
+ * weekly events, each with a 12-DJ lineup recorded in dj_plays.
+ */
+export function community(store) {
+  if (!communities.has(store)) communities.set(store, seedCommunity(store));
+  return communities.get(store);
+}
+
+async function seedCommunity(store) {
+  const now = Date.now();
+  const djIds = Array.from({ length: COMMUNITY.djs }, () => randomUUID());
+  const eventIds = Array.from({ length: COMMUNITY.pastEvents }, () => randomUUID());
+  await store.db.transaction().execute(async (trx) => {
+    await insertMany(trx, 'djs', djIds.map((id, i) => djRow(id, i, now)));
+    await insertMany(trx, 'events', eventIds.map((id, i) => eventRow(id, `Sunday Service #${i + 1}`, now - (i + 1) * 7 * 24 * HOUR, now)));
+    const plays = eventIds.flatMap((eventId, e) =>
+      Array.from({ length: COMMUNITY.slotsPerEvent }, (_, s) => ({ event_id: eventId, dj_id: djIds[(e * 7 + s * 83) % djIds.length] })),
+    );
+    await insertMany(trx, 'dj_plays', plays);
+  });
+  return { djIds, eventIds };
+}
+
+/** Sessions for existing DJs, as cookie header values. */
+export async function sessionsFor(store, djIds, roles) {
+  const { openSession, SESSION_COOKIE } = await import('../../dist/server/auth/sessions.js');
+  const cookies = [];
+  await store.db.transaction().execute(async (trx) => {
+    for (const djId of djIds) {
+      const session = await openSession(trx, { djId, discordUserId: '0', roles }, 24 * HOUR);
+      cookies.push(`${SESSION_COOKIE}=${session.token}`);
+    }
+  });
+  return cookies;
+}
+
+const formData = (eventId, name) => ({
+  event_id: eventId, name, is_b2b: false, b2b_members_response: '', requested_duration: 1, type: 'LIVE',
+  stream_link: 'rtmp://stream.example.org/live/some-key-1234', available_from: 'any', available_to: 'any',
+  confirm_expectations: true, dj_notes: 'Looking forward to it! Deep house and some breaks.',
+});
+
+/**
+ * An upcoming event with `signups` DJ signups (with the DJs' form data) and the first `slots`
+ * of them in the lineup, like a busy week. Returns its id.
+ */
+export async function busyEvent(store, djIds, { signups = 60, slots = 12, offset = 0, signupsOpen = false } = {}) {
+  const now = Date.now();
+  const id = randomUUID();
+  const start = now + 7 * 24 * HOUR;
+  const djs = Array.from({ length: signups }, (_, i) => djIds[(offset + i * 13) % djIds.length]);
+  const signupRows = djs.map((djId, i) => ({
+    uuid: randomUUID(), event_id: id, position: i, name: `Act ${offset}-${i}`, is_debut: 0, requested_duration: 1, type: 'LIVE',
+    hidden: 0, form_data: JSON.stringify(formData(id, `Act ${offset}-${i}`)), created_at: now, updated_at: now,
+  }));
+  await store.db.transaction().execute(async (trx) => {
+    await trx.insertInto('events').values(eventRow(id, `Busy week ${offset}`, start, now, { published: 0, signups_open: signupsOpen ? 1 : 0 })).execute();
+    await insertMany(trx, 'signups', signupRows);
+    await insertMany(trx, 'signup_djs', signupRows.map((row, i) => ({ signup_uuid: row.uuid, event_id: id, dj_id: djs[i], position: 0 })));
+    await insertMany(
+      trx,
+      'slots',
+      signupRows.slice(0, slots).map((row, i) => ({
+        event_id: id, position: i, signup_uuid: row.uuid, dj_name: null, dj_id: djs[i], start_at: start + i * HOUR, duration: 1,
+        is_debut: 0, slot_type: 'LIVE', stream_source_url: '', stream_source_type: 'VRCDN',
+      })),
+    );
+    await insertMany(trx, 'dj_plays', djs.slice(0, slots).map((djId) => ({ event_id: id, dj_id: djId })));
+  });
+  return id;
+}
+
+/** The body the event page sends to save `detail` with its lineup rotated by one slot. */
+export function rotatedSave(detail) {
+  const slots = detail.slots.length ? [...detail.slots.slice(1), detail.slots[0]] : [];
+  return {
+    baseVersion: detail.version,
+    event: {
+      name: detail.name, startDatetime: detail.startDatetime, host: detail.host, message: detail.message,
+      footer: detail.footer, signupsAreOpen: detail.signupsAreOpen,
+    },
+    signups: detail.signups,
+    slots,
+    removedSignupUuids: [],
+  };
+}

@@ -1,0 +1,393 @@
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import type { ZodType } from 'zod';
+import { authCallbackBody } from '../../shared/schemas/auth.js';
+import { djInputSchema } from '../../shared/schemas/djs.js';
+import { createEventSchema, publishEventSchema, saveEventSchema, type EventDetail } from '../../shared/schemas/events.js';
+import { DEFAULT_SETTINGS, settingsSchema } from '../../shared/schemas/settings.js';
+import { signupIntakeSchema } from '../../shared/schemas/signup.js';
+import { BODY_LIMIT_BYTES } from '../app.js';
+import { NUL_MESSAGE } from './text-guard.js';
+import { insertOpenEvent, intake } from '../testing/fixtures.js';
+import { startTestApp, testDialects, type TestApp } from '../testing/harness.js';
+
+// Property-based hostile input (fast-check): malformed bodies, query strings and path ids sent to
+// every endpoint that takes input. Whatever arrives, the answer is never a 5xx; a refusal is a
+// 4xx JSON {message} and leaves every table exactly as it was; and a body the endpoint's own
+// schema rejects is always refused. Over-long bodies get 413 on every write endpoint.
+
+const RUNS = { body: 70, query: 45, pathId: 30 };
+const MIN_MALFORMED_PER_DIALECT = 500;
+const TABLES = ['events', 'djs', 'signups', 'signup_djs', 'slots', 'dj_plays', 'settings'] as const;
+const MARKUP = '<img src=x onerror=alert(1)>';
+
+interface Sent {
+  raw: string;
+  contentType: string;
+  /** Parsed JSON, or undefined when `raw` is not JSON at all. */
+  json?: unknown;
+}
+
+// ---- generators -------------------------------------------------------------------------
+
+const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
+  fc.jsonValue({ maxDepth: 3 }),
+  fc.constantFrom(
+    null, '', ' ', '\u0000', '\uFFFF', -1, 0, 1.5, 1e308, -1e308, 2 ** 53 + 1, true, false, [], {}, [null], { $ne: null },
+    MARKUP, "'; drop table events; --", '../../etc/passwd', '2030-13-45T99:99:99Z', 'x'.repeat(5000), '\u202E\u0301', '👩🏽‍🎤'.repeat(50),
+  ),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.double(),
+);
+
+/** Every path in a JSON value, root first: ['a'], ['a', 0], … */
+function pathsOf(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {
+  const paths = [prefix];
+  if (Array.isArray(value)) value.forEach((item, i) => paths.push(...pathsOf(item, [...prefix, i])));
+  else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) paths.push(...pathsOf(item, [...prefix, key]));
+  }
+  return paths;
+}
+
+function withChange(template: unknown, path: (string | number)[], change: { set: unknown } | 'delete'): unknown {
+  if (path.length === 0) return change === 'delete' ? undefined : change.set;
+  const copy = structuredClone(template) as Record<string | number, unknown>;
+  let node = copy;
+  for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
+  const last = path.at(-1)!;
+  if (change !== 'delete') node[last] = change.set;
+  else if (Array.isArray(node)) node.splice(last as number, 1);
+  else delete node[last];
+  return copy;
+}
+
+const asJson = (json: unknown): Sent => ({ raw: JSON.stringify(json) ?? 'undefined', contentType: 'application/json', json });
+
+/** Near-misses of a valid body, plus plain garbage. */
+function malformedBody(template: unknown): fc.Arbitrary<Sent> {
+  const paths = pathsOf(template);
+  const path = fc.constantFrom(...paths);
+  const text = JSON.stringify(template);
+  return fc.oneof(
+    { weight: 5, arbitrary: fc.tuple(path, nastyValue).map(([p, v]) => asJson(withChange(template, p, { set: v }))) },
+    { weight: 3, arbitrary: path.filter((p) => p.length > 0).map((p) => asJson(withChange(template, p, 'delete'))) },
+    { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 4 }).map(asJson) },
+    { weight: 1, arbitrary: fc.nat({ max: text.length - 1 }).map((n) => ({ raw: text.slice(0, n), contentType: 'application/json' })) },
+    { weight: 1, arbitrary: fc.string({ maxLength: 200 }).map((raw) => ({ raw, contentType: 'application/json' })) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        { raw: text.replace('{', '{"__proto__":{"isAdmin":true},'), contentType: 'application/json' },
+        { raw: text.replace('{', '{"constructor":{"prototype":{"isAdmin":true}},'), contentType: 'application/json' },
+        { raw: '['.repeat(5000) + ']'.repeat(5000), contentType: 'application/json' },
+        { raw: text, contentType: 'text/plain' },
+        { raw: 'a=1&b=2', contentType: 'application/x-www-form-urlencoded' },
+        { raw: text, contentType: 'application/xml' },
+      ),
+    },
+  );
+}
+
+/** A value for a query parameter that is never one the endpoint accepts. */
+const badQueryValue = (valid: readonly string[]) =>
+  fc.oneof(fc.string({ maxLength: 60 }), fc.string({ unit: 'binary', maxLength: 20 }), fc.constantFrom('%', '%zz', '%00', MARKUP, 'x'.repeat(3000)))
+    .filter((value) => !valid.includes(value));
+
+function hostileQuery(key: string, valid: readonly string[]): fc.Arbitrary<string> {
+  return fc.oneof(
+    badQueryValue(valid).map((v) => `${key}=${encodeURIComponent(v)}`),
+    // Unencoded: whatever the URL parser makes of it.
+    badQueryValue(valid).map((v) => `${key}=${v}`),
+    fc.tuple(badQueryValue(valid), badQueryValue(valid)).map(([a, b]) => `${key}=${encodeURIComponent(a)}&${key}=${encodeURIComponent(b)}`),
+    badQueryValue(valid).map((v) => `${key}=${encodeURIComponent(v)}&${key}[x]=1&${key}[]=2`),
+    fc.tuple(fc.string({ maxLength: 20 }), badQueryValue(valid)).map(([junk, v]) => `${encodeURIComponent(junk)}=1&${key}=${encodeURIComponent(v)}`),
+  );
+}
+
+const hostileId = fc
+  .oneof(
+    fc.string({ maxLength: 80 }),
+    fc.string({ unit: 'grapheme', maxLength: 30 }),
+    fc.uuid(),
+    fc.constantFrom(' ', '..', '%2e%2e', '%00', "1' or '1'='1", '../../etc/passwd', MARKUP, 'x'.repeat(300), 'x'.repeat(20_000), 'null', 'undefined', '0'),
+  )
+  .filter((id) => id.trim() !== '' && id !== 'home');
+
+// ---- the test ---------------------------------------------------------------------------
+
+describe.each(testDialects)('hostile input on %s', (dialect) => {
+  let app: TestApp;
+  let staffCookie: string;
+  let djCookies: string[];
+  let nextDj = 0;
+  let eventId: string;
+  let openEventId: string;
+  let djId: string;
+  let event: EventDetail;
+  let malformed = 0;
+
+  beforeAll(async () => {
+    app = await startTestApp(dialect);
+    staffCookie = (await app.signIn(['admin', 'host'])).cookie;
+    // POST /api/signup is rate limited per DJ: the fuzzing spreads over enough DJs to stay under it.
+    djCookies = [];
+    for (let i = 0; i < 8; i++) djCookies.push((await app.signIn(['dj'])).cookie);
+    openEventId = await insertOpenEvent(app.ctx.store.db);
+
+    const created = await app.request<{ id: string }>('POST', '/api/events', {
+      cookie: staffCookie,
+      body: { name: 'Fuzz night', startDatetime: '2030-06-09T19:00:00.000Z', host: 'Hal', message: 'm', footer: 'f', signupsAreOpen: true },
+    });
+    eventId = created.body.id;
+    const dj = await app.request<{ id: string }>('POST', '/api/djs', {
+      cookie: staffCookie,
+      body: { discordId: '123456789012345678', publicName: 'Pat', djName: 'Pat DJ', rtmpUrl: '', twitchUsername: '' },
+    });
+    djId = dj.body.id;
+    event = (await app.request<EventDetail>('GET', `/api/events/${eventId}`, { cookie: staffCookie })).body;
+    const signup = { uuid: crypto.randomUUID(), name: 'Pat act', djRefs: [djId], isDebut: false, requestedDuration: 1, type: 'LIVE', hidden: false };
+    const saved = await app.request<EventDetail>('PUT', `/api/events/${eventId}`, {
+      cookie: staffCookie,
+      body: { ...saveBody(event), signups: [signup], slots: [slotFor(signup.uuid)] },
+    });
+    expect(saved.status).toBe(200);
+    event = saved.body;
+  });
+  afterAll(async () => {
+    expect(malformed).toBeGreaterThanOrEqual(MIN_MALFORMED_PER_DIALECT);
+    await app.destroy();
+  });
+
+  const saveBody = (detail: EventDetail) => ({
+    baseVersion: detail.version,
+    event: { name: detail.name, startDatetime: detail.startDatetime, host: detail.host, message: detail.message, footer: detail.footer, signupsAreOpen: detail.signupsAreOpen },
+    signups: detail.signups.map(({ formData: _formData, ...signup }) => signup),
+    slots: detail.slots,
+    removedSignupUuids: [] as string[],
+  });
+  const slotFor = (signupUuid: string) => ({
+    signupUuid, djName: null, djRef: djId, startTime: '2030-06-09T19:00:00.000Z', duration: 1, isDebut: false,
+    slotType: 'LIVE', streamSourceUrl: '', streamSourceType: 'VRCDN',
+  });
+
+  /** Every stored row of every table the API writes, in a fixed order. */
+  async function snapshot(): Promise<string> {
+    const tables = await Promise.all(
+      TABLES.map((table) => sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(app.ctx.store.db)),
+    );
+    return JSON.stringify(tables.map((result) => result.rows.map((row) => JSON.stringify(row)).sort()));
+  }
+
+  async function send(method: string, url: string, cookie: string, sent?: Sent) {
+    const response = await fetch(`${app.url}${url}`, {
+      method,
+      headers: { cookie, ...(sent ? { 'content-type': sent.contentType } : {}) },
+      body: sent?.raw,
+    });
+    const text = await response.text();
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text;
+    }
+    return { status: response.status, body };
+  }
+
+  /**
+   * The invariants for one hostile request. `certainlyBad`: the request is malformed by
+   * construction (or by the endpoint's own schema), so it must be refused.
+   */
+  async function check(method: string, url: string, cookie: string, sent: Sent | undefined, certainlyBad: boolean) {
+    const before = await snapshot();
+    const { status, body } = await send(method, url, cookie, sent);
+    expect(status, `${method} ${url} ${sent?.raw.slice(0, 300) ?? ''}`).toBeLessThan(500);
+    if (status >= 400) {
+      expect(typeof (body as { message?: unknown }).message, `${status} ${JSON.stringify(body)}`).toBe('string');
+      expect((body as { message: string }).message.length).toBeGreaterThan(0);
+      expect(await snapshot()).toBe(before);
+    }
+    if (certainlyBad) {
+      malformed++;
+      expect(status, `${method} ${url} ${sent?.raw.slice(0, 300) ?? ''} was accepted`).toBeGreaterThanOrEqual(400);
+    }
+    return { status, body };
+  }
+
+  /** Refused by the endpoint's schema (or not JSON at all). */
+  const rejectedBy = (schema: ZodType, sent: Sent) =>
+    sent.contentType !== 'application/json' || sent.json === undefined || !schema.safeParse(sent.json).success;
+
+  interface BodyTarget {
+    name: string;
+    method: string;
+    url: () => string;
+    template: () => unknown;
+    schema: ZodType;
+    cookie: () => string;
+    /** After a 2xx (the mutation happened to be valid): refresh what the template depends on. */
+    accepted?: (body: unknown) => void;
+    runs?: number;
+  }
+
+  const bodyTargets: BodyTarget[] = [
+    {
+      name: 'POST /api/events',
+      method: 'POST',
+      url: () => '/api/events',
+      template: () => ({ name: 'E', startDatetime: '2030-07-01T19:00:00.000Z', host: 'H', message: '', footer: '', signupsAreOpen: false }),
+      schema: createEventSchema,
+      cookie: () => staffCookie,
+    },
+    {
+      name: 'PUT /api/events/:eventId',
+      method: 'PUT',
+      url: () => `/api/events/${eventId}`,
+      template: () => saveBody(event),
+      schema: saveEventSchema,
+      cookie: () => staffCookie,
+      accepted: (body) => {
+        event = body as EventDetail;
+      },
+    },
+    {
+      name: 'POST /api/events/:eventId/publish',
+      method: 'POST',
+      url: () => `/api/events/${eventId}/publish`,
+      template: () => ({ baseVersion: event.version }),
+      schema: publishEventSchema,
+      cookie: () => staffCookie,
+      accepted: (body) => {
+        event = body as EventDetail;
+      },
+    },
+    {
+      name: 'POST /api/djs',
+      method: 'POST',
+      url: () => '/api/djs',
+      template: () => ({ discordId: '223456789012345678', publicName: 'Q', djName: 'Q DJ', rtmpUrl: 'rtmp://a.example/b', twitchUsername: 'q_dj' }),
+      schema: djInputSchema,
+      cookie: () => staffCookie,
+    },
+    {
+      name: 'PUT /api/djs/:djId',
+      method: 'PUT',
+      url: () => `/api/djs/${djId}`,
+      template: () => ({ discordId: '123456789012345678', publicName: 'Pat', djName: 'Pat DJ', rtmpUrl: '', twitchUsername: '' }),
+      schema: djInputSchema,
+      cookie: () => staffCookie,
+    },
+    {
+      name: 'PUT /api/settings',
+      method: 'PUT',
+      url: () => '/api/settings',
+      template: () => DEFAULT_SETTINGS,
+      schema: settingsSchema,
+      cookie: () => staffCookie,
+    },
+    {
+      name: 'POST /api/signup',
+      method: 'POST',
+      url: () => '/api/signup',
+      template: () => intake(openEventId),
+      schema: signupIntakeSchema,
+      cookie: () => djCookies[nextDj++ % djCookies.length]!,
+    },
+    {
+      name: 'POST /api/auth/callback',
+      method: 'POST',
+      url: () => '/api/auth/callback',
+      template: () => ({ code: 'c', state: 's', redirect_uri: `${app.url}/discordRedirect` }),
+      schema: authCallbackBody,
+      cookie: () => '',
+      // Sign-in is rate limited per address (60 a minute): a 429 is a fine refusal, but stay under it.
+      runs: 40,
+    },
+  ];
+
+  test.each(bodyTargets)('malformed bodies to $name', async (target) => {
+    await fc.assert(
+      fc.asyncProperty(malformedBody(target.template()), async (sent) => {
+        const { status, body } = await check(target.method, target.url(), target.cookie(), sent, rejectedBy(target.schema, sent));
+        if (status < 300) target.accepted?.(body);
+      }),
+      { numRuns: target.runs ?? RUNS.body },
+    );
+  });
+
+  const queryTargets = [
+    { name: 'GET /api/events?when', path: '/api/events', key: 'when', valid: ['upcoming', 'past'], cookie: () => staffCookie },
+    { name: 'GET /api/signup?event_id', path: '/api/signup', key: 'event_id', valid: [] as string[], cookie: () => djCookies[0]! },
+  ];
+
+  test.each(queryTargets)('hostile query strings to $name', async ({ path, key, valid, cookie }) => {
+    await fc.assert(
+      fc.asyncProperty(hostileQuery(key, valid), async (query) => {
+        await check('GET', `${path}?${query}`, cookie(), undefined, true);
+      }),
+      { numRuns: RUNS.query },
+    );
+  });
+
+  test('query strings on routes that take none never cause a server error', async () => {
+    const routes = ['/api/me', '/api/events/home', '/api/djs', '/api/settings'];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...routes), hostileQuery('x', []), async (route, query) => {
+        await check('GET', `${route}?${query}`, staffCookie, undefined, false);
+      }),
+      { numRuns: RUNS.query },
+    );
+  });
+
+  const idTargets = [
+    { name: 'GET /api/events/:eventId', method: 'GET', url: (id: string) => `/api/events/${id}` },
+    { name: 'PUT /api/events/:eventId', method: 'PUT', url: (id: string) => `/api/events/${id}`, body: () => saveBody(event) },
+    { name: 'POST /api/events/:eventId/publish', method: 'POST', url: (id: string) => `/api/events/${id}/publish`, body: () => ({ baseVersion: 1 }) },
+    { name: 'GET /api/events/:eventId/changes', method: 'GET', url: (id: string) => `/api/events/${id}/changes` },
+    { name: 'GET /api/djs/:djId', method: 'GET', url: (id: string) => `/api/djs/${id}` },
+    {
+      name: 'PUT /api/djs/:djId',
+      method: 'PUT',
+      url: (id: string) => `/api/djs/${id}`,
+      body: () => ({ discordId: '323456789012345678', publicName: 'R', djName: 'R DJ', rtmpUrl: '', twitchUsername: '' }),
+    },
+  ];
+
+  test.each(idTargets)('hostile path ids to $name', async (target) => {
+    await fc.assert(
+      fc.asyncProperty(hostileId, fc.boolean(), async (id, encode) => {
+        const segment = encode ? encodeURIComponent(id) : id;
+        const sent = target.body ? asJson(target.body()) : undefined;
+        await check(target.method, target.url(segment), staffCookie, sent, true);
+      }),
+      { numRuns: RUNS.pathId },
+    );
+  });
+
+  test('the NUL character is refused in bodies, query strings and path ids alike (PostgreSQL cannot store it)', async () => {
+    const dj = { discordId: '423456789012345678', publicName: 'N', djName: 'a\u0000b', rtmpUrl: '', twitchUsername: '' };
+    for (const [method, url, sent] of [
+      ['POST', '/api/djs', asJson(dj)],
+      ['GET', `/api/djs/x%00y`, undefined],
+      ['GET', `/api/events?when=%00`, undefined],
+    ] as const) {
+      const { status, body } = await check(method, url, staffCookie, sent, true);
+      expect(status).toBe(400);
+      expect(body).toEqual({ message: NUL_MESSAGE });
+    }
+  });
+
+  test('a body over the limit gets 413 on every write endpoint, and one just under it does not', async () => {
+    const writes = [...bodyTargets.map((t) => ({ method: t.method, url: t.url(), cookie: t.cookie() }))];
+    for (const { method, url, cookie } of writes) {
+      const huge = JSON.stringify({ padding: 'x'.repeat(BODY_LIMIT_BYTES) });
+      const { status, body } = await check(method, url, cookie, { raw: huge, contentType: 'application/json' }, true);
+      expect(status, `${method} ${url}`).toBe(413);
+      expect(body).toEqual({ message: 'The request is too large.' });
+    }
+    const justUnder = JSON.stringify({ padding: 'x'.repeat(BODY_LIMIT_BYTES - 100) });
+    const { status } = await check('POST', '/api/djs', staffCookie, { raw: justUnder, contentType: 'application/json' }, true);
+    expect(status).toBe(400);
+  });
+});

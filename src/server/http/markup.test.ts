@@ -1,0 +1,104 @@
+import {
+  discordAnnouncement,
+  signupSheetMessage,
+  socialAnnouncement,
+  verifyLineupMessage,
+} from '../../shared/announcements.js';
+import type { RosterResponse } from '../../shared/schemas/djs.js';
+import type { EventDetail } from '../../shared/schemas/events.js';
+import { intake } from '../testing/fixtures.js';
+import { startTestApp, testDialects, type TestApp } from '../testing/harness.js';
+
+// Markup in names is data: stored and returned exactly as typed (JSON, never HTML), and copied
+// verbatim into the generated plain texts, which are pasted into Discord and social media.
+// That the screens show it as text is the browser side's test.
+
+const MARKUP = '<img src=x onerror=alert(1)>';
+
+describe.each(testDialects)('markup in names on %s', (dialect) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp(dialect);
+  });
+  afterAll(async () => {
+    await app.destroy();
+  });
+
+  test('DJ, event and signup names with markup round-trip verbatim and appear verbatim in every generated text', async () => {
+    const staff = await app.signIn(['admin', 'host']);
+    const as = (cookie: string) => ({
+      get: <T>(url: string) => app.request<T>('GET', url, { cookie }),
+      send: <T>(method: string, url: string, body: unknown) => app.request<T>(method, url, { cookie, body }),
+    });
+
+    const dj = await as(staff.cookie).send<{ id: string }>('POST', '/api/djs', {
+      discordId: '123456789012345678',
+      publicName: `Public ${MARKUP}`,
+      djName: `DJ ${MARKUP}`,
+      rtmpUrl: '',
+      twitchUsername: '',
+    });
+    expect(dj.status).toBe(201);
+    const created = await as(staff.cookie).send<{ id: string }>('POST', '/api/events', {
+      name: `Night ${MARKUP}`,
+      startDatetime: '2030-06-09T19:00:00.000Z',
+      host: `Host ${MARKUP}`,
+      message: `Message ${MARKUP}`,
+      footer: `Footer ${MARKUP}`,
+      signupsAreOpen: true,
+    });
+    expect(created.status).toBe(201);
+    const eventId = created.body.id;
+
+    // A DJ signs up with markup in the signup name.
+    const djSession = await app.signIn(['dj'], { djName: `Self ${MARKUP}` });
+    const submitted = await as(djSession.cookie).send('POST', '/api/signup', intake(eventId, { name: `Act ${MARKUP}` }));
+    expect(submitted.status).toBe(200);
+    const area = await as(djSession.cookie).get<{ event: { name: string }; signup: { name: string } }>(`/api/signup?event_id=${eventId}`);
+    expect(area.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(area.body.event.name).toBe(`Night ${MARKUP}`);
+    expect(area.body.signup.name).toBe(`Act ${MARKUP}`);
+
+    // Staff put both signups in the lineup.
+    const loaded = (await as(staff.cookie).get<EventDetail>(`/api/events/${eventId}`)).body;
+    const staffSignup = { uuid: crypto.randomUUID(), name: `Staff ${MARKUP}`, djRefs: [dj.body.id], isDebut: false, requestedDuration: 1, type: 'LIVE', hidden: false };
+    const signups = [...loaded.signups.map(({ formData: _f, ...s }) => s), staffSignup];
+    const slot = (signupUuid: string, djRef: string) => ({
+      signupUuid, djName: null, djRef, startTime: loaded.startDatetime, duration: 1, isDebut: false, slotType: 'LIVE', streamSourceUrl: '', streamSourceType: 'VRCDN',
+    });
+    const saved = await as(staff.cookie).send<EventDetail>('PUT', `/api/events/${eventId}`, {
+      baseVersion: loaded.version,
+      event: { name: loaded.name, startDatetime: loaded.startDatetime, host: loaded.host, message: loaded.message, footer: loaded.footer, signupsAreOpen: true },
+      signups,
+      slots: signups.map((s) => slot(s.uuid, s.djRefs[0]!)),
+      removedSignupUuids: [],
+    });
+    expect(saved.status).toBe(200);
+
+    const detail = (await as(staff.cookie).get<EventDetail>(`/api/events/${eventId}`)).body;
+    expect(detail.name).toBe(`Night ${MARKUP}`);
+    expect(detail.host).toBe(`Host ${MARKUP}`);
+    expect(detail.signups.map((s) => s.name)).toEqual([`Act ${MARKUP}`, `Staff ${MARKUP}`]);
+    expect(detail.djs[dj.body.id]).toMatchObject({ djName: `DJ ${MARKUP}`, publicName: `Public ${MARKUP}` });
+
+    const roster = (await as(staff.cookie).get<RosterResponse>('/api/djs')).body;
+    expect(roster.djs.map((d) => d.djName)).toEqual(expect.arrayContaining([`DJ ${MARKUP}`, `Self ${MARKUP}`]));
+    const events = (await as(staff.cookie).get<Array<{ name: string }>>('/api/events')).body;
+    expect(events.map((e) => e.name)).toContain(`Night ${MARKUP}`);
+
+    const texts = {
+      discord: discordAnnouncement(detail, detail.djs, { announcementRoleIds: [] }),
+      social: socialAnnouncement(detail, detail.djs),
+      verify: verifyLineupMessage(detail, detail.djs),
+      signupSheet: signupSheetMessage(detail, 'https://lineup.example.org/signup'),
+    };
+    for (const [name, text] of Object.entries(texts)) {
+      expect(text, name).toContain(`Night ${MARKUP}`);
+      expect(text, name).not.toContain('&lt;');
+    }
+    for (const name of ['discord', 'social', 'verify'] as const) {
+      expect(texts[name], name).toContain(`Act ${MARKUP}`);
+      expect(texts[name], name).toContain(`Staff ${MARKUP}`);
+    }
+  });
+});

@@ -1,0 +1,35 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { SignupFormData } from '../../shared/domain.js';
+import type { Database } from '../db/schema.js';
+
+// Rows and bodies shared by the hardening tests (access matrix, hostile input, crash safety).
+
+export const EVENT_START = Date.parse('2030-06-09T19:00:00.000Z');
+
+/** An event open for signups, written straight to the database. */
+export async function insertOpenEvent(db: Kysely<Database>, name = 'Sunday Service', message = ''): Promise<string> {
+  const id = randomUUID();
+  const now = Date.now();
+  await db
+    .insertInto('events')
+    .values({ id, name, start_at: EVENT_START, end_at: EVENT_START, published: 0, host: 'Hal', message, footer: '', signups_open: 1, version: 1, created_at: now, updated_at: now })
+    .execute();
+  return id;
+}
+
+/** A valid POST /api/signup body. */
+export const intake = (eventId: string, overrides: Partial<SignupFormData> = {}): SignupFormData => ({
+  event_id: eventId,
+  name: 'DJ Dana',
+  is_b2b: false,
+  b2b_members_response: '',
+  requested_duration: 1,
+  type: 'LIVE',
+  stream_link: 'rtmp://stream.example.org/live/key',
+  available_from: 'any',
+  available_to: 'any',
+  confirm_expectations: true,
+  dj_notes: '',
+  ...overrides,
+});

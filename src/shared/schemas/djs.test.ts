@@ -1,0 +1,64 @@
+import { DISCORD_ID_MESSAGE, djInputSchema, djToInput, EMPTY_DJ_INPUT } from './djs.js';
+
+const valid = {
+  discordId: '123456789012345678',
+  publicName: 'Night Owl',
+  djName: 'DJ Owl',
+  rtmpUrl: '',
+  twitchUsername: '',
+};
+
+const messagesFor = (input: unknown) => {
+  const result = djInputSchema.safeParse(input);
+  return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+};
+
+describe('djInputSchema', () => {
+  test('accepts a minimal DJ and trims text', () => {
+    expect(djInputSchema.parse({ ...valid, publicName: '  Night Owl ', discordId: ' 12345678901234567 ' })).toEqual({
+      ...valid,
+      discordId: '12345678901234567',
+    });
+  });
+
+  test.each([
+    ['16 digits', '1234567890123456'],
+    ['letters', '1234567890123456a7'],
+    ['a username', 'night_owl#1234'],
+    ['a negative number', '-12345678901234567'],
+  ])('refuses a Discord ID with %s with exactly the spec message, once', (_label, discordId) => {
+    expect(messagesFor({ ...valid, discordId })).toEqual([`discordId: ${DISCORD_ID_MESSAGE}`]);
+  });
+
+  test('accepts 17 to 20 digits and refuses more', () => {
+    expect(messagesFor({ ...valid, discordId: '1'.repeat(17) })).toEqual([]);
+    expect(messagesFor({ ...valid, discordId: '1'.repeat(20) })).toEqual([]);
+    expect(messagesFor({ ...valid, discordId: '1'.repeat(21) })).toEqual(['discordId: A Discord ID is at most 20 digits long.']);
+  });
+
+  test('requires the Discord ID, public name and Dj Name', () => {
+    expect(messagesFor(EMPTY_DJ_INPUT)).toEqual([
+      'discordId: Discord ID is required.',
+      'publicName: Public name is required.',
+      'djName: Dj Name is required.',
+    ]);
+  });
+
+  test('stream URL and Twitch username are optional but checked when given', () => {
+    expect(djInputSchema.parse({ ...valid, rtmpUrl: 'rtmp://stream.vrcdn.live/live/owl', twitchUsername: '@owl_beats' })).toMatchObject({
+      rtmpUrl: 'rtmp://stream.vrcdn.live/live/owl',
+      twitchUsername: 'owl_beats',
+    });
+    expect(messagesFor({ ...valid, rtmpUrl: 'owl stream' })).toEqual(['rtmpUrl: Stream URL must be a URL, like rtmp://… or https://…']);
+    expect(messagesFor({ ...valid, twitchUsername: 'owl beats' })).toEqual([
+      'twitchUsername: Twitch username may contain only letters, digits and underscores.',
+    ]);
+    expect(messagesFor({ ...valid, twitchUsername: 'x'.repeat(26) })).toHaveLength(1);
+  });
+
+  test('djToInput turns a stored DJ (maybe without Discord ID) into form values', () => {
+    expect(
+      djToInput({ id: 'a', discordId: null, publicName: 'P', djName: 'D', rtmpUrl: 'r', twitchUsername: 't', avatarUrl: null, notes: 'n' }),
+    ).toEqual({ discordId: '', publicName: 'P', djName: 'D', rtmpUrl: 'r', twitchUsername: 't' });
+  });
+});
