@@ -14,18 +14,20 @@ const newest = (dir) => {
   return latest;
 };
 const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
-const sharedChanged = newest('src/shared');
-const configChanged = Math.max(mtime('package-lock.json'), mtime('vite.config.ts'), mtime('tsconfig.json'), mtime('tsconfig.server.json'));
+
+function build(what, script) {
+  console.log(`Building the ${what}…`);
+  try {
+    execSync(`npm run --silent ${script}`, { stdio: 'inherit' });
+  } catch {
+    console.error(`Building the ${what} failed (see above).`);
+    process.exit(1);
+  }
+}
 
 export function buildIfNeeded({ client = true } = {}) {
-  const serverOut = mtime('dist/server/main.js');
-  if (serverOut < Math.max(newest('src/server'), sharedChanged, configChanged)) {
-    console.log('Building the server…');
-    execSync('npm run --silent build:server', { stdio: 'inherit' });
-  }
-  const clientOut = mtime('dist/client/index.html');
-  if (client && clientOut < Math.max(newest('src/client'), sharedChanged, configChanged)) {
-    console.log('Building the client…');
-    execSync('npm run --silent build:client', { stdio: 'inherit' });
-  }
+  const shared = newest('src/shared');
+  const config = Math.max(...['package-lock.json', 'vite.config.ts', 'tsconfig.json', 'tsconfig.server.json'].map(mtime));
+  if (mtime('dist/server/main.js') < Math.max(newest('src/server'), shared, config)) build('server', 'build:server');
+  if (client && mtime('dist/client/index.html') < Math.max(newest('src/client'), shared, config)) build('client', 'build:client');
 }
