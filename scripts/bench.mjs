@@ -21,6 +21,10 @@ else console.log('(PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_U
 
 console.log(`${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}, Node ${process.version}, ${CONNECTIONS} connections, ${DURATION} s per scenario`);
 
+// BENCH_ONLY=roster,event page runs just those scenarios (and the floor, for the ratios).
+const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim().toLowerCase());
+const selected = scenarios.filter((s) => !only || s.name.startsWith('floor') || only.some((name) => s.name.toLowerCase().includes(name)));
+
 const rows = [];
 for (const database of databases) {
   const server = await startServer(database);
@@ -28,7 +32,7 @@ for (const database of databases) {
     const { openStore } = await import('../dist/server/db/open.js');
     const store = await openStore({ dataDir: server.dataDir, databaseUrl: server.databaseUrl });
     try {
-      for (const scenario of scenarios) {
+      for (const scenario of selected) {
         const options = { store, url: server.url, connections: CONNECTIONS, seconds: DURATION, pid: server.pid };
         const setup = await scenario.setup(options);
         const result = setup.custom ? await setup.custom(options) : await run({ ...options, ...setup.load });
@@ -72,7 +76,9 @@ async function startServer(database) {
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
   }
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  // BENCH_PROFILE=DIR writes a V8 CPU profile of the server per database, for finding hot spots.
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profile, 'dist/server/main.js'], {
     env: { ...process.env, NODE_ENV: 'development', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'never', DATABASE_URL: databaseUrl ?? '', DISCORD_CLIENT_ID: '' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
