@@ -89,7 +89,7 @@ function UserMenu({ me }: { me: Me }) {
             </>
           }
         >
-          <NavDropdown.Header>Roles</NavDropdown.Header>
+          <NavDropdown.Header aria-level={2}>Roles</NavDropdown.Header>
           {me.roles.length === 0 ? (
             <NavDropdown.ItemText className="text-body-secondary">No roles</NavDropdown.ItemText>
           ) : (

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Button, Modal } from 'react-bootstrap';
 
 /** A yes/cancel question before something that cannot be undone (spec: 250 ms fade). */
@@ -21,10 +21,18 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const titleId = useId();
   return (
-    <Modal show={show} onHide={onCancel} centered className="confirm-dialog" backdropClassName="confirm-dialog-backdrop">
+    <Modal
+      show={show}
+      onHide={onCancel}
+      centered
+      className="confirm-dialog"
+      backdropClassName="confirm-dialog-backdrop"
+      aria-labelledby={titleId}
+    >
       <Modal.Header closeButton>
-        <Modal.Title as="h2" className="h5">
+        <Modal.Title as="h2" className="h5" id={titleId}>
           {title}
         </Modal.Title>
       </Modal.Header>

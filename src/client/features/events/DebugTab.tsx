@@ -10,11 +10,16 @@ export function DebugTab() {
   return (
     <>
       <h2 className="h4">Stored event</h2>
-      <pre className="bg-body-tertiary border rounded p-2 small">{JSON.stringify(stored, null, 2)}</pre>
+      {/* Focusable, so keyboard users can scroll the long lines. */}
+      <pre className="bg-body-tertiary border rounded p-2 small" tabIndex={0} aria-label="Stored event JSON">
+        {JSON.stringify(stored, null, 2)}
+      </pre>
       {isDirty && (
         <>
           <h2 className="h4">Unsaved draft</h2>
-          <pre className="bg-body-tertiary border rounded p-2 small">{JSON.stringify(draft, null, 2)}</pre>
+          <pre className="bg-body-tertiary border rounded p-2 small" tabIndex={0} aria-label="Unsaved draft JSON">
+            {JSON.stringify(draft, null, 2)}
+          </pre>
         </>
       )}
     </>

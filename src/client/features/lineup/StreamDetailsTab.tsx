@@ -70,12 +70,12 @@ function SlotStream({ view: { index, slot, name, time, djs } }: { view: SlotView
                     <div className="small text-body-secondary">No stream link or Twitch username on file.</div>
                   )}
                   {dj?.rtmpUrl && (
-                    <Button variant="link" size="sm" className="p-0 d-block text-start text-break" onClick={() => change(streamFromDj('rtmp', dj))}>
+                    <Button variant="link" size="sm" className="px-0 py-1 d-block text-start text-break" onClick={() => change(streamFromDj('rtmp', dj))}>
                       Stream link: {dj.rtmpUrl}
                     </Button>
                   )}
                   {dj?.twitchUsername && (
-                    <Button variant="link" size="sm" className="p-0 d-block text-start text-break" onClick={() => change(streamFromDj('twitch', dj))}>
+                    <Button variant="link" size="sm" className="px-0 py-1 d-block text-start text-break" onClick={() => change(streamFromDj('twitch', dj))}>
                       Twitch: {dj.twitchUsername}
                     </Button>
                   )}

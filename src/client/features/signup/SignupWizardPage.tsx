@@ -33,6 +33,7 @@ function Wizard({ area }: { area: SignupArea }) {
   const [validated, setValidated] = useState(false);
   const [serverProblem, setServerProblem] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const stepHeadingRef = useRef<HTMLHeadingElement>(null);
   const submit = useSubmitSignup(event.id);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -48,6 +49,8 @@ function Wizard({ area }: { area: SignupArea }) {
     setStep(next);
     setValidated(false);
     window.scrollTo({ top: 0 });
+    // Keyboard and screen-reader users start the new step at its title, not at the buttons.
+    requestAnimationFrame(() => stepHeadingRef.current?.focus());
   };
 
   const showProblems = () => {
@@ -101,13 +104,12 @@ function Wizard({ area }: { area: SignupArea }) {
       <h1 className="h4">
         SignUp: {event.name} - {eventDate(event.startDatetime)}
       </h1>
-      <ProgressBar
-        now={((step + 1) / WIZARD_STEPS) * 100}
-        className="my-3"
-        aria-label={`Step ${step + 1} of ${WIZARD_STEPS}`}
-      />
+      {/* The inner bar carries role="progressbar", so the name goes there, not on the track. */}
+      <ProgressBar className="my-3">
+        <ProgressBar now={((step + 1) / WIZARD_STEPS) * 100} aria-label={`Step ${step + 1} of ${WIZARD_STEPS}`} />
+      </ProgressBar>
       <Form ref={formRef} noValidate onSubmit={onSubmit} data-validated={validated || undefined}>
-        <h2 className="h5 mb-3">
+        <h2 className="h5 mb-3 wizard-step-title" ref={stepHeadingRef} tabIndex={-1}>
           <span className="text-body-secondary fw-normal">
             Step {step + 1} of {WIZARD_STEPS}:
           </span>{' '}
