@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Dj, Signup, Slot } from './domain.js';
+import type { Dj } from './domain.js';
 import {
   discordAnnouncement,
   signupSheetMessage,
@@ -7,30 +7,16 @@ import {
   verifyLineupMessage,
   type AnnouncementEvent,
 } from './announcements.js';
+import { buildSignup, buildSlot } from './testing/builders.js';
 
 function dj(id: string, djName: string, discordId: string | null): Dj {
   return { id, discordId, publicName: `${djName} (public)`, djName, rtmpUrl: '', twitchUsername: '', avatarUrl: null, notes: '' };
 }
 
-function signup(uuid: string, name: string, djRefs: string[], requestedDuration = 1, isDebut = false): Signup {
-  return { uuid, name, djRefs, isDebut, requestedDuration, type: 'LIVE', hidden: false, formData: null };
-}
-
-function slot(overrides: Partial<Slot>): Slot {
-  return {
-    signupUuid: null,
-    djName: null,
-    djRef: null,
-    // Deliberately stale: the generators must use the laid-out times.
-    startTime: '2000-01-01T00:00:00.000Z',
-    duration: 1,
-    isDebut: false,
-    slotType: 'LIVE',
-    streamSourceUrl: '',
-    streamSourceType: 'VRCDN',
-    ...overrides,
-  };
-}
+/** A signup named `name`, for the DJs `djRefs`. */
+const signup = (uuid: string, name: string, djRefs: string[], requestedDuration = 1, isDebut = false) =>
+  buildSignup(uuid, { name, djRefs, requestedDuration, isDebut });
+const slot = buildSlot;
 
 const djs: Record<string, Dj> = {
   dj1: dj('dj1', 'DJ Alpha', '100000000000000001'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Dj, Signup, SignupFormData, Slot } from './domain.js';
+import type { Dj, SignupFormData, Slot } from './domain.js';
 import { formatLocalTime } from './time.js';
 import {
   computeDjPlays,
@@ -15,37 +15,12 @@ import {
   slotForSignup,
   slotName,
 } from './lineup.js';
+import { buildSignup, buildSlot } from './testing/builders.js';
 
 const START = '2024-06-09T19:00:00.000Z'; // 20:00 London (BST)
+const signup = buildSignup;
+const slot = buildSlot;
 
-function signup(uuid: string, overrides: Partial<Signup> = {}): Signup {
-  return {
-    uuid,
-    name: `Act ${uuid}`,
-    djRefs: [`dj-${uuid}`],
-    isDebut: false,
-    requestedDuration: 1,
-    type: 'LIVE',
-    hidden: false,
-    formData: null,
-    ...overrides,
-  };
-}
-
-function slot(overrides: Partial<Slot> = {}): Slot {
-  return {
-    signupUuid: null,
-    djName: null,
-    djRef: null,
-    startTime: '2000-01-01T00:00:00.000Z',
-    duration: 1,
-    isDebut: false,
-    slotType: 'LIVE',
-    streamSourceUrl: '',
-    streamSourceType: 'VRCDN',
-    ...overrides,
-  };
-}
 
 function form(available_from: string, available_to: string): SignupFormData {
   return {

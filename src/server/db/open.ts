@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations.js';
+import { cachingStatements } from './statement-cache.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -15,6 +16,11 @@ export interface Store {
   databaseUrl?: string;
   /** The SQLite file, for backups. */
   file?: string;
+  /**
+   * A value that changes whenever stored data may have changed (see db/read-cache.ts). SQLite
+   * only: with PostgreSQL other app instances write without this process seeing it.
+   */
+  dataVersion?: () => string;
   close(): Promise<void>;
 }
 
@@ -63,8 +69,9 @@ function openSqlite(dataDir: string): Store {
   database.pragma('busy_timeout = 5000');
   // NORMAL is durable across process crashes in WAL mode (only an OS crash can lose the last commits).
   database.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  return { db, dialect: 'sqlite', file, close: () => db.destroy() };
+  const connection = cachingStatements(database);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+  return { db, dialect: 'sqlite', file, dataVersion: () => connection.dataVersion(), close: () => db.destroy() };
 }
 
 async function openPostgres(databaseUrl: string): Promise<Store> {

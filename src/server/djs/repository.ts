@@ -2,11 +2,11 @@ import { type Kysely, sql } from 'kysely';
 import type { Dj, DjPlay } from '../../shared/domain.js';
 import type { RosterDj } from '../../shared/schemas/djs.js';
 import type { Database } from '../db/schema.js';
-import { toCount, toIso } from '../db/values.js';
+import { rankedPlays, toPlay } from '../db/plays.js';
+import { toCount } from '../db/values.js';
 import { djFromRow } from '../db/rows.js';
 
-// DJ rows and their plays. A play is a dj_plays row (kept in step with the lineup at every event
-// save), joined with its event: the one definition the roster, Other Events and Plays share.
+// DJ rows and their plays (one play definition: db/plays.ts).
 
 type Db = Kysely<Database>;
 
@@ -18,12 +18,6 @@ export interface DjFields {
   rtmpUrl: string;
   twitchUsername: string;
 }
-
-const toPlay = (row: { event_id: string; event_name: string; start_at: number }): DjPlay => ({
-  eventId: row.event_id,
-  eventName: row.event_name,
-  startDatetime: toIso(row.start_at),
-});
 
 const columns = (fields: DjFields) => ({
   discord_id: fields.discordId,
@@ -38,18 +32,7 @@ const columns = (fields: DjFields) => ({
  * counts each DJ's plays and ranks them newest first (ties by event id, as shared/plays.ts does).
  */
 export async function listRoster(db: Db): Promise<RosterDj[]> {
-  const ranked = db
-    .selectFrom('dj_plays')
-    .innerJoin('events', 'events.id', 'dj_plays.event_id')
-    .select([
-      'dj_plays.dj_id as dj_id',
-      'events.id as event_id',
-      'events.name as event_name',
-      'events.start_at as start_at',
-      sql<number>`count(*) over (partition by dj_plays.dj_id)`.as('total'),
-      sql<number>`row_number() over (partition by dj_plays.dj_id order by events.start_at desc, events.id asc)`.as('rank'),
-    ])
-    .as('plays');
+  const ranked = rankedPlays(db);
   const rows = await db
     .selectFrom('djs')
     .leftJoin(ranked, (join) => join.onRef('plays.dj_id', '=', 'djs.id').on('plays.rank', '=', 1))

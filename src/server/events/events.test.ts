@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Signup, Slot } from '../../shared/domain.js';
+import type { Signup } from '../../shared/domain.js';
+import { slotForSignup } from '../../shared/lineup.js';
 import type { EventDetail, EventSummary, HomeEventResponse, SaveEventRequest } from '../../shared/schemas/events.js';
 import { DEFAULT_SETTINGS } from '../../shared/schemas/settings.js';
+import { buildSignup } from '../../shared/testing/builders.js';
 import { startTestApp, testDialects, type SignedIn, type TestApp } from '../testing/harness.js';
 
 const HOUR = 3_600_000;
@@ -68,29 +70,11 @@ describe.each(testDialects)('events API on %s', (dialect) => {
     return uuid;
   }
 
-  const staffSignup = (djId: string, name: string, extra: Partial<Signup> = {}): Signup => ({
-    uuid: randomUUID(),
-    name,
-    djRefs: [djId],
-    isDebut: false,
-    requestedDuration: 1,
-    type: 'LIVE',
-    hidden: false,
-    formData: null,
-    ...extra,
-  });
+  const staffSignup = (djId: string, name: string, extra: Partial<Signup> = {}) => buildSignup(randomUUID(), { name, djRefs: [djId], ...extra });
 
-  const slotFor = (signup: Signup): Slot => ({
-    signupUuid: signup.uuid,
-    djName: null,
-    djRef: signup.djRefs[0] ?? null,
-    startTime: '2000-01-01T00:00:00.000Z',
-    duration: signup.requestedDuration,
-    isDebut: signup.isDebut,
-    slotType: signup.type,
-    streamSourceUrl: '',
-    streamSourceType: 'VRCDN',
-  });
+
+  const slotFor = (signup: Signup) => slotForSignup(signup, '2000-01-01T00:00:00.000Z');
+
 
   /** The save body a client sends for a loaded event with some edits. */
   const draftOf = (event: EventDetail, edits: Partial<SaveEventRequest> = {}): SaveEventRequest => ({
@@ -171,7 +155,7 @@ describe.each(testDialects)('events API on %s', (dialect) => {
         djPlays: [],
         version: 1,
         djs: {},
-        playsByDj: {},
+        otherEventsByDj: {},
       });
     });
 
@@ -244,8 +228,9 @@ describe.each(testDialects)('events API on %s', (dialect) => {
         ['Waiting', [waiting.djRefs[0]], true, false],
       ]);
       expect(Object.keys(saved.body.djs).sort()).toEqual([a, b, c, waiting.djRefs[0]].sort());
-      expect(saved.body.playsByDj[a]).toEqual([{ eventId: id, eventName: 'Renamed', startDatetime: '2030-01-06T19:00:00.000Z' }]);
-      expect(saved.body.playsByDj[waiting.djRefs[0]!]).toEqual([]);
+      // This event is not among a DJ's "Other Events".
+      expect(saved.body.otherEventsByDj[a]).toEqual({ shown: [], total: 0, hasMore: false });
+      expect(saved.body.otherEventsByDj[waiting.djRefs[0]!]).toEqual({ shown: [], total: 0, hasMore: false });
       const plays = await db().selectFrom('dj_plays').select('dj_id').where('event_id', '=', id).execute();
       expect(plays.map((p) => p.dj_id).sort()).toEqual([a, b, c].sort());
       expect(await getEvent(id)).toEqual(saved.body);
@@ -254,6 +239,32 @@ describe.each(testDialects)('events API on %s', (dialect) => {
       const again = await staff().put<EventDetail>(`/api/events/${id}`, draftOf(saved.body, { slots: [saved.body.slots[1]!] }));
       expect(again.body.endDatetime).toBe('2030-01-06T20:30:00.000Z');
       expect(again.body.djPlays).toEqual([a]);
+    });
+
+    test("each DJ's Other Events: the newest three of their other events and how many there are", async () => {
+      const [dj, newcomer] = [await addDj('Regular'), await addDj('Newcomer')];
+      const nights: string[] = [];
+      for (const day of [6, 13, 20, 27, 3]) {
+        const id = await createEvent({ name: `Night ${day}`, startDatetime: `2030-${day === 3 ? '02' : '01'}-${String(day).padStart(2, '0')}T20:00:00.000Z` });
+        const signup = staffSignup(dj, 'Regular');
+        expect((await staff().put(`/api/events/${id}`, draftOf(await getEvent(id), { signups: [signup], slots: [slotFor(signup)] }))).status).toBe(200);
+        nights.push(id);
+      }
+      const play = (index: number) => ({
+        eventId: nights[index],
+        eventName: `Night ${[6, 13, 20, 27, 3][index]}`,
+        startDatetime: new Date(Date.parse(`2030-01-06T20:00:00.000Z`) + index * 7 * 24 * HOUR).toISOString(),
+      });
+      // The oldest night: every other night is newer.
+      const oldest = await getEvent(nights[0]!);
+      expect(oldest.otherEventsByDj[dj]).toEqual({ shown: [play(4), play(3), play(2)], total: 4, hasMore: true });
+      // A middle night skips itself; a DJ named only on a signup has no plays.
+      const middle = await getEvent(nights[3]!);
+      expect(middle.otherEventsByDj[dj]).toEqual({ shown: [play(4), play(2), play(1)], total: 4, hasMore: true });
+      const withNewcomer = draftOf(middle, { signups: [...middle.signups, staffSignup(newcomer, 'Newcomer')] });
+      const saved = await staff().put<EventDetail>(`/api/events/${nights[3]}`, withNewcomer);
+      expect(saved.body.otherEventsByDj[newcomer]).toEqual({ shown: [], total: 0, hasMore: false });
+      expect(saved.body.otherEventsByDj[dj]).toEqual(middle.otherEventsByDj[dj]);
     });
 
     test('a DJ signup that arrives between load and save survives the save', async () => {
@@ -449,6 +460,6 @@ function emptyEvent(): EventDetail {
     djPlays: [],
     version: 1,
     djs: {},
-    playsByDj: {},
+    otherEventsByDj: {},
   };
 }

@@ -1,9 +1,11 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Dj, DjPlay, LineupEvent, Signup, SignupFormData, SignupType, Slot, StreamSourceType } from '../../shared/domain.js';
+import { OTHER_EVENTS_SHOWN, type Dj, type LineupEvent, type Signup, type SignupFormData, type SignupType, type Slot, type StreamSourceType } from '../../shared/domain.js';
 import type { EventFormValues, EventList, EventSummary } from '../../shared/schemas/events.js';
 import type { Database, EventsTable, SignupsTable, SlotsTable } from '../db/schema.js';
-import { fromFlag, toFlag, toIso, toMillis } from '../db/values.js';
+import { fromFlag, toCount, toFlag, toIso, toMillis } from '../db/values.js';
+import type { OtherEvents } from '../../shared/plays.js';
 import { djFromRow } from '../db/rows.js';
+import { rankedPlays, toPlay } from '../db/plays.js';
 
 // Event rows and their children (signups with their DJs, slots, derived dj_plays), mapped to and
 // from the domain objects of shared/domain.ts. Writes take a transaction: the service composes them.
@@ -183,22 +185,30 @@ export async function findDjs(db: Db, ids: readonly string[]): Promise<Record<st
   return Object.fromEntries(rows.map((row) => [row.id, djFromRow(row)]));
 }
 
-/** Each DJ's plays (dj_plays ⋈ events), newest first. */
-export async function findPlays(db: Db, djIds: readonly string[]): Promise<Record<string, DjPlay[]>> {
-  const plays: Record<string, DjPlay[]> = Object.fromEntries(djIds.map((id) => [id, []]));
-  if (djIds.length === 0) return plays;
+/**
+ * "Other Events" of each DJ for this event: their newest few other events and how many there are,
+ * in one query over the ranked plays, so a busy event never loads whole histories.
+ */
+export async function findOtherEvents(db: Db, eventId: string, djIds: readonly string[]): Promise<Record<string, OtherEvents>> {
+  const others: Record<string, OtherEvents> = Object.fromEntries(djIds.map((id) => [id, { shown: [], total: 0, hasMore: false }]));
+  if (djIds.length === 0) return others;
+  const ranked = rankedPlays(db, { djIds, exceptEventId: eventId });
   const rows = await db
-    .selectFrom('dj_plays')
-    .innerJoin('events', 'events.id', 'dj_plays.event_id')
-    .select(['dj_plays.dj_id', 'events.id', 'events.name', 'events.start_at'])
-    .where('dj_plays.dj_id', 'in', [...djIds])
-    .orderBy('events.start_at', 'desc')
-    .orderBy('events.id')
+    .selectFrom(ranked)
+    .selectAll()
+    .where('rank', '<=', OTHER_EVENTS_SHOWN)
+    .orderBy('dj_id')
+    .orderBy('rank')
     .execute();
   for (const row of rows) {
-    plays[row.dj_id]?.push({ eventId: row.id, eventName: row.name, startDatetime: toIso(row.start_at) });
+    const total = toCount(row.total);
+    const entry = others[row.dj_id];
+    if (!entry) continue;
+    entry.shown.push(toPlay(row));
+    entry.total = total;
+    entry.hasMore = total > OTHER_EVENTS_SHOWN;
   }
-  return plays;
+  return others;
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   type HomeEventResponse,
 } from '../../shared/schemas/events.js';
 import type { AppContext } from '../context.js';
+import { cachedJson } from '../http/cached-json.js';
 import * as service from './service.js';
 
 /** Proxies close idle connections after a minute or so; a comment line keeps the stream open. */
@@ -31,7 +32,11 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext) {
 
   typed.get('/api/events/home', async (): Promise<HomeEventResponse> => ({ event: await service.findHomeEvent(db) }));
 
-  typed.get('/api/events/:eventId', { schema: { params } }, (request) => service.getEventDetail(db, request.params.eventId));
+  // The busiest staff read (about 100 KB for a busy event).
+  const sendDetail = cachedJson(ctx.store, 50);
+  typed.get('/api/events/:eventId', { schema: { params } }, (request, reply) =>
+    sendDetail(reply, request.params.eventId, () => service.getEventDetail(db, request.params.eventId)),
+  );
 
   typed.put('/api/events/:eventId', { schema: { params, body: saveEventSchema } }, (request) =>
     service.saveEvent(db, ctx.changes, request.params.eventId, request.body),

@@ -35,7 +35,7 @@ export async function createEvent(db: Db, body: CreateEventBody): Promise<{ id: 
   return { id };
 }
 
-/** The event with every DJ its signups and slots name, and those DJs' plays (for "Other Events"). */
+/** The event with every DJ its signups and slots name, and those DJs' other events. */
 export async function getEventDetail(db: Db | Transaction<Database>, eventId: string): Promise<EventDetail> {
   const event = await repository.findEvent(db, eventId);
   if (!event) throw notFound(EVENT_NOT_FOUND);
@@ -45,8 +45,8 @@ export async function getEventDetail(db: Db | Transaction<Database>, eventId: st
       ...event.slots.flatMap((slot) => (slot.djRef ? [slot.djRef] : [])),
     ]),
   ];
-  const [djs, playsByDj] = await Promise.all([repository.findDjs(db, djIds), repository.findPlays(db, djIds)]);
-  return { ...event, djs, playsByDj };
+  const [djs, otherEventsByDj] = await Promise.all([repository.findDjs(db, djIds), repository.findOtherEvents(db, eventId, djIds)]);
+  return { ...event, djs, otherEventsByDj };
 }
 
 export async function assertEventExists(db: Db, eventId: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { SignupFormData } from '../../shared/domain.js';
+import { intake } from '../testing/fixtures.js';
 import { startTestApp, testDialects, type TestApp } from '../testing/harness.js';
 
 const START = Date.parse('2030-06-09T19:00:00.000Z');
@@ -29,20 +29,6 @@ async function createEvent(app: TestApp, overrides: Partial<{ signups_open: 0 | 
   return id;
 }
 
-const form = (eventId: string, overrides: Partial<SignupFormData> = {}): SignupFormData => ({
-  event_id: eventId,
-  name: 'DJ Dana',
-  is_b2b: false,
-  b2b_members_response: '',
-  requested_duration: 1,
-  type: 'LIVE',
-  stream_link: 'rtmp://stream.example.org/live/dana',
-  available_from: 'any',
-  available_to: 'any',
-  confirm_expectations: true,
-  dj_notes: '',
-  ...overrides,
-});
 
 /** Inserts a signup the way staff add one (no form data), naming the DJs in order. */
 async function staffSignup(app: TestApp, eventId: string, djIds: string[], position = 0) {
@@ -132,9 +118,9 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
 
     const first = await app.request('POST', '/api/signup', {
       cookie: dj.cookie,
-      body: form(eventId, { available_from: '2030-06-09T20:00:00Z', available_to: hoursAfterStart(3) }),
+      body: intake(eventId, { available_from: '2030-06-09T20:00:00Z', available_to: hoursAfterStart(3) }),
     });
-    const stored = form(eventId, { available_from: hoursAfterStart(1), available_to: hoursAfterStart(3) });
+    const stored = intake(eventId, { available_from: hoursAfterStart(1), available_to: hoursAfterStart(3) });
     expect(first).toMatchObject({ status: 200, body: { signup: stored } });
     const [created] = await signups(eventId);
     expect(created).toMatchObject({ position: 0, name: 'DJ Dana', is_debut: 0, requested_duration: 1, type: 'LIVE', hidden: 0 });
@@ -142,7 +128,7 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
     expect(await signupDjs(eventId)).toEqual([{ signup_uuid: created!.uuid, event_id: eventId, dj_id: dj.djId, position: 0 }]);
     await vi.waitFor(() => expect(changes).toEqual([{ eventId, version: 3 }]));
 
-    const updated = form(eventId, { name: 'Dana b2b Rex', is_b2b: true, b2b_members_response: 'Rex', type: 'PRERECORD', stream_link: '', requested_duration: 0.5 });
+    const updated = intake(eventId, { name: 'Dana b2b Rex', is_b2b: true, b2b_members_response: 'Rex', type: 'PRERECORD', stream_link: '', requested_duration: 0.5 });
     expect(await app.request('POST', '/api/signup', { cookie: dj.cookie, body: updated })).toMatchObject({ status: 200 });
     const after = await signups(eventId);
     expect(after).toHaveLength(1);
@@ -160,14 +146,14 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
     const staffDj = await app.signIn(['dj']);
     await staffSignup(app, eventId, [staffDj.djId], 5);
     const dj = await app.signIn(['dj']);
-    expect((await app.request('POST', '/api/signup', { cookie: dj.cookie, body: form(eventId) })).status).toBe(200);
+    expect((await app.request('POST', '/api/signup', { cookie: dj.cookie, body: intake(eventId) })).status).toBe(200);
     expect((await signups(eventId)).map((s) => s.position)).toEqual([5, 6]);
   });
 
   test('hosts may sign up too', async () => {
     const eventId = await createEvent(app);
     const host = await app.signIn(['host']);
-    expect((await app.request('POST', '/api/signup', { cookie: host.cookie, body: form(eventId) })).status).toBe(200);
+    expect((await app.request('POST', '/api/signup', { cookie: host.cookie, body: intake(eventId) })).status).toBe(200);
   });
 
   test('200 DJs submitting at once all land', async () => {
@@ -175,7 +161,7 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
     const djs = [];
     for (let i = 0; i < 200; i++) djs.push(await app.signIn(['dj']));
     const responses = await Promise.all(
-      djs.map((dj, i) => app.request('POST', '/api/signup', { cookie: dj.cookie, body: form(eventId, { name: `DJ ${i}` }) })),
+      djs.map((dj, i) => app.request('POST', '/api/signup', { cookie: dj.cookie, body: intake(eventId, { name: `DJ ${i}` }) })),
     );
     expect(responses.map((r) => r.status)).toEqual(djs.map(() => 200));
     const rows = await signups(eventId);
@@ -188,7 +174,7 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
     const eventId = await createEvent(app);
     const dj = await app.signIn(['dj']);
     const responses = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => app.request('POST', '/api/signup', { cookie: dj.cookie, body: form(eventId, { dj_notes: `try ${i}` }) })),
+      Array.from({ length: 10 }, (_, i) => app.request('POST', '/api/signup', { cookie: dj.cookie, body: intake(eventId, { dj_notes: `try ${i}` }) })),
     );
     expect(responses.map((r) => r.status)).toEqual(responses.map(() => 200));
     expect(await signups(eventId)).toHaveLength(1);
@@ -205,7 +191,7 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
       await trx.updateTable('signups').set({ is_debut: 0, hidden: 0 }).where('uuid', '=', known).execute();
     });
     const responses = await Promise.all([
-      ...djs.map((dj) => app.request('POST', '/api/signup', { cookie: dj.cookie, body: form(eventId) })),
+      ...djs.map((dj) => app.request('POST', '/api/signup', { cookie: dj.cookie, body: intake(eventId) })),
       staffSave,
     ]);
     expect(responses.slice(0, 20).map((r) => (r as { status: number }).status)).toEqual(djs.map(() => 200));
@@ -229,7 +215,7 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
     };
     const [save, submission] = await Promise.all([
       app.request<{ message?: string }>('PUT', `/api/events/${eventId}`, { cookie: host.cookie, body: draft }),
-      app.request('POST', '/api/signup', { cookie: dj.cookie, body: form(eventId) }),
+      app.request('POST', '/api/signup', { cookie: dj.cookie, body: intake(eventId) }),
     ]);
     if (save.status === 404 && save.body.message?.startsWith('Not found')) context.skip('PUT /api/events/:eventId is not built yet');
     expect(save.status).toBe(200);
@@ -237,37 +223,37 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
     const rows = await signups(eventId);
     expect(rows).toHaveLength(2);
     expect(rows.find((r) => r.uuid === known)).toMatchObject({ is_debut: 0, hidden: 0, requested_duration: 1 });
-    expect(JSON.parse(rows.find((r) => r.uuid !== known)!.form_data!)).toEqual(form(eventId));
+    expect(JSON.parse(rows.find((r) => r.uuid !== known)!.form_data!)).toEqual(intake(eventId));
   });
 
   test('malformed submissions get a 4xx with a message and store nothing', async () => {
     const eventId = await createEvent(app);
     const closedId = await createEvent(app, { signups_open: 0 });
     const dj = await app.signIn(['dj']);
-    const { name: _name, ...withoutName } = form(eventId);
+    const { name: _name, ...withoutName } = intake(eventId);
     const cases: [string, unknown, number, RegExp][] = [
       ['missing field', withoutName, 400, /name/],
       ['empty body', {}, 400, /event_id/],
       ['not JSON', '{"event_id":', 400, /./],
-      ['an array', [form(eventId)], 400, /./],
-      ['wrong type', { ...form(eventId), is_b2b: 'yes' }, 400, /is_b2b/],
-      ['numeric string duration', { ...form(eventId), requested_duration: '1' }, 400, /requested_duration/],
-      ['duration 99', { ...form(eventId), requested_duration: 99 }, 400, /duration/],
-      ['type TWITCH', { ...form(eventId), type: 'TWITCH' }, 400, /live or prerecorded/],
-      ['javascript: link', { ...form(eventId), stream_link: 'javascript:alert(1)' }, 400, /stream_link/],
-      ['data: link on a prerecord', { ...form(eventId), type: 'PRERECORD', stream_link: 'data:text/html,x' }, 400, /stream_link/],
-      ['live without link', { ...form(eventId), stream_link: '' }, 400, /required for a live set/],
-      ['b2b without members', { ...form(eventId), is_b2b: true }, 400, /B2B members/],
-      ['expectations unticked', { ...form(eventId), confirm_expectations: false }, 400, /expectations/],
-      ['name too long', { ...form(eventId), name: 'x'.repeat(101) }, 400, /100 characters/],
-      ['notes too long', { ...form(eventId), dj_notes: 'x'.repeat(2001) }, 400, /2000 characters/],
-      ['unknown field', { ...form(eventId), is_debut: true }, 400, /is_debut|key/i],
-      ['time not offered', { ...form(eventId), available_from: hoursAfterStart(7) }, 400, /offered times/],
-      ['to before from', { ...form(eventId), available_from: hoursAfterStart(2), available_to: hoursAfterStart(1) }, 400, /cannot be before/],
-      ['not a time', { ...form(eventId), available_to: 'later' }, 400, /available_to/],
-      ['10 MB string', { ...form(eventId), dj_notes: 'x'.repeat(10 * 1024 * 1024) }, 413, /too large/],
-      ['unknown event', form('no-such-event'), 404, /Event or DJ data not found/],
-      ['closed event', form(closedId), 409, /^Signups for this event are currently closed\.$/],
+      ['an array', [intake(eventId)], 400, /./],
+      ['wrong type', { ...intake(eventId), is_b2b: 'yes' }, 400, /is_b2b/],
+      ['numeric string duration', { ...intake(eventId), requested_duration: '1' }, 400, /requested_duration/],
+      ['duration 99', { ...intake(eventId), requested_duration: 99 }, 400, /duration/],
+      ['type TWITCH', { ...intake(eventId), type: 'TWITCH' }, 400, /live or prerecorded/],
+      ['javascript: link', { ...intake(eventId), stream_link: 'javascript:alert(1)' }, 400, /stream_link/],
+      ['data: link on a prerecord', { ...intake(eventId), type: 'PRERECORD', stream_link: 'data:text/html,x' }, 400, /stream_link/],
+      ['live without link', { ...intake(eventId), stream_link: '' }, 400, /required for a live set/],
+      ['b2b without members', { ...intake(eventId), is_b2b: true }, 400, /B2B members/],
+      ['expectations unticked', { ...intake(eventId), confirm_expectations: false }, 400, /expectations/],
+      ['name too long', { ...intake(eventId), name: 'x'.repeat(101) }, 400, /100 characters/],
+      ['notes too long', { ...intake(eventId), dj_notes: 'x'.repeat(2001) }, 400, /2000 characters/],
+      ['unknown field', { ...intake(eventId), is_debut: true }, 400, /is_debut|key/i],
+      ['time not offered', { ...intake(eventId), available_from: hoursAfterStart(7) }, 400, /offered times/],
+      ['to before from', { ...intake(eventId), available_from: hoursAfterStart(2), available_to: hoursAfterStart(1) }, 400, /cannot be before/],
+      ['not a time', { ...intake(eventId), available_to: 'later' }, 400, /available_to/],
+      ['10 MB string', { ...intake(eventId), dj_notes: 'x'.repeat(10 * 1024 * 1024) }, 413, /too large/],
+      ['unknown event', intake('no-such-event'), 404, /Event or DJ data not found/],
+      ['closed event', intake(closedId), 409, /^Signups for this event are currently closed\.$/],
     ];
     for (const [label, body, status, message] of cases) {
       const response = await app.request<{ message: string }>('POST', '/api/signup', { cookie: dj.cookie, body });
@@ -280,7 +266,7 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
 
   test('no session gets 401, a member without roles 403', async () => {
     const eventId = await createEvent(app);
-    for (const [method, body] of [['GET', undefined], ['POST', form(eventId)]] as const) {
+    for (const [method, body] of [['GET', undefined], ['POST', intake(eventId)]] as const) {
       const url = method === 'GET' ? `/api/signup?event_id=${eventId}` : '/api/signup';
       expect((await app.request(method, url, { body })).status).toBe(401);
       const member = await app.signIn([]);
@@ -293,7 +279,7 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
     const eventId = await createEvent(app);
     const dana = await app.signIn(['dj']);
     const rex = await app.signIn(['dj']);
-    const danaForm = form(eventId, { dj_notes: 'private to Dana' });
+    const danaForm = intake(eventId, { dj_notes: 'private to Dana' });
     await app.request('POST', '/api/signup', { cookie: dana.cookie, body: danaForm });
 
     const rexArea = await app.request('GET', `/api/signup?event_id=${eventId}`, { cookie: rex.cookie });
@@ -301,7 +287,7 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
     expect(JSON.stringify(rexArea.body)).not.toContain('private to Dana');
     expect(JSON.stringify(rexArea.body)).not.toContain('secret staff message');
 
-    await app.request('POST', '/api/signup', { cookie: rex.cookie, body: form(eventId, { name: 'Rex' }) });
+    await app.request('POST', '/api/signup', { cookie: rex.cookie, body: intake(eventId, { name: 'Rex' }) });
     const rows = await signups(eventId);
     expect(rows).toHaveLength(2);
     expect(JSON.parse(rows[0]!.form_data!)).toEqual(danaForm);
@@ -313,7 +299,7 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
     const main = await app.signIn(['dj']);
     const partner = await app.signIn(['dj']);
     const uuid = await staffSignup(app, eventId, [main.djId, partner.djId]);
-    const partnerForm = form(eventId, { name: 'Main b2b Partner', is_b2b: true, b2b_members_response: 'Main', requested_duration: 0.5 });
+    const partnerForm = intake(eventId, { name: 'Main b2b Partner', is_b2b: true, b2b_members_response: 'Main', requested_duration: 0.5 });
 
     expect((await app.request('GET', `/api/signup?event_id=${eventId}`, { cookie: partner.cookie })).body).toMatchObject({ signup: null });
     expect((await app.request('POST', '/api/signup', { cookie: partner.cookie, body: partnerForm })).status).toBe(200);
@@ -330,8 +316,8 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
     const eventId = await createEvent(app);
     const otherId = await createEvent(app);
     const dj = await app.signIn(['dj']);
-    await app.request('POST', '/api/signup', { cookie: dj.cookie, body: form(otherId, { name: 'Other' }) });
-    await app.request('POST', '/api/signup', { cookie: dj.cookie, body: form(eventId, { name: 'This' }) });
+    await app.request('POST', '/api/signup', { cookie: dj.cookie, body: intake(otherId, { name: 'Other' }) });
+    await app.request('POST', '/api/signup', { cookie: dj.cookie, body: intake(eventId, { name: 'This' }) });
     expect((await signups(otherId)).map((s) => s.name)).toEqual(['Other']);
     expect((await signups(eventId)).map((s) => s.name)).toEqual(['This']);
   });

@@ -4,10 +4,10 @@ import {
   STAFF_DURATION_OPTIONS,
   STREAM_SOURCE_TYPES,
   type Dj,
-  type DjPlay,
   type LineupEvent,
   type Signup,
 } from '../domain.js';
+import type { OtherEvents } from '../plays.js';
 
 // Events: the Create Event form, the event page's draft save and publish (spec §2 Event page,
 // Setup; §4 draft editing, slot layout; §5 event validation). Used by the forms and the routes.
@@ -125,8 +125,8 @@ export interface HomeEventResponse {
 export interface EventDetail extends LineupEvent {
   /** Every DJ named by a signup or slot of the event. */
   djs: Record<string, Dj>;
-  /** Those DJs' plays (all their events, this one included), newest first. */
-  playsByDj: Record<string, DjPlay[]>;
+  /** Each of those DJs' other events ("Other Events (n total)"): the newest few and the count. */
+  otherEventsByDj: Record<string, OtherEvents>;
 }
 
 /** The `changed` message of GET /api/events/:eventId/changes. */

@@ -146,7 +146,7 @@ export function availabilityIssues(
   data: Pick<SignupIntake, 'available_from' | 'available_to'>,
   eventStart: string,
 ): Issue[] {
-  const offered = new Set(availabilityOptions(eventStart, 'utc').map((option) => comparable(option.value)));
+  const offered = offeredTimes(eventStart);
   const issues: Issue[] = [];
   for (const field of ['available_from', 'available_to'] as const) {
     if (!offered.has(comparable(data[field]))) {
@@ -154,6 +154,19 @@ export function availabilityIssues(
     }
   }
   return issues;
+}
+
+/**
+ * The comparable offered times, remembered for the last event asked about: a burst of signups is
+ * for one event, and listing the options (with their labels) is the costliest part of the check.
+ */
+let lastOffered: { eventStart: string; times: ReadonlySet<string> } | undefined;
+function offeredTimes(eventStart: string): ReadonlySet<string> {
+  if (lastOffered?.eventStart !== eventStart) {
+    const times = new Set(availabilityOptions(eventStart, 'utc').map((option) => comparable(option.value)));
+    lastOffered = { eventStart, times };
+  }
+  return lastOffered.times;
 }
 
 /** The stored form of an availability choice: 'any' or the canonical ISO instant. */

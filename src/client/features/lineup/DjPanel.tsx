@@ -1,8 +1,7 @@
 import { Card, Dropdown, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
-import type { DjPlay } from '../../../shared/domain';
 import { paths } from '../../../shared/paths';
-import { otherEvents } from '../../../shared/plays';
+import { otherEvents, type OtherEvents as OtherEventsSummary } from '../../../shared/plays';
 import { formatEventDate } from '../../../shared/time';
 import { browserZone } from '../../lib/zone';
 import { useDjDetails } from '../djs';
@@ -13,7 +12,7 @@ import { djLabel } from './draftOps';
 export function DjPanel({ djId, onRemove }: { djId: string; onRemove?: () => void }) {
   const { djs, stored } = useEventDraft();
   const dj = djs[djId];
-  const plays = stored.playsByDj[djId];
+  const others = stored.otherEventsByDj[djId];
   return (
     <Card className="mb-2 dj-panel" data-testid="dj-panel">
       <Card.Body className="p-2">
@@ -31,23 +30,22 @@ export function DjPanel({ djId, onRemove }: { djId: string; onRemove?: () => voi
             </Dropdown.Menu>
           </Dropdown>
         </div>
-        {dj && (plays ? <OtherEvents djId={djId} plays={plays} /> : <FetchedOtherEvents djId={djId} />)}
+        {dj && (others ? <OtherEvents djId={djId} others={others} /> : <FetchedOtherEvents djId={djId} />)}
       </Card.Body>
     </Card>
   );
 }
 
-/** A DJ the stored event does not name yet (just added): their plays come from their details. */
+/** A DJ the stored event does not name yet (just added): their other events come from their plays. */
 function FetchedOtherEvents({ djId }: { djId: string }) {
+  const { draft } = useEventDraft();
   const details = useDjDetails(djId);
   if (details.isPending) return <Spinner size="sm" animation="border" role="status" aria-label="Loading other events" />;
   if (details.isError) return <div className="small text-danger">Other events could not be loaded.</div>;
-  return <OtherEvents djId={djId} plays={details.data.plays} />;
+  return <OtherEvents djId={djId} others={otherEvents(details.data.plays, draft.id)} />;
 }
 
-function OtherEvents({ djId, plays }: { djId: string; plays: DjPlay[] }) {
-  const { draft } = useEventDraft();
-  const { shown, total, hasMore } = otherEvents(plays, draft.id);
+function OtherEvents({ djId, others: { shown, total, hasMore } }: { djId: string; others: OtherEventsSummary }) {
   return (
     <div className="small mt-1">
       <div className="text-body-secondary">Other Events ({total} total)</div>

@@ -7,6 +7,7 @@ import { Toaster } from 'react-hot-toast';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Dj, Signup, SignupFormData, Slot } from '../../../shared/domain';
 import { slotForSignup } from '../../../shared/lineup';
+import { otherEvents } from '../../../shared/plays';
 import type { EventDetail } from '../../../shared/schemas/events';
 import { EventDraftProvider } from '../events/draft';
 import { LineupTab } from './LineupTab';
@@ -34,9 +35,9 @@ const stored: EventDetail = {
   signupsAreOpen: true, published: false, version: 1, djPlays: ['d1'],
   signups, slots: [slotForSignup(signups[0]!, START), legacy],
   djs: { d1: dj('d1', 'Early Bird'), d2: dj('d2', 'Waiter') },
-  playsByDj: {
-    d1: [1, 2, 3, 4].map((k) => ({ eventId: `old${k}`, eventName: `Night ${k}`, startDatetime: `2024-0${k}-07T20:00:00.000Z` })),
-    d2: [],
+  otherEventsByDj: {
+    d1: otherEvents([1, 2, 3, 4].map((k) => ({ eventId: `old${k}`, eventName: `Night ${k}`, startDatetime: `2024-0${k}-07T20:00:00.000Z` })), 'e1'),
+    d2: otherEvents([], 'e1'),
   },
 };
 

@@ -1,18 +1,9 @@
 import type { Signup } from '../../../../shared/domain';
 import type { EventDetail } from '../../../../shared/schemas/events';
+import { buildSignup } from '../../../../shared/testing/builders';
 import { afterSave, isDirty, reconcile, startDraft, toSaveBody } from './draftState';
 
-const signup = (uuid: string, extra: Partial<Signup> = {}): Signup => ({
-  uuid,
-  name: `DJ ${uuid}`,
-  djRefs: [`dj-${uuid}`],
-  isDebut: false,
-  requestedDuration: 1,
-  type: 'LIVE',
-  hidden: false,
-  formData: null,
-  ...extra,
-});
+const signup = (uuid: string, extra: Partial<Signup> = {}) => buildSignup(uuid, { name: `DJ ${uuid}`, ...extra });
 
 const stored = (extra: Partial<EventDetail> = {}): EventDetail => ({
   id: 'e1',
@@ -29,7 +20,7 @@ const stored = (extra: Partial<EventDetail> = {}): EventDetail => ({
   djPlays: [],
   version: 3,
   djs: {},
-  playsByDj: {},
+  otherEventsByDj: {},
   ...extra,
 });
 

@@ -17,7 +17,7 @@ export interface DraftState {
 }
 
 export function startDraft(stored: EventDetail, outsideChanges = 0): DraftState {
-  const { djs: _djs, playsByDj: _plays, ...event } = stored;
+  const { djs: _djs, otherEventsByDj: _others, ...event } = stored;
   return { stored, baseVersion: stored.version, draft: event, known: stored.signups.map((s) => s.uuid), outsideChanges };
 }
 

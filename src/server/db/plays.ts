@@ -1,0 +1,36 @@
+import { type Kysely, sql } from 'kysely';
+import type { DjPlay } from '../../shared/domain.js';
+import type { Database } from './schema.js';
+import { toIso } from './values.js';
+
+// A play is a dj_plays row (kept in step with the lineup at every event save) joined with its
+// event: the one definition the roster, Other Events and a DJ's Plays share.
+
+/**
+ * dj_plays ⋈ events as the subquery `plays`: per row the DJ, the event, the DJ's play count
+ * (`total`) and the play's `rank` among the DJ's plays, newest first with ties by event id as
+ * shared/plays.ts orders them. `scope` narrows the plays before they are ranked and counted.
+ */
+export function rankedPlays(db: Kysely<Database>, scope: { djIds?: readonly string[]; exceptEventId?: string } = {}) {
+  const { djIds, exceptEventId } = scope;
+  return db
+    .selectFrom('dj_plays')
+    .innerJoin('events', 'events.id', 'dj_plays.event_id')
+    .select([
+      'dj_plays.dj_id as dj_id',
+      'events.id as event_id',
+      'events.name as event_name',
+      'events.start_at as start_at',
+      sql<number>`count(*) over (partition by dj_plays.dj_id)`.as('total'),
+      sql<number>`row_number() over (partition by dj_plays.dj_id order by events.start_at desc, events.id asc)`.as('rank'),
+    ])
+    .$if(djIds !== undefined, (query) => query.where('dj_plays.dj_id', 'in', [...djIds!]))
+    .$if(exceptEventId !== undefined, (query) => query.where('dj_plays.event_id', '<>', exceptEventId!))
+    .as('plays');
+}
+
+export const toPlay = (row: { event_id: string; event_name: string; start_at: number }): DjPlay => ({
+  eventId: row.event_id,
+  eventName: row.event_name,
+  startDatetime: toIso(row.start_at),
+});

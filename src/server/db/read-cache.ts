@@ -1,0 +1,34 @@
+import type { Store } from './open.js';
+
+export interface ReadCache<T> {
+  /** The cached value for this key while the database is unchanged, else `load()`'s (then cached). */
+  get(key: string, load: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * Answers that stay valid until the database changes. Each entry remembers the store's data
+ * version read before it was loaded and is served only while that version is still current, so
+ * any write (through any route, or by another process) retires every entry; no write path has to
+ * remember to invalidate anything. Without a data version (PostgreSQL, where other app instances
+ * write unseen) nothing is cached. Concurrent misses share one load; failures are not kept.
+ */
+export function readCache<T>(store: Pick<Store, 'dataVersion'>, capacity: number): ReadCache<T> {
+  const entries = new Map<string, { version: string; value: Promise<T> }>();
+  return {
+    get(key, load) {
+      const version = store.dataVersion?.();
+      if (version === undefined) return load();
+      const hit = entries.get(key);
+      if (hit?.version === version) return hit.value;
+      const value = load();
+      entries.delete(key);
+      if (entries.size >= capacity) entries.delete(entries.keys().next().value!);
+      const entry = { version, value };
+      entries.set(key, entry);
+      value.catch(() => {
+        if (entries.get(key) === entry) entries.delete(key);
+      });
+      return value;
+    },
+  };
+}
