@@ -1,7 +1,8 @@
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { RosterResponse } from '../../src/shared/schemas/djs';
 import type { EventDetail } from '../../src/shared/schemas/events';
 import { signInAs } from './support/auth';
+import { createOpenEvent, staffPage } from './support/staff';
 import { expect, test } from './support/fixtures';
 
 // The signup wizard and the lineup builder, completed with the keyboard alone: Tab, Shift+Tab,
@@ -21,28 +22,13 @@ async function tabTo(page: Page, target: Locator, { backwards = false, max = 150
   throw new Error(`${target} was not reached with ${max} presses of ${backwards ? 'Shift+Tab' : 'Tab'}`);
 }
 
-async function staffPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
-  const page = await context.newPage();
-  await signInAs(page, 'admin');
-  return page;
-}
 
-async function createOpenEvent(staff: Page, name: string): Promise<string> {
-  const start = new Date(Date.now() + 8 * 24 * 3_600_000);
-  start.setUTCHours(19, 0, 0, 0);
-  const response = await staff.request.post('/api/events', {
-    data: { name, startDatetime: start.toISOString(), host: 'Hal', message: '', footer: '', signupsAreOpen: true },
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
 
 test('the signup wizard with the keyboard alone', async ({ page, browser }) => {
   test.setTimeout(90_000);
   const staff = await staffPage(browser);
   const eventName = unique('Keyboard Night');
-  const eventId = await createOpenEvent(staff, eventName);
+  const eventId = await createOpenEvent(staff, eventName, 8);
   await staff.context().close();
 
   await signInAs(page, 'dj');
@@ -130,7 +116,7 @@ test('the signup wizard with the keyboard alone', async ({ page, browser }) => {
 
 /** An event with three signups (roster DJs without other signups here) and an empty lineup. */
 async function eventWithSignups(staff: Page, name: string) {
-  const id = await createOpenEvent(staff, name);
+  const id = await createOpenEvent(staff, name, 8);
   const roster = (await (await staff.request.get('/api/djs')).json()) as RosterResponse;
   const djs = roster.djs.slice(-3);
   const stored = (await (await staff.request.get(`/api/events/${id}`)).json()) as EventDetail;
@@ -166,7 +152,7 @@ test('the lineup builder with the keyboard alone: add, reorder by buttons and by
   await page.goto(`/events/${id}/lineup`);
   await expect(page.getByRole('heading', { name: 'Lineup (Local Times)' })).toBeVisible();
   const signupCard = (name: string) => page.getByRole('group', { name: `Signup ${name}`, exact: true });
-  const slotNames = page.getByTestId('slot-card').locator('h4');
+  const slotNames = page.getByTestId('slot-card').locator('h3');
 
   // A and B by their Add to Lineup buttons (Enter, then Space).
   await tabTo(page, signupCard(a).getByRole('button', { name: 'Add to Lineup' }));

@@ -73,7 +73,7 @@ async function djSignsUp(browser: Browser, eventId: string): Promise<void> {
   }
 }
 
-const slotNames = (page: Page) => page.getByTestId('slot-card').locator('h4');
+const slotNames = (page: Page) => page.getByTestId('slot-card').locator('h3');
 const slotTimes = (page: Page) => page.getByTestId('slot-card').locator('.slot-time');
 const signupCard = (page: Page, name: string) => page.getByRole('group', { name: `Signup ${name}`, exact: true });
 

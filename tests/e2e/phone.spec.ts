@@ -1,6 +1,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/a11y';
 import { signInAs } from './support/auth';
+import { createOpenEvent } from './support/staff';
 import { expect, test } from './support/fixtures';
 
 // A DJ's signup pages on a 390 px phone, by touch: nothing scrolls sideways, every control is
@@ -34,22 +35,13 @@ async function fitsThePhone(page: Page, testInfo: TestInfo, screen: string) {
   await expectNoSeriousViolations(page, testInfo, `${screen} (390 px)`);
 }
 
-async function createOpenEvent(page: Page): Promise<string> {
-  const start = new Date(Date.now() + 9 * 24 * 3_600_000);
-  start.setUTCHours(19, 0, 0, 0);
-  const response = await page.request.post('/api/events', {
-    data: { name: EVENT_NAME, startDatetime: start.toISOString(), host: 'Hal', message: '', footer: '', signupsAreOpen: true },
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
 
 test('the signup pages at 390 px, completed by touch', async ({ page, browser }, testInfo) => {
   test.setTimeout(120_000);
   const staff = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
   const staffPage = await staff.newPage();
   await signInAs(staffPage, 'admin');
-  const eventId = await createOpenEvent(staffPage);
+  const eventId = await createOpenEvent(staffPage, EVENT_NAME, 9);
 
   await test.step('login', async () => {
     await page.goto('/login');

@@ -1,5 +1,6 @@
-import type { Browser, Page, TestInfo } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { signInAs } from './support/auth';
+import { createOpenEvent, staffPage } from './support/staff';
 import { expect, test } from './support/fixtures';
 
 // The DJ signup area: the wizard as LIVE and as PRERECORD, the summary, updating a signup,
@@ -8,23 +9,7 @@ import { expect, test } from './support/fixtures';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 
-/** A staff member's page (signed in as admin) in its own browser context. */
-async function staffPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
-  const page = await context.newPage();
-  await signInAs(page, 'admin');
-  return page;
-}
 
-async function createOpenEvent(staff: Page, name: string): Promise<string> {
-  const start = new Date(Date.now() + 7 * 24 * 3_600_000);
-  start.setUTCHours(19, 0, 0, 0);
-  const response = await staff.request.post('/api/events', {
-    data: { name, startDatetime: start.toISOString(), host: 'Hal', message: '', footer: '', signupsAreOpen: true },
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
 
 /** Staff close signups the way the event page saves: the whole draft, with its base version. */
 async function closeSignups(staff: Page, eventId: string) {
@@ -66,7 +51,7 @@ test.describe('DJ signup', () => {
   test('a LIVE signup: blocked steps, summary, and an update that starts prefilled', async ({ page, browser }, testInfo) => {
     const staff = await staffPage(browser);
     const eventName = `Live Night ${Date.now()}`;
-    const eventId = await createOpenEvent(staff, eventName);
+    const eventId = await createOpenEvent(staff, eventName, 7);
 
     await signInAs(page, 'dj');
     await page.goto(`/eventSignup/${eventId}`);
@@ -176,7 +161,7 @@ test.describe('DJ signup', () => {
   test('a PRERECORD signup without a stream link, then staff close signups', async ({ page, browser }, testInfo) => {
     const staff = await staffPage(browser);
     const eventName = `Prerecord Night ${Date.now()}`;
-    const eventId = await createOpenEvent(staff, eventName);
+    const eventId = await createOpenEvent(staff, eventName, 7);
 
     await signInAs(page, 'dj2');
     await page.goto(`/eventSignup/${eventId}/wizard`);

@@ -18,7 +18,7 @@ export function SignupCard({ signup, onAddB2b }: { signup: Signup; onAddB2b: () 
   return (
     <Card className="mb-3 signup-card" data-testid="signup-card" aria-label={`Signup ${title}`} role="group">
       <Card.Header className="d-flex align-items-center gap-2">
-        <h4 className="h6 mb-0 me-auto text-break">{title}</h4>
+        <h3 className="h6 mb-0 me-auto text-break">{title}</h3>
         <Button
           variant="outline-secondary"
           size="sm"

@@ -42,14 +42,14 @@ export function SlotCard({ id, index, count, slot, signup, name, time, djs, warn
           ⠿
         </button>
         <span className="fw-bold slot-time">{time}</span>
-        <h4 className="h6 mb-0 me-auto text-break">
+        <h3 className="h6 mb-0 me-auto text-break">
           {name}
           {slot.isDebut && (
             <Badge bg="info" className="ms-2">
               Debut
             </Badge>
           )}
-        </h4>
+        </h3>
         <div className="d-flex gap-1 ms-auto">
           <Button variant="outline-secondary" size="sm" onClick={() => onMove(-1)} disabled={index === 0} aria-label={`Move ${name} sooner`} title="Move sooner">
             ↑
