@@ -31,7 +31,8 @@ export const scenarios = [
       return { load: { requests: [{ method: 'GET', path: '/api/me', headers: { cookie } }] } };
     },
   },
-  signupBurst,
+  signupBurst('first'),
+  signupBurst('again'),
   eventPage,
   roster,
   eventSave,

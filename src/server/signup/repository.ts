@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { SignupFormData } from '../../shared/domain.js';
 import type { Dialect } from '../db/open.js';
 import type { Database } from '../db/schema.js';
@@ -87,23 +87,21 @@ export async function updateSignupForm(db: Db, uuid: string, form: SignupFormDat
 
 /** A new signup at the end of the event's Signups column, naming the DJ as its main DJ. */
 export async function insertSignup(db: Db, eventId: string, djId: string, form: SignupFormData, now: number): Promise<void> {
-  const { max } = await db
-    .selectFrom('signups')
-    .select((eb) => eb.fn.max('position').as('max'))
-    .where('event_id', '=', eventId)
-    .executeTakeFirstOrThrow();
   const uuid = randomUUID();
   await db
     .insertInto('signups')
-    .values({
+    .values(({ selectFrom, fn }) => ({
       uuid,
       event_id: eventId,
-      position: max === null || max === undefined ? 0 : Number(max) + 1,
+      // The next position, read in the same statement as the insert.
+      position: selectFrom('signups')
+        .select(fn.coalesce(sql<number>`max(position) + 1`, sql<number>`0`).as('next'))
+        .where('event_id', '=', eventId),
       is_debut: 0,
       hidden: 0,
       created_at: now,
       ...submittedColumns(form, now),
-    })
+    }))
     .execute();
   await db.insertInto('signup_djs').values({ signup_uuid: uuid, event_id: eventId, dj_id: djId, position: 0 }).execute();
 }
