@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { Alert } from 'react-bootstrap';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AUTH_MESSAGES, type AuthCallbackBody, type Me } from '../../../shared/schemas/auth';
 import { paths } from '../../../shared/paths';
+import { MessageAlert } from '../../components/MessageAlert';
 import { VinylLoader } from '../../components/VinylLoader';
 import { api, ApiError } from '../../lib/api';
 import { AuthScreen } from './LoginPage';
@@ -37,7 +37,7 @@ export function DiscordRedirectPage() {
     callback.error instanceof ApiError && callback.error.status === 403 ? AUTH_MESSAGES.notAuthorized : AUTH_MESSAGES.failed;
   return (
     <AuthScreen>
-      <Alert variant="danger">{message}</Alert>
+      <MessageAlert variant="danger" message={message} />
       <Link to={paths.login()} className="btn btn-secondary">
         Back to login
       </Link>

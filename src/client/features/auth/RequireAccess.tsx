@@ -5,6 +5,7 @@ import { type Access, hasAccess } from '../../../shared/policy';
 import { AUTH_MESSAGES } from '../../../shared/schemas/auth';
 import { paths } from '../../../shared/paths';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
+import { MessageAlert } from '../../components/MessageAlert';
 import { VinylLoader } from '../../components/VinylLoader';
 import { savePostLoginRedirect, useLogout, useMe } from './session';
 
@@ -50,12 +51,11 @@ function RedirectToLogin({ from }: { from: string }) {
 function NoPermission() {
   const logout = useLogout();
   return (
-    <Alert variant="warning" className="mt-3">
-      <p>{AUTH_MESSAGES.noPermission}</p>
+    <MessageAlert variant="warning" className="mt-3" message={AUTH_MESSAGES.noPermission}>
       {logout.isError && <p className="text-danger">Logout failed: {logout.error.message}</p>}
       <Button variant="outline-dark" onClick={() => logout.mutate()} disabled={logout.isPending}>
         Log Out
       </Button>
-    </Alert>
+    </MessageAlert>
   );
 }

@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Nav, OverlayTrigger, Spinner, Tooltip } from 'rea
 import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router';
 import { type EventTab, paths } from '../../../shared/paths';
 import { formatEventDate } from '../../../shared/time';
+import { MessageAlert } from '../../components/MessageAlert';
 import { ApiError } from '../../lib/api';
 import { browserZone } from '../../lib/zone';
 import { useEventDetail } from './api';
@@ -27,12 +28,11 @@ export function EventPage() {
   if (event.isError) {
     const missing = event.error instanceof ApiError && event.error.status === 404;
     return (
-      <Alert variant={missing ? 'warning' : 'danger'}>
-        {missing ? 'Event not found.' : `Failed to load the event: ${event.error.message}`}{' '}
+      <MessageAlert variant={missing ? 'warning' : 'danger'} message={missing ? 'Event not found.' : `Failed to load the event: ${event.error.message}`}>
         <Alert.Link as={Link} to={paths.events()}>
           Back to Events
         </Alert.Link>
-      </Alert>
+      </MessageAlert>
     );
   }
   return (

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Alert, Card } from 'react-bootstrap';
+import { Card } from 'react-bootstrap';
 import { useParams } from 'react-router';
+import { MessageAlert } from '../../components/MessageAlert';
 import { VinylLoader } from '../../components/VinylLoader';
 import { ApiError } from '../../lib/api';
 import { type SignupArea, useSignupArea } from './api';
@@ -48,7 +49,7 @@ function problemText(error: Error): string {
 function Problem({ children }: { children: ReactNode }) {
   return (
     <div className="signup-page">
-      <Alert variant="danger">{children}</Alert>
+      <MessageAlert variant="danger" message={children} />
     </div>
   );
 }
