@@ -22,11 +22,11 @@ export default tseslint.config(
     // shared/ is pure: it must not reach into the server or the client.
     files: ['src/shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/client/**', 'node:*', 'fastify', 'react'] }],
+      'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/client/**', '@server/*', '@client/*', 'node:*', 'fastify', 'react'] }],
     },
   },
   {
     files: ['src/client/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', '@server/*'] }] },
   },
 );

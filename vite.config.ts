@@ -4,10 +4,12 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   root: 'src/client',
   plugins: [react()],
+  resolve: { tsconfigPaths: true },
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
-    sourcemap: true,
+    // Source maps are not shipped: the server serves every file in dist/client.
+    sourcemap: false,
     // scripts/bundle-budget.mjs reads it to weigh what a first visit downloads.
     manifest: true,
     // The weight that matters is gzipped and checked by scripts/bundle-budget.mjs (250 KB for a

@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 // Unit and integration tests sit next to the code. TZ=UTC is set by the npm scripts so that
 // nothing passes only because of the machine's zone.
 export default defineConfig({
+  resolve: { tsconfigPaths: true },
   test: {
     globals: true,
     include: ['src/**/*.test.{ts,tsx}'],

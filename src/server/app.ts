@@ -14,6 +14,7 @@ import { registerDjRoutes } from './djs/routes.js';
 import { registerEventRoutes } from './events/routes.js';
 import { registerHealthRoutes } from './health/routes.js';
 import { errorHandler } from './http/error-handler.js';
+import { clientErrorHandler, frameworkErrors } from './http/framework-errors.js';
 import { logRedaction, requestLogFields } from './http/logging.js';
 import { registerTextGuard } from './http/text-guard.js';
 import { registerSettingsRoutes } from './settings/routes.js';
@@ -46,6 +47,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     bodyLimit: BODY_LIMIT_BYTES,
+    frameworkErrors,
+    clientErrorHandler,
     // Only behind a reverse proxy may X-Forwarded-* decide the client address (rate limits) and protocol.
     trustProxy: ctx.config.trustProxy,
   });
@@ -84,26 +87,36 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerSignupRoutes(app, ctx);
 
   if (options.clientDir) await serveSpa(app, options.clientDir, ctx.config.appName);
-  app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+  app.setNotFoundHandler((_request, reply) => {
+    reply.code(404).send({ code: 'not_found', message: 'Not found.' });
   });
   return app;
 }
 
-/** The built client for every non-API GET, so a full reload of a client route returns the app. */
+/**
+ * The built client: its files by their path, and the app's page for every other GET, so a full
+ * reload of a client route returns the app. One public route; what an address under /api that
+ * matched no API route gets is a 404, whatever its spelling.
+ */
 async function serveSpa(app: FastifyInstance, clientDir: string, appName: string) {
   const indexHtml = fs
     .readFileSync(path.join(clientDir, 'index.html'), 'utf8')
     .replaceAll('%APP_NAME%', escapeHtml(appName));
-  await app.register(fastifyStatic, { root: clientDir, index: false, wildcard: false });
-  const sendIndex = (_: unknown, reply: import('fastify').FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml);
-  app.get('/', sendIndex);
-  app.get('/*', (request, reply) => {
-    if (request.url.startsWith('/api/') || request.url.startsWith('/assets/')) {
-      return reply.code(404).send({ message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
-    }
-    return sendIndex(request, reply);
+  const files = new Set(listFiles(clientDir).filter((file) => file !== 'index.html'));
+  await app.register(fastifyStatic, { root: clientDir, serve: false });
+  app.get('/*', { config: { access: 'public' } }, (request, reply) => {
+    const wanted = (request.params as { '*': string })['*'];
+    if (files.has(wanted)) return reply.sendFile(wanted);
+    if (/^(api|assets)(\/|$)/i.test(wanted)) return reply.code(404).send({ code: 'not_found', message: 'Not found.' });
+    return reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml);
+  });
+}
+
+/** Every file under `dir`, as paths relative to it with forward slashes. */
+function listFiles(dir: string, prefix = ''): string[] {
+  return fs.readdirSync(path.join(dir, prefix), { withFileTypes: true }).flatMap((entry) => {
+    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+    return entry.isDirectory() ? listFiles(dir, relative) : [relative];
   });
 }
 

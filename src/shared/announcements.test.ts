@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Dj } from './domain.js';
+import type { Dj } from './schemas/djs.js';
 import {
   discordAnnouncement,
   signupSheetMessage,
@@ -7,14 +7,15 @@ import {
   verifyLineupMessage,
   type AnnouncementEvent,
 } from './announcements.js';
-import { buildSignup, buildSlot } from './testing/builders.js';
+import { buildLegacySlot, buildSignup, buildSlot } from './testing/builders.js';
+import type { Signup } from './schemas/lineup.js';
 
 function dj(id: string, djName: string, discordId: string | null): Dj {
   return { id, discordId, publicName: `${djName} (public)`, djName, rtmpUrl: '', twitchUsername: '', avatarUrl: null, notes: '' };
 }
 
 /** A signup named `name`, for the DJs `djRefs`. */
-const signup = (uuid: string, name: string, djRefs: string[], requestedDuration = 1, isDebut = false) =>
+const signup = (uuid: string, name: string, djRefs: string[], requestedDuration: Signup['requestedDuration'] = 1, isDebut = false) =>
   buildSignup(uuid, { name, djRefs, requestedDuration, isDebut });
 const slot = buildSlot;
 
@@ -43,12 +44,12 @@ const summer: AnnouncementEvent = {
     signup('f', 'After Hours', ['dj6']),
   ],
   slots: [
-    slot({ signupUuid: 'a' }),
-    slot({ signupUuid: 'b', isDebut: true }),
-    slot({ djName: 'Old Timer', djRef: 'dj4' }), // legacy slot from before signups
-    slot({ signupUuid: 'missing' }), // no signup, no legacy name
-    slot({ signupUuid: 'e' }),
-    slot({ signupUuid: 'f' }),
+    slot('a'),
+    slot('b'),
+    buildLegacySlot({ djName: 'Old Timer', djRef: 'dj4' }), // legacy slot from before signups
+    slot('missing'), // no signup, no legacy name
+    slot('e'),
+    slot('f'),
   ],
 };
 
@@ -60,7 +61,7 @@ const winter: AnnouncementEvent = {
   message: '',
   footer: FOOTER,
   signups: [signup('w1', 'Winter One', ['dj1']), signup('w2', 'Winter Two', ['dj2'], 1.5, true), signup('w3', 'Winter Three', ['dj3'])],
-  slots: [slot({ signupUuid: 'w1' }), slot({ signupUuid: 'w2', isDebut: true }), slot({ signupUuid: 'w3' })],
+  slots: [slot('w1'), slot('w2'), slot('w3')],
 };
 
 describe('discordAnnouncement', () => {
@@ -108,7 +109,7 @@ describe('discordAnnouncement', () => {
   });
 
   it('names an old slot that only kept a DJ reference after that DJ', () => {
-    const event = { ...winter, signups: [], slots: [slot({ djRef: 'dj3' })] };
+    const event = { ...winter, signups: [], slots: [buildLegacySlot({ djName: null, djRef: 'dj3' })] };
     expect(discordAnnouncement(event, djs, { announcementRoleIds: [] })).toContain('<t:1733688000:t> : Gamma\n');
   });
 });
@@ -182,7 +183,7 @@ describe('verifyLineupMessage', () => {
   });
 
   it('writes TBA for an empty host and copes with an unknown DJ', () => {
-    const event = { ...winter, signups: [signup('w1', 'Ghost', ['nobody'])], slots: [slot({ signupUuid: 'w1' })] };
+    const event = { ...winter, signups: [signup('w1', 'Ghost', ['nobody'])], slots: [slot('w1')] };
     expect(verifyLineupMessage(event, djs)).toBe(
       [
         'Proposed lineup for Winter Service',

@@ -1,9 +1,10 @@
 // Plain-text generators for the Messaging, Verify DJs and Setup tabs. Output is pasted into
-// Discord or social media as is, so names are never escaped. Slot times always come from
-// layoutSlots, never from the stored start times, which may be stale.
+// Discord or social media as is, so names are never escaped. Slots are named and timed by
+// placeSlots (shared/lineup.ts).
 import { DateTime } from 'luxon';
-import type { Dj, LineupEvent, Slot } from './domain.js';
-import { layoutSlots } from './lineup.js';
+import type { Dj } from './schemas/djs.js';
+import type { LineupEvent } from './schemas/events.js';
+import { placeSlots } from './lineup.js';
 
 export type AnnouncementEvent = Pick<
   LineupEvent,
@@ -26,28 +27,6 @@ function hostOr(host: string, fallback: string): string {
   return host.trim() ? host : fallback;
 }
 
-interface AnnouncedSlot {
-  slot: Slot;
-  /** Null when neither a signup, a legacy dj_name nor a known DJ names the slot. */
-  name: string | null;
-  djIds: string[];
-}
-
-/**
- * Resolves each laid-out slot once. Same rule as slotName (signup, then legacy dj_name) but,
- * instead of throwing, old slots that only kept a DJ reference are named after that DJ and a
- * slot nobody can name yields null so the text can show the spec's error line.
- */
-function announcedSlots(event: AnnouncementEvent, djs: Record<string, Dj>): AnnouncedSlot[] {
-  return layoutSlots(event.startDatetime, event.slots, event.signups).map((slot) => {
-    const signup = event.signups.find((s) => s.uuid === slot.signupUuid);
-    if (signup) return { slot, name: signup.name, djIds: [...signup.djRefs] };
-    const legacyDj = slot.djRef ? djs[slot.djRef] : undefined;
-    const name = slot.djName || legacyDj?.djName || legacyDj?.publicName || null;
-    return { slot, name, djIds: slot.djRef ? [slot.djRef] : [] };
-  });
-}
-
 /** Sections separated by one blank line; empty sections (no message, no roles) are dropped. */
 function joinSections(sections: Array<string | null>): string {
   return sections.filter((section): section is string => !!section && section.trim() !== '').join('\n\n');
@@ -59,12 +38,12 @@ export function discordAnnouncement(
   djs: Record<string, Dj>,
   { announcementRoleIds }: DiscordAnnouncementOptions,
 ): string {
-  const slots = announcedSlots(event, djs);
+  const slots = placeSlots(event, djs);
   const lineup = slots.length
     ? slots
-        .map(({ slot, name }) => {
-          const text = name === null ? MISSING_SIGNUP : slot.isDebut ? `${name} (DEBUTT!)` : name;
-          return `${discordTime(slot.startTime, 't')} : ${text}`;
+        .map(({ name, isDebut, startTime }) => {
+          const text = name === null ? MISSING_SIGNUP : isDebut ? `${name} (DEBUTT!)` : name;
+          return `${discordTime(startTime, 't')} : ${text}`;
         })
         .join('\n')
     : 'TBA';
@@ -93,9 +72,9 @@ function londonZoneName(dt: DateTime): string {
 /** The Social Media tab: London times, written the way people read them ('8pm'). */
 export function socialAnnouncement(event: AnnouncementEvent, djs: Record<string, Dj>): string {
   const start = DateTime.fromISO(event.startDatetime, { zone: SOCIAL_ZONE });
-  const lines = announcedSlots(event, djs).map(({ slot, name }) => {
-    const time = socialTime(DateTime.fromISO(slot.startTime, { zone: SOCIAL_ZONE }));
-    const text = name === null ? MISSING_SIGNUP : slot.isDebut ? `${name} - DEBUTT` : name;
+  const lines = placeSlots(event, djs).map(({ name, isDebut, startTime }) => {
+    const time = socialTime(DateTime.fromISO(startTime, { zone: SOCIAL_ZONE }));
+    const text = name === null ? MISSING_SIGNUP : isDebut ? `${name} - DEBUTT` : name;
     return `${time} - ${text}`;
   });
   return joinSections([
@@ -116,10 +95,10 @@ function addressDj(djId: string, djs: Record<string, Dj>): string {
 
 /** The proposed lineup posted in the scheduling channel before announcing (Verify DJs tab). */
 export function verifyLineupMessage(event: AnnouncementEvent, djs: Record<string, Dj>): string {
-  const lines = announcedSlots(event, djs).map(({ slot, name, djIds }) => {
-    const label = name === null ? MISSING_SIGNUP : slot.isDebut ? `${name} (DEBUTT!)` : name;
+  const lines = placeSlots(event, djs).map(({ name, isDebut, startTime, djIds }) => {
+    const label = name === null ? MISSING_SIGNUP : isDebut ? `${name} (DEBUTT!)` : name;
     const who = djIds.map((id) => addressDj(id, djs)).join(', ');
-    return `${discordTime(slot.startTime, 't')} : ${label}${who ? ` - ${who}` : ''}`;
+    return `${discordTime(startTime, 't')} : ${label}${who ? ` - ${who}` : ''}`;
   });
   return joinSections([
     `Proposed lineup for ${event.name}\nEvent start: ${discordTime(event.startDatetime, 'F')}\nHost: ${hostOr(event.host, 'TBA')}`,

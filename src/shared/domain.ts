@@ -1,5 +1,5 @@
-// The product's entities as the API and the domain logic see them (spec §3).
-// Times are ISO-8601 UTC instants (strings) so the same objects travel over JSON unchanged.
+// The product's enums and constants (spec §3, §9), each defined once. The entities themselves are
+// zod schemas in schemas/ (types are z.infer of them). Times travel as ISO-8601 UTC strings.
 
 export const ROLES = ['admin', 'host', 'dj'] as const;
 export type Role = (typeof ROLES)[number];
@@ -38,87 +38,3 @@ export const DISCORD_ID_MIN_DIGITS = 17;
 export const WIZARD_STEPS = 4;
 export const AVAILABILITY_OPTION_COUNT = 7;
 export const OTHER_EVENTS_SHOWN = 3;
-
-/** What a DJ typed into the signup wizard (spec §3 "Signup form data"); snake_case is the intake contract of spec §7. */
-export interface SignupFormData {
-  event_id: string;
-  name: string;
-  is_b2b: boolean;
-  b2b_members_response: string;
-  requested_duration: number;
-  type: SignupType;
-  stream_link: string;
-  /** ISO instant or 'any'. */
-  available_from: string;
-  available_to: string;
-  confirm_expectations: boolean;
-  dj_notes: string;
-}
-
-export interface Signup {
-  uuid: string;
-  name: string;
-  /** DJ ids, in order; the first is the signup's main DJ. */
-  djRefs: string[];
-  isDebut: boolean;
-  /** Hours. */
-  requestedDuration: number;
-  type: SignupType;
-  /** Staff-only: collapses the card in the Signups column. */
-  hidden: boolean;
-  formData: SignupFormData | null;
-}
-
-export interface Slot {
-  /** Links the slot to a signup of the same event; null or dangling for legacy slots. */
-  signupUuid: string | null;
-  /** Legacy name from events created before signups existed. */
-  djName: string | null;
-  djRef: string | null;
-  startTime: string;
-  /** Hours. */
-  duration: number;
-  isDebut: boolean;
-  slotType: SignupType;
-  streamSourceUrl: string;
-  streamSourceType: StreamSourceType;
-}
-
-export interface EventFields {
-  name: string;
-  startDatetime: string;
-  endDatetime: string;
-  host: string;
-  message: string;
-  footer: string;
-  signupsAreOpen: boolean;
-}
-
-export interface LineupEvent extends EventFields {
-  id: string;
-  published: boolean;
-  slots: Slot[];
-  signups: Signup[];
-  /** DJ ids that play in this event (derived from the lineup). */
-  djPlays: string[];
-  /** Optimistic-concurrency version, bumped by every staff save. */
-  version: number;
-}
-
-export interface Dj {
-  id: string;
-  discordId: string | null;
-  publicName: string;
-  djName: string;
-  rtmpUrl: string;
-  twitchUsername: string;
-  avatarUrl: string | null;
-  notes: string;
-}
-
-/** A DJ's appearance in an event, for "Other Events" and the Plays list. */
-export interface DjPlay {
-  eventId: string;
-  eventName: string;
-  startDatetime: string;
-}

@@ -1,26 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import type { Dj, SignupFormData, Slot } from './domain.js';
+import type { Dj } from './schemas/djs.js';
+import type { SignupFormData } from './schemas/signup.js';
+import type { Slot } from './schemas/lineup.js';
 import { formatLocalTime } from './time.js';
 import {
   computeDjPlays,
   eventEnd,
   isSignupInLineup,
-  layoutSlots,
   lineupConflicts,
   moveSlot,
   newStaffSignup,
+  placeSlots,
   removeSlotForSignup,
   signupsNotInLineup,
-  slotDjIds,
   slotForSignup,
-  slotName,
+  unnamedSlotError,
 } from './lineup.js';
-import { buildSignup, buildSlot } from './testing/builders.js';
+import type { Signup } from './schemas/lineup.js';
+import { buildLegacySlot, buildSignup, buildSlot } from './testing/builders.js';
 
 const START = '2024-06-09T19:00:00.000Z'; // 20:00 London (BST)
 const signup = buildSignup;
 const slot = buildSlot;
-
+const legacy = buildLegacySlot;
+const place = (startDatetime: string, slots: Slot[], signups: Signup[] = [], djs: Record<string, Dj> = {}) =>
+  placeSlots({ startDatetime, slots, signups }, djs);
 
 function form(available_from: string, available_to: string): SignupFormData {
   return {
@@ -38,33 +42,35 @@ function form(available_from: string, available_to: string): SignupFormData {
   };
 }
 
-describe('layoutSlots', () => {
-  it("lays slots out back to back using each signup's requested duration", () => {
+describe('placeSlots', () => {
+  it("lays slots out back to back using each signup's requested duration; legacy slots keep their own", () => {
     const signups = [signup('a', { requestedDuration: 0.5 }), signup('b', { requestedDuration: 1.5 })];
-    const slots = [
-      slot({ signupUuid: 'a', duration: 3 }), // the signup's duration wins
-      slot({ signupUuid: 'b' }),
-      slot({ djName: 'Legacy', duration: 2 }), // legacy slots keep their own
-    ];
-    const laidOut = layoutSlots(START, slots, signups);
-    expect(laidOut.map((s) => [s.startTime, s.duration])).toEqual([
-      ['2024-06-09T19:00:00.000Z', 0.5],
-      ['2024-06-09T19:30:00.000Z', 1.5],
-      ['2024-06-09T21:00:00.000Z', 2],
+    const slots = [slot('a'), slot('b'), legacy({ djName: 'Legacy', duration: 2 })];
+    const placed = place(START, slots, signups);
+    expect(placed.map((s) => [s.startTime, s.endTime, s.duration])).toEqual([
+      ['2024-06-09T19:00:00.000Z', '2024-06-09T19:30:00.000Z', 0.5],
+      ['2024-06-09T19:30:00.000Z', '2024-06-09T21:00:00.000Z', 1.5],
+      ['2024-06-09T21:00:00.000Z', '2024-06-09T23:00:00.000Z', 2],
     ]);
-    expect(eventEnd(START, laidOut)).toBe('2024-06-09T23:00:00.000Z');
-    // Inputs are left untouched.
-    expect(slots[0]!.startTime).toBe('2000-01-01T00:00:00.000Z');
+    expect(eventEnd(placed, START)).toBe('2024-06-09T23:00:00.000Z');
   });
 
-  it('defaults a missing duration to one hour and keeps an explicit zero', () => {
+  it("takes name, DJs, debut and type from the signup, so an edit of the signup shows in its slot", () => {
+    const signups = [signup('a', { name: 'Rex b2b Mia', djRefs: ['rex', 'mia'], isDebut: true, type: 'PRERECORD' })];
+    const [placed] = place(START, [slot('a')], signups);
+    expect(placed).toMatchObject({ name: 'Rex b2b Mia', djIds: ['rex', 'mia'], isDebut: true, type: 'PRERECORD' });
+    const [edited] = place(START, [slot('a')], [{ ...signups[0]!, requestedDuration: 2, name: 'Rex' }]);
+    expect(edited).toMatchObject({ name: 'Rex', duration: 2, endTime: '2024-06-09T21:00:00.000Z' });
+  });
+
+  it('defaults a missing legacy duration to one hour and keeps an explicit zero', () => {
     const slots = [
-      slot({ duration: NaN, djName: 'A' }),
-      slot({ duration: undefined as unknown as number, djName: 'B' }),
-      slot({ duration: 0, djName: 'C' }),
-      slot({ djName: 'D' }),
+      legacy({ duration: NaN, djName: 'A' }),
+      legacy({ duration: undefined as unknown as number, djName: 'B' }),
+      legacy({ duration: 0, djName: 'C' }),
+      legacy({ djName: 'D' }),
     ];
-    expect(layoutSlots(START, slots, []).map((s) => s.startTime)).toEqual([
+    expect(place(START, slots).map((s) => s.startTime)).toEqual([
       '2024-06-09T19:00:00.000Z',
       '2024-06-09T20:00:00.000Z',
       '2024-06-09T21:00:00.000Z',
@@ -73,8 +79,23 @@ describe('layoutSlots', () => {
   });
 
   it('accepts a start with an offset and rejects an unparsable one', () => {
-    expect(layoutSlots('2024-06-09T20:00:00+01:00', [slot()], [])[0]!.startTime).toBe(START);
-    expect(() => layoutSlots('soon', [], [])).toThrow('Invalid date format');
+    expect(place('2024-06-09T20:00:00+01:00', [legacy()])[0]!.startTime).toBe(START);
+    expect(() => place('soon', [])).toThrow('Invalid date format');
+  });
+
+  it('names a slot by its signup, then its legacy name, then its legacy DJ, else null', () => {
+    const signups = [signup('a', { name: '<b>DJ *Star*</b>' })];
+    const djs = { old: { id: 'old', discordId: null, publicName: 'Olly', djName: 'Night Owl', rtmpUrl: '', twitchUsername: '', avatarUrl: null, notes: '' } };
+    const names = place(
+      START,
+      [slot('a'), legacy({ djName: 'Old' }, { signupUuid: 'gone' }), legacy({ djName: null, djRef: 'old' }), legacy({ djName: '' }, { signupUuid: 'gone' })],
+      signups,
+      djs,
+    ).map((s) => s.name);
+    expect(names).toEqual(['<b>DJ *Star*</b>', 'Old', 'Night Owl', null]);
+    expect(unnamedSlotError(legacy({ djName: '' }, { signupUuid: 'gone' }))).toBe(
+      'Unable to find signup with a uuid of gone, and there is no legacy value at slot.dj_name',
+    );
   });
 });
 
@@ -83,16 +104,16 @@ describe('a lineup crossing midnight in the browser zone', () => {
     // 23:00 in New York (BST 04:00 next day); slots of 1, 0.5 and 1 hours.
     const nyLate = '2024-06-10T03:00:00.000Z';
     const signups = [signup('a'), signup('b', { requestedDuration: 0.5 }), signup('c')];
-    const laidOut = layoutSlots(nyLate, signups.map((s) => slot({ signupUuid: s.uuid })), signups);
-    expect(laidOut.map((s) => formatLocalTime(s.startTime, 'America/New_York'))).toEqual(['23:00', '00:00', '00:30']);
-    expect(laidOut.map((s) => formatLocalTime(s.startTime, 'Europe/London'))).toEqual(['04:00', '05:00', '05:30']);
-    expect(formatLocalTime(eventEnd(nyLate, laidOut), 'America/New_York')).toBe('01:30');
+    const placed = place(nyLate, signups.map((s) => slot(s.uuid)), signups);
+    expect(placed.map((s) => formatLocalTime(s.startTime, 'America/New_York'))).toEqual(['23:00', '00:00', '00:30']);
+    expect(placed.map((s) => formatLocalTime(s.startTime, 'Europe/London'))).toEqual(['04:00', '05:00', '05:30']);
+    expect(formatLocalTime(eventEnd(placed, nyLate), 'America/New_York')).toBe('01:30');
   });
 });
 
 describe('eventEnd', () => {
   it('is the start when there are no slots', () => {
-    expect(eventEnd(START, [])).toBe(START);
+    expect(eventEnd([], START)).toBe(START);
   });
 });
 
@@ -100,7 +121,7 @@ describe('lineup membership', () => {
   const withDj = signup('a');
   const noDjs = signup('b', { djRefs: [] });
   const waiting = signup('c');
-  const slots = [slot({ signupUuid: 'a' }), slot({ signupUuid: 'b' })];
+  const slots = [slot('a'), slot('b')];
 
   it('needs DJ references and a slot pointing at the signup', () => {
     expect(isSignupInLineup(withDj, slots)).toBe(true);
@@ -111,52 +132,31 @@ describe('lineup membership', () => {
 });
 
 describe('computeDjPlays', () => {
-  it('collects unique DJs in slot order, B2B partners included, legacy refs as fallback', () => {
+  it('collects unique DJs in slot order, B2B partners included, legacy refs for slots without a signup', () => {
     const signups = [signup('a', { djRefs: ['dj1', 'dj2'] }), signup('b', { djRefs: ['dj3', 'dj1'] })];
     const slots = [
-      slot({ signupUuid: 'a' }),
-      slot({ djRef: 'legacy' }),
-      slot({ signupUuid: 'b', djRef: 'ignored-when-signup-found' }),
-      slot({ signupUuid: 'missing', djRef: 'dj4' }),
-      slot(),
+      slot('a'),
+      legacy({ djRef: 'legacy' }),
+      slot('b'),
+      legacy({ djRef: 'dj4' }, { signupUuid: 'missing' }),
+      legacy({ djRef: null }),
     ];
-    expect(computeDjPlays(slots, signups)).toEqual(['dj1', 'dj2', 'legacy', 'dj3', 'dj4']);
-    expect(slotDjIds(slots[0]!, signups)).toEqual(['dj1', 'dj2']);
-  });
-});
-
-describe('slotName', () => {
-  it('prefers the signup, then the legacy name, else throws the spec error', () => {
-    const signups = [signup('a', { name: '<b>DJ *Star*</b>' })];
-    expect(slotName(slot({ signupUuid: 'a', djName: 'Old' }), signups)).toBe('<b>DJ *Star*</b>');
-    expect(slotName(slot({ signupUuid: 'gone', djName: 'Old' }), signups)).toBe('Old');
-    expect(() => slotName(slot({ signupUuid: 'gone', djName: '' }), signups)).toThrow(
-      'Unable to find signup with a uuid of gone, and there is no legacy value at slot.dj_name',
-    );
+    const placed = place(START, slots, signups);
+    expect(computeDjPlays(placed)).toEqual(['dj1', 'dj2', 'legacy', 'dj3', 'dj4']);
+    expect(placed[0]!.djIds).toEqual(['dj1', 'dj2']);
   });
 });
 
 describe('slotForSignup', () => {
-  it('links the new slot to the signup and its first DJ', () => {
+  it('points the new slot at the signup, with a stream source suited to its type', () => {
     const s = signup('a', { djRefs: ['dj1', 'dj2'], requestedDuration: 0.5, isDebut: true, type: 'PRERECORD' });
-    expect(slotForSignup(s, START)).toEqual({
-      signupUuid: 'a',
-      djName: null,
-      djRef: 'dj1',
-      startTime: START,
-      duration: 0.5,
-      isDebut: true,
-      slotType: 'PRERECORD',
-      streamSourceUrl: '',
-      streamSourceType: 'PRERECORD',
-    });
-    expect(slotForSignup(signup('b'), START).streamSourceType).toBe('VRCDN');
-    expect(slotForSignup(signup('c', { djRefs: [] }), START).djRef).toBeNull();
+    expect(slotForSignup(s)).toEqual({ signupUuid: 'a', legacy: null, streamSourceUrl: '', streamSourceType: 'PRERECORD' });
+    expect(slotForSignup(signup('b')).streamSourceType).toBe('VRCDN');
   });
 });
 
 describe('moveSlot and removeSlotForSignup', () => {
-  const slots = [slot({ signupUuid: 'a' }), slot({ signupUuid: 'b' }), slot({ signupUuid: 'c' })];
+  const slots = [slot('a'), slot('b'), slot('c')];
   const order = (list: Slot[]) => list.map((s) => s.signupUuid);
 
   it('swaps neighbours and ignores moves off either end', () => {
@@ -207,20 +207,20 @@ describe('lineupConflicts', () => {
       signup('b', { name: 'Night Owl', formData: form('2024-06-09T21:00:00.000Z', 'any') }),
       signup('c', { name: 'Fine', formData: form('2024-06-09T19:00:00.000Z', '2024-06-10T01:00:00.000Z') }),
     ];
-    const slots = [slot({ signupUuid: 'a' }), slot({ signupUuid: 'b' }), slot({ signupUuid: 'c' })];
-    const london = lineupConflicts(START, slots, signups, {}, 'Europe/London');
+    const placed = place(START, [slot('a'), slot('b'), slot('c')], signups);
+    const london = lineupConflicts(placed, {}, 'Europe/London');
     expect([...london.entries()]).toEqual([
       [0, ['Ends at 21:00 but Early Bird is available until 20:30']],
       [1, ['Starts at 21:00 but Night Owl is available from 22:00']],
     ]);
-    const newYork = lineupConflicts(START, slots, signups, {}, 'America/New_York');
+    const newYork = lineupConflicts(placed, {}, 'America/New_York');
     expect(newYork.get(1)).toEqual(['Starts at 16:00 but Night Owl is available from 17:00']);
   });
 
   it('flags a DJ booked in more than one slot, B2B included', () => {
     const signups = [signup('a', { djRefs: ['dj1'] }), signup('b', { djRefs: ['dj2', 'dj1'] })];
-    const slots = [slot({ signupUuid: 'a' }), slot({ signupUuid: 'b' }), slot({ djRef: 'dj3', djName: 'Legacy' })];
-    const conflicts = lineupConflicts(START, slots, signups, { dj1: 'Mia' }, 'Europe/London');
+    const placed = place(START, [slot('a'), slot('b'), legacy({ djRef: 'dj3', djName: 'Legacy' })], signups);
+    const conflicts = lineupConflicts(placed, { dj1: 'Mia' }, 'Europe/London');
     expect([...conflicts.entries()]).toEqual([
       [0, ['Mia also plays in slot 2']],
       [1, ['Mia also plays in slot 1']],
@@ -234,19 +234,15 @@ describe('lineupConflicts', () => {
       signup('a'),
       signup('b', { name: 'After Midnight', formData: form('2024-06-16T04:30:00.000Z', 'any') }),
     ];
-    const slots = [slot({ signupUuid: 'a' }), slot({ signupUuid: 'a2', djName: 'Legacy' }), slot({ signupUuid: 'b' })];
-    expect(layoutSlots(nyStart, slots, signups).map((s) => s.startTime)).toEqual([
-      '2024-06-16T02:00:00.000Z',
-      '2024-06-16T03:00:00.000Z',
-      '2024-06-16T04:00:00.000Z',
-    ]);
-    expect(eventEnd(nyStart, layoutSlots(nyStart, slots, signups))).toBe('2024-06-16T05:00:00.000Z');
-    expect(lineupConflicts(nyStart, slots, signups, {}, 'America/New_York').get(2)).toEqual([
+    const placed = place(nyStart, [slot('a'), legacy({ djName: 'Legacy' }, { signupUuid: 'a2' }), slot('b')], signups);
+    expect(placed.map((s) => s.startTime)).toEqual(['2024-06-16T02:00:00.000Z', '2024-06-16T03:00:00.000Z', '2024-06-16T04:00:00.000Z']);
+    expect(eventEnd(placed, nyStart)).toBe('2024-06-16T05:00:00.000Z');
+    expect(lineupConflicts(placed, {}, 'America/New_York').get(2)).toEqual([
       'Starts at 00:00 but After Midnight is available from 00:30',
     ]);
   });
 
   it('is empty for a clean lineup', () => {
-    expect(lineupConflicts(START, [slot({ signupUuid: 'a' })], [signup('a')], {}, 'UTC').size).toBe(0);
+    expect(lineupConflicts(place(START, [slot('a')], [signup('a')]), {}, 'UTC').size).toBe(0);
   });
 });

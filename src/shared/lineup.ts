@@ -1,21 +1,29 @@
-// Lineup rules (spec §4 "Slot layout", "Adding a signup to the lineup", "dj_plays"). Each derived
-// value has exactly one function here so server, client and announcements agree.
+// Lineup rules (spec §4 "Slot layout", "Adding a signup to the lineup", "dj_plays"). A slot points
+// at its signup; what it plays (name, DJs, length, type, debut) and when are derived here, once,
+// so server, client and announcements agree.
 import { DateTime } from 'luxon';
-import {
-  DEFAULT_SLOT_HOURS,
-  SLOT_UNIT_MINUTES,
-  type Dj,
-  type Signup,
-  type SignupType,
-  type Slot,
-  type StreamSourceType,
-} from './domain.js';
+import { DEFAULT_SLOT_HOURS, SLOT_UNIT_MINUTES, type SignupType, type StreamSourceType } from './domain.js';
+import type { Dj } from './schemas/djs.js';
+import type { Signup, Slot, StaffSignup } from './schemas/lineup.js';
 import { ANY_TIME, formatLocalTime, toIsoUtc } from './time.js';
 
 const MS_PER_MINUTE = 60_000;
 
-function findSignup(uuid: string | null, signups: readonly Signup[]): Signup | undefined {
-  return uuid == null ? undefined : signups.find((signup) => signup.uuid === uuid);
+/** A slot as it plays: resolved against its signup (or its own legacy values) and placed in time. */
+export interface PlacedSlot {
+  slot: Slot;
+  /** Its signup; undefined for a legacy slot (or one whose signup is gone). */
+  signup: Signup | undefined;
+  /** Null when neither a signup, a legacy name nor a known DJ names the slot. */
+  name: string | null;
+  /** The DJs it stands for: its signup's (back-to-back partners included), else the legacy DJ. */
+  djIds: string[];
+  /** Hours. */
+  duration: number;
+  isDebut: boolean;
+  type: SignupType;
+  startTime: string;
+  endTime: string;
 }
 
 function parseStart(eventStart: string): number {
@@ -29,62 +37,62 @@ function validHours(hours: number | null | undefined): number {
   return typeof hours === 'number' && Number.isFinite(hours) && hours >= 0 ? hours : DEFAULT_SLOT_HOURS;
 }
 
-function slotLengthMs(hours: number): number {
-  return Math.round(SLOT_UNIT_MINUTES * hours * MS_PER_MINUTE);
-}
+const slotLengthMs = (hours: number) => Math.round(SLOT_UNIT_MINUTES * hours * MS_PER_MINUTE);
 
 /**
- * Lays slots out back to back from the event start. A slot lasts its signup's requested
- * duration (the signup is the source of truth once linked); legacy slots keep their own.
+ * Resolves every slot and lays them out back to back from the event start (spec §4): the one
+ * place slot times are computed. `djs` only helps name legacy slots that kept just a DJ.
  */
-export function layoutSlots(eventStart: string, slots: readonly Slot[], signups: readonly Signup[]): Slot[] {
-  let cursor = parseStart(eventStart);
-  return slots.map((slot) => {
-    const signup = findSignup(slot.signupUuid, signups);
-    const duration = validHours(signup ? signup.requestedDuration : slot.duration);
-    const laidOut: Slot = { ...slot, startTime: toIsoUtc(cursor), duration };
+export function placeSlots(
+  event: { startDatetime: string; slots: readonly Slot[]; signups: readonly Signup[] },
+  djs: Record<string, Dj> = {},
+): PlacedSlot[] {
+  const byUuid = new Map(event.signups.map((signup) => [signup.uuid, signup]));
+  let cursor = parseStart(event.startDatetime);
+  return event.slots.map((slot) => {
+    const signup = slot.signupUuid === null ? undefined : byUuid.get(slot.signupUuid);
+    const legacy = slot.legacy;
+    const duration = validHours(signup ? signup.requestedDuration : legacy?.duration);
+    const start = cursor;
     cursor += slotLengthMs(duration);
-    return laidOut;
+    const legacyDj = legacy?.djRef ? djs[legacy.djRef] : undefined;
+    return {
+      slot,
+      signup,
+      name: signup?.name ?? (legacy?.djName || legacyDj?.djName || legacyDj?.publicName || null),
+      djIds: signup ? [...signup.djRefs] : legacy?.djRef ? [legacy.djRef] : [],
+      duration,
+      isDebut: signup ? signup.isDebut : (legacy?.isDebut ?? false),
+      type: signup ? signup.type : (legacy?.slotType ?? 'LIVE'),
+      startTime: toIsoUtc(start),
+      endTime: toIsoUtc(cursor),
+    };
   });
 }
 
-/** End of the last slot of an already laid-out lineup; the start itself when there are none. */
-export function eventEnd(eventStart: string, slots: readonly Slot[]): string {
-  const total = slots.reduce((ms, slot) => ms + slotLengthMs(validHours(slot.duration)), 0);
-  return toIsoUtc(parseStart(eventStart) + total);
+/** End of the last slot; the start itself when there are none. */
+export function eventEnd(placed: readonly PlacedSlot[], eventStart: string): string {
+  return placed.at(-1)?.endTime ?? toIsoUtc(parseStart(eventStart));
 }
 
 /** Spec §4: in the lineup only if it has DJ references and a slot points at its uuid. */
-export function isSignupInLineup(signup: Signup, slots: readonly Slot[]): boolean {
+export function isSignupInLineup(signup: StaffSignup, slots: readonly Slot[]): boolean {
   return signup.djRefs.length > 0 && slots.some((slot) => slot.signupUuid === signup.uuid);
 }
 
 /** The Signups column: signups not (yet) in the lineup, in their stored order. */
-export function signupsNotInLineup(signups: readonly Signup[], slots: readonly Slot[]): Signup[] {
+export function signupsNotInLineup<S extends StaffSignup>(signups: readonly S[], slots: readonly Slot[]): S[] {
   return signups.filter((signup) => !isSignupInLineup(signup, slots));
 }
 
-/** The DJ ids one slot stands for: its signup's DJs (B2B partners included), else the legacy ref. */
-export function slotDjIds(slot: Slot, signups: readonly Signup[]): string[] {
-  const signup = findSignup(slot.signupUuid, signups);
-  if (signup) return [...signup.djRefs];
-  return slot.djRef ? [slot.djRef] : [];
-}
-
 /** dj_plays: unique DJ ids of the whole lineup, in slot order. */
-export function computeDjPlays(slots: readonly Slot[], signups: readonly Signup[]): string[] {
-  return [...new Set(slots.flatMap((slot) => slotDjIds(slot, signups)))];
+export function computeDjPlays(placed: readonly PlacedSlot[]): string[] {
+  return [...new Set(placed.flatMap((slot) => slot.djIds))];
 }
 
-/** Spec §5: a slot is named by its signup, or by the legacy dj_name of pre-signup events. */
-export function slotName(slot: Slot, signups: readonly Signup[]): string {
-  const signup = findSignup(slot.signupUuid, signups);
-  if (signup) return signup.name;
-  if (slot.djName) return slot.djName;
-  throw new Error(
-    `Unable to find signup with a uuid of ${slot.signupUuid}, and there is no legacy value at slot.dj_name`,
-  );
-}
+/** Spec §5: the error a slot that nothing names reports. */
+export const unnamedSlotError = (slot: Slot) =>
+  `Unable to find signup with a uuid of ${slot.signupUuid}, and there is no legacy value at slot.dj_name`;
 
 /** Sensible stream source for a slot type; staff pick the real one on Stream Details. */
 const DEFAULT_STREAM_SOURCE: Record<SignupType, StreamSourceType> = {
@@ -94,19 +102,9 @@ const DEFAULT_STREAM_SOURCE: Record<SignupType, StreamSourceType> = {
   TWITCH: 'TWITCH',
 };
 
-/** "Add to Lineup": the slot is only provisional in time; layoutSlots places it. */
-export function slotForSignup(signup: Signup, startTime: string): Slot {
-  return {
-    signupUuid: signup.uuid,
-    djName: null,
-    djRef: signup.djRefs[0] ?? null,
-    startTime,
-    duration: signup.requestedDuration,
-    isDebut: signup.isDebut,
-    slotType: signup.type,
-    streamSourceUrl: '',
-    streamSourceType: DEFAULT_STREAM_SOURCE[signup.type],
-  };
+/** "Add to Lineup": the slot points at the signup; placeSlots gives it its time. */
+export function slotForSignup(signup: StaffSignup): Slot {
+  return { signupUuid: signup.uuid, legacy: null, streamSourceUrl: '', streamSourceType: DEFAULT_STREAM_SOURCE[signup.type] };
 }
 
 /** Swaps a slot with the one `delta` places away; out of range leaves the order unchanged. */
@@ -151,21 +149,15 @@ function availabilityMs(value: string | undefined): number | null {
  * stated availability, and a DJ booked in more than one slot. Times are shown in `zone`.
  */
 export function lineupConflicts(
-  eventStart: string,
-  slots: readonly Slot[],
-  signups: readonly Signup[],
+  placed: readonly PlacedSlot[],
   djNames: Record<string, string>,
   zone: string,
 ): Map<number, string[]> {
-  const laidOut = layoutSlots(eventStart, slots, signups);
-  const djIdsBySlot = laidOut.map((slot) => slotDjIds(slot, signups));
   const conflicts = new Map<number, string[]>();
-
-  laidOut.forEach((slot, index) => {
+  placed.forEach(({ signup, startTime, endTime, djIds }, index) => {
     const warnings: string[] = [];
-    const signup = findSignup(slot.signupUuid, signups);
-    const start = Date.parse(slot.startTime);
-    const end = start + slotLengthMs(slot.duration);
+    const start = Date.parse(startTime);
+    const end = Date.parse(endTime);
     const from = availabilityMs(signup?.formData?.available_from);
     const to = availabilityMs(signup?.formData?.available_to);
     const time = (ms: number) => formatLocalTime(toIsoUtc(ms), zone);
@@ -176,9 +168,9 @@ export function lineupConflicts(
     if (signup && to !== null && end > to) {
       warnings.push(`Ends at ${time(end)} but ${signup.name} is available until ${time(to)}`);
     }
-    for (const djId of new Set(djIdsBySlot[index])) {
-      djIdsBySlot.forEach((others, otherIndex) => {
-        if (otherIndex !== index && others.includes(djId)) {
+    for (const djId of new Set(djIds)) {
+      placed.forEach((other, otherIndex) => {
+        if (otherIndex !== index && other.djIds.includes(djId)) {
           warnings.push(`${djNames[djId] || 'This DJ'} also plays in slot ${otherIndex + 1}`);
         }
       });

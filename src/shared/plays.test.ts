@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DjPlay } from './domain.js';
+import type { DjPlay } from './schemas/djs.js';
 import { earliestEvent, otherEvents, rosterStats } from './plays.js';
 
 function play(eventId: string, startDatetime: string): DjPlay {

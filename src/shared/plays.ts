@@ -1,7 +1,8 @@
 // A DJ's plays: the events whose lineup includes a signup naming that DJ, back-to-back partners
 // included (ARCHITECTURE "decided"). Which events those are is computed once (computeDjPlays);
 // these helpers only summarise a DJ's list so roster, Other Events and Plays all agree.
-import { OTHER_EVENTS_SHOWN, type DjPlay } from './domain.js';
+import { OTHER_EVENTS_SHOWN } from './domain.js';
+import type { DjPlay, OtherEvents } from './schemas/djs.js';
 
 /** Newest first; ties broken by event id so the order is stable. */
 function byNewest(a: DjPlay, b: DjPlay): number {
@@ -26,12 +27,6 @@ export function rosterStats(djId: string, plays: readonly DjPlay[]): RosterStats
   void djId;
   const unique = uniqueNewestFirst(plays);
   return { totalPlays: unique.length, mostRecentPlay: unique[0] ?? null };
-}
-
-export interface OtherEvents {
-  shown: DjPlay[];
-  total: number;
-  hasMore: boolean;
 }
 
 /** "Other Events (n total)" on a signup card: the DJ's other events, the newest few shown. */

@@ -1,9 +1,11 @@
 import type { Role } from './domain.js';
 
-// Who may do what: the single policy table. The server enforces it on every API route before
-// any data access; the client's route guards mirror it to decide what to show.
+// Who may do what: the role rules, in one place. Every API contract (shared/api) and every other
+// server route declares one of these accesses; the server's guard decides each request from the
+// route that matched, and the client's route guards mirror the same rules to decide what to show.
 
-export type Access = 'public' | 'signedIn' | 'staff' | 'signup';
+export const ACCESS = ['public', 'signedIn', 'staff', 'signup'] as const;
+export type Access = (typeof ACCESS)[number];
 
 const ROLES_FOR: Record<Exclude<Access, 'public' | 'signedIn'>, readonly Role[]> = {
   staff: ['host', 'admin'],
@@ -16,32 +18,3 @@ export function hasAccess(roles: readonly Role[] | undefined, access: Access): b
   if (access === 'signedIn') return true;
   return ROLES_FOR[access].some((role) => roles.includes(role));
 }
-
-/** Every API route, by method and Fastify path pattern. A route missing here refuses to start. */
-export const API_POLICY = {
-  'POST /api/auth/start': 'public',
-  'POST /api/auth/callback': 'public',
-  'POST /api/auth/logout': 'public',
-  'GET /api/me': 'signedIn',
-
-  'GET /api/events': 'staff',
-  'POST /api/events': 'staff',
-  'GET /api/events/home': 'staff',
-  'GET /api/events/:eventId': 'staff',
-  'PUT /api/events/:eventId': 'staff',
-  'POST /api/events/:eventId/publish': 'staff',
-  'GET /api/events/:eventId/changes': 'staff',
-
-  'GET /api/djs': 'staff',
-  'POST /api/djs': 'staff',
-  'GET /api/djs/:djId': 'staff',
-  'PUT /api/djs/:djId': 'staff',
-
-  'GET /api/settings': 'staff',
-  'PUT /api/settings': 'staff',
-
-  'GET /api/signup': 'signup',
-  'POST /api/signup': 'signup',
-} as const satisfies Record<string, Access>;
-
-export type ApiRoute = keyof typeof API_POLICY;

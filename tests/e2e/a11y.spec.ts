@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import type { RosterResponse } from '../../src/shared/schemas/djs';
-import type { EventSummary } from '../../src/shared/schemas/events';
-import { DEFAULT_SETTINGS } from '../../src/shared/schemas/settings';
+import type { RosterResponse } from '@shared/schemas/djs';
+import type { EventSummary } from '@shared/schemas/events';
+import { DEFAULT_SETTINGS } from '@shared/schemas/settings';
 import { expectNoSeriousViolations } from './support/a11y';
 import { signInAs } from './support/auth';
 import { expect, test } from './support/fixtures';

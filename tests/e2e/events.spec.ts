@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { comingSundayAt, toDateTimeLocalValue } from '../../src/shared/time';
+import { comingSundayAt, toDateTimeLocalValue } from '@shared/time';
 import { signInAs } from './support/auth';
 import { expect, test } from './support/fixtures';
 

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import type { RosterResponse } from '../../src/shared/schemas/djs';
-import type { EventDetail } from '../../src/shared/schemas/events';
+import type { RosterResponse } from '@shared/schemas/djs';
+import type { EventDetail } from '@shared/schemas/events';
 import { signInAs } from './support/auth';
 import { createOpenEvent, staffPage } from './support/staff';
 import { expect, test } from './support/fixtures';

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import type { Dj } from '../../src/shared/domain';
-import type { EventDetail } from '../../src/shared/schemas/events';
+import type { Dj } from '@shared/schemas/djs';
+import type { EventDetail } from '@shared/schemas/events';
 import { signInAs } from './support/auth';
 import { expect, test } from './support/fixtures';
 

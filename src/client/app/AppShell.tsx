@@ -2,13 +2,13 @@ import './shell.css';
 import { useState } from 'react';
 import { Container, Nav, Navbar, NavDropdown } from 'react-bootstrap';
 import { Link, NavLink, Outlet } from 'react-router';
-import { hasAccess } from '../../shared/policy';
-import type { Me } from '../../shared/schemas/auth';
-import { paths } from '../../shared/paths';
+import { hasAccess } from '@shared/policy';
+import type { Me } from '@shared/schemas/auth';
+import { paths } from '@shared/paths';
 import { Avatar } from '../components/Avatar';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { VinylRecord } from '../components/VinylLoader';
-import { useLogout, useMe, useSignOutOnExpiredSession } from '../features/auth';
+import { useLogout, useMe, useSignOutOnExpiredSession } from '@client/shared/session';
 import { appName } from '../lib/api';
 
 // The frame around every screen but the sign-in ones: navigation bar, then the page (whose

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { paths } from '../../shared/paths';
+import { paths } from '@shared/paths';
 
 export function NotFoundPage() {
   const { pathname } = useLocation();

@@ -1,6 +1,6 @@
 import { Alert, Button, Container } from 'react-bootstrap';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { paths } from '../../shared/paths';
+import { paths } from '@shared/paths';
 import { NotFoundPage } from './NotFoundPage';
 
 /** A screen that failed to render or load: say so and offer a way on, never a blank page. */

@@ -1,21 +1,30 @@
-// The one way the client talks to the server: JSON in and out, errors carry the server's message.
+import type { CallInput, Contract, ResponseOf } from '@shared/api/contract';
+import { urlOf } from '@shared/api/contract';
+import type { ApiErrorBody, ErrorCode } from '@shared/api/errors';
+
+// The one way the client talks to the server: a call is a contract (shared/api) and its input;
+// errors carry the server's code and message.
 
 export class ApiError extends Error {
   constructor(
     readonly status: number,
+    /** What went wrong, for the program (shared/api/errors.ts); 'server_error' when unknown. */
+    readonly code: ErrorCode,
     message: string,
-    readonly body: unknown,
+    readonly body: Partial<ApiErrorBody> | undefined,
   ) {
     super(message);
   }
 }
 
-async function request<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const response = await fetch(url, {
-    method,
+export async function call<C extends Contract>(contract: C, ...[input]: CallArgs<C>): Promise<ResponseOf<C>> {
+  const { body } = (input ?? {}) as { body?: unknown };
+  const sendsBody = contract.method !== 'GET';
+  const response = await fetch(urlOf(contract, input), {
+    method: contract.method,
     credentials: 'same-origin',
-    headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: sendsBody ? { accept: 'application/json', 'content-type': 'application/json' } : { accept: 'application/json' },
+    body: sendsBody ? JSON.stringify(body ?? {}) : undefined,
   });
   const text = await response.text();
   let parsed: unknown = undefined;
@@ -24,22 +33,31 @@ async function request<T>(method: string, url: string, body?: unknown): Promise<
       parsed = JSON.parse(text);
     } catch {
       // A proxy's HTML error page: report the status, not a JSON parse error.
-      parsed = undefined;
     }
   }
   if (!response.ok) {
-    const message =
-      (parsed as { message?: unknown } | undefined)?.message ?? `Request failed with status ${response.status}`;
-    throw new ApiError(response.status, String(message), parsed);
+    const error = parsed as Partial<ApiErrorBody> | undefined;
+    const message = error?.message ?? `Request failed with status ${response.status}`;
+    throw new ApiError(response.status, error?.code ?? (response.status === 401 ? 'not_authenticated' : 'server_error'), message, error);
   }
-  return parsed as T;
+  return parsed as ResponseOf<C>;
 }
 
-export const api = {
-  get: <T>(url: string) => request<T>('GET', url),
-  post: <T>(url: string, body?: unknown) => request<T>('POST', url, body ?? {}),
-  put: <T>(url: string, body: unknown) => request<T>('PUT', url, body),
-};
+/** A contract without params, query or body is called with no input. */
+type CallArgs<C extends Contract> = Partial<CallInput<C>> extends CallInput<C> ? [input?: CallInput<C>] : [input: CallInput<C>];
+
+/**
+ * The query key of a GET: its path pattern, then its params and query. Keys share the pattern's
+ * prefix, so invalidating `queryKeyOf(contract)` refreshes every cached call of that endpoint.
+ */
+export const queryKeyOf = <C extends Contract>(contract: C, input?: { params?: unknown; query?: unknown }) =>
+  input === undefined ? [contract.path] : [contract.path, input.params ?? null, input.query ?? null];
+
+/** A TanStack query's key and fetcher for one call. */
+export const queryOf = <C extends Contract>(contract: C, ...[input]: CallArgs<C>) => ({
+  queryKey: queryKeyOf(contract, input ?? {}),
+  queryFn: () => call(contract, ...([input] as CallArgs<C>)),
+});
 
 export const appName = () =>
   document.querySelector('meta[name="app-name"]')?.getAttribute('content') || 'Lineup';

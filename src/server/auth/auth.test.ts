@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import type { Role } from '../../shared/domain.js';
-import { AUTH_MESSAGES, type Me } from '../../shared/schemas/auth.js';
+import type { Role } from '@shared/domain.js';
+import { AUTH_MESSAGES, type Me } from '@shared/schemas/auth.js';
 import { loadConfig } from '../config.js';
 import { startServer } from '../start.js';
 import { startTestApp, testDialects, type TestApp } from '../testing/harness.js';
@@ -252,7 +252,7 @@ describe.each(testDialects)('Discord sign-in on %s', (dialect) => {
     const started = await start(app, fake);
     const response = await callback(app, started, 'code-that-discord-never-issued');
     expect(response.status).toBe(400);
-    expect(response.body).toEqual({ message: AUTH_MESSAGES.failed });
+    expect(response.body).toEqual({ code: 'auth_failed', message: AUTH_MESSAGES.failed });
     expect(cookieValue(response.headers.getSetCookie(), SESSION_COOKIE)).toBeUndefined();
   });
 
@@ -277,7 +277,7 @@ describe.each(testDialects)('Discord sign-in on %s', (dialect) => {
     const { code, id } = fake.person(null);
     const response = await callback(app, await start(app, fake), code);
     expect(response.status).toBe(403);
-    expect(response.body).toEqual({ message: 'You are not authorized to access this application.' });
+    expect(response.body).toEqual({ code: 'not_authorized', message: 'You are not authorized to access this application.' });
     expect(cookieValue(response.headers.getSetCookie(), SESSION_COOKIE)).toBeUndefined();
     expect(await app.ctx.store.db.selectFrom('djs').select('id').where('discord_id', '=', id).execute()).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import type { Me } from '../../shared/schemas/auth.js';
+import type { Me } from '@shared/schemas/auth.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { startTestApp, testDialects, type TestApp } from '../testing/harness.js';
 import { DEV_ACCOUNTS } from './dev-accounts.js';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { paths } from '../../shared/paths.js';
+import { paths } from '@shared/paths.js';
 import { DEV_DISCORD } from '../config.js';
 import type { AppContext } from '../context.js';
 import { DEV_ACCOUNTS, type DevAccount } from './dev-accounts.js';
@@ -12,6 +12,8 @@ import { ownOrigin } from './guard.js';
 // a local run and the end-to-end tests exercise the real sign-in code. State lives in memory.
 
 const BASE = '/dev-oauth';
+/** Discord's endpoints are public; its tokens are checked by the handlers themselves. */
+const PUBLIC = { config: { access: 'public' as const } };
 const CODE_TTL_MS = 60_000;
 const TOKEN_TTL_MS = 10 * 60_000;
 
@@ -65,14 +67,14 @@ export function registerDevProvider(app: FastifyInstance, ctx: AppContext) {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
 
-    scope.get(`${BASE}/authorize`, async (request, reply) => {
+    scope.get(`${BASE}/authorize`, PUBLIC, async (request, reply) => {
       const query = request.query as Record<string, string | undefined>;
       const problem = authorizeProblem(request, ctx, query);
       if (problem) return sendPage(reply, 400, errorPage(problem));
       return sendPage(reply, 200, authorizePage(query));
     });
 
-    scope.post(`${BASE}/authorize`, async (request, reply) => {
+    scope.post(`${BASE}/authorize`, PUBLIC, async (request, reply) => {
       const form = (request.body ?? {}) as Record<string, string | undefined>;
       const problem = authorizeProblem(request, ctx, form);
       if (problem) return sendPage(reply, 400, errorPage(problem));
@@ -93,7 +95,7 @@ export function registerDevProvider(app: FastifyInstance, ctx: AppContext) {
       return reply.redirect(redirect.toString(), 303);
     });
 
-    scope.post(`${BASE}/api/oauth2/token`, async (request, reply) => {
+    scope.post(`${BASE}/api/oauth2/token`, PUBLIC, async (request, reply) => {
       const form = (request.body ?? {}) as Record<string, string | undefined>;
       const [clientId, clientSecret] = clientCredentials(request, form);
       if (clientId !== DEV_DISCORD.clientId || clientSecret !== DEV_DISCORD.clientSecret) {
@@ -119,13 +121,13 @@ export function registerDevProvider(app: FastifyInstance, ctx: AppContext) {
       };
     });
 
-    scope.get(`${BASE}/api/users/@me`, async (request, reply) => {
+    scope.get(`${BASE}/api/users/@me`, PUBLIC, async (request, reply) => {
       const account = bearer(request);
       if (!account) return reply.code(401).send({ message: '401: Unauthorized', code: 0 });
       return discordUser(account);
     });
 
-    scope.get(`${BASE}/api/users/@me/guilds/:guildId/member`, async (request, reply) => {
+    scope.get(`${BASE}/api/users/@me/guilds/:guildId/member`, PUBLIC, async (request, reply) => {
       const account = bearer(request);
       if (!account) return reply.code(401).send({ message: '401: Unauthorized', code: 0 });
       const { guildId } = request.params as { guildId: string };

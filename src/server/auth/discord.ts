@@ -1,6 +1,6 @@
 import { CodeChallengeMethod, OAuth2Client, OAuth2RequestError } from 'arctic';
-import { ROLES, type Role } from '../../shared/domain.js';
-import { DISCORD_SCOPES } from '../../shared/schemas/auth.js';
+import { ROLES, type Role } from '@shared/domain.js';
+import { DISCORD_SCOPES } from '@shared/schemas/auth.js';
 import type { Config } from '../config.js';
 
 // Talks to Discord (or the development provider, which answers the same way). Failures are

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { API_POLICY, type Access, hasAccess } from '../../shared/policy.js';
+import { ACCESS, hasAccess } from '@shared/policy.js';
 import type { AppContext } from '../context.js';
 import { forbidden, HttpError, unauthorized } from '../http/errors.js';
 import { resumeSession, SESSION_COOKIE, type SessionUser } from './sessions.js';
@@ -8,12 +8,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
   }
-}
-
-/** The signed-in user of a route whose policy requires one. */
-export function currentUser(request: FastifyRequest): SessionUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
 }
 
 export function sessionCookieOptions(ctx: AppContext, expiresAt: number) {
@@ -27,25 +21,28 @@ export function sessionCookieOptions(ctx: AppContext, expiresAt: number) {
 }
 
 /**
- * Enforces the policy table: every /api route must be listed (start-up fails otherwise), and
- * each request is checked before its handler touches data.
+ * Access is decided from the route that matched, never from the URL's spelling: every route
+ * declares its access when it is registered (start-up fails for one that does not), and every
+ * request that matched a route is checked, and refused by default, before its handler runs.
+ * Unmatched requests only ever reach the not-found answer.
  */
 export function registerGuard(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('user', null);
 
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/')) return;
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) {
-      if (method === 'HEAD') continue;
-      const key = `${method} ${route.url}`;
-      if (!(key in API_POLICY)) throw new Error(`API route ${key} is missing from the policy table`);
+    const access = route.config?.access;
+    if (!access || !(ACCESS as readonly string[]).includes(access)) {
+      const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
+      throw new Error(`The route ${methods} ${route.url} declares no access (one of ${ACCESS.join(', ')}).`);
     }
   });
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (request.is404) return;
     rejectCrossSite(request, ctx);
+    const access = request.routeOptions.config.access;
+    if (access === undefined) throw forbidden();
+    if (access === 'public') return;
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
       const resumed = await resumeSession(ctx.store.db, token, ctx.config.sessionTtlMs);
@@ -54,37 +51,26 @@ export function registerGuard(app: FastifyInstance, ctx: AppContext) {
         if (resumed.renewedUntil) reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(ctx, resumed.renewedUntil));
       }
     }
-    const access = policyFor(request);
-    if (access) enforce(request, access);
+    if (!request.user) throw unauthorized();
+    if (!hasAccess(request.user.roles, access)) throw forbidden();
   });
-}
-
-function policyFor(request: FastifyRequest): Access | undefined {
-  const pattern = request.routeOptions.url;
-  if (!pattern) return undefined;
-  const method = request.method === 'HEAD' ? 'GET' : request.method;
-  return (API_POLICY as Record<string, Access>)[`${method} ${pattern}`];
-}
-
-function enforce(request: FastifyRequest, access: Access) {
-  if (access === 'public') return;
-  if (!request.user) throw unauthorized();
-  if (!hasAccess(request.user.roles, access)) throw forbidden();
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Cross-site request forgery: besides the SameSite=Lax cookie, a mutating request whose Origin is
- * not ours is refused. Browsers always send Origin on cross-origin POSTs.
+ * Cross-site request forgery, for every state-changing request whatever route it matched: besides
+ * the SameSite=Lax cookie, a request a browser marks as coming from another site (Sec-Fetch-Site)
+ * or whose Origin is not ours is refused. Browsers send Origin on every cross-origin POST;
+ * programs that send neither (curl, server-to-server) carry no browser's cookies.
  */
 function rejectCrossSite(request: FastifyRequest, ctx: AppContext) {
   if (!MUTATING.has(request.method)) return;
-  const origin = request.headers.origin;
   const fetchSite = request.headers['sec-fetch-site'];
-  if (fetchSite === 'cross-site') throw new HttpError(403, 'Cross-site requests are not allowed.');
-  if (!origin) return;
-  if (origin !== ownOrigin(request, ctx)) throw new HttpError(403, 'Cross-site requests are not allowed.');
+  const origin = request.headers.origin;
+  const crossSite =
+    fetchSite === 'cross-site' || fetchSite === 'same-site' || (origin !== undefined && origin !== ownOrigin(request, ctx));
+  if (crossSite) throw new HttpError(403, 'cross_site', 'Cross-site requests are not allowed.');
 }
 
 /** PUBLIC_URL when set, else the origin the request was addressed to. */

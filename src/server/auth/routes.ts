@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authCallbackBody, authStartResponse, meResponse } from '../../shared/schemas/auth.js';
-import { paths } from '../../shared/paths.js';
+import * as api from '@shared/api/auth.js';
+import { paths } from '@shared/paths.js';
 import type { AppContext } from '../context.js';
-import { HttpError } from '../http/errors.js';
-import { currentUser, ownOrigin, sessionCookieOptions } from './guard.js';
+import { registerEndpoint } from '../http/endpoint.js';
+import { tooManyRequests } from '../http/errors.js';
+import { ownOrigin, sessionCookieOptions } from './guard.js';
 import { devProviderEndpoints, registerDevProvider } from './dev-provider.js';
 import type { DiscordEndpoints } from './discord.js';
 import { completeSignIn, currentMe, type PendingSignIn, signOut, startSignIn } from './service.js';
@@ -21,37 +21,34 @@ const PENDING_TTL_SECONDS = 10 * 60;
 export const SIGN_IN_RATE_LIMIT = {
   max: 60,
   timeWindow: 60_000,
-  errorResponseBuilder: () => new HttpError(429, 'Too many sign-in attempts. Please wait a minute and try again.'),
+  errorResponseBuilder: () => tooManyRequests('Too many sign-in attempts. Please wait a minute and try again.'),
 };
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   if (ctx.config.discord.devProvider) registerDevProvider(app, ctx);
-  const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  typed.post(
-    '/api/auth/start',
-    { config: { rateLimit: SIGN_IN_RATE_LIMIT }, schema: { response: { 200: authStartResponse } } },
-    async (request, reply) => {
+  registerEndpoint(
+    app,
+    api.startSignIn,
+    ({ request, reply }) => {
       const { url, pending } = startSignIn(ctx, endpointsFor(request, ctx), redirectUriFor(request, ctx));
       reply.setCookie(PENDING_COOKIE, JSON.stringify(pending), pendingCookieOptions(ctx, PENDING_TTL_SECONDS));
       return { url };
     },
+    { rateLimit: SIGN_IN_RATE_LIMIT },
   );
 
-  typed.post(
-    '/api/auth/callback',
-    {
-      config: { rateLimit: SIGN_IN_RATE_LIMIT },
-      schema: { body: authCallbackBody, response: { 200: meResponse } },
-    },
-    async (request, reply) => {
+  registerEndpoint(
+    app,
+    api.completeSignIn,
+    async ({ request, reply, body }) => {
       // A state is good for one attempt, whatever its outcome.
       reply.clearCookie(PENDING_COOKIE, pendingCookieOptions(ctx, 0));
       const { me, session } = await completeSignIn(
         ctx,
         endpointsFor(request, ctx),
         {
-          body: request.body,
+          body,
           pending: readPending(request),
           expectedRedirectUri: redirectUriFor(request, ctx),
           previousSessionToken: request.cookies[SESSION_COOKIE],
@@ -61,17 +58,15 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
       reply.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(ctx, session.expiresAt));
       return me;
     },
+    { rateLimit: SIGN_IN_RATE_LIMIT },
   );
 
-  typed.post('/api/auth/logout', async (request, reply) => {
+  registerEndpoint(app, api.signOut, async ({ request, reply }) => {
     await signOut(ctx, request.cookies[SESSION_COOKIE]);
     clearSessionCookie(reply, ctx);
-    return reply.code(204).send();
   });
 
-  typed.get('/api/me', { schema: { response: { 200: meResponse } } }, async (request) =>
-    currentMe(ctx, currentUser(request)),
-  );
+  registerEndpoint(app, api.getMe, ({ user }) => currentMe(ctx, user));
 }
 
 function endpointsFor(request: FastifyRequest, ctx: AppContext): DiscordEndpoints {

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { generateCodeVerifier, generateState } from 'arctic';
 import type { FastifyBaseLogger } from 'fastify';
-import { AUTH_MESSAGES, type AuthCallbackBody, type Me } from '../../shared/schemas/auth.js';
+import { AUTH_MESSAGES, type AuthCallbackBody, type Me } from '@shared/schemas/auth.js';
 import type { AppContext } from '../context.js';
 import { HttpError, unauthorized } from '../http/errors.js';
 import {
@@ -46,7 +46,7 @@ export async function completeSignIn(
 ): Promise<{ me: Me; session: OpenedSession }> {
   const failed = (status: number, reason: string) => {
     log.warn({ reason }, 'sign-in failed');
-    return new HttpError(status, AUTH_MESSAGES.failed);
+    return new HttpError(status, 'auth_failed', AUTH_MESSAGES.failed);
   };
   if (!input.pending) throw failed(400, 'no sign-in in progress for this browser');
   if (!sameText(input.pending.state, input.body.state)) throw failed(400, 'state does not match this browser');
@@ -62,7 +62,7 @@ export async function completeSignIn(
     if (!(error instanceof DiscordFailure)) throw error;
     if (error.kind === 'notMember') {
       log.info({ reason: error.reason }, 'sign-in refused');
-      throw new HttpError(403, AUTH_MESSAGES.notAuthorized);
+      throw new HttpError(403, 'not_authorized', AUTH_MESSAGES.notAuthorized);
     }
     throw failed(error.kind === 'rejected' ? 400 : 502, error.reason);
   }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { ROLES, type Role } from '../../shared/domain.js';
+import { ROLES, type Role } from '@shared/domain.js';
 import type { Database } from '../db/schema.js';
 
 // Server-side sessions: the cookie holds a random token, the database only its hash.

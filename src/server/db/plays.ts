@@ -1,7 +1,8 @@
-import { type Kysely, sql } from 'kysely';
-import type { DjPlay } from '../../shared/domain.js';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { OTHER_EVENTS_SHOWN } from '@shared/domain.js';
+import type { DjPlay, OtherEvents } from '@shared/schemas/djs.js';
 import type { Database } from './schema.js';
-import { toIso } from './values.js';
+import { toCount, toIso } from './values.js';
 
 // A play is a dj_plays row (kept in step with the lineup at every event save) joined with its
 // event: the one definition the roster, Other Events and a DJ's Plays share.
@@ -11,7 +12,7 @@ import { toIso } from './values.js';
  * (`total`) and the play's `rank` among the DJ's plays, newest first with ties by event id as
  * shared/plays.ts orders them. `scope` narrows the plays before they are ranked and counted.
  */
-export function rankedPlays(db: Kysely<Database>, scope: { djIds?: readonly string[]; exceptEventId?: string } = {}) {
+export function rankedPlays(db: Kysely<Database> | Transaction<Database>, scope: { djIds?: readonly string[]; exceptEventId?: string } = {}) {
   const { djIds, exceptEventId } = scope;
   return db
     .selectFrom('dj_plays')
@@ -34,3 +35,27 @@ export const toPlay = (row: { event_id: string; event_name: string; start_at: nu
   eventName: row.event_name,
   startDatetime: toIso(row.start_at),
 });
+
+/**
+ * "Other Events" of each DJ for this event: their newest few other events and how many there are,
+ * in one query over the ranked plays, so a busy event never loads whole histories.
+ */
+export async function findOtherEvents(
+  db: Kysely<Database> | Transaction<Database>,
+  eventId: string,
+  djIds: readonly string[],
+): Promise<Record<string, OtherEvents>> {
+  const others: Record<string, OtherEvents> = Object.fromEntries(djIds.map((id) => [id, { shown: [], total: 0, hasMore: false }]));
+  if (djIds.length === 0) return others;
+  const ranked = rankedPlays(db, { djIds, exceptEventId: eventId });
+  const rows = await db.selectFrom(ranked).selectAll().where('rank', '<=', OTHER_EVENTS_SHOWN).orderBy('dj_id').orderBy('rank').execute();
+  for (const row of rows) {
+    const total = toCount(row.total);
+    const entry = others[row.dj_id];
+    if (!entry) continue;
+    entry.shown.push(toPlay(row));
+    entry.total = total;
+    entry.hasMore = total > OTHER_EVENTS_SHOWN;
+  }
+  return others;
+}

@@ -1,7 +1,10 @@
-import type { Dj } from '../../shared/domain.js';
-import type { DjsTable } from './schema.js';
+import type { Kysely, Transaction } from 'kysely';
+import type { Dj } from '@shared/schemas/djs.js';
+import type { Database, DjsTable } from './schema.js';
 
-// Row-to-domain mappings needed by more than one feature.
+// DJ rows as more than one feature reads them (the roster, an event's DJs, sign-in).
+
+type Db = Kysely<Database> | Transaction<Database>;
 
 export const djFromRow = (row: DjsTable): Dj => ({
   id: row.id,
@@ -13,3 +16,16 @@ export const djFromRow = (row: DjsTable): Dj => ({
   avatarUrl: row.avatar_url,
   notes: row.notes,
 });
+
+/** These DJs by id (those that exist). */
+export async function findDjsById(db: Db, ids: readonly string[]): Promise<Record<string, Dj>> {
+  if (ids.length === 0) return {};
+  const rows = await db.selectFrom('djs').selectAll().where('id', 'in', [...ids]).execute();
+  return Object.fromEntries(rows.map((row) => [row.id, djFromRow(row)]));
+}
+
+export async function existingDjIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('djs').select('id').where('id', 'in', [...ids]).execute();
+  return new Set(rows.map((row) => row.id));
+}

@@ -55,16 +55,20 @@ export interface SignupDjsTable {
   position: number;
 }
 
+/** A lineup slot: its signup, or (legacy slots only) its own name, DJ, length, debut and type. */
 export interface SlotsTable {
   event_id: string;
   position: number;
   signup_uuid: string | null;
-  dj_name: string | null;
-  dj_id: string | null;
+  /** Derived at every save from the lineup (shared/lineup.ts placeSlots). */
   start_at: number;
-  duration: number;
-  is_debut: Flag;
-  slot_type: string;
+  end_at: number;
+  legacy_dj_name: string | null;
+  legacy_dj_id: string | null;
+  /** Hours; null for slots with a signup. */
+  legacy_duration: number | null;
+  legacy_is_debut: Flag | null;
+  legacy_slot_type: string | null;
   stream_source_url: string;
   stream_source_type: string;
 }

@@ -67,6 +67,6 @@ describe.each(testDialects)('storage on %s', (dialect) => {
   test('an unknown API path is a JSON 404', async () => {
     const response = await app.request('GET', '/api/does-not-exist');
     expect(response.status).toBe(404);
-    expect(response.body).toEqual({ message: 'Not found: GET /api/does-not-exist' });
+    expect(response.body).toEqual({ code: 'not_found', message: 'Not found.' });
   });
 });

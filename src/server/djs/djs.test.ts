@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { DISCORD_ID_MESSAGE, type DjDetailsResponse, type RosterResponse } from '../../shared/schemas/djs.js';
-import type { Dj } from '../../shared/domain.js';
+import { DISCORD_ID_MESSAGE, type DjDetailsResponse, type RosterResponse } from '@shared/schemas/djs.js';
+import type { Dj } from '@shared/schemas/djs.js';
 import { startTestApp, testDialects, type TestApp, uniqueDiscordId } from '../testing/harness.js';
 
 const validDj = (overrides: Record<string, string> = {}) => ({
@@ -136,7 +136,7 @@ describe.each(testDialects)('DJs API on %s', (dialect) => {
 
   test('a short Discord ID gets exactly the spec message for that field', async () => {
     const response = await app.request<{ message: string }>('POST', '/api/djs', { cookie, body: validDj({ discordId: '12345' }) });
-    expect(response.body).toEqual({ message: `discordId: ${DISCORD_ID_MESSAGE}` });
+    expect(response.body).toEqual({ code: 'invalid_request', message: DISCORD_ID_MESSAGE });
   });
 
   test('a second DJ with the same Discord ID is refused with 409, on create and on update', async () => {

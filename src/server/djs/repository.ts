@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import type { Dj, DjPlay } from '../../shared/domain.js';
-import type { RosterDj } from '../../shared/schemas/djs.js';
+import type { Dj, DjPlay } from '@shared/schemas/djs.js';
+import type { RosterDj } from '@shared/schemas/djs.js';
 import type { Database } from '../db/schema.js';
 import { rankedPlays, toPlay } from '../db/plays.js';
 import { toCount } from '../db/values.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Dj } from '../../shared/domain.js';
-import type { DjDetailsResponse, RosterResponse } from '../../shared/schemas/djs.js';
+import type { Dj } from '@shared/schemas/djs.js';
+import type { DjDetailsResponse, RosterResponse } from '@shared/schemas/djs.js';
 import { UniqueViolation, withDbErrors } from '../db/errors.js';
 import type { Database } from '../db/schema.js';
 import { conflict, notFound } from '../http/errors.js';

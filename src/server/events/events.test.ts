@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Signup } from '../../shared/domain.js';
-import { slotForSignup } from '../../shared/lineup.js';
-import type { EventDetail, EventSummary, HomeEventResponse, SaveEventRequest } from '../../shared/schemas/events.js';
-import { DEFAULT_SETTINGS } from '../../shared/schemas/settings.js';
-import { buildSignup } from '../../shared/testing/builders.js';
+import type { Signup } from '@shared/schemas/lineup.js';
+import { placeSlots, slotForSignup } from '@shared/lineup.js';
+import { type EventDetail, eventFieldsSchema, type EventSummary, type SaveEventBody } from '@shared/schemas/events.js';
+import { DEFAULT_SETTINGS } from '@shared/schemas/settings.js';
+import { buildSignup } from '@shared/testing/builders.js';
+import { intake } from '../testing/fixtures.js';
 import { startTestApp, testDialects, type SignedIn, type TestApp } from '../testing/harness.js';
 
 const HOUR = 3_600_000;
@@ -59,7 +60,7 @@ describe.each(testDialects)('events API on %s', (dialect) => {
   async function djSubmits(eventId: string, djId: string, name: string): Promise<string> {
     const uuid = randomUUID();
     const now = Date.now();
-    const formData = { event_id: eventId, name, dj_notes: 'from the DJ' };
+    const formData = intake(eventId, { name, dj_notes: 'from the DJ' });
     await db()
       .insertInto('signups')
       .values({ uuid, event_id: eventId, position: 1000, name, is_debut: 0, requested_duration: 1, type: 'LIVE', hidden: 0, form_data: JSON.stringify(formData), created_at: now, updated_at: now })
@@ -73,20 +74,13 @@ describe.each(testDialects)('events API on %s', (dialect) => {
   const staffSignup = (djId: string, name: string, extra: Partial<Signup> = {}) => buildSignup(randomUUID(), { name, djRefs: [djId], ...extra });
 
 
-  const slotFor = (signup: Signup) => slotForSignup(signup, '2000-01-01T00:00:00.000Z');
+  const slotFor = slotForSignup;
 
 
   /** The save body a client sends for a loaded event with some edits. */
-  const draftOf = (event: EventDetail, edits: Partial<SaveEventRequest> = {}): SaveEventRequest => ({
+  const draftOf = (event: EventDetail, edits: Partial<SaveEventBody> = {}): SaveEventBody => ({
     baseVersion: event.version,
-    event: {
-      name: event.name,
-      startDatetime: event.startDatetime,
-      host: event.host,
-      message: event.message,
-      footer: event.footer,
-      signupsAreOpen: event.signupsAreOpen,
-    },
+    event: eventFieldsSchema.parse(event),
     signups: event.signups,
     slots: event.slots,
     removedSignupUuids: [],
@@ -122,17 +116,17 @@ describe.each(testDialects)('events API on %s', (dialect) => {
       expect((await staff().get<EventSummary[]>('/api/events')).body).toHaveLength(3);
       expect((await staff().get('/api/events?when=later')).status).toBe(400);
 
-      const home = await staff().get<HomeEventResponse>('/api/events/home');
+      const home = await staff().get<{ event: EventSummary | null }>('/api/events/home');
       expect(home.body.event?.name).toBe('In progress');
     });
 
     test('home is the next event when none is in progress, and null when there is none', async () => {
-      expect((await staff().get<HomeEventResponse>('/api/events/home')).body).toEqual({ event: null });
+      expect((await staff().get<{ event: EventSummary | null }>('/api/events/home')).body).toEqual({ event: null });
       const now = Date.now();
       await eventAt('Yesterday', now - 24 * HOUR, 1);
       await eventAt('Next week', now + 7 * 24 * HOUR, 1);
       await eventAt('Tomorrow', now + 24 * HOUR, 1);
-      expect((await staff().get<HomeEventResponse>('/api/events/home')).body.event?.name).toBe('Tomorrow');
+      expect((await staff().get<{ event: EventSummary | null }>('/api/events/home')).body.event?.name).toBe('Tomorrow');
     });
   });
 
@@ -218,9 +212,15 @@ describe.each(testDialects)('events API on %s', (dialect) => {
         startDatetime: '2030-01-06T19:00:00.000Z',
         endDatetime: '2030-01-06T21:00:00.000Z',
       });
-      expect(saved.body.slots.map((slot) => [slot.signupUuid, slot.startTime, slot.duration])).toEqual([
+      expect(placeSlots(saved.body).map((placed) => [placed.slot.signupUuid, placed.startTime, placed.duration])).toEqual([
         [b2b.uuid, '2030-01-06T19:00:00.000Z', 0.5],
         [first.uuid, '2030-01-06T19:30:00.000Z', 1.5],
+      ]);
+      // The stored times (what queries by time read) are the placed ones.
+      const stored = await db().selectFrom('slots').select(['signup_uuid', 'start_at', 'end_at']).where('event_id', '=', id).orderBy('position').execute();
+      expect(stored.map((row) => [row.signup_uuid, iso(Number(row.start_at)), iso(Number(row.end_at))])).toEqual([
+        [b2b.uuid, '2030-01-06T19:00:00.000Z', '2030-01-06T19:30:00.000Z'],
+        [first.uuid, '2030-01-06T19:30:00.000Z', '2030-01-06T21:00:00.000Z'],
       ]);
       expect(saved.body.signups.map((s) => [s.name, s.djRefs, s.hidden, s.isDebut])).toEqual([
         ['Alpha', [a], false, true],
@@ -313,7 +313,7 @@ describe.each(testDialects)('events API on %s', (dialect) => {
       const removed = await djSubmits(id, await addDj('Removed'), 'Removed');
       const loaded = await getEvent(id);
       const keptSignup = loaded.signups.find((s) => s.uuid === kept)!;
-      const edited = { ...keptSignup, name: 'Kept (renamed)', requestedDuration: 2, formData: { ...keptSignup.formData!, dj_notes: 'overwritten by staff' } };
+      const edited = { ...keptSignup, name: 'Kept (renamed)', requestedDuration: 2 as const, formData: { ...keptSignup.formData!, dj_notes: 'overwritten by staff' } };
 
       const saved = await staff().put<EventDetail>(
         `/api/events/${id}`,

@@ -1,49 +1,27 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  createEventSchema,
-  eventIdParamsSchema,
-  eventListQuerySchema,
-  publishEventSchema,
-  saveEventSchema,
-  type HomeEventResponse,
-} from '../../shared/schemas/events.js';
+import * as api from '@shared/api/events.js';
+import type { EventChangedMessage } from '@shared/schemas/events.js';
 import type { AppContext } from '../context.js';
-import { cachedJson } from '../http/cached-json.js';
+import { registerEndpoint } from '../http/endpoint.js';
 import * as service from './service.js';
 
 /** Proxies close idle connections after a minute or so; a comment line keeps the stream open. */
 const HEARTBEAT_MS = 25_000;
 
 export function registerEventRoutes(app: FastifyInstance, ctx: AppContext) {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
   const { db } = ctx.store;
-  const params = eventIdParamsSchema;
 
-  typed.get('/api/events', { schema: { querystring: eventListQuerySchema } }, (request) =>
-    service.listEvents(db, request.query.when),
-  );
-
-  typed.post('/api/events', { schema: { body: createEventSchema } }, async (request, reply) => {
-    reply.code(201);
-    return service.createEvent(db, request.body);
-  });
-
-  typed.get('/api/events/home', async (): Promise<HomeEventResponse> => ({ event: await service.findHomeEvent(db) }));
-
+  registerEndpoint(app, api.listEvents, ({ query }) => service.listEvents(db, query.when));
+  registerEndpoint(app, api.createEvent, ({ body }) => service.createEvent(db, body));
+  registerEndpoint(app, api.getHomeEvent, async () => ({ event: await service.findHomeEvent(db) }));
   // The busiest staff read (about 100 KB for a busy event).
-  const sendDetail = cachedJson(ctx.store, 50);
-  typed.get('/api/events/:eventId', { schema: { params } }, (request, reply) =>
-    sendDetail(reply, request.params.eventId, () => service.getEventDetail(db, request.params.eventId)),
-  );
-
-  typed.put('/api/events/:eventId', { schema: { params, body: saveEventSchema } }, (request) =>
-    service.saveEvent(db, ctx.changes, request.params.eventId, request.body),
-  );
-
-  typed.post('/api/events/:eventId/publish', { schema: { params, body: publishEventSchema } }, (request) =>
-    service.publishEvent(db, ctx.changes, request.params.eventId, request.body.baseVersion),
+  registerEndpoint(app, api.getEvent, ({ params }) => service.getEventDetail(db, params.eventId), {
+    cache: { store: ctx.store, capacity: 50, key: ({ params }) => params.eventId },
+  });
+  registerEndpoint(app, api.saveEvent, ({ params, body }) => service.saveEvent(db, ctx.changes, params.eventId, body));
+  registerEndpoint(app, api.publishEvent, ({ params, body }) =>
+    service.publishEvent(db, ctx.changes, params.eventId, body.baseVersion),
   );
 
   // Live updates for an open event page (server-sent events): `changed` with the new version.
@@ -51,11 +29,9 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext) {
   app.addHook('preClose', async () => {
     for (const stream of streams) stream.end();
   });
-
-  typed.get('/api/events/:eventId/changes', { schema: { params } }, async (request, reply) => {
-    const { eventId } = request.params;
+  registerEndpoint(app, api.eventChanges, async ({ params, reply }) => {
+    const { eventId } = params;
     await service.assertEventExists(db, eventId);
-
     reply.hijack();
     const stream = reply.raw;
     stream.writeHead(200, {
@@ -68,9 +44,9 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext) {
     });
     stream.write('retry: 3000\n: connected\n\n');
     streams.add(stream);
-
     const unsubscribe = ctx.changes.subscribe(eventId, (change) => {
-      stream.write(`event: changed\ndata: ${JSON.stringify({ version: change.version })}\n\n`);
+      const message: EventChangedMessage = { version: change.version };
+      stream.write(`event: changed\ndata: ${JSON.stringify(message)}\n\n`);
     });
     const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), HEARTBEAT_MS);
     stream.on('close', () => {

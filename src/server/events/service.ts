@@ -1,25 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { Signup } from '../../shared/domain.js';
-import { computeDjPlays, eventEnd, layoutSlots } from '../../shared/lineup.js';
-import {
-  type CreateEventBody,
-  type EventDetail,
-  type EventList,
-  type EventSummary,
-  type SaveEventBody,
-  STALE_VERSION_MESSAGE,
-} from '../../shared/schemas/events.js';
+import { computeDjPlays, eventEnd, placeSlots } from '@shared/lineup.js';
+import type { CreateEventBody, EventDetail, EventList, EventSummary, LineupEvent, SaveEventBody } from '@shared/schemas/events.js';
+import type { StaffSignup } from '@shared/schemas/lineup.js';
 import type { ChangeBus } from '../changes/bus.js';
 import { UniqueViolation, withDbErrors } from '../db/errors.js';
+import { findOtherEvents } from '../db/plays.js';
+import { existingDjIds, findDjsById } from '../db/rows.js';
 import type { Database } from '../db/schema.js';
-import { toFlag, toMillis } from '../db/values.js';
+import { toMillis } from '../db/values.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
+import * as lineup from '../lineup/repository.js';
 import * as repository from './repository.js';
 
 type Db = Kysely<Database>;
 
 const EVENT_NOT_FOUND = 'Event not found.';
+const STALE_VERSION =
+  'This event was changed by someone else since you loaded it. Reload to see their changes, then make your edits again.';
 
 export function listEvents(db: Db, when: EventList, now = Date.now()): Promise<EventSummary[]> {
   return repository.listEvents(db, when, now);
@@ -35,17 +33,28 @@ export async function createEvent(db: Db, body: CreateEventBody): Promise<{ id: 
   return { id };
 }
 
+/** The whole event: its fields, signups in order with their DJs, slots in order and plays. */
+async function findLineupEvent(db: Db | Transaction<Database>, eventId: string): Promise<LineupEvent | undefined> {
+  const [event, signups, slots, djPlays] = await Promise.all([
+    repository.findEvent(db, eventId),
+    lineup.findSignups(db, eventId),
+    lineup.findSlots(db, eventId),
+    lineup.findDjPlays(db, eventId),
+  ]);
+  return event && { ...event, signups, slots, djPlays };
+}
+
 /** The event with every DJ its signups and slots name, and those DJs' other events. */
 export async function getEventDetail(db: Db | Transaction<Database>, eventId: string): Promise<EventDetail> {
-  const event = await repository.findEvent(db, eventId);
+  const event = await findLineupEvent(db, eventId);
   if (!event) throw notFound(EVENT_NOT_FOUND);
   const djIds = [
     ...new Set([
       ...event.signups.flatMap((signup) => signup.djRefs),
-      ...event.slots.flatMap((slot) => (slot.djRef ? [slot.djRef] : [])),
+      ...event.slots.flatMap((slot) => (slot.legacy?.djRef ? [slot.legacy.djRef] : [])),
     ]),
   ];
-  const [djs, otherEventsByDj] = await Promise.all([repository.findDjs(db, djIds), repository.findOtherEvents(db, eventId, djIds)]);
+  const [djs, otherEventsByDj] = await Promise.all([findDjsById(db, djIds), findOtherEvents(db, eventId, djIds)]);
   return { ...event, djs, otherEventsByDj };
 }
 
@@ -62,37 +71,23 @@ export async function assertEventExists(db: Db, eventId: string): Promise<void> 
 export async function saveEvent(db: Db, changes: ChangeBus, eventId: string, body: SaveEventBody): Promise<EventDetail> {
   checkDraftConsistency(body);
   const now = Date.now();
-  const signups = body.signups.map(toSignup);
+  const { signups } = body;
 
   const saved = await db.transaction().execute(async (trx) => {
     const { event } = body;
-    const swapped = await repository.updateEventIfVersion(
-      trx,
-      eventId,
-      body.baseVersion,
-      {
-        name: event.name,
-        start_at: toMillis(event.startDatetime),
-        host: event.host,
-        message: event.message,
-        footer: event.footer,
-        signups_open: toFlag(event.signupsAreOpen),
-      },
-      now,
-    );
+    const swapped = await repository.updateEventIfVersion(trx, eventId, body.baseVersion, repository.eventColumns(event), now);
     if (!swapped) await refuseStaleOrMissing(trx, eventId);
 
-    await checkReferences(trx, eventId, body, signups);
-    await repository.upsertSignups(trx, eventId, signups, await ownSignupUuids(trx, eventId, signups), now);
-    await writing(() => repository.replaceSignupDjs(trx, eventId, signups));
-    await repository.deleteSignups(trx, eventId, body.removedSignupUuids);
+    await checkReferences(trx, eventId, body);
+    await lineup.upsertStaffSignups(trx, eventId, signups, await ownSignupUuids(trx, eventId, signups), now);
+    await writing(() => lineup.replaceSignupDjs(trx, eventId, signups));
+    await lineup.deleteSignups(trx, eventId, body.removedSignupUuids);
 
-    // Lay out against every stored signup, including ones the draft never saw.
-    const allSignups = await repository.findSignups(trx, eventId);
-    const slots = layoutSlots(event.startDatetime, body.slots, allSignups);
-    await repository.replaceSlots(trx, eventId, slots);
-    await repository.setEventEnd(trx, eventId, toMillis(eventEnd(event.startDatetime, slots)));
-    await repository.replaceDjPlays(trx, eventId, computeDjPlays(slots, allSignups));
+    // Placed against every stored signup, including ones the draft never saw.
+    const placed = placeSlots({ startDatetime: event.startDatetime, slots: body.slots, signups: await lineup.findSignups(trx, eventId) });
+    await lineup.replaceSlots(trx, eventId, placed);
+    await repository.setEventEnd(trx, eventId, toMillis(eventEnd(placed, event.startDatetime)));
+    await lineup.replaceDjPlays(trx, eventId, computeDjPlays(placed));
     return getEventDetail(trx, eventId);
   });
 
@@ -113,7 +108,7 @@ export async function publishEvent(db: Db, changes: ChangeBus, eventId: string, 
 async function refuseStaleOrMissing(trx: Transaction<Database>, eventId: string): Promise<never> {
   const currentVersion = await repository.findVersion(trx, eventId);
   if (currentVersion === undefined) throw notFound(EVENT_NOT_FOUND);
-  throw conflict(STALE_VERSION_MESSAGE, { currentVersion });
+  throw conflict(STALE_VERSION, 'stale_version', { currentVersion });
 }
 
 /** Mistakes visible in the payload alone: no database needed to refuse them. */
@@ -145,21 +140,22 @@ function checkDraftConsistency(body: SaveEventBody) {
 }
 
 /** DJs must exist; a DJ may not already be on a stored signup this save leaves in place. */
-async function checkReferences(trx: Transaction<Database>, eventId: string, body: SaveEventBody, signups: Signup[]) {
+async function checkReferences(trx: Transaction<Database>, eventId: string, body: SaveEventBody) {
+  const { signups } = body;
   const djIds = [
     ...new Set([
       ...signups.flatMap((signup) => signup.djRefs),
-      ...body.slots.flatMap((slot) => (slot.djRef ? [slot.djRef] : [])),
+      ...body.slots.flatMap((slot) => (slot.legacy?.djRef ? [slot.legacy.djRef] : [])),
     ]),
   ];
-  const known = await repository.existingDjIds(trx, djIds);
+  const known = await existingDjIds(trx, djIds);
   const missing = djIds.filter((id) => !known.has(id));
   if (missing.length > 0) throw notFound(`DJ not found: ${missing.join(', ')}. Reload the event and try again.`);
 
   const rewritten = [...signups.map((signup) => signup.uuid), ...body.removedSignupUuids];
-  const taken = await repository.djsOnOtherSignups(trx, eventId, signups.flatMap((signup) => signup.djRefs), rewritten);
+  const taken = await lineup.djsOnOtherSignups(trx, eventId, signups.flatMap((signup) => signup.djRefs), rewritten);
   if (taken.length > 0) {
-    const djs = await repository.findDjs(trx, taken);
+    const djs = await findDjsById(trx, taken);
     const names = taken.map((id) => djs[id]?.djName || djs[id]?.publicName || id).join(', ');
     throw conflict(
       `${names} already signed up for this event on another signup (it may have just arrived). Reload to see it, then edit that signup instead.`,
@@ -168,8 +164,8 @@ async function checkReferences(trx: Transaction<Database>, eventId: string, body
 }
 
 /** Stored uuids among the draft's signups; a uuid of another event's signup is refused. */
-async function ownSignupUuids(trx: Transaction<Database>, eventId: string, signups: Signup[]): Promise<Set<string>> {
-  const owners = await repository.signupOwners(trx, signups.map((signup) => signup.uuid));
+async function ownSignupUuids(trx: Transaction<Database>, eventId: string, signups: readonly StaffSignup[]): Promise<Set<string>> {
+  const owners = await lineup.signupOwners(trx, signups.map((signup) => signup.uuid));
   for (const [uuid, owner] of owners) {
     if (owner !== eventId) throw badRequest(`The signup ${uuid} belongs to another event.`);
   }
@@ -186,17 +182,4 @@ async function writing<T>(write: () => Promise<T>): Promise<T> {
     }
     throw error;
   }
-}
-
-function toSignup(signup: SaveEventBody['signups'][number]): Signup {
-  return {
-    uuid: signup.uuid,
-    name: signup.name,
-    djRefs: signup.djRefs,
-    isDebut: signup.isDebut,
-    requestedDuration: signup.requestedDuration,
-    type: signup.type,
-    hidden: signup.hidden,
-    formData: null,
-  };
 }

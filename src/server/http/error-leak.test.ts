@@ -99,7 +99,7 @@ describe.each(testDialects)('no stack traces or secrets in errors and logs on %s
     await sql`drop table settings`.execute(running.ctx.store.db);
     const failure = await call('GET', '/api/settings');
     expect(failure.status).toBe(500);
-    expect(JSON.parse(failure.text)).toEqual({ message: 'Something went wrong on the server. Please try again.' });
+    expect(JSON.parse(failure.text)).toEqual({ code: 'server_error', message: 'Something went wrong on the server. Please try again.' });
 
     for (const { status, text } of [...responses, failure]) {
       expect(status).toBeGreaterThanOrEqual(400);

@@ -1,19 +1,25 @@
-// Errors a service may throw with a message meant for the person using the app.
+import type { ErrorCode } from '@shared/api/errors.js';
+
+// Errors a service may throw: a status, a code for programs and a message meant for the person
+// using the app (shared/api/errors.ts).
 
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
+    readonly code: ErrorCode,
     message: string,
-    readonly details?: Record<string, unknown>,
+    readonly details?: { currentVersion?: number },
   ) {
     super(message);
   }
 }
 
-export const badRequest = (message: string) => new HttpError(400, message);
+export const badRequest = (message: string) => new HttpError(400, 'invalid_request', message);
 export const unauthorized = (message = 'You are not authenticated. Please log in to access this page.') =>
-  new HttpError(401, message);
+  new HttpError(401, 'not_authenticated', message);
 export const forbidden = (message = 'You do not have the required permissions to view this content.') =>
-  new HttpError(403, message);
-export const notFound = (message: string) => new HttpError(404, message);
-export const conflict = (message: string, details?: Record<string, unknown>) => new HttpError(409, message, details);
+  new HttpError(403, 'forbidden', message);
+export const notFound = (message: string) => new HttpError(404, 'not_found', message);
+export const conflict = (message: string, code: ErrorCode = 'conflict', details?: HttpError['details']) =>
+  new HttpError(409, code, message, details);
+export const tooManyRequests = (message: string) => new HttpError(429, 'rate_limited', message);

@@ -1,11 +1,13 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import type { ZodType } from 'zod';
-import { authCallbackBody } from '../../shared/schemas/auth.js';
-import { djInputSchema } from '../../shared/schemas/djs.js';
-import { createEventSchema, publishEventSchema, saveEventSchema, type EventDetail } from '../../shared/schemas/events.js';
-import { DEFAULT_SETTINGS, settingsSchema } from '../../shared/schemas/settings.js';
-import { signupIntakeSchema } from '../../shared/schemas/signup.js';
+import { authCallbackBody } from '@shared/schemas/auth.js';
+import { djInputSchema } from '@shared/schemas/djs.js';
+import { createEventSchema, publishEventSchema, saveEventSchema, type EventDetail } from '@shared/schemas/events.js';
+import { DEFAULT_SETTINGS, settingsSchema } from '@shared/schemas/settings.js';
+import { signupIntakeSchema } from '@shared/schemas/signup.js';
+import { apiErrorSchema } from '@shared/api/errors.js';
+import { buildSlot } from '@shared/testing/builders.js';
 import { BODY_LIMIT_BYTES } from '../app.js';
 import { NUL_MESSAGE } from './text-guard.js';
 import { insertOpenEvent, intake } from '../testing/fixtures.js';
@@ -159,17 +161,9 @@ describe.each(testDialects)('hostile input on %s', (dialect) => {
     await app.destroy();
   });
 
-  const saveBody = (detail: EventDetail) => ({
-    baseVersion: detail.version,
-    event: { name: detail.name, startDatetime: detail.startDatetime, host: detail.host, message: detail.message, footer: detail.footer, signupsAreOpen: detail.signupsAreOpen },
-    signups: detail.signups.map(({ formData: _formData, ...signup }) => signup),
-    slots: detail.slots,
-    removedSignupUuids: [] as string[],
-  });
-  const slotFor = (signupUuid: string) => ({
-    signupUuid, djName: null, djRef: djId, startTime: '2030-06-09T19:00:00.000Z', duration: 1, isDebut: false,
-    slotType: 'LIVE', streamSourceUrl: '', streamSourceType: 'VRCDN',
-  });
+  /** A valid save of the event as loaded: the save's own schema picks what a client sends. */
+  const saveBody = (detail: EventDetail) => saveEventSchema.parse({ baseVersion: detail.version, event: detail, signups: detail.signups, slots: detail.slots, removedSignupUuids: [] });
+  const slotFor = (signupUuid: string) => buildSlot(signupUuid);
 
   /** Every stored row of every table the API writes, in a fixed order. */
   async function snapshot(): Promise<string> {
@@ -204,7 +198,7 @@ describe.each(testDialects)('hostile input on %s', (dialect) => {
     const { status, body } = await send(method, url, cookie, sent);
     expect(status, `${method} ${url} ${sent?.raw.slice(0, 300) ?? ''}`).toBeLessThan(500);
     if (status >= 400) {
-      expect(typeof (body as { message?: unknown }).message, `${status} ${JSON.stringify(body)}`).toBe('string');
+      expect(apiErrorSchema.safeParse(body).success, `${status} ${JSON.stringify(body)}`).toBe(true);
       expect((body as { message: string }).message.length).toBeGreaterThan(0);
       expect(await snapshot()).toBe(before);
     }
@@ -374,7 +368,7 @@ describe.each(testDialects)('hostile input on %s', (dialect) => {
     ] as const) {
       const { status, body } = await check(method, url, staffCookie, sent, true);
       expect(status).toBe(400);
-      expect(body).toEqual({ message: NUL_MESSAGE });
+      expect(body).toEqual({ code: 'invalid_request', message: NUL_MESSAGE });
     }
   });
 
@@ -384,7 +378,7 @@ describe.each(testDialects)('hostile input on %s', (dialect) => {
       const huge = JSON.stringify({ padding: 'x'.repeat(BODY_LIMIT_BYTES) });
       const { status, body } = await check(method, url, cookie, { raw: huge, contentType: 'application/json' }, true);
       expect(status, `${method} ${url}`).toBe(413);
-      expect(body).toEqual({ message: 'The request is too large.' });
+      expect(body).toEqual({ code: 'too_large', message: 'The request is too large.' });
     }
     const justUnder = JSON.stringify({ padding: 'x'.repeat(BODY_LIMIT_BYTES - 100) });
     const { status } = await check('POST', '/api/djs', staffCookie, { raw: justUnder, contentType: 'application/json' }, true);

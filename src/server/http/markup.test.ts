@@ -3,9 +3,10 @@ import {
   signupSheetMessage,
   socialAnnouncement,
   verifyLineupMessage,
-} from '../../shared/announcements.js';
-import type { RosterResponse } from '../../shared/schemas/djs.js';
-import type { EventDetail } from '../../shared/schemas/events.js';
+} from '@shared/announcements.js';
+import type { RosterResponse } from '@shared/schemas/djs.js';
+import type { EventDetail } from '@shared/schemas/events.js';
+import { buildSlot } from '@shared/testing/builders.js';
 import { intake } from '../testing/fixtures.js';
 import { startTestApp, testDialects, type TestApp } from '../testing/harness.js';
 
@@ -63,14 +64,11 @@ describe.each(testDialects)('markup in names on %s', (dialect) => {
     const loaded = (await as(staff.cookie).get<EventDetail>(`/api/events/${eventId}`)).body;
     const staffSignup = { uuid: crypto.randomUUID(), name: `Staff ${MARKUP}`, djRefs: [dj.body.id], isDebut: false, requestedDuration: 1, type: 'LIVE', hidden: false };
     const signups = [...loaded.signups.map(({ formData: _f, ...s }) => s), staffSignup];
-    const slot = (signupUuid: string, djRef: string) => ({
-      signupUuid, djName: null, djRef, startTime: loaded.startDatetime, duration: 1, isDebut: false, slotType: 'LIVE', streamSourceUrl: '', streamSourceType: 'VRCDN',
-    });
     const saved = await as(staff.cookie).send<EventDetail>('PUT', `/api/events/${eventId}`, {
       baseVersion: loaded.version,
       event: { name: loaded.name, startDatetime: loaded.startDatetime, host: loaded.host, message: loaded.message, footer: loaded.footer, signupsAreOpen: true },
       signups,
-      slots: signups.map((s) => slot(s.uuid, s.djRefs[0]!)),
+      slots: signups.map((s) => buildSlot(s.uuid)),
       removedSignupUuids: [],
     });
     expect(saved.status).toBe(200);

@@ -29,7 +29,7 @@ describe.each(testDialects)('web hardening on %s', (dialect) => {
     const { cookie } = await app.signIn(['admin']);
     const response = await app.request('POST', '/api/djs', { cookie, body: { djName: 'x'.repeat(1024 * 1024) } });
     expect(response.status).toBe(413);
-    expect(response.body).toEqual({ message: 'The request is too large.' });
+    expect(response.body).toEqual({ code: 'too_large', message: 'The request is too large.' });
   });
 
   test('malformed JSON gets 400 with a message, not a stack trace', async () => {

@@ -1,18 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { DateTime } from 'luxon';
-import type { Dj, Signup, SignupFormData } from '../../shared/domain.js';
-import { slotForSignup } from '../../shared/lineup.js';
-import { saveEventSchema } from '../../shared/schemas/events.js';
-import { DEFAULT_SETTINGS } from '../../shared/schemas/settings.js';
-import { comingSundayAt, toIsoUtc } from '../../shared/time.js';
+import type { Dj } from '@shared/schemas/djs.js';
+import type { Signup } from '@shared/schemas/lineup.js';
+import type { SignupFormData } from '@shared/schemas/signup.js';
+import { slotForSignup } from '@shared/lineup.js';
+import { eventFieldsSchema, saveEventSchema } from '@shared/schemas/events.js';
+import { DEFAULT_SETTINGS } from '@shared/schemas/settings.js';
+import { comingSundayAt, toIsoUtc } from '@shared/time.js';
 import { DEV_ACCOUNTS } from '../auth/dev-accounts.js';
 import { inProcessBus } from '../changes/bus.js';
 import type { Database } from '../db/schema.js';
 import { toCount } from '../db/values.js';
 import { createDj } from '../djs/service.js';
 import { createEvent, getEventDetail, publishEvent, saveEvent } from '../events/service.js';
-import { insertSignup } from '../signup/repository.js';
+import { insertSignup } from '../lineup/repository.js';
 
 // Demo data: a roster with stream links, past events with lineups and plays, and an upcoming
 // event with signups open and several signups, so a newcomer lands in a working app. It is
@@ -121,9 +123,9 @@ async function seed(db: Kysely<Database>, now: Date) {
     upcomingId,
     saveEventSchema.parse({
       baseVersion: upcoming.version,
-      event: eventFields(upcoming),
+      event: eventFieldsSchema.parse(upcoming),
       signups: upcoming.signups.map((signup, k) => ({ ...signup, isDebut: k === 1 })),
-      slots: [first!, second!].map((signup) => slotForSignup(signup, upcoming.startDatetime)),
+      slots: [first!, second!].map(slotForSignup),
       removedSignupUuids: [],
     }),
   );
@@ -162,7 +164,7 @@ async function createWithLineup(db: Kysely<Database>, seedEvent: SeedEvent): Pro
       event: fields,
       signups: seedEvent.signups,
       slots: seedEvent.signups.map((signup) => ({
-        ...slotForSignup(signup, seedEvent.start),
+        ...slotForSignup(signup),
         streamSourceType: 'RTMP',
         streamSourceUrl: seedEvent.streamUrls?.[signup.djRefs[0]!] ?? '',
       })),
@@ -173,21 +175,12 @@ async function createWithLineup(db: Kysely<Database>, seedEvent: SeedEvent): Pro
   return id;
 }
 
-function staffSignup(djs: Dj[], djIds: string[], duration: number): Signup {
+function staffSignup(djs: Dj[], djIds: string[], duration: Signup['requestedDuration']): Signup {
   const name = djIds.map((id) => djs.find((dj) => dj.id === id)!.djName).join(' b2b ');
   return { uuid: randomUUID(), name, djRefs: djIds, isDebut: false, requestedDuration: duration, type: 'LIVE', hidden: false, formData: null };
 }
 
-const eventFields = (event: { name: string; startDatetime: string; host: string; message: string; footer: string; signupsAreOpen: boolean }) => ({
-  name: event.name,
-  startDatetime: event.startDatetime,
-  host: event.host,
-  message: event.message,
-  footer: event.footer,
-  signupsAreOpen: event.signupsAreOpen,
-});
-
-function demoFormData(eventId: string, name: string, streamLink: string, duration: number): SignupFormData {
+function demoFormData(eventId: string, name: string, streamLink: string, duration: SignupFormData['requested_duration']): SignupFormData {
   return {
     event_id: eventId,
     name,

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { DEFAULT_SETTINGS, type Settings, settingsSchema } from '../../shared/schemas/settings.js';
+import { DEFAULT_SETTINGS, type Settings, settingsSchema } from '@shared/schemas/settings.js';
 import type { Database } from '../db/schema.js';
 import { GLOBAL_KEY, readSettingsDocument, writeSettingsDocument } from './repository.js';
 

@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, type Settings } from '../../shared/schemas/settings.js';
+import { DEFAULT_SETTINGS, type Settings } from '@shared/schemas/settings.js';
 import { startTestApp, testDialects, type TestApp } from '../testing/harness.js';
 import { readSettings } from './service.js';
 

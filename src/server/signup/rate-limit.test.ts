@@ -23,7 +23,7 @@ describe.each(testDialects)('signup submission rate limit on %s', (dialect) => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(SIGNUP_RATE_LIMIT.timeWindow / 1000);
-    expect(refused.body).toEqual({ message: 'Too many signup submissions. Please wait a minute and try again.' });
+    expect(refused.body).toEqual({ code: 'rate_limited', message: 'Too many signup submissions. Please wait a minute and try again.' });
 
     const stored = await app.request<{ signup: { name: string } }>('GET', `/api/signup?event_id=${eventId}`, { cookie: dj.cookie });
     expect(stored.status).toBe(200);

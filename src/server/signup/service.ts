@@ -1,31 +1,36 @@
-import type { SignupFormData } from '../../shared/domain.js';
 import {
   availabilityIssues,
   canonicalAvailability,
+  type SignupArea,
+  type SignupFormData,
   type SignupIntake,
-} from '../../shared/schemas/signup.js';
+} from '@shared/schemas/signup.js';
 import type { SessionUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import { UniqueViolation, withDbErrors } from '../db/errors.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { readSettings } from '../settings/service.js';
-import { findDj, findEvent, findOwnSignup, insertSignup, updateSignupForm } from './repository.js';
+import { findDjsById } from '../db/rows.js';
+import { findEvent } from '../events/repository.js';
+import { findOwnSignup, insertSignup, updateSignupForm } from '../lineup/repository.js';
 
 // The DJ's side of signups: what the signup area may show, and the intake of the wizard.
 
 const NOT_FOUND = 'Event or DJ data not found.';
 export const SIGNUPS_CLOSED = 'Signups for this event are currently closed.';
+const AVAILABILITY_LABELS: Record<string, string> = { available_from: 'Available from', available_to: 'Available to' };
 
 /** The signup area's data: public event basics and the caller's own DJ record and signup, nothing else. */
-export async function loadSignupArea(ctx: AppContext, user: SessionUser, eventId: string | undefined) {
+export async function loadSignupArea(ctx: AppContext, user: SessionUser, eventId: string | undefined): Promise<SignupArea> {
   if (!eventId) throw badRequest('No event ID provided.');
   const db = ctx.store.db;
-  const [event, dj, own, settings] = await Promise.all([
+  const [event, djs, own, settings] = await Promise.all([
     findEvent(db, eventId),
-    findDj(db, user.djId),
+    findDjsById(db, [user.djId]),
     findOwnSignup(db, eventId, user.djId),
     readSettings(db),
   ]);
+  const dj = djs[user.djId];
   if (!event || !dj) throw notFound(NOT_FOUND);
   return {
     event: {
@@ -57,9 +62,9 @@ export async function submitSignup(ctx: AppContext, user: SessionUser, intake: S
     ctx.store.db.transaction().execute(async (trx) => {
       const event = await findEvent(trx, form.event_id, { dialect: ctx.store.dialect });
       if (!event) throw notFound(NOT_FOUND);
-      if (!event.signupsAreOpen) throw conflict(SIGNUPS_CLOSED);
+      if (!event.signupsAreOpen) throw conflict(SIGNUPS_CLOSED, 'signups_closed');
       const issues = availabilityIssues(form, event.startDatetime);
-      if (issues.length) throw badRequest(issues.map((issue) => `${issue.path[0]}: ${issue.message}`).join('; '));
+      if (issues.length) throw badRequest(issues.map((issue) => `${AVAILABILITY_LABELS[issue.path[0]]}: ${issue.message}`).join(' '));
 
       const now = Date.now();
       const own = await findOwnSignup(trx, event.id, user.djId);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { SignupFormData } from '../../shared/domain.js';
+import type { SignupFormData } from '@shared/schemas/signup.js';
 import type { Database } from '../db/schema.js';
 
 // Rows and bodies shared by the hardening tests (access matrix, hostile input, crash safety).

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import type { Role } from '../../shared/domain.js';
+import type { Role } from '@shared/domain.js';
 import { type Config, loadConfig } from '../config.js';
 import { openSession, SESSION_COOKIE } from '../auth/sessions.js';
 import { startServer, type RunningApp } from '../start.js';

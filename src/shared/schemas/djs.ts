@@ -1,7 +1,36 @@
 import { z } from 'zod';
-import { DISCORD_ID_MIN_DIGITS, type Dj, type DjPlay } from '../domain.js';
+import { DISCORD_ID_MIN_DIGITS } from '../domain.js';
 
-// The DJ form (Create Dj, Dj Details edit, Onboard New Dj) and the /api/djs contract (spec §5).
+// DJs (spec §3 "DJ"): the stored record, the DJ form (Create Dj, Dj Details edit, Onboard New
+// Dj; spec §5) and the answers of the /api/djs endpoints.
+
+export const djSchema = z.object({
+  id: z.string(),
+  discordId: z.string().nullable(),
+  publicName: z.string(),
+  djName: z.string(),
+  rtmpUrl: z.string(),
+  twitchUsername: z.string(),
+  avatarUrl: z.string().nullable(),
+  notes: z.string(),
+});
+export type Dj = z.infer<typeof djSchema>;
+
+/** A DJ's appearance in an event, for "Other Events" and the Plays list. */
+export const djPlaySchema = z.object({
+  eventId: z.string(),
+  eventName: z.string(),
+  startDatetime: z.string(),
+});
+export type DjPlay = z.infer<typeof djPlaySchema>;
+
+/** "Other Events (n total)" on a signup card: the DJ's other events, the newest few shown. */
+export const otherEventsSchema = z.object({
+  shown: z.array(djPlaySchema),
+  total: z.number(),
+  hasMore: z.boolean(),
+});
+export type OtherEvents = z.infer<typeof otherEventsSchema>;
 
 /** Field limits, shared by the form's maxLength attributes and the server's validation. */
 export const DJ_LIMITS = {
@@ -76,31 +105,24 @@ export const djToInput = (dj: Dj): DjInput => ({
 
 export const djIdParamsSchema = z.object({ djId: z.string().min(1).max(200) });
 
-/** A row of the Dj Roster. */
-export interface RosterDj {
-  id: string;
-  djName: string;
-  publicName: string;
-  discordId: string | null;
-  rtmpUrl: string;
-  twitchUsername: string;
-  avatarUrl: string | null;
-  totalPlays: number;
-  mostRecentPlay: DjPlay | null;
-}
+/** A row of the Dj Roster: the DJ (without staff notes) and their play statistics. */
+export const rosterDjSchema = djSchema.omit({ notes: true }).extend({
+  totalPlays: z.number(),
+  mostRecentPlay: djPlaySchema.nullable(),
+});
+export type RosterDj = z.infer<typeof rosterDjSchema>;
 
 /** GET /api/djs: every DJ ordered by Dj Name (case-insensitive). */
-export interface RosterResponse {
-  djs: RosterDj[];
-  meta: {
-    total: number;
+export const rosterResponseSchema = z.object({
+  djs: z.array(rosterDjSchema),
+  meta: z.object({
+    total: z.number(),
     /** The earliest event anyone played in. */
-    earliestEvent: DjPlay | null;
-  };
-}
+    earliestEvent: djPlaySchema.nullable(),
+  }),
+});
+export type RosterResponse = z.infer<typeof rosterResponseSchema>;
 
 /** GET /api/djs/:djId: the DJ and their plays, newest first. */
-export interface DjDetailsResponse {
-  dj: Dj;
-  plays: DjPlay[];
-}
+export const djDetailsResponseSchema = z.object({ dj: djSchema, plays: z.array(djPlaySchema) });
+export type DjDetailsResponse = z.infer<typeof djDetailsResponseSchema>;

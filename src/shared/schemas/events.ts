@@ -1,34 +1,18 @@
 import { z } from 'zod';
-import {
-  SIGNUP_TYPES,
-  STAFF_DURATION_OPTIONS,
-  STREAM_SOURCE_TYPES,
-  type Dj,
-  type LineupEvent,
-  type Signup,
-} from '../domain.js';
-import type { OtherEvents } from '../plays.js';
+import { djSchema, otherEventsSchema } from './djs.js';
+import { idSchema, LINEUP_LIMITS, signupSchema, slotSchema, staffSignupSchema } from './lineup.js';
 
-// Events: the Create Event form, the event page's draft save and publish (spec §2 Event page,
-// Setup; §4 draft editing, slot layout; §5 event validation). Used by the forms and the routes.
+// Events (spec §3 Event): the Create Event form, the event page's draft save and publish (spec §2
+// Event page, Setup; §4 draft editing; §5 event validation), and what the event endpoints answer.
 
 export const EVENT_LIMITS = {
   name: 200,
   host: 100,
   message: 4000,
   footer: 4000,
-  signupName: 200,
-  djsPerSignup: 10,
-  signups: 500,
-  slots: 200,
-  id: 100,
-  streamSourceUrl: 2000,
 } as const;
 
 const tooLong = (what: string, max: number) => `${what} must be at most ${max} characters.`;
-const id = (what: string) => z.string().trim().min(1, `${what} is required.`).max(EVENT_LIMITS.id, `${what} is not valid.`);
-
-const staffDurations = STAFF_DURATION_OPTIONS.map((option) => option.value);
 
 const eventFields = {
   name: z.string().trim().min(1, 'Event name is required.').max(EVENT_LIMITS.name, tooLong('Event name', EVENT_LIMITS.name)),
@@ -43,54 +27,55 @@ const eventFields = {
 export const eventFieldsSchema = z.object(eventFields);
 export type EventFormValues = z.infer<typeof eventFieldsSchema>;
 
-/** POST /api/events: the Create Event form, where name, date/time and host are required (spec §5). */
+/** The Create Event form, where name, date/time and host are required (spec §5). */
 export const createEventSchema = eventFieldsSchema.extend({
   host: eventFields.host.min(1, 'Host is required.'),
 });
 export type CreateEventBody = z.infer<typeof createEventSchema>;
 
-export const signupSchema = z.object({
-  uuid: id('Signup id'),
-  name: z.string().trim().min(1, 'Signup name is required.').max(EVENT_LIMITS.signupName, tooLong('Signup name', EVENT_LIMITS.signupName)),
-  djRefs: z.array(id('DJ id')).max(EVENT_LIMITS.djsPerSignup, `A signup can name at most ${EVENT_LIMITS.djsPerSignup} DJs.`),
-  isDebut: z.boolean(),
-  requestedDuration: z.literal(staffDurations, { error: 'Requested duration must be one of None, Half Hour, 1 Hour, 1.5 Hours or 2 Hours.' }),
-  type: z.enum(SIGNUP_TYPES, { error: `Signup type must be one of ${SIGNUP_TYPES.join(', ')}.` }),
-  hidden: z.boolean(),
-  /** The DJ's own answers: accepted so clients can send whole signups, never written by staff saves. */
-  formData: z.unknown().optional(),
-});
+export const createdEventSchema = z.object({ id: z.string() });
 
-export const slotSchema = z.object({
-  signupUuid: id('Signup id').nullable(),
-  djName: z.string().trim().max(EVENT_LIMITS.signupName, tooLong('Slot DJ name', EVENT_LIMITS.signupName)).nullable(),
-  djRef: id('DJ id').nullable(),
-  /** Recomputed by the server from the event start (spec §4 slot layout). */
-  startTime: z.string().max(100),
-  duration: z.number().min(0).max(24),
-  isDebut: z.boolean(),
-  slotType: z.enum(SIGNUP_TYPES, { error: `Slot type must be one of ${SIGNUP_TYPES.join(', ')}.` }),
-  streamSourceUrl: z.string().trim().max(EVENT_LIMITS.streamSourceUrl, tooLong('Stream source URL', EVENT_LIMITS.streamSourceUrl)),
-  streamSourceType: z.enum(STREAM_SOURCE_TYPES, { error: `Stream source type must be one of ${STREAM_SOURCE_TYPES.join(', ')}.` }),
+/** The whole event as the event page edits it: its fields, signups and lineup. */
+export const lineupEventSchema = eventFieldsSchema.extend({
+  id: z.string(),
+  /** Derived: the end of the last slot (the start when there are none). */
+  endDatetime: z.string(),
+  published: z.boolean(),
+  signups: z.array(signupSchema),
+  slots: z.array(slotSchema),
+  /** DJ ids that play in this event (derived from the lineup). */
+  djPlays: z.array(z.string()),
+  /** Optimistic-concurrency version, bumped by every staff save. */
+  version: z.number(),
 });
+export type LineupEvent = z.infer<typeof lineupEventSchema>;
+
+/** GET /api/events/:eventId (and the answer to a save or publish). */
+export const eventDetailSchema = lineupEventSchema.extend({
+  /** Every DJ named by a signup or slot of the event. */
+  djs: z.record(z.string(), djSchema),
+  /** Each of those DJs' other events ("Other Events (n total)"): the newest few and the count. */
+  otherEventsByDj: z.record(z.string(), otherEventsSchema),
+});
+export type EventDetail = z.infer<typeof eventDetailSchema>;
 
 const baseVersion = z.number().int().min(1);
 
 /**
- * PUT /api/events/:eventId: the whole draft of the event page. `signups` are all the signups the
- * draft knows, in order; stored signups it has never seen (DJ submissions that arrived after it
- * was loaded) are neither in it nor in `removedSignupUuids` and so survive the save.
+ * The whole draft of the event page. `signups` are all the signups the draft knows, in order;
+ * stored signups it has never seen (DJ submissions that arrived after it was loaded) are neither
+ * in it nor in `removedSignupUuids` and so survive the save.
  */
 export const saveEventSchema = z.object({
   baseVersion,
   event: eventFieldsSchema,
-  signups: z.array(signupSchema).max(EVENT_LIMITS.signups, `An event can have at most ${EVENT_LIMITS.signups} signups.`),
-  slots: z.array(slotSchema).max(EVENT_LIMITS.slots, `An event can have at most ${EVENT_LIMITS.slots} slots.`),
-  removedSignupUuids: z.array(id('Signup id')).max(EVENT_LIMITS.signups),
+  signups: z
+    .array(staffSignupSchema)
+    .max(LINEUP_LIMITS.signups, `An event can have at most ${LINEUP_LIMITS.signups} signups.`),
+  slots: z.array(slotSchema).max(LINEUP_LIMITS.slots, `An event can have at most ${LINEUP_LIMITS.slots} slots.`),
+  removedSignupUuids: z.array(idSchema('Signup id')).max(LINEUP_LIMITS.signups),
 });
 export type SaveEventBody = z.infer<typeof saveEventSchema>;
-/** What a client sends: its domain objects as they are (the schema narrows and checks them). */
-export type SaveEventRequest = Omit<SaveEventBody, 'signups'> & { signups: Signup[] };
 
 export const publishEventSchema = z.object({ baseVersion });
 
@@ -98,38 +83,24 @@ export const EVENT_LISTS = ['upcoming', 'past'] as const;
 export type EventList = (typeof EVENT_LISTS)[number];
 export const eventListQuerySchema = z.object({ when: z.enum(EVENT_LISTS).default('upcoming') });
 
-export const eventIdParamsSchema = z.object({ eventId: id('Event id') });
-
-/** The 409 a save or publish gets when someone else saved the event since it was loaded. */
-export const STALE_VERSION_MESSAGE =
-  'This event was changed by someone else since you loaded it. Reload to see their changes, then make your edits again.';
+export const eventIdParamsSchema = z.object({ eventId: idSchema('Event id') });
 
 /** A row of the events lists and the home card. `djs`: the lineup's names, in slot order. */
-export interface EventSummary {
-  id: string;
-  name: string;
-  startDatetime: string;
-  endDatetime: string;
-  host: string;
-  published: boolean;
-  signupsAreOpen: boolean;
-  djs: string[];
-}
+export const eventSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  startDatetime: z.string(),
+  endDatetime: z.string(),
+  host: z.string(),
+  published: z.boolean(),
+  signupsAreOpen: z.boolean(),
+  djs: z.array(z.string()),
+});
+export type EventSummary = z.infer<typeof eventSummarySchema>;
 
-/** GET /api/events/home: the current event, else the next, else null. */
-export interface HomeEventResponse {
-  event: EventSummary | null;
-}
+/** The current event, else the next, else null. */
+export const homeEventResponseSchema = z.object({ event: eventSummarySchema.nullable() });
 
-/** GET /api/events/:eventId (and the answer to a save or publish). */
-export interface EventDetail extends LineupEvent {
-  /** Every DJ named by a signup or slot of the event. */
-  djs: Record<string, Dj>;
-  /** Each of those DJs' other events ("Other Events (n total)"): the newest few and the count. */
-  otherEventsByDj: Record<string, OtherEvents>;
-}
-
-/** The `changed` message of GET /api/events/:eventId/changes. */
-export interface EventChangedMessage {
-  version: number;
-}
+/** A message of the event's change stream: the version it now has. */
+export const eventChangedMessageSchema = z.object({ version: z.number() });
+export type EventChangedMessage = z.infer<typeof eventChangedMessageSchema>;

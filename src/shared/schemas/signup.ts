@@ -52,6 +52,13 @@ const fields = {
 
 export type SignupField = keyof typeof fields;
 
+/**
+ * What a DJ submitted, as stored (spec §3 "Signup form data"): the intake's fields with their
+ * own rules, read back through this schema rather than trusted.
+ */
+export const signupFormDataSchema = z.object(fields);
+export type SignupFormData = z.output<typeof signupFormDataSchema>;
+
 interface Issue {
   path: [SignupField];
   message: string;
@@ -174,3 +181,27 @@ export const canonicalAvailability = (value: string) =>
   value === ANY_TIME ? ANY_TIME : new Date(Date.parse(value)).toISOString();
 
 const comparable = (value: string) => (value === ANY_TIME ? ANY_TIME : String(Date.parse(value)));
+
+/** GET /api/signup?event_id=… */
+export const signupAreaQuerySchema = z.object({ event_id: z.string().trim().max(200).optional() });
+
+/**
+ * The signup area (spec §2): the event's public basics, the caller's DJ record and their own
+ * answers; never anything of another DJ.
+ */
+export const signupAreaSchema = z.object({
+  event: z.object({
+    id: z.string(),
+    name: z.string(),
+    startDatetime: z.string(),
+    signupsAreOpen: z.boolean(),
+    host: z.string(),
+  }),
+  dj: z.object({ id: z.string(), djName: z.string(), publicName: z.string() }),
+  signup: signupFormDataSchema.nullable(),
+  contactHostName: z.string(),
+});
+export type SignupArea = z.infer<typeof signupAreaSchema>;
+
+/** The answer to a submission: the answers as stored. */
+export const submittedSignupSchema = z.object({ signup: signupFormDataSchema });

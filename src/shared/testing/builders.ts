@@ -1,4 +1,4 @@
-import type { Signup, Slot } from '../domain.js';
+import type { LegacySlot, Signup, Slot } from '../schemas/lineup.js';
 
 // Test data builders for lineup values: a plausible value, with only what a test cares about
 // given. Used by unit tests on both sides and by the server's integration tests.
@@ -17,16 +17,16 @@ export function buildSignup(uuid: string, overrides: Partial<Signup> = {}): Sign
   };
 }
 
-/** A slot whose start time is deliberately stale: laying out must not trust it. */
-export function buildSlot(overrides: Partial<Slot> = {}): Slot {
+/** A slot playing the given signup. */
+export function buildSlot(signupUuid: string, overrides: Partial<Slot> = {}): Slot {
+  return { signupUuid, legacy: null, streamSourceUrl: '', streamSourceType: 'VRCDN', ...overrides };
+}
+
+/** A slot from before signups existed: its own name, DJ and length. */
+export function buildLegacySlot(legacy: Partial<LegacySlot> = {}, overrides: Partial<Slot> = {}): Slot {
   return {
     signupUuid: null,
-    djName: null,
-    djRef: null,
-    startTime: '2000-01-01T00:00:00.000Z',
-    duration: 1,
-    isDebut: false,
-    slotType: 'LIVE',
+    legacy: { djName: 'Legacy DJ', djRef: null, duration: 1, isDebut: false, slotType: 'LIVE', ...legacy },
     streamSourceUrl: '',
     streamSourceType: 'VRCDN',
     ...overrides,

@@ -1,26 +1,18 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { AUTH_MESSAGES, type AuthCallbackBody, type Me } from '../../../shared/schemas/auth';
-import { paths } from '../../../shared/paths';
-import { MessageAlert } from '../../components/MessageAlert';
-import { VinylLoader } from '../../components/VinylLoader';
-import { api, ApiError } from '../../lib/api';
+import { AUTH_MESSAGES } from '@shared/schemas/auth';
+import { paths } from '@shared/paths';
+import { MessageAlert } from '@client/components/MessageAlert';
+import { VinylLoader } from '@client/components/VinylLoader';
+import { ApiError } from '@client/lib/api';
 import { AuthScreen } from './LoginPage';
-import { meQueryKey, takePostLoginRedirect } from './session';
+import { takePostLoginRedirect, useCompleteSignIn } from '@client/shared/session';
 
 /** Discord sends the browser back here with a code; the server finishes the sign-in. */
 export function DiscordRedirectPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const callback = useMutation({
-    mutationFn: (body: AuthCallbackBody) => api.post<Me>('/api/auth/callback', body),
-    onSuccess: async (me) => {
-      queryClient.setQueryData(meQueryKey, me);
-      await navigate(takePostLoginRedirect(), { replace: true });
-    },
-  });
+  const callback = useCompleteSignIn(() => navigate(takePostLoginRedirect(), { replace: true }));
   const code = params.get('code');
   const state = params.get('state');
   const sent = useRef(false);
@@ -34,7 +26,7 @@ export function DiscordRedirectPage() {
   const failed = !code || !state || callback.isError;
   if (!failed) return <VinylLoader fullPage label="Signing you in…" />;
   const message =
-    callback.error instanceof ApiError && callback.error.status === 403 ? AUTH_MESSAGES.notAuthorized : AUTH_MESSAGES.failed;
+    callback.error instanceof ApiError && callback.error.code === 'not_authorized' ? AUTH_MESSAGES.notAuthorized : AUTH_MESSAGES.failed;
   return (
     <AuthScreen>
       <MessageAlert variant="danger" message={message} />

@@ -1,15 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card } from 'react-bootstrap';
 import { useLocation } from 'react-router';
-import { AUTH_MESSAGES, type AuthStartResponse } from '../../../shared/schemas/auth';
-import { VinylRecord } from '../../components/VinylLoader';
-import { api, appName } from '../../lib/api';
+import { AUTH_MESSAGES } from '@shared/schemas/auth';
+import { VinylRecord } from '@client/components/VinylLoader';
+import { appName } from '@client/lib/api';
+import { startSignIn } from '@client/shared/session';
 import type { LoginLocationState } from './RequireAccess';
 
 export function LoginPage() {
   const from = (useLocation().state as LoginLocationState | null)?.from;
   const start = useMutation({
-    mutationFn: () => api.post<AuthStartResponse>('/api/auth/start'),
+    mutationFn: startSignIn,
     onSuccess: ({ url }) => window.location.assign(url),
   });
   return (

@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { Alert, Button } from 'react-bootstrap';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { type Access, hasAccess } from '../../../shared/policy';
-import { AUTH_MESSAGES } from '../../../shared/schemas/auth';
-import { paths } from '../../../shared/paths';
-import { Breadcrumbs } from '../../components/Breadcrumbs';
-import { MessageAlert } from '../../components/MessageAlert';
-import { VinylLoader } from '../../components/VinylLoader';
-import { savePostLoginRedirect, useLogout, useMe } from './session';
+import { type Access, hasAccess } from '@shared/policy';
+import { AUTH_MESSAGES } from '@shared/schemas/auth';
+import { paths } from '@shared/paths';
+import { Breadcrumbs } from '@client/components/Breadcrumbs';
+import { MessageAlert } from '@client/components/MessageAlert';
+import { VinylLoader } from '@client/components/VinylLoader';
+import { savePostLoginRedirect, useLogout, useMe } from '@client/shared/session';
 
 /** The guard sends someone who is not signed in to /login, saying where they were going. */
 export interface LoginLocationState {

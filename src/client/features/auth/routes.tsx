@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { paths } from '../../../shared/paths';
+import { paths } from '@shared/paths';
 import { DiscordRedirectPage } from './DiscordRedirectPage';
 import { LoginPage } from './LoginPage';
 

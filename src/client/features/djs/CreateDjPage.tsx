@@ -1,9 +1,9 @@
 import { Button, Card } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../shared/paths';
-import { useCreateDj } from './api';
-import { DjForm } from './DjForm';
+import { paths } from '@shared/paths';
+import { useCreateDj } from '@client/shared/djs';
+import { DjForm } from '@client/components/DjForm';
 
 export function CreateDjPage() {
   const create = useCreateDj();

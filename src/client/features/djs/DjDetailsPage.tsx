@@ -3,13 +3,13 @@ import { Fragment, type ReactNode, useState } from 'react';
 import { Alert, Button, Card, Col, ListGroup, Row, Spinner } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
-import type { Dj, DjPlay } from '../../../shared/domain';
-import { paths } from '../../../shared/paths';
-import { djToInput } from '../../../shared/schemas/djs';
-import { Avatar } from '../../components/Avatar';
-import { ApiError } from '../../lib/api';
-import { useDjDetails, useUpdateDj } from './api';
-import { DjForm } from './DjForm';
+import type { Dj, DjPlay } from '@shared/schemas/djs';
+import { paths } from '@shared/paths';
+import { djToInput } from '@shared/schemas/djs';
+import { Avatar } from '@client/components/Avatar';
+import { ApiError } from '@client/lib/api';
+import { useDjDetails, useUpdateDj } from '@client/shared/djs';
+import { DjForm } from '@client/components/DjForm';
 import { playDate } from './PlayDate';
 
 export function DjDetailsPage() {

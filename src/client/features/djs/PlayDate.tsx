@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { Link } from 'react-router';
-import type { DjPlay } from '../../../shared/domain';
-import { paths } from '../../../shared/paths';
+import type { DjPlay } from '@shared/schemas/djs';
+import { paths } from '@shared/paths';
 
 /** The event's date in the browser's zone, e.g. 'Jun 9, 2024'. */
 export const playDate = (iso: string) => DateTime.fromISO(iso).toLocaleString(DateTime.DATE_MED);

@@ -5,8 +5,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'react-hot-toast';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { RosterResponse } from '../../../shared/schemas/djs';
-import { DEFAULT_SETTINGS } from '../../../shared/schemas/settings';
+import type { RosterResponse } from '@shared/schemas/djs';
+import { DEFAULT_SETTINGS } from '@shared/schemas/settings';
 import { RosterPage } from './RosterPage';
 
 const roster: RosterResponse = {

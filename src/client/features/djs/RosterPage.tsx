@@ -2,10 +2,10 @@ import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Form, Spinner, Table } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import { paths } from '../../../shared/paths';
-import type { RosterDj } from '../../../shared/schemas/djs';
-import { contactHostName, useSettings } from '../settings';
-import { useRoster } from './api';
+import { paths } from '@shared/paths';
+import type { RosterDj } from '@shared/schemas/djs';
+import { contactHostName, useSettings } from '@client/shared/settings';
+import { useRoster } from '@client/shared/djs';
 import { PlayLink } from './PlayDate';
 
 const matches = (dj: RosterDj, needle: string) =>

@@ -1,8 +1,8 @@
 import type { RouteObject } from 'react-router';
-import type { DjDetailsResponse, RosterResponse } from '../../../shared/schemas/djs';
-import type { CrumbHandle } from '../../components/Breadcrumbs';
-import { CachedCrumb } from '../../components/CachedCrumb';
-import { djQueryKey, djsQueryKey } from './api';
+import type { DjDetailsResponse, RosterResponse } from '@shared/schemas/djs';
+import type { CrumbHandle } from '@client/components/Breadcrumbs';
+import { CachedCrumb } from '@client/components/CachedCrumb';
+import { djQuery, rosterQuery } from '@client/shared/djs';
 
 /** The DJ's public name from the cache (their details, else the roster); the id when neither has it. */
 const djCrumb: CrumbHandle = {
@@ -10,12 +10,12 @@ const djCrumb: CrumbHandle = {
     const djId = params.djId ?? '';
     const fromRoster = (
       <CachedCrumb
-        queryKey={djsQueryKey}
+        queryKey={rosterQuery().queryKey}
         render={(roster: RosterResponse) => roster.djs.find((dj) => dj.id === djId)?.publicName ?? djId}
         fallback={djId}
       />
     );
-    return <CachedCrumb queryKey={djQueryKey(djId)} render={(details: DjDetailsResponse) => details.dj.publicName} fallback={fromRoster} />;
+    return <CachedCrumb queryKey={djQuery(djId).queryKey} render={(details: DjDetailsResponse) => details.dj.publicName} fallback={fromRoster} />;
   },
 };
 

@@ -2,12 +2,12 @@ import { type FormEvent, useState } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../shared/paths';
-import { createEventSchema, type EventFormValues } from '../../../shared/schemas/events';
-import { DEFAULT_SETTINGS, type Settings } from '../../../shared/schemas/settings';
-import { comingSundayAt } from '../../../shared/time';
-import { useSettings } from '../settings';
-import { useCreateEvent } from './api';
+import { paths } from '@shared/paths';
+import { createEventSchema, type EventFormValues } from '@shared/schemas/events';
+import { DEFAULT_SETTINGS, type Settings } from '@shared/schemas/settings';
+import { comingSundayAt } from '@shared/time';
+import { useSettings } from '@client/shared/settings';
+import { useCreateEvent } from '@client/shared/events';
 import { EventFormFields } from './EventFormFields';
 
 /** Spec §3 "Default new event", with the community's values from the global settings. */

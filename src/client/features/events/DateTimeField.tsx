@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
-import { fromDateTimeLocalValue, toDateTimeLocalValue } from '../../../shared/time';
-import { browserZone } from '../../lib/zone';
+import { fromDateTimeLocalValue, toDateTimeLocalValue } from '@shared/time';
+import { browserZone } from '@client/lib/zone';
 
 interface Props {
   id: string;

@@ -1,6 +1,6 @@
 import { Alert } from 'react-bootstrap';
 import { useParams } from 'react-router';
-import { useEventDraft } from './draft';
+import { useEventDraft } from '@client/shared/draft';
 
 /** Debugging: the event as stored (and the draft when it differs), as JSON. */
 export function DebugTab() {

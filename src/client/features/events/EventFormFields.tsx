@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Col, Form, Row } from 'react-bootstrap';
-import { EVENT_LIMITS, type EventFormValues } from '../../../shared/schemas/events';
+import { EVENT_LIMITS, type EventFormValues } from '@shared/schemas/events';
 import { DateTimeField } from './DateTimeField';
 
 interface Props {

@@ -1,13 +1,13 @@
 import { Alert, Badge, Button, Nav, OverlayTrigger, Spinner, Tooltip } from 'react-bootstrap';
 import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router';
-import { type EventTab, paths } from '../../../shared/paths';
-import { formatEventDate } from '../../../shared/time';
-import { MessageAlert } from '../../components/MessageAlert';
-import { ApiError } from '../../lib/api';
-import { browserZone } from '../../lib/zone';
-import { useEventDetail } from './api';
+import { type EventTab, paths } from '@shared/paths';
+import { formatEventDate } from '@shared/time';
+import { MessageAlert } from '@client/components/MessageAlert';
+import { ApiError } from '@client/lib/api';
+import { browserZone } from '@client/lib/zone';
+import { useEventDetail } from '@client/shared/events';
 import { ConflictAlert } from './draft/ConflictAlert';
-import { EventDraftProvider, useEventDraft } from './draft/EventDraftProvider';
+import { EventDraftProvider, useEventDraft } from '@client/shared/draft';
 import { LeaveGuard } from './draft/LeaveGuard';
 import { SaveBar } from './draft/SaveBar';
 

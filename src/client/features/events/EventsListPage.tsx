@@ -1,10 +1,10 @@
 import { Alert, Nav, Spinner, Table } from 'react-bootstrap';
 import { Link, NavLink } from 'react-router';
-import { paths } from '../../../shared/paths';
-import type { EventList } from '../../../shared/schemas/events';
-import { formatEventDate } from '../../../shared/time';
-import { browserZone } from '../../lib/zone';
-import { useEventList } from './api';
+import { paths } from '@shared/paths';
+import type { EventList } from '@shared/schemas/events';
+import { formatEventDate } from '@shared/time';
+import { browserZone } from '@client/lib/zone';
+import { useEventList } from '@client/shared/events';
 
 /** /events (upcoming, soonest first) and /events/past (newest first). */
 export function EventsListPage({ when }: { when: EventList }) {

@@ -1,9 +1,9 @@
 import { Card, Form } from 'react-bootstrap';
-import { signupSheetMessage } from '../../../shared/announcements';
-import { signupLink } from '../../../shared/paths';
-import type { EventFormValues } from '../../../shared/schemas/events';
-import { CopyButton } from '../../components/CopyButton';
-import { useEventDraft } from './draft';
+import { signupSheetMessage } from '@shared/announcements';
+import { signupLink } from '@shared/paths';
+import type { EventFormValues } from '@shared/schemas/events';
+import { CopyButton } from '@client/components/CopyButton';
+import { useEventDraft } from '@client/shared/draft';
 import { EventFormFields } from './EventFormFields';
 
 /** Setup: the event form over the draft, and the Signup Sheet card while signups are open. */

@@ -1,13 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Badge, Card, Col, Row, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { paths } from '../../../shared/paths';
-import type { HomeEventResponse } from '../../../shared/schemas/events';
-import type { Settings } from '../../../shared/schemas/settings';
-import { formatEventDate } from '../../../shared/time';
-import { api } from '../../lib/api';
-import { useSettings } from '../settings';
+import { paths } from '@shared/paths';
+import type { Settings } from '@shared/schemas/settings';
+import { formatEventDate } from '@shared/time';
+import { useHomeEvent } from '@client/shared/events';
+import { useSettings } from '@client/shared/settings';
 
 export function HomePage() {
   const settings = useSettings();
@@ -64,12 +62,7 @@ const Loading = () => (
 
 /** The current event (started, not ended), else the next one. */
 function HomeEventCard() {
-  const home = useQuery({
-    queryKey: ['events', 'home'],
-    queryFn: () => api.get<HomeEventResponse>('/api/events/home'),
-    // Moves on by itself when the current event ends.
-    refetchInterval: 60_000,
-  });
+  const home = useHomeEvent();
   const event = home.data?.event;
   // Judged at the moment the server picked the event, so rendering stays pure.
   const inProgress = event ? Date.parse(event.startDatetime) <= home.dataUpdatedAt : false;

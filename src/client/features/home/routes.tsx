@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import type { CrumbHandle } from '../../components/Breadcrumbs';
+import type { CrumbHandle } from '@client/components/Breadcrumbs';
 
 export const homeRoutes: RouteObject[] = [
   {

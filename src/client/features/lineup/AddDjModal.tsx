@@ -4,9 +4,10 @@ import { useState } from 'react';
 import { Alert, Button, Modal, Spinner } from 'react-bootstrap';
 import { Typeahead } from 'react-bootstrap-typeahead';
 import toast from 'react-hot-toast';
-import type { Dj } from '../../../shared/domain';
-import type { RosterDj } from '../../../shared/schemas/djs';
-import { DjForm, useCreateDj, useRoster } from '../djs';
+import type { Dj } from '@shared/schemas/djs';
+import type { RosterDj } from '@shared/schemas/djs';
+import { DjForm } from '@client/components/DjForm';
+import { useCreateDj, useRoster } from '@client/shared/djs';
 
 const rosterLabel = (option: unknown) => {
   const dj = option as RosterDj;

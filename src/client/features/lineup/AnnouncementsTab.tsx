@@ -1,9 +1,9 @@
 import { Form, Tab, Tabs } from 'react-bootstrap';
-import { discordAnnouncement, socialAnnouncement } from '../../../shared/announcements';
-import { EVENT_LIMITS } from '../../../shared/schemas/events';
-import { CopyButton } from '../../components/CopyButton';
-import { useEventDraft } from '../events/draft';
-import { useSettings } from '../settings';
+import { discordAnnouncement, socialAnnouncement } from '@shared/announcements';
+import { EVENT_LIMITS } from '@shared/schemas/events';
+import { CopyButton } from '@client/components/CopyButton';
+import { useEventDraft } from '@client/shared/draft';
+import { useSettings } from '@client/shared/settings';
 
 /** Messaging ('Public Announcements'): the editable message and the generated texts to post. */
 export function AnnouncementsTab() {

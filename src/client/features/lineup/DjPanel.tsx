@@ -1,11 +1,12 @@
 import { Card, Dropdown, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { paths } from '../../../shared/paths';
-import { otherEvents, type OtherEvents as OtherEventsSummary } from '../../../shared/plays';
-import { formatEventDate } from '../../../shared/time';
-import { browserZone } from '../../lib/zone';
-import { useDjDetails } from '../djs';
-import { useEventDraft } from '../events/draft';
+import { paths } from '@shared/paths';
+import { otherEvents } from '@shared/plays';
+import type { OtherEvents as OtherEventsSummary } from '@shared/schemas/djs';
+import { formatEventDate } from '@shared/time';
+import { browserZone } from '@client/lib/zone';
+import { useDjDetails } from '@client/shared/djs';
+import { useEventDraft } from '@client/shared/draft';
 import { djLabel } from './draftOps';
 
 /** One DJ of a signup: name, a menu, and 'Other Events (n total)'. */

@@ -11,8 +11,8 @@ import {
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useState } from 'react';
 import { Alert } from 'react-bootstrap';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useEventDraft } from '../events/draft';
+import { ConfirmDialog } from '@client/components/ConfirmDialog';
+import { useEventDraft } from '@client/shared/draft';
 import { moveSlotBy, removeSlotAt, reorderSlot, slotIds } from './draftOps';
 import { SlotCard } from './SlotCard';
 import { useLineupView } from './useLineupView';
@@ -32,7 +32,7 @@ export function LineupColumn({ conflicts, onAddB2b }: { conflicts: Map<number, s
   // Screen readers hear slot names and positions, not internal ids.
   const label = (id: string | number) => {
     const index = ids.indexOf(String(id));
-    return index >= 0 ? `${view[index]?.name ?? 'slot'} (slot ${index + 1})` : 'slot';
+    return index >= 0 ? `${view[index]?.label ?? 'slot'} (slot ${index + 1})` : 'slot';
   };
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${label(active.id)}.`,
@@ -56,17 +56,14 @@ export function LineupColumn({ conflicts, onAddB2b }: { conflicts: Map<number, s
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements }}>
         <SortableContext items={ids} strategy={verticalListSortingStrategy}>
           <ol className="list-unstyled mb-0" aria-label="Lineup">
-            {view.map(({ index, slot, signup, name, time, djs }) => (
+            {view.map((slotView) => {
+              const { index, signup } = slotView;
+              return (
               <li key={ids[index]}>
                 <SlotCard
                   id={ids[index]!}
-                  index={index}
+                  view={slotView}
                   count={view.length}
-                  slot={slot}
-                  signup={signup}
-                  name={name}
-                  time={time}
-                  djs={djs}
                   warnings={conflicts.get(index) ?? []}
                   onMove={(delta) => setDraft((d) => moveSlotBy(d, index, delta))}
                   // A signup goes back to its column (undoable); a legacy slot would be gone, so ask.
@@ -74,7 +71,8 @@ export function LineupColumn({ conflicts, onAddB2b }: { conflicts: Map<number, s
                   onAddB2b={() => signup && onAddB2b(signup.uuid, signup.name)}
                 />
               </li>
-            ))}
+              );
+            })}
           </ol>
         </SortableContext>
       </DndContext>

@@ -5,15 +5,18 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'react-hot-toast';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { Dj, Signup, SignupFormData, Slot } from '../../../shared/domain';
-import { slotForSignup } from '../../../shared/lineup';
-import { otherEvents } from '../../../shared/plays';
-import type { EventDetail } from '../../../shared/schemas/events';
-import { EventDraftProvider } from '../events/draft';
+import type { Dj } from '@shared/schemas/djs';
+import type { Signup, Slot } from '@shared/schemas/lineup';
+import type { SignupFormData } from '@shared/schemas/signup';
+import { slotForSignup } from '@shared/lineup';
+import { buildLegacySlot } from '@shared/testing/builders';
+import { otherEvents } from '@shared/plays';
+import type { EventDetail } from '@shared/schemas/events';
+import { EventDraftProvider } from '@client/shared/draft';
 import { LineupTab } from './LineupTab';
 
 // The browser is in New York.
-vi.mock('../../lib/zone', () => ({ browserZone: () => 'America/New_York' }));
+vi.mock('@client/lib/zone', () => ({ browserZone: () => 'America/New_York' }));
 
 const START = '2024-06-09T19:00:00.000Z'; // 15:00 in New York
 const dj = (id: string, djName: string): Dj => ({ id, discordId: null, publicName: `${djName} pub`, djName, rtmpUrl: '', twitchUsername: '', avatarUrl: null, notes: '' });
@@ -29,11 +32,11 @@ const signups = [
   signup('s1', 'Early Bird', ['d1'], { formData: form('2024-06-09T19:30:00.000Z') }),
   signup('s2', 'Waiting', ['d2']),
 ];
-const legacy: Slot = { ...slotForSignup(signups[1]!, START), signupUuid: null, djRef: null, djName: 'Old Timer' };
+const legacy: Slot = buildLegacySlot({ djName: 'Old Timer' });
 const stored: EventDetail = {
   id: 'e1', name: 'Sunday Service', startDatetime: START, endDatetime: START, host: '', message: '', footer: '',
   signupsAreOpen: true, published: false, version: 1, djPlays: ['d1'],
-  signups, slots: [slotForSignup(signups[0]!, START), legacy],
+  signups, slots: [slotForSignup(signups[0]!), legacy],
   djs: { d1: dj('d1', 'Early Bird'), d2: dj('d2', 'Waiter') },
   otherEventsByDj: {
     d1: otherEvents([1, 2, 3, 4].map((k) => ({ eventId: `old${k}`, eventName: `Night ${k}`, startDatetime: `2024-0${k}-07T20:00:00.000Z` })), 'e1'),

@@ -2,14 +2,15 @@ import './lineup.css';
 import { useMemo, useState } from 'react';
 import { Alert, Button, Col, Row } from 'react-bootstrap';
 import toast from 'react-hot-toast';
-import type { Dj } from '../../../shared/domain';
-import { lineupConflicts, signupsNotInLineup } from '../../../shared/lineup';
-import { useEventDraft } from '../events/draft';
-import { browserZone } from '../../lib/zone';
+import type { Dj } from '@shared/schemas/djs';
+import { lineupConflicts, signupsNotInLineup } from '@shared/lineup';
+import { useEventDraft } from '@client/shared/draft';
+import { browserZone } from '@client/lib/zone';
 import { AddDjModal } from './AddDjModal';
 import { addDjToSignup, addStaffSignup, djLabel, signupNaming } from './draftOps';
 import { LineupColumn } from './LineupColumn';
 import { SignupCard } from './SignupCard';
+import { useLineupView } from './useLineupView';
 
 /** Who the 'Add Dj' modal adds a DJ for: a new signup, or a signup's B2B partner. */
 type AddTarget = { kind: 'signups' } | { kind: 'b2b'; uuid: string; name: string } | null;
@@ -21,10 +22,8 @@ export function LineupTab() {
   const waiting = signupsNotInLineup(draft.signups, draft.slots);
 
   const djNames = useMemo(() => Object.fromEntries(Object.entries(djs).map(([id, dj]) => [id, djLabel(dj)])), [djs]);
-  const conflicts = useMemo(
-    () => lineupConflicts(draft.startDatetime, draft.slots, draft.signups, djNames, browserZone()),
-    [draft.startDatetime, draft.slots, draft.signups, djNames],
-  );
+  const view = useLineupView();
+  const conflicts = useMemo(() => lineupConflicts(view, djNames, browserZone()), [view, djNames]);
 
   const pick = (dj: Dj) => {
     if (!target) return;

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Card, Dropdown, Modal } from 'react-bootstrap';
-import type { Signup } from '../../../shared/domain';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useEventDraft } from '../events/draft';
+import type { Signup } from '@shared/schemas/lineup';
+import { ConfirmDialog } from '@client/components/ConfirmDialog';
+import { useEventDraft } from '@client/shared/draft';
 import { addToLineup, removeSignup, updateSignup } from './draftOps';
 import { SignupDetails } from './SignupDetails';
 

@@ -1,9 +1,11 @@
 import { Col, Form, Row } from 'react-bootstrap';
-import { SIGNUP_TYPES, STAFF_DURATION_OPTIONS, type Signup, type SignupFormData } from '../../../shared/domain';
-import { EVENT_LIMITS } from '../../../shared/schemas/events';
-import { formatAvailability } from '../../../shared/time';
-import { useEventDraft } from '../events/draft';
-import { browserZone } from '../../lib/zone';
+import { SIGNUP_TYPES, STAFF_DURATION_OPTIONS } from '@shared/domain';
+import type { Signup } from '@shared/schemas/lineup';
+import type { SignupFormData } from '@shared/schemas/signup';
+import { LINEUP_LIMITS } from '@shared/schemas/lineup';
+import { formatAvailability } from '@shared/time';
+import { useEventDraft } from '@client/shared/draft';
+import { browserZone } from '@client/lib/zone';
 import { DjPanel } from './DjPanel';
 import { removeDjFromSignup, type SignupChanges, updateSignup } from './draftOps';
 
@@ -33,7 +35,7 @@ function SignupEditor({ signup, onChange }: { signup: Signup; onChange: (changes
           <Form.Control
             size="sm"
             value={signup.name}
-            maxLength={EVENT_LIMITS.signupName}
+            maxLength={LINEUP_LIMITS.signupName}
             isInvalid={signup.name.trim() === ''}
             onChange={(event) => onChange({ name: event.target.value })}
           />
@@ -58,7 +60,7 @@ function SignupEditor({ signup, onChange }: { signup: Signup; onChange: (changes
           <Form.Select
             size="sm"
             value={String(signup.requestedDuration)}
-            onChange={(event) => onChange({ requestedDuration: Number(event.target.value) })}
+            onChange={(event) => onChange({ requestedDuration: Number(event.target.value) as Signup['requestedDuration'] })}
           >
             {STAFF_DURATION_OPTIONS.map((option) => (
               <option key={option.value} value={String(option.value)}>

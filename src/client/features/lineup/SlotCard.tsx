@@ -1,22 +1,15 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Alert, Badge, Button, Card, Dropdown } from 'react-bootstrap';
-import type { Dj, Signup, Slot } from '../../../shared/domain';
-import { paths } from '../../../shared/paths';
+import { paths } from '@shared/paths';
 import { djLabel } from './draftOps';
 import { SignupDetails } from './SignupDetails';
+import type { SlotView } from './useLineupView';
 
 export interface SlotCardProps {
   id: string;
-  index: number;
+  view: SlotView;
   count: number;
-  /** Laid out: its start time is the real one. */
-  slot: Slot;
-  signup: Signup | undefined;
-  /** Display name (signup, legacy name, or the spec's error). */
-  name: string;
-  time: string;
-  djs: Array<{ id: string; dj: Dj | undefined }>;
   warnings: string[];
   onMove: (delta: number) => void;
   onSendBack: () => void;
@@ -24,7 +17,8 @@ export interface SlotCardProps {
 }
 
 /** One slot of 'Lineup (Local Times)': a sortable card, its handle being the only drag start. */
-export function SlotCard({ id, index, count, slot, signup, name, time, djs, warnings, onMove, onSendBack, onAddB2b }: SlotCardProps) {
+export function SlotCard({ id, view, count, warnings, onMove, onSendBack, onAddB2b }: SlotCardProps) {
+  const { index, signup, label: name, time, djs } = view;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
   const style = { transform: CSS.Transform.toString(transform), transition, zIndex: isDragging ? 2 : undefined, position: 'relative' as const };
 
@@ -44,7 +38,7 @@ export function SlotCard({ id, index, count, slot, signup, name, time, djs, warn
         <span className="fw-bold slot-time">{time}</span>
         <h3 className="h6 mb-0 me-auto text-break">
           {name}
-          {slot.isDebut && (
+          {view.isDebut && (
             <Badge bg="info" className="ms-2">
               Debut
             </Badge>
@@ -83,21 +77,21 @@ export function SlotCard({ id, index, count, slot, signup, name, time, djs, warn
             </ul>
           </Alert>
         )}
-        {signup ? <SignupDetails signup={signup} /> : <LegacySlot slot={slot} djs={djs} />}
+        {signup ? <SignupDetails signup={signup} /> : <LegacySlot view={view} />}
       </Card.Body>
     </Card>
   );
 }
 
 /** A slot from before signups existed (or whose signup is gone): only what the slot kept. */
-function LegacySlot({ slot, djs }: { slot: Slot; djs: SlotCardProps['djs'] }) {
+function LegacySlot({ view: { slot, duration, djs } }: { view: SlotView }) {
   return (
     <div className="small">
       <Badge bg="secondary" className="mb-1">
         Legacy slot
       </Badge>
       <div className="text-body-secondary">
-        This slot has no signup{slot.signupUuid ? ` (${slot.signupUuid} is missing)` : ''}; it keeps its own name and length ({slot.duration} h).
+        This slot has no signup{slot.signupUuid ? ` (${slot.signupUuid} is missing)` : ''}; it keeps its own name and length ({duration} h).
       </div>
       {djs.map(({ id, dj }) => (
         <div key={id}>DJ: {dj ? djLabel(dj) : 'No Dj Found'}</div>

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Col, Form, ListGroup, Row } from 'react-bootstrap';
-import { STREAM_SOURCE_LABELS, STREAM_SOURCE_TYPES, type StreamSourceType } from '../../../shared/domain';
-import { EVENT_LIMITS } from '../../../shared/schemas/events';
-import { useEventDraft } from '../events/draft';
+import { STREAM_SOURCE_LABELS, STREAM_SOURCE_TYPES, type StreamSourceType } from '@shared/domain';
+import { LINEUP_LIMITS } from '@shared/schemas/lineup';
+import { useEventDraft } from '@client/shared/draft';
 import { djLabel, type StreamChanges, streamFromDj, updateSlotStream } from './draftOps';
 import { type SlotView, useLineupView } from './useLineupView';
 
@@ -19,7 +19,7 @@ export function StreamDetailsTab() {
   );
 }
 
-function SlotStream({ view: { index, slot, name, time, djs } }: { view: SlotView }) {
+function SlotStream({ view: { index, slot, label: name, time, djs } }: { view: SlotView }) {
   const { setDraft } = useEventDraft();
   const change = (changes: StreamChanges) => setDraft((d) => updateSlotStream(d, index, changes));
   const id = (field: string) => `slot-${index}-${field}`;
@@ -54,7 +54,7 @@ function SlotStream({ view: { index, slot, name, time, djs } }: { view: SlotView
               <Form.Control
                 type="url"
                 value={slot.streamSourceUrl}
-                maxLength={EVENT_LIMITS.streamSourceUrl}
+                maxLength={LINEUP_LIMITS.streamSourceUrl}
                 onChange={(event) => change({ streamSourceUrl: event.target.value })}
               />
             </Form.Group>

@@ -1,8 +1,8 @@
 import { Card, Form } from 'react-bootstrap';
-import { verifyLineupMessage } from '../../../shared/announcements';
-import { CopyButton } from '../../components/CopyButton';
-import { useEventDraft } from '../events/draft';
-import { useSettings } from '../settings';
+import { verifyLineupMessage } from '@shared/announcements';
+import { CopyButton } from '@client/components/CopyButton';
+import { useEventDraft } from '@client/shared/draft';
+import { useSettings } from '@client/shared/settings';
 
 /** Verify DJs: the proposed lineup to post in the scheduling channel before announcing. */
 export function VerifyDjsTab() {

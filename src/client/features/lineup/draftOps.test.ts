@@ -1,5 +1,8 @@
-import type { Dj, LineupEvent, Signup, Slot } from '../../../shared/domain';
-import { slotForSignup } from '../../../shared/lineup';
+import type { Dj } from '@shared/schemas/djs';
+import type { LineupEvent } from '@shared/schemas/events';
+import type { Signup, Slot } from '@shared/schemas/lineup';
+import { placeSlots } from '@shared/lineup';
+import { buildLegacySlot } from '@shared/testing/builders';
 import {
   addDjToSignup,
   addStaffSignup,
@@ -21,13 +24,13 @@ const START = '2030-06-02T19:00:00.000Z';
 const signup = (uuid: string, extra: Partial<Signup> = {}): Signup => ({
   uuid, name: `Act ${uuid}`, djRefs: [`dj-${uuid}`], isDebut: false, requestedDuration: 1, type: 'LIVE', hidden: false, formData: null, ...extra,
 });
-const legacy = (djName: string): Slot => ({ ...slotForSignup(signup('x'), START), signupUuid: null, djRef: null, djName });
+const legacy = (djName: string): Slot => buildLegacySlot({ djName });
 const event = (signups: Signup[], slots: Slot[] = []): LineupEvent => ({
   id: 'e1', name: 'Sunday Service', startDatetime: START, endDatetime: START, host: '', message: '', footer: '',
   signupsAreOpen: true, published: false, slots, signups, djPlays: [], version: 1,
 });
 const dj: Dj = { id: 'new', discordId: '123456789012345678', publicName: 'Pub', djName: 'Newbie', rtmpUrl: 'rtmp://x/y', twitchUsername: 'newbie_tv', avatarUrl: null, notes: '' };
-const order = (e: LineupEvent) => e.slots.map((s) => s.signupUuid ?? s.djName);
+const order = (e: LineupEvent) => e.slots.map((s) => s.signupUuid ?? s.legacy?.djName);
 
 test('adds a staff signup and finds which signup names a DJ', () => {
   const next = addStaffSignup(event([signup('a')]), dj, 'u1');
@@ -47,12 +50,12 @@ test('adds to the lineup once, and only a signup with DJs', () => {
 test('edits to a signup reach its slot; losing its last DJ takes it out of the lineup', () => {
   let e = addToLineup(event([signup('a')]), 'a');
   e = updateSignup(e, 'a', { isDebut: true, requestedDuration: 0.5, type: 'PRERECORD' });
-  expect(e.slots[0]).toMatchObject({ isDebut: true, duration: 0.5, slotType: 'PRERECORD', djRef: 'dj-a' });
+  expect(placeSlots(e)[0]).toMatchObject({ isDebut: true, duration: 0.5, type: 'PRERECORD', djIds: ['dj-a'] });
   e = addDjToSignup(e, 'a', 'dj-b');
   expect(e.signups[0]!.djRefs).toEqual(['dj-a', 'dj-b']);
   expect(addDjToSignup(e, 'a', 'dj-b')).toBe(e);
   e = removeDjFromSignup(e, 'a', 'dj-a');
-  expect(e.slots[0]!.djRef).toBe('dj-b');
+  expect(placeSlots(e)[0]!.djIds).toEqual(['dj-b']);
   e = removeDjFromSignup(e, 'a', 'dj-b');
   expect(e.signups[0]!.djRefs).toEqual([]);
   expect(e.slots).toEqual([]);

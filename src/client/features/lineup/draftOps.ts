@@ -1,8 +1,11 @@
-import type { Dj, LineupEvent, Signup, Slot, StreamSourceType } from '../../../shared/domain';
-import { moveSlot, newStaffSignup, slotForSignup } from '../../../shared/lineup';
+import type { StreamSourceType } from '@shared/domain';
+import type { Dj } from '@shared/schemas/djs';
+import type { LineupEvent } from '@shared/schemas/events';
+import type { Signup, Slot } from '@shared/schemas/lineup';
+import { moveSlot, newStaffSignup, slotForSignup } from '@shared/lineup';
 
 // The Lineup and Stream Details tabs' edits, as pure functions of the draft (spec §4 "Adding a
-// signup", "Removing a signup", B2B). Slot times are left to layoutSlots (display and save).
+// signup", "Removing a signup", B2B). Slot times are left to placeSlots (display and save).
 
 /** Signup ids are made in the browser; randomUUID needs a secure context, so fall back. */
 export function newUuid(): string {
@@ -28,19 +31,14 @@ export function addStaffSignup(event: LineupEvent, dj: Dj, uuid = newUuid()): Li
 
 export type SignupChanges = Partial<Pick<Signup, 'name' | 'isDebut' | 'requestedDuration' | 'type' | 'hidden' | 'djRefs'>>;
 
-/** Edits a signup; its slot, if any, follows (debut, type, length, first DJ). */
+/** Edits a signup; its slot, if any, plays it as edited (the slot only points at it). */
 export function updateSignup(event: LineupEvent, uuid: string, changes: SignupChanges): LineupEvent {
   const signups = event.signups.map((signup) => (signup.uuid === uuid ? { ...signup, ...changes } : signup));
   const signup = signups.find((s) => s.uuid === uuid);
   if (!signup) return event;
   // A signup left without DJs is no longer in the lineup (spec §4), so its slot goes too.
   if (signup.djRefs.length === 0) return { ...event, signups, slots: event.slots.filter((slot) => slot.signupUuid !== uuid) };
-  const slots = event.slots.map((slot) =>
-    slot.signupUuid === uuid
-      ? { ...slot, isDebut: signup.isDebut, slotType: signup.type, duration: signup.requestedDuration, djRef: signup.djRefs[0] ?? null }
-      : slot,
-  );
-  return { ...event, signups, slots };
+  return { ...event, signups };
 }
 
 /** 'Add DJ to Slot (B2B)'. */
@@ -70,7 +68,7 @@ export function removeSignup(event: LineupEvent, uuid: string): LineupEvent {
 export function addToLineup(event: LineupEvent, uuid: string): LineupEvent {
   const signup = event.signups.find((s) => s.uuid === uuid);
   if (!signup || signup.djRefs.length === 0 || event.slots.some((slot) => slot.signupUuid === uuid)) return event;
-  return { ...event, slots: [...event.slots, slotForSignup(signup, event.startDatetime)] };
+  return { ...event, slots: [...event.slots, slotForSignup(signup)] };
 }
 
 /** 'Send Back to Signups' (or, for a legacy slot, removing it): by position, as legacy slots share a null uuid. */

@@ -1,9 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Alert, Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
-import { type Settings, settingsSchema } from '../../../shared/schemas/settings';
-import { api } from '../../lib/api';
-import { settingsQueryKey, useSettings } from './api';
+import { type Settings, settingsSchema } from '@shared/schemas/settings';
+import { useSaveSettings, useSettings } from '@client/shared/settings';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const ZONES = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
@@ -48,18 +46,10 @@ export function GlobalSettingsPage() {
 }
 
 function SettingsForm({ initial }: { initial: Settings }) {
-  const queryClient = useQueryClient();
   const [values, setValues] = useState<FormValues>(() => toForm(initial));
   const [validated, setValidated] = useState(false);
   const [saved, setSaved] = useState(false);
-  const save = useMutation({
-    mutationFn: (settings: Settings) => api.put<Settings>('/api/settings', settings),
-    onSuccess: (stored) => {
-      setSaved(true);
-      setValues(toForm(stored));
-      queryClient.setQueryData(settingsQueryKey, stored);
-    },
-  });
+  const save = useSaveSettings();
   const errors = validated ? validate(values).errors : {};
 
   const set = (field: keyof FormValues) => (event: { target: { value: string } }) => {
@@ -72,7 +62,14 @@ function SettingsForm({ initial }: { initial: Settings }) {
     setValidated(true);
     setSaved(false);
     const result = validate(values);
-    if (result.settings) save.mutate(result.settings);
+    if (result.settings) {
+      save.mutate(result.settings, {
+        onSuccess: (stored) => {
+          setSaved(true);
+          setValues(toForm(stored));
+        },
+      });
+    }
   };
 
   const field = (name: keyof FormValues, label: string, help: ReactNode, control: Record<string, unknown> = {}) => (

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Card } from 'react-bootstrap';
 import { useParams } from 'react-router';
-import { MessageAlert } from '../../components/MessageAlert';
-import { VinylLoader } from '../../components/VinylLoader';
-import { ApiError } from '../../lib/api';
-import { type SignupArea, useSignupArea } from './api';
+import { MessageAlert } from '@client/components/MessageAlert';
+import { VinylLoader } from '@client/components/VinylLoader';
+import { ApiError } from '@client/lib/api';
+import type { SignupArea } from '@shared/schemas/signup';
+import { useSignupArea } from '@client/shared/signup';
 import { eventDate } from './format';
 
 /**

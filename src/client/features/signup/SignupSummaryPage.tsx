@@ -1,10 +1,10 @@
 import { Fragment } from 'react';
 import { Link } from 'react-router';
-import type { SignupFormData } from '../../../shared/domain';
-import { paths } from '../../../shared/paths';
-import { formatAvailability } from '../../../shared/time';
-import type { SignupArea } from './api';
-import { browserZone } from '../../lib/zone';
+import type { SignupFormData } from '@shared/schemas/signup';
+import { paths } from '@shared/paths';
+import { formatAvailability } from '@shared/time';
+import type { SignupArea } from '@shared/schemas/signup';
+import { browserZone } from '@client/lib/zone';
 import { durationLabel, eventDate, TYPE_LABELS } from './format';
 import { SignupAreaGate, SignupCard } from './SignupAreaGate';
 import './signup.css';

@@ -3,13 +3,14 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Alert, Button, Form, ProgressBar, Spinner } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import { WIZARD_STEPS } from '../../../shared/domain';
-import { paths } from '../../../shared/paths';
-import { type SignupField, signupIntakeSchema, wizardStepErrors, type WizardErrors } from '../../../shared/schemas/signup';
-import { availabilityOptions } from '../../../shared/time';
-import { ApiError } from '../../lib/api';
-import { type SignupArea, signupAreaQueryKey, useSubmitSignup } from './api';
-import { browserZone } from '../../lib/zone';
+import { WIZARD_STEPS } from '@shared/domain';
+import { paths } from '@shared/paths';
+import { type SignupField, signupIntakeSchema, wizardStepErrors, type WizardErrors } from '@shared/schemas/signup';
+import { availabilityOptions } from '@shared/time';
+import { ApiError } from '@client/lib/api';
+import type { SignupArea } from '@shared/schemas/signup';
+import { signupAreaQuery, useSubmitSignup } from '@client/shared/signup';
+import { browserZone } from '@client/lib/zone';
 import { eventDate } from './format';
 import { SignupAreaGate, SignupCard } from './SignupAreaGate';
 import { initialWizardValues, type WizardValues } from './wizardValues';
@@ -75,7 +76,7 @@ function Wizard({ area }: { area: SignupArea }) {
           toast.error(`Response status: ${error.status}`);
           setServerProblem(error.message);
           // Signups closed meanwhile: reload, so the page shows the closed state.
-          if (error.status === 409) void queryClient.invalidateQueries({ queryKey: signupAreaQueryKey(event.id) });
+          if (error.status === 409) void queryClient.invalidateQueries({ queryKey: signupAreaQuery(event.id).queryKey });
         } else {
           toast.error(
             (t) => (

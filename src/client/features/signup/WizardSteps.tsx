@@ -1,7 +1,7 @@
 import { Form } from 'react-bootstrap';
-import { WIZARD_DURATION_OPTIONS, WIZARD_SIGNUP_TYPES } from '../../../shared/domain';
-import { SIGNUP_LIMITS, type SignupField, type WizardErrors } from '../../../shared/schemas/signup';
-import type { AvailabilityOption } from '../../../shared/time';
+import { WIZARD_DURATION_OPTIONS, WIZARD_SIGNUP_TYPES } from '@shared/domain';
+import { SIGNUP_LIMITS, type SignupField, type WizardErrors } from '@shared/schemas/signup';
+import type { AvailabilityOption } from '@shared/time';
 import { TYPE_LABELS } from './format';
 import type { WizardValues } from './wizardValues';
 

@@ -1,6 +1,6 @@
-import { WIZARD_DURATION_OPTIONS, type SignupType } from '../../../shared/domain';
-import { formatEventDate } from '../../../shared/time';
-import { browserZone } from '../../lib/zone';
+import { WIZARD_DURATION_OPTIONS, type SignupType } from '@shared/domain';
+import { formatEventDate } from '@shared/time';
+import { browserZone } from '@client/lib/zone';
 
 export const eventDate = (startDatetime: string) => formatEventDate(startDatetime, browserZone());
 

@@ -1,6 +1,7 @@
-import { WIZARD_DURATION_OPTIONS, WIZARD_SIGNUP_TYPES, type SignupFormData } from '../../../shared/domain';
-import type { SignupField } from '../../../shared/schemas/signup';
-import { ANY_TIME, type AvailabilityOption } from '../../../shared/time';
+import { WIZARD_DURATION_OPTIONS, WIZARD_SIGNUP_TYPES } from '@shared/domain';
+import type { SignupFormData } from '@shared/schemas/signup';
+import type { SignupField } from '@shared/schemas/signup';
+import { ANY_TIME, type AvailabilityOption } from '@shared/time';
 
 export type WizardSignupType = (typeof WIZARD_SIGNUP_TYPES)[number];
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button } from 'react-bootstrap';
-import { useEventDraft } from './EventDraftProvider';
+import { useEventDraft } from '@client/shared/draft';
 
 /** Shown when a save was refused because someone else saved this event first. */
 export function ConflictAlert() {

@@ -1,7 +1,7 @@
 import { useBlocker } from 'react-router';
-import { paths } from '../../../../shared/paths';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { useEventDraft } from './EventDraftProvider';
+import { paths } from '@shared/paths';
+import { ConfirmDialog } from '@client/components/ConfirmDialog';
+import { useEventDraft } from '@client/shared/draft';
 
 /** Asks before leaving the event page (its tabs excepted) with unsaved changes. */
 export function LeaveGuard() {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from 'react-bootstrap';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { useEventDraft } from './EventDraftProvider';
+import { ConfirmDialog } from '@client/components/ConfirmDialog';
+import { useEventDraft } from '@client/shared/draft';
 
 /** Sticky at the bottom of the event page while the draft differs from the stored event. */
 export function SaveBar() {

@@ -1,6 +1,6 @@
-import type { Signup } from '../../../../shared/domain';
-import type { EventDetail } from '../../../../shared/schemas/events';
-import { buildSignup } from '../../../../shared/testing/builders';
+import type { Signup } from '@shared/schemas/lineup';
+import type { EventDetail } from '@shared/schemas/events';
+import { buildSignup } from '@shared/testing/builders';
 import { afterSave, isDirty, reconcile, startDraft, toSaveBody } from './draftState';
 
 const signup = (uuid: string, extra: Partial<Signup> = {}) => buildSignup(uuid, { name: `DJ ${uuid}`, ...extra });

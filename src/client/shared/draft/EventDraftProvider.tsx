@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import type { Dj, LineupEvent } from '../../../../shared/domain';
-import { type EventDetail, STALE_VERSION_MESSAGE } from '../../../../shared/schemas/events';
-import { ApiError } from '../../../lib/api';
-import { eventQuery, eventQueryKey, eventsQueryKey, publishEvent, saveEvent } from '../api';
+import type { Dj } from '@shared/schemas/djs';
+import type { LineupEvent } from '@shared/schemas/events';
+import type { EventDetail } from '@shared/schemas/events';
+import { ApiError } from '@client/lib/api';
+import { eventListsKeys, eventQuery, publishEvent, saveEvent } from '../events';
 import { afterSave, type DraftState, isDirty, reconcile, startDraft, toSaveBody } from './draftState';
 import { useEventChanges } from './useEventChanges';
 
@@ -59,7 +60,7 @@ export function EventDraftProvider({ stored, children }: { stored: EventDetail; 
     if (state.outsideChanges > 0) toast(OUTSIDE_CHANGES, { id: `outside-changes-${eventId}-${state.outsideChanges}` });
   }, [state.outsideChanges, eventId]);
 
-  const refetch = useCallback(() => queryClient.invalidateQueries({ queryKey: eventQueryKey(eventId), exact: true }), [queryClient, eventId]);
+  const refetch = useCallback(() => queryClient.invalidateQueries({ queryKey: eventQuery(eventId).queryKey, exact: true }), [queryClient, eventId]);
 
   // While our own save or publish is in flight its notification would look like someone
   // else's change: hold it until the response is in.
@@ -88,8 +89,8 @@ export function EventDraftProvider({ stored, children }: { stored: EventDetail; 
 
   const adopt = useCallback(
     (saved: EventDetail) => {
-      queryClient.setQueryData(eventQueryKey(eventId), saved);
-      void queryClient.invalidateQueries({ queryKey: eventsQueryKey });
+      queryClient.setQueryData(eventQuery(eventId).queryKey, saved);
+      for (const queryKey of eventListsKeys) void queryClient.invalidateQueries({ queryKey });
     },
     [queryClient, eventId],
   );
@@ -106,7 +107,7 @@ export function EventDraftProvider({ stored, children }: { stored: EventDetail; 
           toast.success('Event saved.');
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
-          if (error instanceof ApiError && error.status === 409 && isStaleVersion(error)) setConflict(message);
+          if (error instanceof ApiError && error.code === 'stale_version') setConflict(message);
           toast.error(`Error saving event: ${message}`);
         }
       }),
@@ -157,8 +158,3 @@ export function EventDraftProvider({ stored, children }: { stored: EventDetail; 
   );
   return <EventDraftContext.Provider value={value}>{children}</EventDraftContext.Provider>;
 }
-
-/** A refused save because of a newer version (not, say, a DJ already on another signup). */
-const isStaleVersion = (error: ApiError) =>
-  typeof (error.body as { currentVersion?: unknown } | undefined)?.currentVersion === 'number' ||
-  error.message === STALE_VERSION_MESSAGE;

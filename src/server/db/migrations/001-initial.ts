@@ -1,9 +1,7 @@
-import { type Kysely, type Migration, type MigrationProvider, sql } from 'kysely';
+import { type Kysely, type Migration, sql } from 'kysely';
 
-// One set of migrations for SQLite and PostgreSQL: only types both understand
-// (text, integer, bigint, double precision) and constraints both enforce.
-
-const initial: Migration = {
+// The first schema: events, DJs, signups with their DJs, slots, derived plays, settings, sessions.
+export const initial: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema
       .createTable('events')
@@ -112,8 +110,4 @@ const initial: Migration = {
       .execute();
     await db.schema.createIndex('sessions_expires_at').on('sessions').column('expires_at').execute();
   },
-};
-
-export const migrationProvider: MigrationProvider = {
-  getMigrations: async () => ({ '001_initial': initial }),
 };

@@ -1,5 +1,5 @@
-import type { LineupEvent, Signup, Slot } from '../../../../shared/domain';
-import type { EventDetail, SaveEventRequest } from '../../../../shared/schemas/events';
+import { type EventDetail, eventFieldsSchema, type LineupEvent, type SaveEventBody } from '@shared/schemas/events';
+import { type Signup, type Slot, slotSchema, type StaffSignup, staffSignupSchema } from '@shared/schemas/lineup';
 
 // The event page's draft (spec §4 "Draft editing"), as pure functions so the rules are testable:
 // what counts as a change, what a save sends, and how a newer stored event is taken in.
@@ -21,31 +21,27 @@ export function startDraft(stored: EventDetail, outsideChanges = 0): DraftState 
   return { stored, baseVersion: stored.version, draft: event, known: stored.signups.map((s) => s.uuid), outsideChanges };
 }
 
-/** The staff-editable part of a signup: the DJ's own form data is not the draft's to change. */
-const signupKey = ({ uuid, name, djRefs, isDebut, requestedDuration, type, hidden }: Signup) => ({
-  uuid, name, djRefs, isDebut, requestedDuration, type, hidden,
-});
-
-/** Slot times are recomputed from the event start on every save, so they are not edits. */
-const slotKey = ({ startTime: _startTime, ...slot }: Slot) => slot;
-
-/** What a save would write, in a fixed key order so JSON text comparison is a deep comparison. */
-function editable(event: LineupEvent): string {
-  return JSON.stringify([
-    event.name,
-    event.startDatetime,
-    event.host,
-    event.message,
-    event.footer,
-    event.signupsAreOpen,
-    event.signups.map(signupKey),
-    event.slots.map(slotKey),
-  ]);
+/** The fields of `value` that `keys` name, in that order (so JSON text comparison is a deep one). */
+function pick<T, K extends keyof T>(keys: readonly K[], value: T): Pick<T, K> {
+  return Object.fromEntries(keys.map((key) => [key, value[key]])) as Pick<T, K>;
 }
+
+// What a save writes, field by field, as the save's schema lists it.
+const EVENT_FIELDS = eventFieldsSchema.keyof().options;
+const STAFF_SIGNUP_FIELDS = staffSignupSchema.keyof().options;
+const SLOT_FIELDS = slotSchema.keyof().options;
+
+/** The staff-editable part of a signup: the DJ's own answers are not the draft's to change. */
+const staffPart = (signup: Signup): StaffSignup => pick(STAFF_SIGNUP_FIELDS, signup);
+const slotPart = (slot: Slot): Slot => pick(SLOT_FIELDS, slot);
+
+/** What a save would write. */
+const editable = (event: LineupEvent): string =>
+  JSON.stringify([pick(EVENT_FIELDS, event), event.signups.map(staffPart), event.slots.map(slotPart)]);
 
 export const isDirty = (state: DraftState): boolean => editable(state.draft) !== editable(state.stored);
 
-const sameSignup = (a: Signup, b: Signup) => JSON.stringify(signupKey(a)) === JSON.stringify(signupKey(b));
+const sameSignup = (a: Signup, b: Signup) => JSON.stringify(staffPart(a)) === JSON.stringify(staffPart(b));
 
 /**
  * Takes in a newer stored event. A clean draft simply follows it. A draft with edits keeps them,
@@ -84,20 +80,13 @@ export function removedSignupUuids(state: DraftState): string[] {
   return state.known.filter((uuid) => !inDraft.has(uuid));
 }
 
-export function toSaveBody(state: DraftState): SaveEventRequest {
+export function toSaveBody(state: DraftState): SaveEventBody {
   const { draft } = state;
   return {
     baseVersion: state.baseVersion,
-    event: {
-      name: draft.name,
-      startDatetime: draft.startDatetime,
-      host: draft.host,
-      message: draft.message,
-      footer: draft.footer,
-      signupsAreOpen: draft.signupsAreOpen,
-    },
-    signups: draft.signups,
-    slots: draft.slots,
+    event: pick(EVENT_FIELDS, draft),
+    signups: draft.signups.map(staffPart),
+    slots: draft.slots.map(slotPart),
     removedSignupUuids: removedSignupUuids(state),
   };
 }

@@ -1,8 +1,8 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { paths } from '../../../shared/paths';
-import { DJ_LIMITS, type DjInput, djInputSchema, type DjValues, EMPTY_DJ_INPUT } from '../../../shared/schemas/djs';
+import { paths } from '@shared/paths';
+import { DJ_LIMITS, type DjInput, djInputSchema, type DjValues, EMPTY_DJ_INPUT } from '@shared/schemas/djs';
 
 type Field = keyof DjInput;
 type Errors = Partial<Record<Field, string>>;

@@ -1,17 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import type { Me } from '../../../shared/schemas/auth';
-import { api, ApiError } from '../../lib/api';
+import * as api from '@shared/api/auth';
+import type { BodyOf } from '@shared/api/contract';
+import type { Me } from '@shared/schemas/auth';
+import { ApiError, call, queryKeyOf } from '@client/lib/api';
 
-// Who is signed in. ['me'] holds the profile, or null when nobody is (a 401 is an answer, not
-// an error).
+// Who is signed in. The me query holds the profile, or null when nobody is (a 401 is an answer,
+// not an error).
 
-export const meQueryKey = ['me'] as const;
+export const meQueryKey = queryKeyOf(api.getMe);
 
 async function fetchMe(): Promise<Me | null> {
   try {
-    return await api.get<Me>('/api/me');
+    return await call(api.getMe);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
@@ -27,7 +29,7 @@ export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => api.post<void>('/api/auth/logout'),
+    mutationFn: () => call(api.signOut),
     onSuccess: async () => {
       // Leave the guarded page first, so the guard does not treat this as an expired session.
       await navigate('/login', { replace: true });
@@ -38,6 +40,21 @@ export function useLogout() {
 }
 
 /** A session that expires while the app is open: any 401 means nobody is signed in any more. */
+/** Starts signing in: the server answers where to send the browser (Discord's authorize page). */
+export const startSignIn = () => call(api.startSignIn);
+
+/** Finishes signing in with what Discord handed back; the profile becomes the me query's. */
+export function useCompleteSignIn(onSignedIn: (me: Me) => void | Promise<void>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyOf<typeof api.completeSignIn>) => call(api.completeSignIn, { body }),
+    onSuccess: async (me) => {
+      queryClient.setQueryData(meQueryKey, me);
+      await onSignedIn(me);
+    },
+  });
+}
+
 export function useSignOutOnExpiredSession() {
   const queryClient = useQueryClient();
   useEffect(() => {

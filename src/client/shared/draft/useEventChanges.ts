@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import type { EventChangedMessage } from '../../../../shared/schemas/events';
-import { eventChangesUrl } from '../api';
+import type { EventChangedMessage } from '@shared/schemas/events';
+import { eventChangesUrl } from '../events';
 
 /**
  * Listens to the server's change stream for one event. `onChange` runs for every `changed`

@@ -1,3 +1,0 @@
-// What other features may use from auth.
-export { RequireAccess } from './RequireAccess';
-export { meQueryKey, useLogout, useMe, useSignOutOnExpiredSession } from './session';

@@ -1,2 +1,0 @@
-// What other features may use from settings.
-export { contactHostName, settingsQueryKey, useSettings } from './api';

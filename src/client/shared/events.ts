@@ -1,0 +1,36 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import * as api from '@shared/api/events';
+import { type BodyOf, urlOf } from '@shared/api/contract';
+import type { EventList } from '@shared/schemas/events';
+import { call, queryKeyOf, queryOf } from '@client/lib/api';
+
+// Events as the staff screens use them: fetchers and query keys derived from the contracts.
+
+export const useEventList = (when: EventList) => useQuery(queryOf(api.listEvents, { query: { when } }));
+
+/** The current event, else the next; moves on by itself when the current event ends. */
+export const useHomeEvent = () => useQuery({ ...queryOf(api.getHomeEvent), refetchInterval: 60_000 });
+
+export const eventQuery = (eventId: string) => queryOf(api.getEvent, { params: { eventId } });
+
+/** The stored event; the event page's draft is built on it. */
+export const useEventDetail = (eventId: string) => useQuery(eventQuery(eventId));
+
+/** Every cached list of events (and the home card), to refresh after a change. */
+export const eventListsKeys = [queryKeyOf(api.listEvents), queryKeyOf(api.getHomeEvent)];
+
+export function useCreateEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BodyOf<typeof api.createEvent>) => call(api.createEvent, { body }),
+    onSuccess: () => Promise.all(eventListsKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}
+
+export const saveEvent = (eventId: string, body: BodyOf<typeof api.saveEvent>) => call(api.saveEvent, { params: { eventId }, body });
+
+export const publishEvent = (eventId: string, baseVersion: number) =>
+  call(api.publishEvent, { params: { eventId }, body: { baseVersion } });
+
+/** The address of the event's live change stream (server-sent events). */
+export const eventChangesUrl = (eventId: string) => urlOf(api.eventChanges, { params: { eventId } });

@@ -1,0 +1,21 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import * as api from '@shared/api/settings';
+import type { Settings } from '@shared/schemas/settings';
+import { call, queryOf } from '@client/lib/api';
+
+// The community's global settings, read by most staff screens.
+
+export const settingsQuery = () => queryOf(api.getSettings);
+
+export const useSettings = () => useQuery(settingsQuery());
+
+export function useSaveSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Settings) => call(api.saveSettings, { body }),
+    onSuccess: (stored) => queryClient.setQueryData(settingsQuery().queryKey, stored),
+  });
+}
+
+/** Whom the roster's load-failure toast tells people to yell at. */
+export const contactHostName = (settings: Settings | undefined) => settings?.contactHostName || 'the event host';

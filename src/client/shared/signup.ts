@@ -1,0 +1,22 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import * as api from '@shared/api/signup';
+import type { SignupArea, SignupIntake } from '@shared/schemas/signup';
+import { call, queryOf } from '@client/lib/api';
+
+// The DJ's signup area and the wizard's submission.
+
+export const signupAreaQuery = (eventId: string) => queryOf(api.getSignupArea, { query: { event_id: eventId } });
+
+export const useSignupArea = (eventId: string) => useQuery({ ...signupAreaQuery(eventId), enabled: eventId !== '' });
+
+export function useSubmitSignup(eventId: string) {
+  const queryClient = useQueryClient();
+  const { queryKey } = signupAreaQuery(eventId);
+  return useMutation({
+    mutationFn: (body: SignupIntake) => call(api.submitSignup, { body }),
+    onSuccess: async ({ signup }) => {
+      queryClient.setQueryData<SignupArea>(queryKey, (old) => old && { ...old, signup });
+      await queryClient.invalidateQueries({ queryKey });
+    },
+  });
+}

@@ -1,0 +1,13 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import { initial } from './001-initial.js';
+import { slotsPointAtSignups } from './002-slots-point-at-signups.js';
+
+// One set of migrations for SQLite and PostgreSQL: only types both understand (text, integer,
+// bigint, double precision) and constraints both enforce. One file per change, numbered; a new
+// migration is the next number here. Names are what the databases recorded: never rename one.
+const MIGRATIONS: Record<string, Migration> = {
+  '001_initial': initial,
+  '002_slots_point_at_signups': slotsPointAtSignups,
+};
+
+export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

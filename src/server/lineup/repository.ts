@@ -1,0 +1,240 @@
+import { randomUUID } from 'node:crypto';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { SignupType, StreamSourceType } from '@shared/domain.js';
+import type { PlacedSlot } from '@shared/lineup.js';
+import type { Signup, Slot, StaffSignup } from '@shared/schemas/lineup.js';
+import { type SignupFormData, signupFormDataSchema } from '@shared/schemas/signup.js';
+import type { Database, SignupsTable, SlotsTable } from '../db/schema.js';
+import { fromFlag, toFlag, toMillis } from '../db/values.js';
+
+// The lineup's tables: signups (with the DJs they name), slots and the derived dj_plays. Staff
+// saves (events/service.ts) and DJ submissions (signup/service.ts) both go through here, so each
+// row has one mapping. Writes take a transaction: the services compose them.
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The DJ's stored answers, read back through their schema; unreadable data counts as none. */
+function parseFormData(json: string | null): SignupFormData | null {
+  if (json === null) return null;
+  try {
+    const parsed = signupFormDataSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Where each staff-owned field of a signup is stored: a field added to the schema fails to compile here until it has a column. */
+const STAFF_COLUMNS = {
+  name: 'name',
+  isDebut: 'is_debut',
+  requestedDuration: 'requested_duration',
+  type: 'type',
+  hidden: 'hidden',
+} as const satisfies Record<Exclude<keyof StaffSignup, 'uuid' | 'djRefs'>, keyof SignupsTable>;
+
+type StaffColumns = Pick<SignupsTable, (typeof STAFF_COLUMNS)[keyof typeof STAFF_COLUMNS] | 'position'>;
+
+function staffColumns(signup: StaffSignup, position: number): StaffColumns {
+  const columns: Record<string, unknown> = { position };
+  for (const [field, column] of Object.entries(STAFF_COLUMNS) as Array<[keyof typeof STAFF_COLUMNS, string]>) {
+    const value = signup[field];
+    columns[column] = typeof value === 'boolean' ? toFlag(value) : value;
+  }
+  return columns as StaffColumns;
+}
+
+/** An event's signups in order, each with its DJs in order and the DJ's answers. */
+export async function findSignups(db: Db, eventId: string): Promise<Signup[]> {
+  const [rows, refs] = await Promise.all([
+    db
+      .selectFrom('signups')
+      .selectAll()
+      .where('event_id', '=', eventId)
+      .orderBy('position')
+      .orderBy('created_at')
+      .orderBy('uuid')
+      .execute(),
+    db
+      .selectFrom('signup_djs')
+      .select(['signup_uuid', 'dj_id'])
+      .where('event_id', '=', eventId)
+      .orderBy('signup_uuid')
+      .orderBy('position')
+      .execute(),
+  ]);
+  const djRefs = new Map<string, string[]>();
+  for (const ref of refs) djRefs.set(ref.signup_uuid, [...(djRefs.get(ref.signup_uuid) ?? []), ref.dj_id]);
+  return rows.map((row) => ({
+    uuid: row.uuid,
+    name: row.name,
+    djRefs: djRefs.get(row.uuid) ?? [],
+    isDebut: fromFlag(row.is_debut),
+    requestedDuration: Number(row.requested_duration) as Signup['requestedDuration'],
+    type: row.type as SignupType,
+    hidden: fromFlag(row.hidden),
+    formData: parseFormData(row.form_data),
+  }));
+}
+
+const toSlot = (row: SlotsTable): Slot => ({
+  signupUuid: row.signup_uuid,
+  legacy:
+    row.legacy_duration === null
+      ? null
+      : {
+          djName: row.legacy_dj_name,
+          djRef: row.legacy_dj_id,
+          duration: Number(row.legacy_duration),
+          isDebut: fromFlag(row.legacy_is_debut ?? 0),
+          slotType: (row.legacy_slot_type ?? 'LIVE') as SignupType,
+        },
+  streamSourceUrl: row.stream_source_url,
+  streamSourceType: row.stream_source_type as StreamSourceType,
+});
+
+export async function findSlots(db: Db, eventId: string): Promise<Slot[]> {
+  const rows = await db.selectFrom('slots').selectAll().where('event_id', '=', eventId).orderBy('position').execute();
+  return rows.map(toSlot);
+}
+
+export async function findDjPlays(db: Db, eventId: string): Promise<string[]> {
+  const rows = await db.selectFrom('dj_plays').select('dj_id').where('event_id', '=', eventId).orderBy('dj_id').execute();
+  return rows.map((row) => row.dj_id);
+}
+
+/** Which of these signup uuids exist, and in which event. */
+export async function signupOwners(db: Db, uuids: readonly string[]): Promise<Map<string, string>> {
+  if (uuids.length === 0) return new Map();
+  const rows = await db.selectFrom('signups').select(['uuid', 'event_id']).where('uuid', 'in', [...uuids]).execute();
+  return new Map(rows.map((row) => [row.uuid, row.event_id]));
+}
+
+/** DJs of this event named on signups other than `exceptUuids` (e.g. a DJ's own later submission). */
+export async function djsOnOtherSignups(
+  db: Db,
+  eventId: string,
+  djIds: readonly string[],
+  exceptUuids: readonly string[],
+): Promise<string[]> {
+  if (djIds.length === 0) return [];
+  let query = db.selectFrom('signup_djs').select('dj_id').where('event_id', '=', eventId).where('dj_id', 'in', [...djIds]);
+  if (exceptUuids.length > 0) query = query.where('signup_uuid', 'not in', [...exceptUuids]);
+  return (await query.execute()).map((row) => row.dj_id);
+}
+
+/** Writes the staff-owned columns of the draft's signups; form_data (the DJ's answers) is never touched. */
+export async function upsertStaffSignups(
+  trx: Transaction<Database>,
+  eventId: string,
+  signups: readonly StaffSignup[],
+  existing: ReadonlySet<string>,
+  now: number,
+): Promise<void> {
+  for (const [position, signup] of signups.entries()) {
+    const columns = { ...staffColumns(signup, position), updated_at: now };
+    if (existing.has(signup.uuid)) {
+      await trx.updateTable('signups').set(columns).where('uuid', '=', signup.uuid).where('event_id', '=', eventId).execute();
+    } else {
+      await trx
+        .insertInto('signups')
+        .values({ uuid: signup.uuid, event_id: eventId, form_data: null, created_at: now, ...columns })
+        .execute();
+    }
+  }
+}
+
+export async function replaceSignupDjs(trx: Transaction<Database>, eventId: string, signups: readonly StaffSignup[]): Promise<void> {
+  const uuids = signups.map((signup) => signup.uuid);
+  if (uuids.length === 0) return;
+  await trx.deleteFrom('signup_djs').where('event_id', '=', eventId).where('signup_uuid', 'in', uuids).execute();
+  const rows = signups.flatMap((signup) =>
+    signup.djRefs.map((djId, position) => ({ signup_uuid: signup.uuid, event_id: eventId, dj_id: djId, position })),
+  );
+  if (rows.length > 0) await trx.insertInto('signup_djs').values(rows).execute();
+}
+
+export async function deleteSignups(trx: Transaction<Database>, eventId: string, uuids: readonly string[]): Promise<void> {
+  if (uuids.length === 0) return;
+  await trx.deleteFrom('signups').where('event_id', '=', eventId).where('uuid', 'in', [...uuids]).execute();
+}
+
+/** The lineup as placed: each slot's pointer, stream source and derived times. */
+export async function replaceSlots(trx: Transaction<Database>, eventId: string, placed: readonly PlacedSlot[]): Promise<void> {
+  await trx.deleteFrom('slots').where('event_id', '=', eventId).execute();
+  if (placed.length === 0) return;
+  await trx
+    .insertInto('slots')
+    .values(
+      placed.map(({ slot, startTime, endTime }, position) => ({
+        event_id: eventId,
+        position,
+        signup_uuid: slot.signupUuid,
+        start_at: toMillis(startTime),
+        end_at: toMillis(endTime),
+        legacy_dj_name: slot.legacy?.djName ?? null,
+        legacy_dj_id: slot.legacy?.djRef ?? null,
+        legacy_duration: slot.legacy?.duration ?? null,
+        legacy_is_debut: slot.legacy ? toFlag(slot.legacy.isDebut) : null,
+        legacy_slot_type: slot.legacy?.slotType ?? null,
+        stream_source_url: slot.streamSourceUrl,
+        stream_source_type: slot.streamSourceType,
+      })),
+    )
+    .execute();
+}
+
+export async function replaceDjPlays(trx: Transaction<Database>, eventId: string, djIds: readonly string[]): Promise<void> {
+  await trx.deleteFrom('dj_plays').where('event_id', '=', eventId).execute();
+  if (djIds.length === 0) return;
+  await trx
+    .insertInto('dj_plays')
+    .values(djIds.map((djId) => ({ event_id: eventId, dj_id: djId })))
+    .execute();
+}
+
+/** The uuid and answers of the signup naming this DJ in this event (as main DJ or B2B partner). */
+export async function findOwnSignup(db: Db, eventId: string, djId: string) {
+  const row = await db
+    .selectFrom('signup_djs')
+    .innerJoin('signups', 'signups.uuid', 'signup_djs.signup_uuid')
+    .select(['signups.uuid', 'signups.form_data'])
+    .where('signup_djs.event_id', '=', eventId)
+    .where('signup_djs.dj_id', '=', djId)
+    .executeTakeFirst();
+  return row && { uuid: row.uuid, formData: parseFormData(row.form_data) };
+}
+
+/** The columns a DJ's submission sets; staff columns (is_debut, hidden, position) are left alone. */
+const submittedColumns = (form: SignupFormData, now: number) => ({
+  name: form.name,
+  requested_duration: form.requested_duration,
+  type: form.type,
+  form_data: JSON.stringify(form),
+  updated_at: now,
+});
+
+export async function updateSignupForm(db: Db, uuid: string, form: SignupFormData, now: number): Promise<void> {
+  await db.updateTable('signups').set(submittedColumns(form, now)).where('uuid', '=', uuid).execute();
+}
+
+/** A new signup at the end of the event's Signups column, naming the DJ as its main DJ. */
+export async function insertSignup(db: Db, eventId: string, djId: string, form: SignupFormData, now: number): Promise<void> {
+  const uuid = randomUUID();
+  await db
+    .insertInto('signups')
+    .values(({ selectFrom, fn }) => ({
+      uuid,
+      event_id: eventId,
+      // The next position, read in the same statement as the insert.
+      position: selectFrom('signups')
+        .select(fn.coalesce(sql<number>`max(position) + 1`, sql<number>`0`).as('next'))
+        .where('event_id', '=', eventId),
+      is_debut: 0,
+      hidden: 0,
+      created_at: now,
+      ...submittedColumns(form, now),
+    }))
+    .execute();
+  await db.insertInto('signup_djs').values({ signup_uuid: uuid, event_id: eventId, dj_id: djId, position: 0 }).execute();
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+// Every error answer is { code, message }: the code for programs (the client decides by it, never
+// by the message's wording), the message for the person.
+
+/** Codes any endpoint may answer, whatever its contract lists. */
+export const COMMON_ERROR_CODES = [
+  'invalid_request',
+  'not_authenticated',
+  'forbidden',
+  'cross_site',
+  'not_found',
+  'too_large',
+  'rate_limited',
+  'server_error',
+] as const;
+
+/** Codes particular endpoints answer; each contract lists its own. */
+export const ENDPOINT_ERROR_CODES = [
+  /** Someone saved the event since this draft was loaded (carries currentVersion). */
+  'stale_version',
+  /** The change contradicts stored data (e.g. a DJ already on another signup). */
+  'conflict',
+  'duplicate_discord_id',
+  'signups_closed',
+  /** A back-to-back partner tried to change the answers of the DJ who submitted the signup. */
+  'not_signup_owner',
+  /** Discord says the person is not a member of the community's server. */
+  'not_authorized',
+  'auth_failed',
+] as const;
+
+export const ERROR_CODES = [...COMMON_ERROR_CODES, ...ENDPOINT_ERROR_CODES] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const apiErrorSchema = z.object({
+  code: z.enum(ERROR_CODES),
+  message: z.string(),
+  /** With stale_version: the event's version now. */
+  currentVersion: z.number().optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

@@ -1,0 +1,85 @@
+import {
+  createdEventSchema,
+  createEventSchema,
+  eventChangedMessageSchema,
+  eventDetailSchema,
+  eventIdParamsSchema,
+  eventListQuerySchema,
+  eventSummarySchema,
+  homeEventResponseSchema,
+  publishEventSchema,
+  saveEventSchema,
+} from '../schemas/events.js';
+import { z } from 'zod';
+import { contract } from './contract.js';
+
+// Events and their lineups, for staff (spec §2 Events, Event page).
+
+export const listEvents = contract({
+  method: 'GET',
+  path: '/api/events',
+  access: 'staff',
+  query: eventListQuerySchema,
+  response: z.array(eventSummarySchema),
+  errors: [],
+});
+
+export const createEvent = contract({
+  method: 'POST',
+  path: '/api/events',
+  access: 'staff',
+  body: createEventSchema,
+  response: createdEventSchema,
+  status: 201,
+  errors: [],
+});
+
+/** The home page's event: the current one, else the next. */
+export const getHomeEvent = contract({
+  method: 'GET',
+  path: '/api/events/home',
+  access: 'staff',
+  response: homeEventResponseSchema,
+  errors: [],
+});
+
+export const getEvent = contract({
+  method: 'GET',
+  path: '/api/events/:eventId',
+  access: 'staff',
+  params: eventIdParamsSchema,
+  response: eventDetailSchema,
+  errors: [],
+});
+
+/** Saves the event page's draft (event fields, signups' staff part, lineup) in one go. */
+export const saveEvent = contract({
+  method: 'PUT',
+  path: '/api/events/:eventId',
+  access: 'staff',
+  params: eventIdParamsSchema,
+  body: saveEventSchema,
+  response: eventDetailSchema,
+  errors: ['stale_version', 'conflict'],
+});
+
+export const publishEvent = contract({
+  method: 'POST',
+  path: '/api/events/:eventId/publish',
+  access: 'staff',
+  params: eventIdParamsSchema,
+  body: publishEventSchema,
+  response: eventDetailSchema,
+  errors: ['stale_version'],
+});
+
+/** Live updates for an open event page (server-sent events named `changed`). */
+export const eventChanges = contract({
+  method: 'GET',
+  path: '/api/events/:eventId/changes',
+  access: 'staff',
+  params: eventIdParamsSchema,
+  response: eventChangedMessageSchema,
+  stream: true,
+  errors: [],
+});

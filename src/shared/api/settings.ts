@@ -1,0 +1,21 @@
+import { settingsSchema } from '../schemas/settings.js';
+import { contract } from './contract.js';
+
+// Global Settings (spec §2), for staff.
+
+export const getSettings = contract({
+  method: 'GET',
+  path: '/api/settings',
+  access: 'staff',
+  response: settingsSchema,
+  errors: [],
+});
+
+export const saveSettings = contract({
+  method: 'PUT',
+  path: '/api/settings',
+  access: 'staff',
+  body: settingsSchema,
+  response: settingsSchema,
+  errors: [],
+});

@@ -1,0 +1,24 @@
+import { signupAreaQuerySchema, signupAreaSchema, signupIntakeSchema, submittedSignupSchema } from '../schemas/signup.js';
+import { contract } from './contract.js';
+
+// The DJ's side (spec §7 "event-and-DJ signup function", "event signup intake function").
+
+/** The signup area: the event's public basics, the caller's DJ record and their own answers. */
+export const getSignupArea = contract({
+  method: 'GET',
+  path: '/api/signup',
+  access: 'signup',
+  query: signupAreaQuerySchema,
+  response: signupAreaSchema,
+  errors: [],
+});
+
+/** The wizard's submission: creates or updates the caller's own signup. */
+export const submitSignup = contract({
+  method: 'POST',
+  path: '/api/signup',
+  access: 'signup',
+  body: signupIntakeSchema,
+  response: submittedSignupSchema,
+  errors: ['signups_closed', 'not_signup_owner'],
+});

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { SIGNUP_TYPES, STAFF_DURATION_OPTIONS, STREAM_SOURCE_TYPES } from '../domain.js';
+import { signupFormDataSchema } from './signup.js';
+
+// The lineup's model (spec §3 Signup, Slot): signups carry what the act is (name, DJs, length,
+// type, debut); a slot only says which signup plays there and how it is streamed. Start times
+// and every other derived value come from shared/lineup.ts, never from copies kept in step.
+
+export const LINEUP_LIMITS = {
+  signupName: 200,
+  djsPerSignup: 10,
+  signups: 500,
+  slots: 200,
+  id: 100,
+  streamSourceUrl: 2000,
+} as const;
+
+const tooLong = (what: string, max: number) => `${what} must be at most ${max} characters.`;
+export const idSchema = (what: string) =>
+  z.string().trim().min(1, `${what} is required.`).max(LINEUP_LIMITS.id, `${what} is not valid.`);
+
+const staffDurations = STAFF_DURATION_OPTIONS.map((option) => option.value);
+const signupType = z.enum(SIGNUP_TYPES, { error: `Signup type must be one of ${SIGNUP_TYPES.join(', ')}.` });
+
+/** The part of a signup staff own and save from the event page. */
+export const staffSignupSchema = z.object({
+  uuid: idSchema('Signup id'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Signup name is required.')
+    .max(LINEUP_LIMITS.signupName, tooLong('Signup name', LINEUP_LIMITS.signupName)),
+  /** DJ ids, in order; the first is the signup's main DJ. */
+  djRefs: z
+    .array(idSchema('DJ id'))
+    .max(LINEUP_LIMITS.djsPerSignup, `A signup can name at most ${LINEUP_LIMITS.djsPerSignup} DJs.`),
+  isDebut: z.boolean(),
+  /** Hours. */
+  requestedDuration: z.literal(staffDurations, {
+    error: 'Requested duration must be one of None, Half Hour, 1 Hour, 1.5 Hours or 2 Hours.',
+  }),
+  type: signupType,
+  /** Staff-only: collapses the card in the Signups column. */
+  hidden: z.boolean(),
+});
+export type StaffSignup = z.infer<typeof staffSignupSchema>;
+
+/** A signup as staff read it: their part and the DJ's own answers (null for signups staff added). */
+export const signupSchema = staffSignupSchema.extend({ formData: signupFormDataSchema.nullable() });
+export type Signup = z.infer<typeof signupSchema>;
+
+/** What a slot of events from before signups existed carries itself (spec: dj_name, legacy). */
+export const legacySlotSchema = z.object({
+  djName: z
+    .string()
+    .trim()
+    .max(LINEUP_LIMITS.signupName, tooLong('Slot DJ name', LINEUP_LIMITS.signupName))
+    .nullable(),
+  djRef: idSchema('DJ id').nullable(),
+  /** Hours. */
+  duration: z.number().min(0).max(24),
+  isDebut: z.boolean(),
+  slotType: signupType,
+});
+export type LegacySlot = z.infer<typeof legacySlotSchema>;
+
+export const slotSchema = z
+  .object({
+  /** The signup that plays this slot; null (or dangling) only for legacy slots. */
+  signupUuid: idSchema('Signup id').nullable(),
+  /** Only for slots without a signup. */
+  legacy: legacySlotSchema.nullable(),
+  streamSourceUrl: z
+    .string()
+    .trim()
+    .max(LINEUP_LIMITS.streamSourceUrl, tooLong('Stream source URL', LINEUP_LIMITS.streamSourceUrl)),
+  streamSourceType: z.enum(STREAM_SOURCE_TYPES, {
+    error: `Stream source type must be one of ${STREAM_SOURCE_TYPES.join(', ')}.`,
+  }),
+  })
+  .refine((slot) => slot.signupUuid !== null || slot.legacy !== null, 'A lineup slot needs a signup.');
+export type Slot = z.infer<typeof slotSchema>;

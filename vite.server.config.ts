@@ -1,0 +1,26 @@
+import { defineConfig } from 'vite';
+
+// The server is bundled (path aliases resolved, one file per entry); its npm dependencies stay
+// external and load from node_modules at run time.
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  build: {
+    ssr: true,
+    target: 'node20',
+    outDir: 'dist/server',
+    emptyOutDir: true,
+    minify: false,
+    sourcemap: true,
+    rollupOptions: {
+      input: {
+        main: 'src/server/main.ts',
+        'cli/seed': 'src/server/cli/seed.ts',
+        'cli/backup': 'src/server/cli/backup.ts',
+        // Used by the benchmark (scripts/bench) to seed data and sessions straight into the store.
+        'db/open': 'src/server/db/open.ts',
+        'auth/sessions': 'src/server/auth/sessions.ts',
+      },
+      output: { format: 'esm', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+    },
+  },
+});
