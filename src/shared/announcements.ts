@@ -1,7 +1,12 @@
 // Plain-text generators for the Messaging, Verify DJs and Setup tabs. Output is pasted into
-// Discord or social media as is, so names are never escaped. Slot times always come from
-// layoutSlots, never from the stored start times, which may be stale.
+// Discord or social media as is, so names are never visibly escaped; every piece of text a
+// person typed (event name, host, message, footer, signup and DJ names) goes through
+// neutralise(), which only adds invisible characters where the text would ping someone or
+// format the message. Only the app's own tokens stay live: DJ pings <@id>, role pings <@&id>
+// and timestamp tags <t:…>. Slot times always come from layoutSlots, never from the stored
+// start times, which may be stale.
 import { DateTime } from 'luxon';
+import { neutralise } from './discord-text.js';
 import type { Dj, LineupEvent, Slot } from './domain.js';
 import { layoutSlots } from './lineup.js';
 
@@ -23,12 +28,12 @@ function discordTime(iso: string, style: 'F' | 't'): string {
 }
 
 function hostOr(host: string, fallback: string): string {
-  return host.trim() ? host : fallback;
+  return host.trim() ? neutralise(host) : fallback;
 }
 
 interface AnnouncedSlot {
   slot: Slot;
-  /** Null when neither a signup, a legacy dj_name nor a known DJ names the slot. */
+  /** Neutralised, as printed. Null when neither a signup, a legacy dj_name nor a known DJ names the slot. */
   name: string | null;
   djIds: string[];
 }
@@ -41,10 +46,10 @@ interface AnnouncedSlot {
 function announcedSlots(event: AnnouncementEvent, djs: Record<string, Dj>): AnnouncedSlot[] {
   return layoutSlots(event.startDatetime, event.slots, event.signups).map((slot) => {
     const signup = event.signups.find((s) => s.uuid === slot.signupUuid);
-    if (signup) return { slot, name: signup.name, djIds: [...signup.djRefs] };
+    if (signup) return { slot, name: neutralise(signup.name), djIds: [...signup.djRefs] };
     const legacyDj = slot.djRef ? djs[slot.djRef] : undefined;
     const name = slot.djName || legacyDj?.djName || legacyDj?.publicName || null;
-    return { slot, name, djIds: slot.djRef ? [slot.djRef] : [] };
+    return { slot, name: name === null ? null : neutralise(name), djIds: slot.djRef ? [slot.djRef] : [] };
   });
 }
 
@@ -69,12 +74,16 @@ export function discordAnnouncement(
         .join('\n')
     : 'TBA';
   return joinSections([
-    event.name,
-    event.message,
+    neutralise(event.name),
+    neutralise(event.message),
     `Event start: ${discordTime(event.startDatetime, 'F')}\nHost: ${hostOr(event.host, 'TBA')}`,
     `Lineup:\n${lineup}`,
-    event.footer,
-    announcementRoleIds.map((id) => `<@&${id}>`).join(' '),
+    neutralise(event.footer),
+    // Settings only accept digit ids; anything else is never written as a live mention.
+    announcementRoleIds
+      .filter((id) => /^\d+$/.test(id))
+      .map((id) => `<@&${id}>`)
+      .join(' '),
   ]);
 }
 
@@ -99,9 +108,9 @@ export function socialAnnouncement(event: AnnouncementEvent, djs: Record<string,
     return `${time} - ${text}`;
   });
   return joinSections([
-    [event.name, start.setLocale('en-US').toFormat('cccc d LLLL'), `Host: ${hostOr(event.host, 'TBA')}`].join('\n'),
+    [neutralise(event.name), start.setLocale('en-US').toFormat('cccc d LLLL'), `Host: ${hostOr(event.host, 'TBA')}`].join('\n'),
     [`Lineup: (times ${londonZoneName(start)})`, ...(lines.length ? lines : ['TBA'])].join('\n'),
-    event.footer,
+    neutralise(event.footer),
   ]);
 }
 
@@ -111,7 +120,7 @@ function addressDj(djId: string, djs: Record<string, Dj>): string {
   if (!dj) return 'Unknown DJ';
   const discordId = dj.discordId?.trim();
   if (discordId && /^\d+$/.test(discordId)) return `<@${discordId}>`;
-  return dj.djName || dj.publicName || 'Unknown DJ';
+  return neutralise(dj.djName || dj.publicName || 'Unknown DJ');
 }
 
 /** The proposed lineup posted in the scheduling channel before announcing (Verify DJs tab). */
@@ -122,7 +131,7 @@ export function verifyLineupMessage(event: AnnouncementEvent, djs: Record<string
     return `${discordTime(slot.startTime, 't')} : ${label}${who ? ` - ${who}` : ''}`;
   });
   return joinSections([
-    `Proposed lineup for ${event.name}\nEvent start: ${discordTime(event.startDatetime, 'F')}\nHost: ${hostOr(event.host, 'TBA')}`,
+    `Proposed lineup for ${neutralise(event.name)}\nEvent start: ${discordTime(event.startDatetime, 'F')}\nHost: ${hostOr(event.host, 'TBA')}`,
     lines.length ? lines.join('\n') : 'No slots yet',
     'DJs listed above: please react to this message if your slot works for you!',
   ]);
@@ -133,8 +142,8 @@ export type SignupSheetEvent = Pick<LineupEvent, 'name' | 'startDatetime' | 'hos
 /** Setup tab: the sample message to post when signups open. */
 export function signupSheetMessage(event: SignupSheetEvent, signupLink: string): string {
   return [
-    `Signups are open for ${event.name} on ${discordTime(event.startDatetime, 'F')}!`,
-    event.host.trim() ? `Host: ${event.host}` : 'Host TBD!',
+    `Signups are open for ${neutralise(event.name)} on ${discordTime(event.startDatetime, 'F')}!`,
+    event.host.trim() ? `Host: ${neutralise(event.host)}` : 'Host TBD!',
     `Sign up here: ${signupLink}`,
   ].join('\n');
 }
