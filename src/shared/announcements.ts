@@ -1,9 +1,13 @@
 // Plain-text generators for the Messaging, Verify DJs and Setup tabs. Output is pasted into
-// Discord or social media as is, so names are never escaped. Slots are named and timed by
-// placeSlots (shared/lineup.ts).
+// Discord or social media as is, so names are never visibly escaped; every piece of text a
+// person typed (event name, host, message, footer, signup and DJ names) goes through
+// neutralise(), which only adds invisible characters where the text would ping someone or
+// format the message. Only the app's own tokens stay live: DJ pings <@id>, role pings <@&id>
+// and timestamp tags <t:…>. Slots are named and timed by placeSlots (shared/lineup.ts).
 import { DateTime } from 'luxon';
 import type { Dj } from './schemas/djs.js';
 import type { LineupEvent } from './schemas/events.js';
+import { neutralise } from './discord-text.js';
 import { placeSlots } from './lineup.js';
 
 export type AnnouncementEvent = Pick<
@@ -24,8 +28,11 @@ function discordTime(iso: string, style: 'F' | 't'): string {
 }
 
 function hostOr(host: string, fallback: string): string {
-  return host.trim() ? host : fallback;
+  return host.trim() ? neutralise(host) : fallback;
 }
+
+/** A slot's name as printed: neutralised, or the spec's error line when nothing names it. */
+const printedName = (name: string | null) => (name === null ? MISSING_SIGNUP : neutralise(name));
 
 /** Sections separated by one blank line; empty sections (no message, no roles) are dropped. */
 function joinSections(sections: Array<string | null>): string {
@@ -42,18 +49,22 @@ export function discordAnnouncement(
   const lineup = slots.length
     ? slots
         .map(({ name, isDebut, startTime }) => {
-          const text = name === null ? MISSING_SIGNUP : isDebut ? `${name} (DEBUTT!)` : name;
+          const text = name !== null && isDebut ? `${printedName(name)} (DEBUTT!)` : printedName(name);
           return `${discordTime(startTime, 't')} : ${text}`;
         })
         .join('\n')
     : 'TBA';
   return joinSections([
-    event.name,
-    event.message,
+    neutralise(event.name),
+    neutralise(event.message),
     `Event start: ${discordTime(event.startDatetime, 'F')}\nHost: ${hostOr(event.host, 'TBA')}`,
     `Lineup:\n${lineup}`,
-    event.footer,
-    announcementRoleIds.map((id) => `<@&${id}>`).join(' '),
+    neutralise(event.footer),
+    // Settings only accept digit ids; anything else is never written as a live mention.
+    announcementRoleIds
+      .filter((id) => /^\d+$/.test(id))
+      .map((id) => `<@&${id}>`)
+      .join(' '),
   ]);
 }
 
@@ -74,13 +85,13 @@ export function socialAnnouncement(event: AnnouncementEvent, djs: Record<string,
   const start = DateTime.fromISO(event.startDatetime, { zone: SOCIAL_ZONE });
   const lines = placeSlots(event, djs).map(({ name, isDebut, startTime }) => {
     const time = socialTime(DateTime.fromISO(startTime, { zone: SOCIAL_ZONE }));
-    const text = name === null ? MISSING_SIGNUP : isDebut ? `${name} - DEBUTT` : name;
+    const text = name !== null && isDebut ? `${printedName(name)} - DEBUTT` : printedName(name);
     return `${time} - ${text}`;
   });
   return joinSections([
-    [event.name, start.setLocale('en-US').toFormat('cccc d LLLL'), `Host: ${hostOr(event.host, 'TBA')}`].join('\n'),
+    [neutralise(event.name), start.setLocale('en-US').toFormat('cccc d LLLL'), `Host: ${hostOr(event.host, 'TBA')}`].join('\n'),
     [`Lineup: (times ${londonZoneName(start)})`, ...(lines.length ? lines : ['TBA'])].join('\n'),
-    event.footer,
+    neutralise(event.footer),
   ]);
 }
 
@@ -90,18 +101,18 @@ function addressDj(djId: string, djs: Record<string, Dj>): string {
   if (!dj) return 'Unknown DJ';
   const discordId = dj.discordId?.trim();
   if (discordId && /^\d+$/.test(discordId)) return `<@${discordId}>`;
-  return dj.djName || dj.publicName || 'Unknown DJ';
+  return neutralise(dj.djName || dj.publicName || 'Unknown DJ');
 }
 
 /** The proposed lineup posted in the scheduling channel before announcing (Verify DJs tab). */
 export function verifyLineupMessage(event: AnnouncementEvent, djs: Record<string, Dj>): string {
   const lines = placeSlots(event, djs).map(({ name, isDebut, startTime, djIds }) => {
-    const label = name === null ? MISSING_SIGNUP : isDebut ? `${name} (DEBUTT!)` : name;
+    const label = name !== null && isDebut ? `${printedName(name)} (DEBUTT!)` : printedName(name);
     const who = djIds.map((id) => addressDj(id, djs)).join(', ');
     return `${discordTime(startTime, 't')} : ${label}${who ? ` - ${who}` : ''}`;
   });
   return joinSections([
-    `Proposed lineup for ${event.name}\nEvent start: ${discordTime(event.startDatetime, 'F')}\nHost: ${hostOr(event.host, 'TBA')}`,
+    `Proposed lineup for ${neutralise(event.name)}\nEvent start: ${discordTime(event.startDatetime, 'F')}\nHost: ${hostOr(event.host, 'TBA')}`,
     lines.length ? lines.join('\n') : 'No slots yet',
     'DJs listed above: please react to this message if your slot works for you!',
   ]);
@@ -112,8 +123,8 @@ export type SignupSheetEvent = Pick<LineupEvent, 'name' | 'startDatetime' | 'hos
 /** Setup tab: the sample message to post when signups open. */
 export function signupSheetMessage(event: SignupSheetEvent, signupLink: string): string {
   return [
-    `Signups are open for ${event.name} on ${discordTime(event.startDatetime, 'F')}!`,
-    event.host.trim() ? `Host: ${event.host}` : 'Host TBD!',
+    `Signups are open for ${neutralise(event.name)} on ${discordTime(event.startDatetime, 'F')}!`,
+    event.host.trim() ? `Host: ${neutralise(event.host)}` : 'Host TBD!',
     `Sign up here: ${signupLink}`,
   ].join('\n');
 }

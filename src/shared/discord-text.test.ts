@@ -1,0 +1,392 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { NEUTRALISER, neutralise } from './discord-text.js';
+import { DEFAULT_EVENT_FOOTER } from './schemas/settings.js';
+import {
+  discordAnnouncement,
+  signupSheetMessage,
+  socialAnnouncement,
+  verifyLineupMessage,
+  type AnnouncementEvent,
+} from './announcements.js';
+import type { Dj } from './schemas/djs.js';
+import type { Signup, Slot } from './schemas/lineup.js';
+import { buildLegacySlot, buildSignup, buildSlot } from './testing/builders.js';
+
+// User text in every generated text (announcements.ts) cannot ping anyone or format the
+// message: examples of what neutralise() writes, then properties over all four text builders.
+
+const Z = NEUTRALISER; // U+200D ZERO WIDTH JOINER
+
+// ---- what "live" means ------------------------------------------------------------------
+//
+// Read conservatively: each rule matches at least everything Discord itself would act on.
+// - mass mention: '@everyone' or '@here', any letter case, anywhere (Discord pings them even
+//   after other characters). The app never writes one, so none may appear.
+// - mention: a '<' directly followed by '@', '#' or '/' opens a user (<@id>, <@!id>), role
+//   (<@&id>), channel (<#id>) or command (</name:id>) mention. Each one must be a token the
+//   app wrote itself: '<@digits>' (a DJ's stored Discord id) or '<@&digits>' (a configured
+//   role id), and exactly the tokens the app writes for the same event with harmless names.
+//   (Timestamp tags <t:…> ping nobody and are not mentions.)
+// - heading: a line (split at any line break a client might honour) whose first characters,
+//   after whitespace and quote or list markers (> * + - digits . )), are #, ##, ### or -#
+//   followed by whitespace or the end of the line.
+// - masked link: ']' directly followed by '(', which [text](url) and [text](<url>) both need.
+//   The app never writes one.
+
+const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/;
+const MASS_MENTION = /@(?:everyone|here)/i;
+const MENTION_OPEN = /<[@#/]/g;
+const APP_MENTION = /^<@&?\d+>/;
+const HEADING_LINE = /^[\s>*+\-\d.)]*(?:#{1,3}|-#)(?:\s|$)/;
+const MASKED_LINK = /\]\(/;
+
+/** The live mention tokens of `text`, or null when a mention is not of the app's shape. */
+function liveMentions(text: string): string[] | null {
+  const tokens: string[] = [];
+  for (const match of text.matchAll(MENTION_OPEN)) {
+    const token = APP_MENTION.exec(text.slice(match.index))?.[0];
+    if (!token) return null;
+    tokens.push(token);
+  }
+  return tokens.sort();
+}
+
+/** Everything live in `text` that should not be; [] when it is safe. */
+function liveProblems(text: string, allowed: { userMentions: string[]; roleMentions: string[] }): string[] {
+  const problems: string[] = [];
+  if (MASS_MENTION.test(text)) problems.push('live @everyone/@here');
+  const mentions = liveMentions(text);
+  if (mentions === null) problems.push('live mention the app did not write');
+  for (const token of mentions ?? []) {
+    const role = /^<@&(\d+)>$/.exec(token)?.[1];
+    const user = /^<@(\d+)>$/.exec(token)?.[1];
+    if (role !== undefined ? !allowed.roleMentions.includes(role) : !allowed.userMentions.includes(user!)) {
+      problems.push(`live mention ${token} of an id the app does not know`);
+    }
+  }
+  for (const line of text.split(LINE_BREAK)) if (HEADING_LINE.test(line)) problems.push(`heading line ${JSON.stringify(line)}`);
+  if (MASKED_LINK.test(text)) problems.push('live masked link');
+  return problems;
+}
+
+// ---- generators -------------------------------------------------------------------------
+
+const DANGEROUS_PIECES = [
+  '@everyone', '@here', '@EVERYONE', '@Here', 'x@here', '@', 'everyone', 'here',
+  '<@', '<@!', '<@&', '<#', '</', '<', '>', '<@100000000000000001>', '<@!100000000000000002>',
+  '<@&200000000000000001>', '<#300000000000000001>', '</lineup:400000000000000001>', '<t:1717959600:F>',
+  '#', '##', '###', '####', '-#', '# ', '-# ', '> ', '>>> ', '- ', '* ', '1. ', ' ', '\t',
+  '[x](https://e.x)', '[x](<https://e.x>)', '[', ']', '(', ')', '](',
+  '\n', '\r\n', '\r', '\v', '\u0085', '\u2028', '\u2029', Z, '\u200B', '\u202E',
+  'https://discord.gg/x', 'DJ', 'x', '1', 'é', '名', '👩🏽‍🎤',
+];
+
+/** Text a person might type, biased toward the pieces that would ping or format. */
+const userText: fc.Arbitrary<string> = fc
+  .array(
+    fc.oneof(
+      { arbitrary: fc.constantFrom(...DANGEROUS_PIECES), weight: 4 },
+      { arbitrary: fc.string({ unit: 'binary', maxLength: 4 }), weight: 1 },
+    ),
+    { maxLength: 10 },
+  )
+  .map((parts) => parts.join(''));
+
+describe('neutralise: what a neutralised text looks like', () => {
+  it.each([
+    ['@everyone', `@${Z}everyone`],
+    ['@here', `@${Z}here`],
+    ['Party @EVERYONE and @Here', `Party @${Z}EVERYONE and @${Z}Here`],
+    ['mid@everyone-word', `mid@${Z}everyone-word`],
+    ['<@123456789012345678>', `<${Z}@123456789012345678>`],
+    ['<@!123456789012345678>', `<${Z}@!123456789012345678>`],
+    ['<@&123456789012345678>', `<${Z}@&123456789012345678>`],
+    ['<#123456789012345678>', `<${Z}#123456789012345678>`],
+    ['</lineup:123456789012345678>', `<${Z}/lineup:123456789012345678>`],
+    ['<@everyone>', `<${Z}@${Z}everyone>`],
+    ['# Big news', `${Z}# Big news`],
+    ['### Small', `${Z}### Small`],
+    ['-# subtext', `${Z}-# subtext`],
+    ['  ## indented', `  ${Z}## indented`],
+    ['> # quoted', `> ${Z}# quoted`],
+    ['- # listed', `- ${Z}# listed`],
+    ['first line\n# second', `first line\n${Z}# second`],
+    ['[free tickets](https://evil.example)', `[free tickets]${Z}(https://evil.example)`],
+    ['[free tickets](<https://evil.example>)', `[free tickets]${Z}(<https://evil.example>)`],
+  ])('%j becomes %j', (input, expected) => {
+    expect(neutralise(input)).toBe(expected);
+  });
+
+  it.each([
+    'DJ Alpha',
+    'Beta & Gamma',
+    'Late *Night* <3',
+    '<img src=x onerror=alert(1)>',
+    'DJ @lpha',
+    'booking: me@example.org',
+    'every one @ here',
+    '#1 Fan',
+    'C# Minor',
+    '#### four hashes',
+    '-#nospace',
+    '[Live] (from Berlin)',
+    'Ünïcödé 👩🏽‍🎤 名前',
+    'https://discord.gg/your-community',
+    DEFAULT_EVENT_FOOTER,
+    '',
+  ])('leaves %j byte-identical', (input) => {
+    expect(neutralise(input)).toBe(input);
+  });
+
+  it('keeps plain URLs usable as plain URLs', () => {
+    const text = neutralise('Join: https://discord.gg/abc and [rules](https://e.x/rules)');
+    expect(text).toContain('https://discord.gg/abc');
+    expect(text).toContain('https://e.x/rules');
+  });
+});
+
+describe('neutralise: properties', () => {
+  it('only ever inserts the invisible joiner, and is idempotent', () => {
+    fc.assert(
+      fc.property(userText, (text) => {
+        const out = neutralise(text);
+        expect(out.replaceAll(Z, '')).toBe(text.replaceAll(Z, ''));
+        expect(neutralise(out)).toBe(out);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('leaves nothing live, wherever the text starts a line', () => {
+    fc.assert(
+      fc.property(userText, (text) => {
+        expect(liveProblems(neutralise(text), { userMentions: [], roleMentions: [] })).toEqual([]);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('changes nothing in text without @, <, ] or #', () => {
+    const ordinary = fc.string({ unit: 'binary', maxLength: 40 }).map((s) => s.replace(/[@<\]#]/g, ''));
+    fc.assert(
+      fc.property(ordinary, (text) => {
+        expect(neutralise(text)).toBe(text);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('the generator does produce the dangerous pieces', () => {
+    // Guards the properties above against a generator that never says anything dangerous.
+    const samples = fc.sample(userText, { numRuns: 300, seed: 1 }).join('\n');
+    for (const piece of ['@everyone', '@here', '<@', '<@&', '<#', '</', '-#', '](']) expect(samples).toContain(piece);
+  });
+});
+
+// ---- every generated text ---------------------------------------------------------------
+
+const DJ_IDS = ['dj0', 'dj1', 'dj2', 'dj3'];
+const ROLE_IDS = ['200000000000000001', '200000000000000002'];
+
+interface Scenario {
+  event: AnnouncementEvent;
+  djs: Record<string, Dj>;
+  roleIds: string[];
+}
+
+const djArb = (id: string, index: number): fc.Arbitrary<Dj> =>
+  fc.record({
+    id: fc.constant(id),
+    // Usually a real Discord id (pinged in Verify DJs); else missing, blank or typed junk (named instead).
+    discordId: fc.oneof(
+      { arbitrary: fc.constant(`10000000000000000${index}`), weight: 3 },
+      { arbitrary: fc.constantFrom(null, '', ` 10000000000000000${index} `), weight: 1 },
+      { arbitrary: userText, weight: 1 },
+    ),
+    publicName: userText,
+    djName: userText,
+    rtmpUrl: fc.constant(''),
+    twitchUsername: fc.constant(''),
+    avatarUrl: fc.constant(null),
+    notes: fc.constant(''),
+  });
+
+const djRef = fc.constantFrom(...DJ_IDS, 'nobody');
+
+const signupArb = (uuid: string): fc.Arbitrary<Signup> =>
+  fc
+    .record({
+      name: userText,
+      djRefs: fc.uniqueArray(djRef, { maxLength: 3 }),
+      isDebut: fc.boolean(),
+      requestedDuration: fc.constantFrom(0.5 as const, 1 as const, 1.5 as const),
+    })
+    .map((fields) => buildSignup(uuid, fields));
+
+const slotArb = (signupCount: number): fc.Arbitrary<Slot> =>
+  fc.oneof(
+    // A slot for one of the signups (or for a signup that is gone).
+    fc
+      .nat({ max: signupCount })
+      .map((index) => buildSlot(index < signupCount ? `s${index}` : 'missing')),
+    // A legacy slot from before signups: a typed name and/or a DJ reference.
+    fc
+      .record({ djName: fc.option(userText), djRef: fc.option(djRef), isDebut: fc.boolean() })
+      .map(({ djName, djRef, isDebut }) => buildLegacySlot({ djName, djRef, isDebut })),
+  );
+
+const scenarioArb: fc.Arbitrary<Scenario> = fc
+  .record({
+    djs: fc.tuple(...DJ_IDS.map((id, index) => djArb(id, index))),
+    signupCount: fc.nat({ max: 4 }),
+    name: userText,
+    host: fc.oneof(userText, fc.constantFrom('', '  ')),
+    message: userText,
+    footer: fc.oneof(userText, fc.constant(DEFAULT_EVENT_FOOTER)),
+    startDatetime: fc.constantFrom('2024-06-09T19:00:00.000Z', '2024-12-08T20:00:00.000Z'),
+    roleIds: fc.subarray(ROLE_IDS),
+  })
+  .chain(({ djs, signupCount, roleIds, ...fields }) =>
+    fc
+      .record({
+        signups: fc.tuple(...Array.from({ length: signupCount }, (_, i) => signupArb(`s${i}`))),
+        slots: fc.array(slotArb(signupCount), { maxLength: 6 }),
+      })
+      .map(({ signups, slots }) => ({
+        event: { ...fields, signups, slots },
+        djs: Object.fromEntries(djs.map((dj) => [dj.id, dj])),
+        roleIds,
+      })),
+  );
+
+/** The same scenario with every typed text replaced by a harmless name (blank stays blank). */
+function harmless({ event, djs, roleIds }: Scenario): Scenario {
+  const plain = (text: string) => (text.trim() ? 'Name' : text);
+  return {
+    event: {
+      ...event,
+      name: plain(event.name),
+      host: plain(event.host),
+      message: plain(event.message),
+      footer: plain(event.footer),
+      signups: event.signups.map((s) => ({ ...s, name: plain(s.name) })),
+      slots: event.slots.map((s) => (s.legacy ? { ...s, legacy: { ...s.legacy, djName: s.legacy.djName === null ? null : plain(s.legacy.djName) } } : s)),
+    },
+    djs: Object.fromEntries(Object.entries(djs).map(([id, dj]) => [id, { ...dj, djName: plain(dj.djName), publicName: plain(dj.publicName) }])),
+    roleIds,
+  };
+}
+
+const builders: Array<[string, (scenario: Scenario) => string]> = [
+  ['discordAnnouncement', ({ event, djs, roleIds }) => discordAnnouncement(event, djs, { announcementRoleIds: roleIds })],
+  ['socialAnnouncement', ({ event, djs }) => socialAnnouncement(event, djs)],
+  ['verifyLineupMessage', ({ event, djs }) => verifyLineupMessage(event, djs)],
+  ['signupSheetMessage', ({ event }) => signupSheetMessage(event, 'https://lineup.example/eventSignup/e1')],
+];
+
+describe.each(builders)('%s with hostile user text', (_name, build) => {
+  it('pings only whom the app means to and formats nothing', () => {
+    fc.assert(
+      fc.property(scenarioArb, (scenario) => {
+        const text = build(scenario);
+        const allowed = {
+          userMentions: Object.values(scenario.djs)
+            .map((dj) => dj.discordId?.trim() ?? '')
+            .filter((id) => /^\d+$/.test(id)),
+          roleMentions: scenario.roleIds,
+        };
+        expect(liveProblems(text, allowed)).toEqual([]);
+        // Exactly the mentions the app writes when nobody typed anything dangerous.
+        const expected = liveMentions(build(harmless(scenario)));
+        expect(liveProblems(build(harmless(scenario)), allowed)).toEqual([]);
+        expect(liveMentions(text)).toEqual(expected);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('generated texts: what neutralised user text looks like', () => {
+  const djs: Record<string, Dj> = {
+    dj1: { id: 'dj1', discordId: '100000000000000001', publicName: 'Alpha', djName: '@here Alpha', rtmpUrl: '', twitchUsername: '', avatarUrl: null, notes: '' },
+    dj2: { id: 'dj2', discordId: null, publicName: 'B', djName: '<@&200000000000000009> B', rtmpUrl: '', twitchUsername: '', avatarUrl: null, notes: '' },
+  };
+  const event: AnnouncementEvent = {
+    name: '# Big Night @everyone',
+    startDatetime: '2024-06-09T19:00:00.000Z',
+    host: '<@100000000000000009>',
+    message: 'Free entry!\n-# [tickets](https://evil.example)',
+    footer: DEFAULT_EVENT_FOOTER,
+    signups: [buildSignup('a', { name: 'DJ <#300000000000000001> [x](<https://e.x>)', djRefs: ['dj1', 'dj2'] })],
+    slots: [buildSlot('a'), buildLegacySlot({ djName: '## Legacy @Here' })],
+  };
+
+  it('discordAnnouncement: user text neutralised, role pings and timestamps live, links plain', () => {
+    expect(discordAnnouncement(event, djs, { announcementRoleIds: ['200000000000000001'] })).toBe(
+      [
+        `${Z}# Big Night @${Z}everyone`,
+        '',
+        'Free entry!',
+        `${Z}-# [tickets]${Z}(https://evil.example)`,
+        '',
+        'Event start: <t:1717959600:F>',
+        `Host: <${Z}@100000000000000009>`,
+        '',
+        'Lineup:',
+        `<t:1717959600:t> : DJ <${Z}#300000000000000001> [x]${Z}(<https://e.x>)`,
+        `<t:1717963200:t> : ${Z}## Legacy @${Z}Here`,
+        '',
+        DEFAULT_EVENT_FOOTER,
+        '',
+        '<@&200000000000000001>',
+      ].join('\n'),
+    );
+  });
+
+  it('discordAnnouncement: writes role pings only for digit role ids', () => {
+    const text = discordAnnouncement(event, djs, { announcementRoleIds: ['200000000000000001', 'everyone', '1> @here <@&2'] });
+    expect(text.endsWith(`${DEFAULT_EVENT_FOOTER}\n\n<@&200000000000000001>`)).toBe(true);
+  });
+
+  it('socialAnnouncement: the same invisible neutralisation', () => {
+    expect(socialAnnouncement(event, djs)).toBe(
+      [
+        `${Z}# Big Night @${Z}everyone`,
+        'Sunday 9 June',
+        `Host: <${Z}@100000000000000009>`,
+        '',
+        'Lineup: (times BST)',
+        `8pm - DJ <${Z}#300000000000000001> [x]${Z}(<https://e.x>)`,
+        `9pm - ${Z}## Legacy @${Z}Here`,
+        '',
+        DEFAULT_EVENT_FOOTER,
+      ].join('\n'),
+    );
+  });
+
+  it('verifyLineupMessage: the DJ ping from the stored Discord id stays live, typed names do not', () => {
+    expect(verifyLineupMessage(event, djs)).toBe(
+      [
+        `Proposed lineup for ${Z}# Big Night @${Z}everyone`,
+        'Event start: <t:1717959600:F>',
+        `Host: <${Z}@100000000000000009>`,
+        '',
+        `<t:1717959600:t> : DJ <${Z}#300000000000000001> [x]${Z}(<https://e.x>) - <@100000000000000001>, <${Z}@&200000000000000009> B`,
+        `<t:1717963200:t> : ${Z}## Legacy @${Z}Here`,
+        '',
+        'DJs listed above: please react to this message if your slot works for you!',
+      ].join('\n'),
+    );
+  });
+
+  it('signupSheetMessage: event name and host neutralised, the signup link untouched', () => {
+    expect(signupSheetMessage(event, 'https://lineup.example/eventSignup/e1')).toBe(
+      [
+        `Signups are open for ${Z}# Big Night @${Z}everyone on <t:1717959600:F>!`,
+        `Host: <${Z}@100000000000000009>`,
+        'Sign up here: https://lineup.example/eventSignup/e1',
+      ].join('\n'),
+    );
+  });
+});
