@@ -4,9 +4,11 @@
 // floor's (a minimal authenticated route reading one row) on the same database in the same run,
 // so results compare across machines. Beside the app runs the ceiling (bench/ceiling/): the same
 // work as the signup intake on the same stack with nothing else; scenarios marked `ceiling: true`
-// run on both, and the app's row gets "vs ceiling", its requests/s over the ceiling's. Never
-// asserted in tests.
+// run on both, and the app's row gets "vs ceiling", its requests/s over the ceiling's. Then
+// Lighthouse measures two pages of the built client (bench/lighthouse.mjs; BENCH_LIGHTHOUSE=0
+// skips it) for a second table. Never asserted in tests.
 import os from 'node:os';
+import { lighthousePages } from './bench/lighthouse.mjs';
 import { closedLoop } from './bench/runner.mjs';
 import { scenarios } from './bench/scenarios.mjs';
 import { startApp, startCeiling, temporaryDatabase } from './bench/server.mjs';
@@ -63,6 +65,12 @@ for (const database of databases) {
 addFloorRatios(rows);
 addCeilingRatios(rows);
 printTable(['database', 'scenario', 'requests/s', 'vs floor', 'vs ceiling', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'lost', 'memory'], rows);
+
+if (process.env.BENCH_LIGHTHOUSE === '0') console.log('(Lighthouse skipped: BENCH_LIGHTHOUSE=0)');
+else {
+  console.log('\nLighthouse, mobile preset (simulated throttling), built client on SQLite:');
+  printTable(['page', 'performance', 'accessibility', 'LCP ms', 'TBT ms', 'transfer KB'], await lighthousePages());
+}
 
 function addFloorRatios(results) {
   for (const row of results) {
