@@ -57,7 +57,7 @@ export const signupBurst = (when, { renewing = false } = {}) => ({
         const seconds = (performance.now() - began) / 1000;
         agent.destroy();
         const rows = await store.db.selectFrom('signups').select((eb) => eb.fn.countAll().as('n')).where('event_id', '=', eventId).executeTakeFirstOrThrow();
-        if (renewing) await checkRenewed(store, eventId);
+        if (renewing) await checkRenewed(store, eventId, url);
         const latencies = results.map((r) => r.ms).sort((a, b) => a - b);
         const at = (p) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]);
         const statuses = {};
@@ -77,7 +77,7 @@ export const signupBurst = (when, { renewing = false } = {}) => ({
 });
 
 /** Every session of the event's DJs must have been extended to a full lifetime. */
-async function checkRenewed(store, eventId) {
+async function checkRenewed(store, eventId, url) {
   const halfLife = Date.now() + (await sessionTtlMs()) / 2;
   const stale = await store.db
     .selectFrom('sessions')
@@ -86,7 +86,7 @@ async function checkRenewed(store, eventId) {
     .where('signup_djs.event_id', '=', eventId)
     .where('sessions.expires_at', '<', halfLife)
     .executeTakeFirstOrThrow();
-  if (Number(stale.n) > 0) console.error(`signup burst with renewing sessions: ${stale.n} sessions were not renewed`);
+  if (Number(stale.n) > 0) console.error(`signup burst with renewing sessions on ${url}: ${stale.n} sessions were not renewed`);
 }
 
 /**
