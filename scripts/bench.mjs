@@ -2,14 +2,16 @@
 // BENCH_DATABASE_URL or TEST_DATABASE_URL names a server), drives it with a closed-loop load
 // (bench/runner.mjs) and prints one table. Each row's "vs floor" is its requests/s over the
 // floor's (a minimal authenticated route reading one row) on the same database in the same run,
-// so results compare across machines. Never asserted in tests.
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
+// so results compare across machines. Beside the app runs the ceiling (bench/ceiling/): the same
+// work as the signup intake on the same stack with nothing else; scenarios marked `ceiling: true`
+// run on both, and the app's row gets "vs ceiling", its requests/s over the ceiling's. Then
+// Lighthouse measures two pages of the built client (bench/lighthouse.mjs; BENCH_LIGHTHOUSE=0
+// skips it) for a second table. Never asserted in tests.
 import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
+import { lighthousePages } from './bench/lighthouse.mjs';
 import { closedLoop } from './bench/runner.mjs';
 import { scenarios } from './bench/scenarios.mjs';
+import { startApp, startCeiling, temporaryDatabase } from './bench/server.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -26,28 +28,49 @@ const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim().toLowe
 const selected = scenarios.filter((s) => !only || s.name.startsWith('floor') || only.some((name) => s.name.toLowerCase().includes(name)));
 
 const rows = [];
+const { openStore } = await import('../dist/server/db/open.js');
 for (const database of databases) {
-  const server = await startServer(database);
+  const appDb = await temporaryDatabase(database);
+  const ceilingDb = await temporaryDatabase(database);
+  const running = [];
+  const stores = [];
   try {
-    const { openStore } = await import('../dist/server/db/open.js');
-    const store = await openStore({ dataDir: server.dataDir, databaseUrl: server.databaseUrl });
-    try {
-      for (const scenario of selected) {
-        const options = { store, url: server.url, connections: CONNECTIONS, seconds: DURATION, pid: server.pid };
+    const app = await startApp(appDb);
+    running.push(app);
+    const store = await openStore({ dataDir: appDb.dataDir, databaseUrl: appDb.databaseUrl });
+    stores.push(store);
+    // The ceiling's database gets the app's migrations here, before the ceiling opens it.
+    const ceilingStore = await openStore({ dataDir: ceilingDb.dataDir, databaseUrl: ceilingDb.databaseUrl });
+    stores.push(ceilingStore);
+    const ceiling = await startCeiling(ceilingDb);
+    running.push(ceiling);
+    const targets = [{ prefix: '', server: app, store }];
+    for (const scenario of selected) {
+      for (const target of scenario.ceiling ? [...targets, { prefix: 'ceiling: ', server: ceiling, store: ceilingStore }] : targets) {
+        const name = `${target.prefix}${scenario.name}`;
+        const options = { store: target.store, url: target.server.url, connections: CONNECTIONS, seconds: DURATION, pid: target.server.pid };
         const setup = await scenario.setup(options);
         const result = setup.custom ? await setup.custom(options) : await run({ ...options, ...setup.load });
-        if (result.errors && result.statuses) console.error(`${database.name} ${scenario.name}: statuses ${JSON.stringify(result.statuses)}`);
-        rows.push({ database: database.name, scenario: scenario.name, ...result });
+        if (result.errors && result.statuses) console.error(`${database.name} ${name}: statuses ${JSON.stringify(result.statuses)}`);
+        rows.push({ database: database.name, scenario: name, ceilingOf: target.prefix ? scenario.name : undefined, ...result });
       }
-    } finally {
-      await store.close();
     }
   } finally {
-    await server.stop();
+    for (const store of stores) await store.close();
+    for (const server of running.reverse()) await server.stop();
+    await appDb.drop();
+    await ceilingDb.drop();
   }
 }
 addFloorRatios(rows);
-printTable(rows);
+addCeilingRatios(rows);
+printTable(['database', 'scenario', 'requests/s', 'vs floor', 'vs ceiling', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'lost', 'memory'], rows);
+
+if (process.env.BENCH_LIGHTHOUSE === '0') console.log('(Lighthouse skipped: BENCH_LIGHTHOUSE=0)');
+else {
+  console.log('\nLighthouse, mobile preset (simulated throttling), built client on SQLite:');
+  printTable(['page', 'performance', 'accessibility', 'LCP ms', 'TBT ms', 'transfer KB'], await lighthousePages());
+}
 
 function addFloorRatios(results) {
   for (const row of results) {
@@ -57,61 +80,22 @@ function addFloorRatios(results) {
   }
 }
 
+/** The app's row over its ceiling's (same database, same run); the ceiling's own rows are 1.00×. */
+function addCeilingRatios(results) {
+  for (const row of results) {
+    const ceiling = row.ceilingOf ? row : results.find((r) => r.database === row.database && r.ceilingOf === row.scenario);
+    const rate = parseFloat(row['requests/s']);
+    if (ceiling && rate) row['vs ceiling'] = `${(rate / parseFloat(ceiling['requests/s'])).toFixed(2)}×`;
+  }
+}
+
 /** A scenario's one request, repeated on every connection. */
 async function run({ url, connections, seconds, requests }) {
   const [request] = requests;
   return closedLoop({ url, connections, seconds, next: () => request });
 }
 
-async function startServer(database) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lineup-bench-'));
-  let databaseUrl;
-  if (database.adminUrl) {
-    const name = `lineup_bench_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: database.adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(database.adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-  }
-  // BENCH_PROFILE=DIR writes a V8 CPU profile of the server per database, for finding hot spots.
-  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const child = spawn(process.execPath, [...profile, 'dist/server/main.js'], {
-    env: { ...process.env, NODE_ENV: 'development', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'never', DATABASE_URL: databaseUrl ?? '', DISCORD_CLIENT_ID: '' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      const match = output.match(/running at (http:\/\/\S+)/);
-      if (match) resolve(match[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  return {
-    url,
-    pid: child.pid,
-    dataDir,
-    databaseUrl,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      if (databaseUrl) {
-        const admin = new pg.Client({ connectionString: database.adminUrl });
-        await admin.connect();
-        await admin.query(`drop database if exists ${new URL(databaseUrl).pathname.slice(1)} with (force)`);
-        await admin.end();
-      }
-    },
-  };
-}
-
-function printTable(results) {
-  const columns = ['database', 'scenario', 'requests/s', 'vs floor', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'lost', 'memory'];
+function printTable(columns, results) {
   const width = Object.fromEntries(columns.map((c) => [c, Math.max(c.length, ...results.map((r) => String(r[c] ?? '').length))]));
   const line = (cells) => `| ${columns.map((c) => String(cells[c] ?? '').padEnd(width[c])).join(' | ')} |`;
   console.log(line(Object.fromEntries(columns.map((c) => [c, c]))));

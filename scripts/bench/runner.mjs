@@ -36,7 +36,8 @@ export async function closedLoop({ url, connections, seconds, next }) {
   return { ...summarize(latencies, elapsed), errors, statuses };
 }
 
-function send(agent, target, { method = 'GET', path, headers = {}, body }) {
+/** One request on `agent`; status 0 when the connection failed. */
+export function send(agent, target, { method = 'GET', path, headers = {}, body }) {
   return new Promise((resolve) => {
     const request = http.request(
       {

@@ -7,11 +7,11 @@ const CHUNK = 200;
 
 export const COMMUNITY = { djs: 1000, pastEvents: 500, slotsPerEvent: 12 };
 
-async function insertMany(db, table, rows) {
+export async function insertMany(db, table, rows) {
   for (let i = 0; i < rows.length; i += CHUNK) await db.insertInto(table).values(rows.slice(i, i + CHUNK)).execute();
 }
 
-const djRow = (id, i, now) => ({
+export const djRow = (id, i, now) => ({
   id, discord_id: String(100_000_000_000_000_000n + BigInt(i)), public_name: `Person ${i}`, dj_name: `DJ ${String(i).padStart(4, '0')}`,
   rtmp_url: `rtmp://stream.example.org/live/${i}`, twitch_username: `dj_${i}`, avatar_url: null, notes: '', created_at: now, updated_at: now,
 });
@@ -47,20 +47,42 @@ async function seedCommunity(store) {
   return { djIds, eventIds };
 }
 
+/**
+ * The session lifetime the servers run with (SESSION_TTL_DAYS, 30 days by default), parsed as
+ * the app parses it. Sessions made with it are not renewed by the next requests: the app renews
+ * only a session in the second half of its life.
+ */
+export async function sessionTtlMs() {
+  const { loadConfig } = await import('../../dist/server/config.js');
+  return loadConfig({ SESSION_TTL_DAYS: process.env.SESSION_TTL_DAYS }).sessionTtlMs;
+}
+
+/**
+ * How long a new bench session lives: the configured lifetime, or with `renewing` a minute less
+ * than half of it, so that the first request with it renews it (as for a DJ signed in over two
+ * weeks ago).
+ */
+export async function sessionLifetime({ renewing = false } = {}) {
+  const ttl = await sessionTtlMs();
+  return renewing ? ttl / 2 - 60_000 : ttl;
+}
+
 /** Sessions for existing DJs, as cookie header values. */
-export async function sessionsFor(store, djIds, roles) {
+export async function sessionsFor(store, djIds, roles, { renewing = false } = {}) {
   const { openSession, SESSION_COOKIE } = await import('../../dist/server/auth/sessions.js');
+  const lifetime = await sessionLifetime({ renewing });
   const cookies = [];
   await store.db.transaction().execute(async (trx) => {
     for (const djId of djIds) {
-      const session = await openSession(trx, { djId, discordUserId: '0', roles }, 24 * HOUR);
+      const session = await openSession(trx, { djId, discordUserId: '0', roles }, lifetime);
       cookies.push(`${SESSION_COOKIE}=${session.token}`);
     }
   });
   return cookies;
 }
 
-const formData = (eventId, name) => ({
+/** A DJ's submitted wizard, as stored in form_data. */
+export const formData = (eventId, name) => ({
   event_id: eventId, name, is_b2b: false, b2b_members_response: '', requested_duration: 1, type: 'LIVE',
   stream_link: 'rtmp://stream.example.org/live/some-key-1234', available_from: 'any', available_to: 'any',
   confirm_expectations: true, dj_notes: 'Looking forward to it! Deep house and some breaks.',

@@ -1,0 +1,64 @@
+import type { SignupFormData } from '../../../src/shared/domain.js';
+import { availabilityIssues } from '../../../src/shared/schemas/signup.js';
+import { Refusal } from './session.js';
+
+// What a ceiling route needs from the database: one implementation per driver (sqlite.ts with
+// better-sqlite3, postgres.ts with pg), each preparing its statements once (sql.ts).
+
+export interface SessionRow {
+  id_hash: string;
+  dj_id: string;
+  discord_user_id: string;
+  roles: string;
+  created_at: number | string;
+  expires_at: number | string;
+}
+
+export interface IntakeEventRow {
+  id: string;
+  name: string;
+  start_at: number | string;
+  signups_open: number;
+  host: string;
+  version: number | string;
+}
+
+export interface CeilingDb {
+  dialect: 'sqlite' | 'postgres';
+  sessions: {
+    find(idHash: string): SessionRow | undefined | Promise<SessionRow | undefined>;
+    remove(idHash: string): void | Promise<void>;
+    renew(idHash: string, expiresAt: number): void | Promise<void>;
+  };
+  /**
+   * The intake's one transaction (src/server/signup/service.ts submitSignup): read the event
+   * (locked on PostgreSQL), admit the submission, find the DJ's own signup, then update it or
+   * insert a new one and its DJ reference. Returns the event's version.
+   */
+  signupIntake(form: SignupFormData, djId: string): number | Promise<number>;
+  /** "Event X changed" after the commit (src/server/changes/bus.ts). */
+  publish(change: { eventId: string; version: number }): void | Promise<void>;
+  close(): Promise<void>;
+  // The event save ceiling adds its transaction here (see server.ts).
+}
+
+const NOT_FOUND = 'Event or DJ data not found.';
+const SIGNUPS_CLOSED = 'Signups for this event are currently closed.';
+
+/** The checks between reading the event and writing, as the app's service makes them. */
+export function admit(event: IntakeEventRow | undefined, form: SignupFormData): number {
+  if (!event) throw new Refusal(404, NOT_FOUND);
+  if (event.signups_open !== 1) throw new Refusal(409, SIGNUPS_CLOSED);
+  const issues = availabilityIssues(form, new Date(Number(event.start_at)).toISOString());
+  if (issues.length) throw new Refusal(400, issues.map((issue) => `${issue.path[0]}: ${issue.message}`).join('; '));
+  return Number(event.version);
+}
+
+/**
+ * A lost race that a second attempt resolves, as in the app: a unique violation (the same DJ's
+ * other submission inserted first) or a PostgreSQL deadlock.
+ */
+export function worthRetrying(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === '23505' || code === '40P01' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { SignupFormData } from '../../../src/shared/domain.js';
+import { admit, type CeilingDb, type IntakeEventRow, type SessionRow } from './db.js';
+import { CHANGE_CHANNEL, forUpdate, NOTIFY_SQL, numbered, SESSION_SQL, SIGNUP_INTAKE_SQL } from './sql.js';
+
+// pg with the app's pool size (src/server/db/open.ts) and its notifier pool (changes/bus.ts).
+// Statements are named, so each connection prepares each one once and then only binds.
+
+// The app's type parsers: int8 and numeric as numbers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+
+const statement = (name: string, sql: string) => {
+  const text = numbered(sql);
+  return (...values: unknown[]): pg.QueryConfig => ({ name, text, values });
+};
+
+const session = {
+  find: statement('session_find', SESSION_SQL.find),
+  remove: statement('session_remove', SESSION_SQL.remove),
+  renew: statement('session_renew', SESSION_SQL.renew),
+};
+const intake = {
+  event: statement('intake_event', forUpdate(SIGNUP_INTAKE_SQL.event)),
+  ownSignup: statement('intake_own_signup', SIGNUP_INTAKE_SQL.ownSignup),
+  updateSignup: statement('intake_update_signup', SIGNUP_INTAKE_SQL.updateSignup),
+  insertSignup: statement('intake_insert_signup', SIGNUP_INTAKE_SQL.insertSignup),
+  insertSignupDj: statement('intake_insert_signup_dj', SIGNUP_INTAKE_SQL.insertSignupDj),
+};
+const notify = statement('notify', NOTIFY_SQL);
+
+export async function openPostgresCeiling(databaseUrl: string): Promise<CeilingDb> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
+  pool.on('error', () => {});
+  const notifier = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  notifier.on('error', () => {});
+  // Open the pool's connections now: by the app's first burst, its pool is full already (the
+  // floor and earlier scenarios ran), so the ceiling's first burst must not pay for connecting.
+  const clients = await Promise.all(Array.from({ length: 10 }, () => pool.connect()));
+  for (const client of clients) client.release();
+
+  async function signupIntake(form: SignupFormData, djId: string): Promise<number> {
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      const event = (await client.query<IntakeEventRow>(intake.event(form.event_id))).rows[0];
+      const version = admit(event, form);
+      const now = Date.now();
+      const own = (await client.query<{ uuid: string }>(intake.ownSignup(event!.id, djId))).rows[0];
+      const formData = JSON.stringify(form);
+      if (own) {
+        await client.query(intake.updateSignup(form.name, form.requested_duration, form.type, formData, now, own.uuid));
+      } else {
+        const uuid = randomUUID();
+        await client.query(intake.insertSignup(uuid, event!.id, event!.id, 0, 0, now, form.name, form.requested_duration, form.type, formData, now));
+        await client.query(intake.insertSignupDj(uuid, event!.id, djId, 0));
+      }
+      await client.query('commit');
+      return version;
+    } catch (error) {
+      await client.query('rollback').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  return {
+    dialect: 'postgres',
+    sessions: {
+      find: async (idHash) => (await pool.query<SessionRow>(session.find(idHash))).rows[0],
+      remove: async (idHash) => void (await pool.query(session.remove(idHash))),
+      renew: async (idHash, expiresAt) => void (await pool.query(session.renew(expiresAt, idHash))),
+    },
+    signupIntake,
+    publish: async (change) => void (await notifier.query(notify(CHANGE_CHANNEL, JSON.stringify(change)))),
+    close: async () => {
+      await pool.end();
+      await notifier.end();
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import SQLite from 'better-sqlite3';
+import type { SignupFormData } from '../../../src/shared/domain.js';
+import { admit, type CeilingDb, type IntakeEventRow, type SessionRow } from './db.js';
+import { SESSION_SQL, SIGNUP_INTAKE_SQL } from './sql.js';
+
+// better-sqlite3 on a file the bench migrated with the app's migrations, opened with the app's
+// pragmas (src/server/db/open.ts). Every statement is prepared once; the intake's transaction
+// is better-sqlite3's own (begin … commit, synchronous, so no mutex is needed).
+
+export function openSqliteCeiling(file: string): CeilingDb {
+  const database = new SQLite(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('synchronous = NORMAL');
+
+  const session = {
+    find: database.prepare<[string], SessionRow>(SESSION_SQL.find),
+    remove: database.prepare<[string]>(SESSION_SQL.remove),
+    renew: database.prepare<[number, string]>(SESSION_SQL.renew),
+  };
+  const intake = {
+    event: database.prepare<[string], IntakeEventRow>(SIGNUP_INTAKE_SQL.event),
+    ownSignup: database.prepare<[string, string], { uuid: string; form_data: string | null }>(SIGNUP_INTAKE_SQL.ownSignup),
+    updateSignup: database.prepare(SIGNUP_INTAKE_SQL.updateSignup),
+    insertSignup: database.prepare(SIGNUP_INTAKE_SQL.insertSignup),
+    insertSignupDj: database.prepare(SIGNUP_INTAKE_SQL.insertSignupDj),
+  };
+
+  const signupIntake = database.transaction((form: SignupFormData, djId: string): number => {
+    const event = intake.event.get(form.event_id);
+    const version = admit(event, form);
+    const now = Date.now();
+    const own = intake.ownSignup.get(event!.id, djId);
+    const formData = JSON.stringify(form);
+    if (own) {
+      intake.updateSignup.run(form.name, form.requested_duration, form.type, formData, now, own.uuid);
+    } else {
+      const uuid = randomUUID();
+      intake.insertSignup.run(uuid, event!.id, event!.id, 0, 0, now, form.name, form.requested_duration, form.type, formData, now);
+      intake.insertSignupDj.run(uuid, event!.id, djId, 0);
+    }
+    return version;
+  });
+
+  // The app's in-process change bus: an emitter per event id, nobody listening in the bench.
+  const changes = new EventEmitter();
+  changes.setMaxListeners(0);
+
+  return {
+    dialect: 'sqlite',
+    sessions: {
+      find: (idHash) => session.find.get(idHash),
+      remove: (idHash) => void session.remove.run(idHash),
+      renew: (idHash, expiresAt) => void session.renew.run(expiresAt, idHash),
+    },
+    signupIntake: (form, djId) => signupIntake(form, djId),
+    publish: (change) => void changes.emit(change.eventId, change),
+    close: async () => {
+      database.close();
+    },
+  };
+}

@@ -1,0 +1,111 @@
+// Lighthouse in `npm run bench`: the built client's sign-in page and a DJ's signup page, with
+// Lighthouse's default (mobile) settings: a mid-range phone's screen, and CPU and network
+// throttling simulated from an unthrottled load, so a 2-core machine shared with other work
+// still gives usable figures. Debian's Chromium, never a downloaded browser: CHROME_PATH (as
+// chrome-launcher reads it), else CHROMIUM_PATH (as the e2e tests read it), else /usr/bin/chromium.
+import fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { staffCookie } from './scenarios.mjs';
+import { startApp, temporaryDatabase } from './server.mjs';
+
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/**
+ * The app as it runs in production: NODE_ENV=production, which requires a Discord application,
+ * so the settings name a fake one whose endpoints are a closed local port. Nothing contacts it:
+ * the pages are measured as they load, and Lighthouse clicks nothing. This was chosen over
+ * NODE_ENV=development so that the server takes its production path (configuration, the
+ * Content-Security-Policy naming the Discord origin, no development sign-in routes); the client
+ * is the same production build either way.
+ */
+const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  DISCORD_CLIENT_ID: '100000000000000000',
+  DISCORD_CLIENT_SECRET: 'bench-fake-secret',
+  DISCORD_GUILD_ID: '100000000000000001',
+  DISCORD_DJ_ROLE_IDS: '100000000000000002',
+  DISCORD_API_URL: 'http://127.0.0.1:9/api',
+  DISCORD_AUTHORIZE_URL: 'http://127.0.0.1:9/oauth2/authorize',
+};
+
+/** One row per page: scores (0–100), LCP and TBT (ms), and bytes transferred (KB). */
+export async function lighthousePages() {
+  const chromePath = process.env.CHROME_PATH || process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (!fs.existsSync(chromePath)) throw new Error(`Chromium not found at ${chromePath} (apt-get install chromium, or set CHROME_PATH)`);
+  const db = await temporaryDatabase({ name: 'sqlite' });
+  const app = await startApp(db, PRODUCTION_ENV);
+  try {
+    const { openStore } = await import('../../dist/server/db/open.js');
+    const store = await openStore({ dataDir: db.dataDir });
+    let eventId, djCookie;
+    try {
+      eventId = await upcomingOpenEvent(store);
+      djCookie = await staffCookie(store, ['dj']);
+    } finally {
+      await store.close();
+    }
+    const pages = [
+      { page: '/login', path: '/login' },
+      { page: '/eventSignup/{eventId} (signed-in DJ)', path: `/eventSignup/${eventId}`, cookie: djCookie },
+    ];
+    const rows = [];
+    for (const { page, path, cookie } of pages) {
+      // A fresh browser per page, and one more try after a failed trace: a second run in the
+      // same headless Chromium sometimes ends in NO_NAVSTART.
+      let lhr;
+      for (let attempt = 1; attempt <= 2 && (!lhr || lhr.runtimeError); attempt++) {
+        const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+        try {
+          const result = await lighthouse(`${app.url}${path}`, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility'],
+            formFactor: 'mobile',
+            throttlingMethod: 'simulate',
+            ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+          });
+          lhr = result?.lhr;
+        } finally {
+          chrome.kill();
+        }
+      }
+      rows.push({ page, ...figures(lhr) });
+    }
+    return rows;
+  } finally {
+    await app.stop();
+    await db.drop();
+  }
+}
+
+function figures(lhr) {
+  if (!lhr || lhr.runtimeError) {
+    console.error(`Lighthouse: ${lhr?.runtimeError?.message ?? 'no result'}`);
+    return {};
+  }
+  const score = (category) => (lhr.categories[category]?.score == null ? '' : Math.round(lhr.categories[category].score * 100));
+  const value = (audit) => lhr.audits[audit]?.numericValue;
+  const kb = value('total-byte-weight');
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    'LCP ms': Math.round(value('largest-contentful-paint') ?? NaN),
+    'TBT ms': Math.round(value('total-blocking-time') ?? NaN),
+    'transfer KB': kb === undefined ? '' : (kb / 1024).toFixed(1),
+  };
+}
+
+/** An event a week ahead with signups open, as a DJ would find it from the signup link. */
+async function upcomingOpenEvent(store) {
+  const id = randomUUID();
+  const now = Date.now();
+  const start = now + 7 * 24 * 3_600_000;
+  await store.db
+    .insertInto('events')
+    .values({ id, name: 'Sunday Service', start_at: start, end_at: start + 4 * 3_600_000, published: 1, host: 'Hal', message: 'Come chill and wiggle with us!', footer: 'Join the community', signups_open: 1, version: 1, created_at: now, updated_at: now })
+    .execute();
+  return id;
+}
