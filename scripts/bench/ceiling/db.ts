@@ -1,5 +1,5 @@
-import type { SignupFormData } from '../../../src/shared/domain.js';
-import { availabilityIssues } from '../../../src/shared/schemas/signup.js';
+import type { SignupFormData } from '@shared/schemas/signup.js';
+import { availabilityIssues } from '@shared/schemas/signup.js';
 import { Refusal } from './session.js';
 
 // What a ceiling route needs from the database: one implementation per driver (sqlite.ts with

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { SignupFormData } from '../../../src/shared/domain.js';
+import type { SignupFormData } from '@shared/schemas/signup.js';
 import { admit, type CeilingDb, type IntakeEventRow, type SessionRow } from './db.js';
 import { CHANGE_CHANNEL, forUpdate, NOTIFY_SQL, numbered, SESSION_SQL, SIGNUP_INTAKE_SQL } from './sql.js';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import Fastify from 'fastify';
-import { loadConfig } from '../../../src/server/config.js';
+import { loadConfig } from '@server/config.js';
 import type { CeilingDb } from './db.js';
 import { openPostgresCeiling } from './postgres.js';
 import { Refusal } from './session.js';

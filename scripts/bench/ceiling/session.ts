@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from '../../../src/server/auth/sessions.js';
-import { ROLES, type Role } from '../../../src/shared/domain.js';
-import { type Access, hasAccess } from '../../../src/shared/policy.js';
+import { SESSION_COOKIE } from '@server/auth/sessions.js';
+import { ROLES, type Role } from '@shared/domain.js';
+import { type Access, hasAccess } from '@shared/policy.js';
 import type { CeilingDb } from './db.js';
 
 // What the app's guard (src/server/auth/guard.ts, sessions.ts) does before a handler runs, done

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { SignupFormData } from '../../../src/shared/domain.js';
-import { API_POLICY } from '../../../src/shared/policy.js';
-import { canonicalAvailability, signupIntakeSchema } from '../../../src/shared/schemas/signup.js';
+import type { SignupFormData } from '@shared/schemas/signup.js';
+import { submitSignup } from '@shared/api/signup.js';
+import { canonicalAvailability, signupIntakeSchema } from '@shared/schemas/signup.js';
 import { type CeilingDb, worthRetrying } from './db.js';
 import { containsNul, guard, Refusal, userOf } from './session.js';
 
@@ -15,7 +15,7 @@ export function registerSignupIntake(app: FastifyInstance, db: CeilingDb, sessio
   app.post(
     '/api/signup',
     {
-      onRequest: guard(db, sessionTtlMs, API_POLICY['POST /api/signup']),
+      onRequest: guard(db, sessionTtlMs, submitSignup.access),
       preValidation: async (request) => {
         if (containsNul(request.query) || containsNul(request.body)) throw new Refusal(400, 'Text must not contain the NUL character (\\u0000).');
       },

@@ -1,13 +1,13 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
-import { openSession, resumeSession } from '../../../src/server/auth/sessions.js';
-import { inProcessBus } from '../../../src/server/changes/bus.js';
-import type { AppContext } from '../../../src/server/context.js';
-import { migrationProvider } from '../../../src/server/db/migrations.js';
-import type { Database } from '../../../src/server/db/schema.js';
-import { submitSignup } from '../../../src/server/signup/service.js';
-import { intake } from '../../../src/server/testing/fixtures.js';
-import { signupIntakeSchema } from '../../../src/shared/schemas/signup.js';
+import { openSession, resumeSession } from '@server/auth/sessions.js';
+import { inProcessBus } from '@server/changes/bus.js';
+import type { AppContext } from '@server/context.js';
+import { migrationProvider } from '@server/db/migrations/index.js';
+import type { Database } from '@server/db/schema.js';
+import { submitSignup } from '@server/signup/service.js';
+import { intake } from '@server/testing/fixtures.js';
+import { signupIntakeSchema } from '@shared/schemas/signup.js';
 import { SESSION_SQL, SIGNUP_INTAKE_SQL } from './sql.js';
 
 // The ceiling must issue the statements the app issues: run the app's own session and intake

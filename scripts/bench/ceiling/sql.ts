@@ -1,7 +1,7 @@
 // The statements the app issues for a signup intake, as Kysely sends them to SQLite (captured
 // with Kysely's `log` option; sql.test.ts runs the app's own code and fails when they drift).
 // PostgreSQL gets the same text with numbered placeholders, and the event read locks the row
-// (`for update`, src/server/signup/repository.ts), exactly as Kysely's PostgreSQL dialect sends it.
+// (`for update`, src/server/events/repository.ts), exactly as Kysely's PostgreSQL dialect sends it.
 
 export const SESSION_SQL = {
   find: 'select * from "sessions" where "id_hash" = ?',
@@ -10,7 +10,7 @@ export const SESSION_SQL = {
 } as const;
 
 export const SIGNUP_INTAKE_SQL = {
-  event: 'select "id", "name", "start_at", "signups_open", "host", "version" from "events" where "id" = ?',
+  event: 'select * from "events" where "id" = ?',
   ownSignup:
     'select "signups"."uuid", "signups"."form_data" from "signup_djs" inner join "signups" on "signups"."uuid" = "signup_djs"."signup_uuid" where "signup_djs"."event_id" = ? and "signup_djs"."dj_id" = ?',
   updateSignup: 'update "signups" set "name" = ?, "requested_duration" = ?, "type" = ?, "form_data" = ?, "updated_at" = ? where "uuid" = ?',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import SQLite from 'better-sqlite3';
-import type { SignupFormData } from '../../../src/shared/domain.js';
+import type { SignupFormData } from '@shared/schemas/signup.js';
 import { admit, type CeilingDb, type IntakeEventRow, type SessionRow } from './db.js';
 import { SESSION_SQL, SIGNUP_INTAKE_SQL } from './sql.js';
 
