@@ -99,4 +99,44 @@ describe.each(testDialects)('markup in names on %s', (dialect) => {
       expect(texts[name], name).toContain(`Staff ${MARKUP}`);
     }
   });
+
+  test('a name with a line break or a control character is refused with a message, wherever a name is typed', async () => {
+    const staff = await app.signIn(['admin', 'host']);
+    const send = (method: string, url: string, body: unknown, cookie = staff.cookie) => app.request<{ code: string; message: string }>(method, url, { cookie, body });
+    const event = { name: 'Night', startDatetime: '2030-06-09T19:00:00.000Z', host: 'Hal', message: 'Multi\nline is fine here', footer: '', signupsAreOpen: true };
+    const created = await send('POST', '/api/events', event);
+    expect(created.status).toBe(201);
+    const eventId = (created.body as unknown as { id: string }).id;
+    const dj = { discordId: '223456789012345678', publicName: 'Pat', djName: 'Pat DJ', rtmpUrl: '', twitchUsername: '' };
+    const djSession = await app.signIn(['dj']);
+    const refused: Array<[string, string, unknown, string, string?]> = [
+      ['POST', '/api/events', { ...event, name: 'Night\n@everyone' }, 'Event name must be one line'],
+      ['POST', '/api/events', { ...event, host: 'Hal\u0007' }, 'Host must be one line'],
+      ['POST', '/api/events', { ...event, name: 'Night \u202Eenilno' }, 'Event name must not contain invisible text-direction characters'],
+      ['POST', '/api/djs', { ...dj, djName: 'Pat\r\n# Heading' }, 'Dj Name must be one line'],
+      ['POST', '/api/djs', { ...dj, publicName: 'Pat\u2028' + 'x' }, 'Public name must be one line'],
+      ['POST', '/api/signup', intake(eventId, { name: 'Act\n@here' }), 'Name must be one line', djSession.cookie],
+      ['POST', '/api/signup', intake(eventId, { is_b2b: true, b2b_members_response: 'Mia\nRex' }), 'Other B2B members must be one line', djSession.cookie],
+    ];
+    for (const [method, url, body, message, cookie] of refused) {
+      const response = await send(method, url, body, cookie);
+      expect(response.status, message).toBe(400);
+      expect(response.body.message, message).toContain(message);
+    }
+    const loaded = (await send('GET', `/api/events/${eventId}`, undefined)).body as unknown as EventDetail;
+    const save = (signupName: string) =>
+      send('PUT', `/api/events/${eventId}`, {
+        baseVersion: loaded.version,
+        event,
+        signups: [{ uuid: crypto.randomUUID(), name: signupName, djRefs: [], isDebut: false, requestedDuration: 1, type: 'LIVE', hidden: false }],
+        slots: [],
+        removedSignupUuids: [],
+      });
+    const badSave = await save('Act\n<@&1>');
+    expect(badSave.status).toBe(400);
+    expect(badSave.body.message).toContain('Signup name must be one line');
+    const stored = (await send('GET', `/api/events/${eventId}`, undefined)).body as unknown as EventDetail;
+    expect(stored.version).toBe(loaded.version);
+    expect(stored.signups).toEqual([]);
+  });
 });

@@ -43,11 +43,13 @@ describe.each(testDialects)('settings API on %s', (dialect) => {
   });
 
   test.each([
-    ['a signup URL that is not a URL', { signupUrl: 'not a url' }, 'signupUrl: Signup URL must be a URL'],
+    ['a signup URL that is not a URL', { signupUrl: 'not a url' }, 'Signup URL must be a URL'],
+    ['a signup URL that is not a web page', { signupUrl: 'javascript:alert(1)' }, 'Signup URL must start with https:// or http://.'],
     ['a missing signup URL', { signupUrl: undefined }, 'signupUrl'],
-    ['a bad role id', { announcementRoleIds: ['12'] }, 'announcementRoleIds.0'],
-    ['an unknown zone', { defaultZone: 'Mars/Olympus' }, 'defaultZone'],
-    ['a bad time', { defaultTime: '25:00' }, 'defaultTime'],
+    ['a bad role id', { announcementRoleIds: ['12'] }, 'Announcement role IDs must be Discord role IDs (17 to 20 digits).'],
+    ['an unknown zone', { defaultZone: 'Mars/Olympus' }, 'Time zone must be an IANA time zone like Europe/London.'],
+    ['a bad time', { defaultTime: '25:00' }, 'Default time must be a time like 20:00.'],
+    ['a series name on two lines', { seriesName: 'Sunday\n@everyone' }, 'Series name must be one line'],
   ])('%s is refused with 400 and nothing changes', async (_label, change, message) => {
     await app.request('PUT', '/api/settings', { cookie, body: changed });
     const response = await app.request<{ message: string }>('PUT', '/api/settings', { cookie, body: { ...changed, ...change } });

@@ -49,7 +49,9 @@ describe('djInputSchema', () => {
       rtmpUrl: 'rtmp://stream.vrcdn.live/live/owl',
       twitchUsername: 'owl_beats',
     });
-    expect(messagesFor({ ...valid, rtmpUrl: 'owl stream' })).toEqual(['rtmpUrl: Stream URL must be a URL, like rtmp://… or https://…']);
+    expect(messagesFor({ ...valid, rtmpUrl: 'owl stream' })).toEqual(['rtmpUrl: Stream URL must be a URL, like rtmp://example.org/…']);
+    expect(messagesFor({ ...valid, rtmpUrl: 'javascript:alert(1)' })).toEqual(['rtmpUrl: Stream URL must start with rtmp://, rtmps://, srt:// or https://.']);
+    expect(messagesFor({ ...valid, djName: 'Owl\n@here' })).toEqual(['djName: Dj Name must be one line, without line breaks or control characters.']);
     expect(messagesFor({ ...valid, twitchUsername: 'owl beats' })).toEqual([
       'twitchUsername: Twitch username may contain only letters, digits and underscores.',
     ]);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DISCORD_ID_MIN_DIGITS } from '../domain.js';
+import { link, oneLine, STREAM_LINK_PROTOCOLS } from './fields.js';
 
 // DJs (spec §3 "DJ"): the stored record, the DJ form (Create Dj, Dj Details edit, Onboard New
 // Dj; spec §5) and the answers of the /api/djs endpoints.
@@ -52,12 +53,7 @@ function discordIdProblem(value: string): string | null {
   return null;
 }
 
-const requiredName = (label: string) =>
-  z
-    .string()
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(DJ_LIMITS.name, `${label} must be at most ${DJ_LIMITS.name} characters.`);
+const requiredName = (label: string) => oneLine(label, DJ_LIMITS.name, { required: true });
 
 export const djInputSchema = z.object({
   // One message per problem, so the field shows exactly the spec's text for a short or non-numeric ID.
@@ -70,11 +66,7 @@ export const djInputSchema = z.object({
     }),
   publicName: requiredName('Public name'),
   djName: requiredName('Dj Name'),
-  rtmpUrl: z
-    .string()
-    .trim()
-    .max(DJ_LIMITS.url, `Stream URL must be at most ${DJ_LIMITS.url} characters.`)
-    .refine((value) => value === '' || URL.canParse(value), 'Stream URL must be a URL, like rtmp://… or https://…'),
+  rtmpUrl: link('Stream URL', STREAM_LINK_PROTOCOLS, DJ_LIMITS.url),
   twitchUsername: z
     .string()
     .trim()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { djSchema, otherEventsSchema } from './djs.js';
+import { oneLine, tooLong } from './fields.js';
 import { idSchema, LINEUP_LIMITS, signupSchema, slotSchema, staffSignupSchema } from './lineup.js';
 
 // Events (spec §3 Event): the Create Event form, the event page's draft save and publish (spec §2
@@ -12,12 +13,11 @@ export const EVENT_LIMITS = {
   footer: 4000,
 } as const;
 
-const tooLong = (what: string, max: number) => `${what} must be at most ${max} characters.`;
 
 const eventFields = {
-  name: z.string().trim().min(1, 'Event name is required.').max(EVENT_LIMITS.name, tooLong('Event name', EVENT_LIMITS.name)),
+  name: oneLine('Event name', EVENT_LIMITS.name, { required: true }),
   startDatetime: z.iso.datetime({ offset: true, error: 'Invalid date format' }),
-  host: z.string().trim().max(EVENT_LIMITS.host, tooLong('Host', EVENT_LIMITS.host)),
+  host: oneLine('Host', EVENT_LIMITS.host),
   message: z.string().max(EVENT_LIMITS.message, tooLong('Message', EVENT_LIMITS.message)),
   footer: z.string().max(EVENT_LIMITS.footer, tooLong('Footer', EVENT_LIMITS.footer)),
   signupsAreOpen: z.boolean(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SIGNUP_TYPES, STAFF_DURATION_OPTIONS, STREAM_SOURCE_TYPES } from '../domain.js';
+import { link, oneLine, STREAM_LINK_PROTOCOLS } from './fields.js';
 import { signupFormDataSchema } from './signup.js';
 
 // The lineup's model (spec §3 Signup, Slot): signups carry what the act is (name, DJs, length,
@@ -15,7 +16,6 @@ export const LINEUP_LIMITS = {
   streamSourceUrl: 2000,
 } as const;
 
-const tooLong = (what: string, max: number) => `${what} must be at most ${max} characters.`;
 export const idSchema = (what: string) =>
   z.string().trim().min(1, `${what} is required.`).max(LINEUP_LIMITS.id, `${what} is not valid.`);
 
@@ -25,11 +25,7 @@ const signupType = z.enum(SIGNUP_TYPES, { error: `Signup type must be one of ${S
 /** The part of a signup staff own and save from the event page. */
 export const staffSignupSchema = z.object({
   uuid: idSchema('Signup id'),
-  name: z
-    .string()
-    .trim()
-    .min(1, 'Signup name is required.')
-    .max(LINEUP_LIMITS.signupName, tooLong('Signup name', LINEUP_LIMITS.signupName)),
+  name: oneLine('Signup name', LINEUP_LIMITS.signupName, { required: true }),
   /** DJ ids, in order; the first is the signup's main DJ. */
   djRefs: z
     .array(idSchema('DJ id'))
@@ -51,11 +47,7 @@ export type Signup = z.infer<typeof signupSchema>;
 
 /** What a slot of events from before signups existed carries itself (spec: dj_name, legacy). */
 export const legacySlotSchema = z.object({
-  djName: z
-    .string()
-    .trim()
-    .max(LINEUP_LIMITS.signupName, tooLong('Slot DJ name', LINEUP_LIMITS.signupName))
-    .nullable(),
+  djName: oneLine('Slot DJ name', LINEUP_LIMITS.signupName).nullable(),
   djRef: idSchema('DJ id').nullable(),
   /** Hours. */
   duration: z.number().min(0).max(24),
@@ -70,10 +62,7 @@ export const slotSchema = z
   signupUuid: idSchema('Signup id').nullable(),
   /** Only for slots without a signup. */
   legacy: legacySlotSchema.nullable(),
-  streamSourceUrl: z
-    .string()
-    .trim()
-    .max(LINEUP_LIMITS.streamSourceUrl, tooLong('Stream source URL', LINEUP_LIMITS.streamSourceUrl)),
+  streamSourceUrl: link('Stream source URL', STREAM_LINK_PROTOCOLS, LINEUP_LIMITS.streamSourceUrl),
   streamSourceType: z.enum(STREAM_SOURCE_TYPES, {
     error: `Stream source type must be one of ${STREAM_SOURCE_TYPES.join(', ')}.`,
   }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { link, oneLine, tooLong, WEB_LINK_PROTOCOLS } from './fields.js';
 
 // Global settings: the community-specific values the reference hard-coded (ARCHITECTURE.md),
 // each with the specification's value as its default.
@@ -8,25 +9,25 @@ export const DEFAULT_EVENT_MESSAGE =
 export const DEFAULT_EVENT_FOOTER =
   'Join the community: https://discord.gg/your-community\nFollow the streams: https://twitch.tv/your-community';
 
-const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
-const optionalUrl = z.union([z.literal(''), z.url('must be a URL')]);
-const roleId = z.string().regex(/^\d{17,20}$/, 'must be a Discord role id (17 to 20 digits)');
+const text = (label: string, max: number) => z.string().trim().max(max, tooLong(label, max));
+const webLink = (label: string) => link(label, WEB_LINK_PROTOCOLS, 2000);
+const roleId = z.string().regex(/^\d{17,20}$/, 'Announcement role IDs must be Discord role IDs (17 to 20 digits).');
 
 export const settingsSchema = z.object({
-  signupUrl: z.url('Signup URL must be a URL').max(2000),
-  seriesName: text(100).min(1, 'Series name is required'),
-  defaultMessage: text(4000),
-  defaultFooter: text(4000),
+  signupUrl: webLink('Signup URL').min(1, 'Signup URL is required.'),
+  seriesName: oneLine('Series name', 100, { required: true }),
+  defaultMessage: text('Default message', 4000),
+  defaultFooter: text('Default footer', 4000),
   /** ISO weekday, 1 = Monday … 7 = Sunday. */
-  defaultWeekday: z.number().int().min(1).max(7),
-  defaultTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time like 20:00'),
-  defaultZone: z.string().refine(isTimeZone, 'must be an IANA time zone like Europe/London'),
-  announcementRoleIds: z.array(roleId).max(10),
-  schedulingChannelUrl: optionalUrl,
-  contactHostName: text(100),
-  hostingGuideUrl: optionalUrl,
-  sharedDriveUrl: optionalUrl,
-  chatServerUrl: optionalUrl,
+  defaultWeekday: z.number().int().min(1).max(7, 'Default weekday must be a day of the week.'),
+  defaultTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Default time must be a time like 20:00.'),
+  defaultZone: z.string().refine(isTimeZone, 'Time zone must be an IANA time zone like Europe/London.'),
+  announcementRoleIds: z.array(roleId).max(10, 'At most 10 announcement roles.'),
+  schedulingChannelUrl: webLink('Scheduling channel link'),
+  contactHostName: oneLine('Contact host name', 100),
+  hostingGuideUrl: webLink('Hosting guide URL'),
+  sharedDriveUrl: webLink('Shared drive URL'),
+  chatServerUrl: webLink('Chat server URL'),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

@@ -3,7 +3,6 @@ import {
   availabilityIssues,
   canonicalAvailability,
   signupIntakeSchema,
-  streamLinkProblem,
   wizardStepErrors,
   type SignupField,
 } from './signup.js';
@@ -73,15 +72,25 @@ describe('signupIntakeSchema', () => {
     expect(problems({ ...valid, is_b2b: true, b2b_members_response: 'DJ Rex' })).toEqual([]);
   });
 
-  it('requires a web or RTMP stream link for a live set', () => {
+  it('requires a stream link for a live set, in a protocol streaming servers speak', () => {
     expect(problems({ ...valid, stream_link: '' })).toEqual(['stream_link: A stream link is required for a live set.']);
-    for (const link of ['javascript:alert(1)', 'data:text/html,hi', 'ftp://x.example/a', 'not a link']) {
+    for (const link of ['javascript:alert(1)', 'data:text/html,hi', 'ftp://x.example/a', 'http://plain.example/live', 'not a link']) {
       expect(problems({ ...valid, stream_link: link })).toHaveLength(1);
       expect(problems({ ...valid, type: 'PRERECORD', stream_link: link })).toHaveLength(1);
     }
-    for (const link of ['http://a.example', 'https://twitch.tv/dana', 'rtmps://b.example/live/key']) {
-      expect(streamLinkProblem(link)).toBeNull();
+    expect(problems({ ...valid, stream_link: 'http://plain.example/live' })).toEqual([
+      'stream_link: The stream link must start with rtmp://, rtmps://, srt:// or https://.',
+    ]);
+    for (const link of ['https://twitch.tv/dana', 'rtmp://a.example/live/key', 'rtmps://b.example/live/key', 'srt://c.example:9000?streamid=k']) {
+      expect(problems({ ...valid, stream_link: link })).toEqual([]);
     }
+  });
+
+  it('keeps names on one line', () => {
+    expect(problems({ ...valid, name: 'Rex\n@everyone' })).toEqual(['name: Name must be one line, without line breaks or control characters.']);
+    expect(problems({ ...valid, is_b2b: true, b2b_members_response: 'Mia\r\nRex' })).toEqual([
+      'b2b_members_response: Other B2B members must be one line, without line breaks or control characters.',
+    ]);
   });
 
   it('requires the expectations to be confirmed', () => {

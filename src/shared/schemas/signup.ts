@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { WIZARD_DURATION_OPTIONS, WIZARD_SIGNUP_TYPES } from '../domain.js';
+import { SIGNUP_TYPES, WIZARD_DURATION_OPTIONS, WIZARD_SIGNUP_TYPES } from '../domain.js';
+import { linkProblem, onOneLine, STREAM_LINK_PROTOCOLS, tooLong } from './fields.js';
 import { ANY_TIME, availabilityOptions } from '../time.js';
 
 // The DJ signup wizard (spec §4, §5) and the intake call (spec §7): one set of field rules used
@@ -7,31 +8,50 @@ import { ANY_TIME, availabilityOptions } from '../time.js';
 // the event's start, so that check is a separate function both sides call with the event.
 
 export const SIGNUP_LIMITS = { eventId: 100, name: 100, b2bMembers: 500, streamLink: 500, notes: 2000 } as const;
-export const STREAM_LINK_PROTOCOLS = ['http:', 'https:', 'rtmp:', 'rtmps:'] as const;
 
-const tooLong = (what: string, max: number) => `${what} must be at most ${max} characters.`;
+/**
+ * What a DJ submitted, as stored (spec §3 "Signup form data") and read back: its shape only.
+ * Each submission was checked by the intake's rules of its day, and a rule made stricter later
+ * must not hide what a DJ already told us.
+ */
+export const signupFormDataSchema = z.object({
+  event_id: z.string(),
+  name: z.string(),
+  is_b2b: z.boolean(),
+  b2b_members_response: z.string(),
+  /** Hours. */
+  requested_duration: z.number(),
+  type: z.enum(SIGNUP_TYPES),
+  stream_link: z.string(),
+  /** An ISO instant or 'any'. */
+  available_from: z.string(),
+  available_to: z.string(),
+  confirm_expectations: z.boolean(),
+  dj_notes: z.string(),
+});
+export type SignupFormData = z.output<typeof signupFormDataSchema>;
 
 const CHOOSE_TIME = 'Please choose a time.';
 const availability = z.union([z.literal(ANY_TIME, { error: CHOOSE_TIME }), z.iso.datetime({ error: CHOOSE_TIME })], {
   error: CHOOSE_TIME,
 });
 
+/** The intake's rules, one per stored field (the compiler checks they match). */
 const fields = {
   event_id: z
     .string({ error: 'No event ID provided.' })
     .trim()
     .min(1, 'No event ID provided.')
     .max(SIGNUP_LIMITS.eventId, 'Event or DJ data not found.'),
-  name: z
-    .string({ error: 'Please enter your DJ name.' })
-    .trim()
-    .min(1, 'Please enter your DJ name.')
-    .max(SIGNUP_LIMITS.name, tooLong('Name', SIGNUP_LIMITS.name)),
+  name: onOneLine(
+    z.string({ error: 'Please enter your DJ name.' }).trim().min(1, 'Please enter your DJ name.').max(SIGNUP_LIMITS.name, tooLong('Name', SIGNUP_LIMITS.name)),
+    'Name',
+  ),
   is_b2b: z.boolean({ error: 'Please say whether this is a back to back set.' }),
-  b2b_members_response: z
-    .string({ error: 'Other B2B members must be text.' })
-    .trim()
-    .max(SIGNUP_LIMITS.b2bMembers, tooLong('Other B2B members', SIGNUP_LIMITS.b2bMembers)),
+  b2b_members_response: onOneLine(
+    z.string({ error: 'Other B2B members must be text.' }).trim().max(SIGNUP_LIMITS.b2bMembers, tooLong('Other B2B members', SIGNUP_LIMITS.b2bMembers)),
+    'Other B2B members',
+  ),
   requested_duration: z.literal(
     WIZARD_DURATION_OPTIONS.map((option) => option.value),
     { error: 'Please choose a duration.' },
@@ -48,16 +68,9 @@ const fields = {
     .string({ error: 'Notes must be text.' })
     .trim()
     .max(SIGNUP_LIMITS.notes, tooLong('Notes', SIGNUP_LIMITS.notes)),
-};
+} satisfies { [K in keyof SignupFormData]: z.ZodType<SignupFormData[K], unknown> };
 
 export type SignupField = keyof typeof fields;
-
-/**
- * What a DJ submitted, as stored (spec §3 "Signup form data"): the intake's fields with their
- * own rules, read back through this schema rather than trusted.
- */
-export const signupFormDataSchema = z.object(fields);
-export type SignupFormData = z.output<typeof signupFormDataSchema>;
 
 interface Issue {
   path: [SignupField];
@@ -78,7 +91,7 @@ const streamLinkRule: Rule = (data) => {
   if (data.stream_link === '') {
     return data.type === 'LIVE' ? { path: ['stream_link'], message: 'A stream link is required for a live set.' } : null;
   }
-  const message = streamLinkProblem(data.stream_link);
+  const message = linkProblem(data.stream_link, STREAM_LINK_PROTOCOLS, 'The stream link');
   return message ? { path: ['stream_link'], message } : null;
 };
 
@@ -88,21 +101,6 @@ const availabilityOrderRule: Rule = ({ available_from: from, available_to: to })
     : null;
 
 const RULES = [b2bMembersRule, streamLinkRule, availabilityOrderRule];
-
-/** Why a stream link is unusable, or null. Only web and RTMP links: never javascript: or data:. */
-export function streamLinkProblem(link: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(link);
-  } catch {
-    return 'Please enter a full link, like https://… or rtmp://…';
-  }
-  if (!(STREAM_LINK_PROTOCOLS as readonly string[]).includes(url.protocol)) {
-    return 'The stream link must start with http://, https://, rtmp:// or rtmps://.';
-  }
-  if (!url.hostname) return 'The stream link needs a server name.';
-  return null;
-}
 
 /** The body of POST /api/signup: exactly the spec §7 intake fields. */
 export const signupIntakeSchema = z.strictObject(fields).superRefine((data, ctx) => {

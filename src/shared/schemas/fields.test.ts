@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { oneLine, oneLineMessages } from './text.js';
+import { oneLine, oneLineMessages } from './fields.js';
 
 const messages = oneLineMessages('Event name', 20);
 const eventName = oneLine('Event name', 20, { required: true });
