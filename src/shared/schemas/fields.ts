@@ -84,3 +84,8 @@ export function link(label: string, protocols: readonly string[], max: number) {
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     });
 }
+
+/** The fields of `value` that `keys` name (e.g. an object schema's `keyof().options`), in that order. */
+export function pickFields<T, K extends keyof T>(keys: readonly K[], value: T): Pick<T, K> {
+  return Object.fromEntries(keys.map((key) => [key, value[key]])) as Pick<T, K>;
+}

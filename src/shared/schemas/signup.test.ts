@@ -3,7 +3,8 @@ import {
   availabilityIssues,
   canonicalAvailability,
   signupIntakeSchema,
-  wizardStepErrors,
+  wizardStepSchema,
+  WIZARD_STEP_FIELDS,
   type SignupField,
 } from './signup.js';
 
@@ -129,41 +130,47 @@ describe('availabilityIssues', () => {
   });
 });
 
-describe('wizardStepErrors', () => {
+describe('wizardStepSchema', () => {
   const empty = { ...valid, name: '', requested_duration: '', type: '', stream_link: '', confirm_expectations: false };
+  /** The step's problems, by field. */
+  const stepErrors = (step: number, values: Record<string, unknown>) => {
+    const result = wizardStepSchema(step, START).safeParse(values);
+    return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path[0], issue.message]));
+  };
 
   it('reports only the current step’s fields', () => {
-    expect(wizardStepErrors(0, empty, START)).toEqual({
+    expect(stepErrors(0, empty)).toEqual({
       name: 'Please enter your DJ name.',
       requested_duration: 'Please choose a duration.',
       type: 'Please choose live or prerecorded.',
     });
-    expect(wizardStepErrors(1, empty, START)).toEqual({});
-    expect(wizardStepErrors(3, empty, START)).toEqual({
+    expect(stepErrors(1, empty)).toEqual({});
+    expect(stepErrors(3, empty)).toEqual({
       confirm_expectations: 'Please confirm the expectations to continue.',
     });
   });
 
   it('applies the cross-field rules even while other steps are incomplete', () => {
-    expect(wizardStepErrors(0, { ...empty, is_b2b: true }, START)).toMatchObject({
+    expect(stepErrors(0, { ...empty, is_b2b: true })).toMatchObject({
       b2b_members_response: 'Please list the other B2B members.',
     });
-    expect(wizardStepErrors(2, { ...empty, type: 'LIVE' }, START)).toEqual({
+    expect(stepErrors(2, { ...empty, type: 'LIVE' })).toEqual({
       stream_link: 'A stream link is required for a live set.',
     });
-    expect(wizardStepErrors(2, { ...empty, type: 'PRERECORD' }, START)).toEqual({});
+    expect(stepErrors(2, { ...empty, type: 'PRERECORD' })).toEqual({});
   });
 
   it('checks availability against the event’s offered times and order', () => {
-    expect(wizardStepErrors(1, { ...valid, available_from: AT(2), available_to: AT(1) }, START)).toEqual({
+    expect(stepErrors(1, { ...valid, available_from: AT(2), available_to: AT(1) })).toEqual({
       available_to: '"Available to" cannot be before "Available from".',
     });
-    expect(wizardStepErrors(1, { ...valid, available_from: AT(9) }, START)).toEqual({
+    expect(stepErrors(1, { ...valid, available_from: AT(9) })).toEqual({
       available_from: 'Please choose one of the offered times.',
     });
   });
 
-  it('passes a complete signup on every step', () => {
-    for (const step of [0, 1, 2, 3]) expect(wizardStepErrors(step, valid, START)).toEqual({});
+  it('passes a complete signup on every step, and the steps together ask for every intake field', () => {
+    for (const step of [0, 1, 2, 3]) expect(stepErrors(step, valid)).toEqual({});
+    expect(WIZARD_STEP_FIELDS.flat().sort()).toEqual(Object.keys(signupIntakeSchema.shape).filter((f) => f !== 'event_id').sort());
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SIGNUP_TYPES, WIZARD_DURATION_OPTIONS, WIZARD_SIGNUP_TYPES } from '../domain.js';
-import { linkProblem, onOneLine, STREAM_LINK_PROTOCOLS, tooLong } from './fields.js';
+import { linkProblem, onOneLine, pickFields, STREAM_LINK_PROTOCOLS, tooLong } from './fields.js';
 import { ANY_TIME, availabilityOptions } from '../time.js';
 
 // The DJ signup wizard (spec §4, §5) and the intake call (spec §7): one set of field rules used
@@ -120,30 +120,36 @@ export const WIZARD_STEP_FIELDS = [
   ['confirm_expectations', 'dj_notes'],
 ] as const satisfies readonly (readonly SignupField[])[];
 
-export type WizardErrors = Partial<Record<SignupField, string>>;
-
 /**
- * The problems with the wizard's values on one step, by field (empty when the step may
- * advance): the intake rules plus the times this event actually offers.
+ * One wizard step's slice of the intake: its fields with their rules, the cross-field rules that
+ * concern them (with the values of earlier steps as context: a live set needs a stream link),
+ * and, on the availability step, the times this event actually offers.
  */
-export function wizardStepErrors(step: number, values: Record<SignupField, unknown>, eventStart: string): WizardErrors {
+export function wizardStepSchema(step: number, eventStart: string) {
   const stepFields: readonly SignupField[] = WIZARD_STEP_FIELDS[step] ?? [];
-  const parsed: Partial<Record<SignupField, unknown>> = {};
-  const errors: WizardErrors = {};
-  for (const field of Object.keys(fields) as SignupField[]) {
-    const result = fields[field].safeParse(values[field]);
-    if (result.success) parsed[field] = result.data;
-    else if (stepFields.includes(field)) errors[field] = result.error.issues[0]?.message ?? 'Please check this field.';
-  }
-  const data = parsed as Partial<SignupIntake>;
-  const issues = RULES.map((rule) => rule(data));
-  if (data.available_from && data.available_to) {
-    issues.push(...availabilityIssues({ available_from: data.available_from, available_to: data.available_to }, eventStart));
-  }
-  for (const issue of issues) {
-    if (issue && stepFields.includes(issue.path[0])) errors[issue.path[0]] ??= issue.message;
-  }
-  return errors;
+  return z.looseObject(pickFields(stepFields, fields)).superRefine(
+    (data, ctx) => {
+      // The rules see every field that is valid so far, this step's and the others'.
+      const valid: Partial<Record<SignupField, unknown>> = {};
+      for (const field of Object.keys(fields) as SignupField[]) {
+        const result = fields[field].safeParse((data as Record<string, unknown>)[field]);
+        if (result.success) valid[field] = result.data;
+      }
+      const values = valid as Partial<SignupIntake>;
+      const issues = RULES.map((rule) => rule(values));
+      if (stepFields.includes('available_from') && values.available_from && values.available_to) {
+        issues.push(...availabilityIssues({ available_from: values.available_from, available_to: values.available_to }, eventStart));
+      }
+      const reported = new Set<SignupField>();
+      for (const issue of issues) {
+        if (!issue || !stepFields.includes(issue.path[0]) || reported.has(issue.path[0])) continue;
+        reported.add(issue.path[0]);
+        ctx.addIssue({ code: 'custom', ...issue });
+      }
+    },
+    // Also while a field of the step is still wrong: all of the step's problems show at once.
+    { when: () => true },
+  );
 }
 
 /** Problems with the availability choices for this event: each must be 'any' or an offered time. */

@@ -1,9 +1,10 @@
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { FormProvider, useForm } from 'react-hook-form';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { paths } from '@shared/paths';
-import { createEventSchema, type EventFormValues } from '@shared/schemas/events';
+import { type CreateEventBody, createEventSchema, type EventFormValues } from '@shared/schemas/events';
 import { DEFAULT_SETTINGS, type Settings } from '@shared/schemas/settings';
 import { comingSundayAt } from '@shared/time';
 import { useSettings } from '@client/shared/settings';
@@ -44,30 +45,23 @@ export function CreateEventPage() {
 function CreateEventForm({ initial }: { initial: EventFormValues }) {
   const navigate = useNavigate();
   const create = useCreateEvent();
-  const [values, setValues] = useState(initial);
-  const [validated, setValidated] = useState(false);
+  const form = useForm<CreateEventBody>({ resolver: zodResolver(createEventSchema), defaultValues: initial });
 
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    setValidated(true);
-    if (!e.currentTarget.checkValidity()) return;
-    const parsed = createEventSchema.safeParse(values);
-    if (!parsed.success) {
-      toast.error(parsed.error.issues[0]?.message ?? 'Failed to create event');
-      return;
-    }
-    create.mutate(parsed.data, {
+  const submit = form.handleSubmit((values) =>
+    create.mutate(values, {
       onSuccess: ({ id }) => navigate(paths.event(id)),
       onError: (error) => toast.error(error.message || 'Failed to create event'),
-    });
-  };
+    }),
+  );
 
   return (
-    <Form noValidate validated={validated} onSubmit={submit} style={{ maxWidth: 900 }}>
-      <EventFormFields values={values} onChange={(changes) => setValues((v) => ({ ...v, ...changes }))} hostRequired />
-      <Button type="submit" disabled={create.isPending}>
-        {create.isPending ? 'Creating...' : 'Create Event'}
-      </Button>
-    </Form>
+    <FormProvider {...form}>
+      <Form noValidate onSubmit={submit} style={{ maxWidth: 900 }}>
+        <EventFormFields />
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? 'Creating...' : 'Create Event'}
+        </Button>
+      </Form>
+    </FormProvider>
   );
 }

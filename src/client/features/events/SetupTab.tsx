@@ -1,21 +1,54 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo } from 'react';
 import { Card, Form } from 'react-bootstrap';
+import { FormProvider, useForm } from 'react-hook-form';
 import { signupSheetMessage } from '@shared/announcements';
 import { signupLink } from '@shared/paths';
-import type { EventFormValues } from '@shared/schemas/events';
+import { eventFieldsSchema, type EventFormValues } from '@shared/schemas/events';
+import { pickFields } from '@shared/schemas/fields';
 import { CopyButton } from '@client/components/CopyButton';
 import { useEventDraft } from '@client/shared/draft';
 import { EventFormFields } from './EventFormFields';
 
-/** Setup: the event form over the draft, and the Signup Sheet card while signups are open. */
+/** The event form's fields of an event, as the schema lists them. */
+const formValues = (event: EventFormValues): EventFormValues => pickFields(eventFieldsSchema.keyof().options, event);
+
+/**
+ * Setup: the event form over the draft (every edit goes straight into the draft, which the
+ * Save bar persists), and the Signup Sheet card while signups are open.
+ */
 export function SetupTab() {
   const { draft, setDraft } = useEventDraft();
-  const onChange = (changes: Partial<EventFormValues>) => setDraft((d) => ({ ...d, ...changes }));
+  const values = useMemo(() => formValues(draft), [draft]);
+  const form = useForm<EventFormValues>({
+    resolver: zodResolver(eventFieldsSchema),
+    values,
+    mode: 'onChange',
+    // The draft is the source of truth: the form follows it (Discard, live updates) and keeps showing problems.
+    resetOptions: { keepErrors: true },
+  });
+  const { subscribe, trigger } = form;
+  // An edit (a change to a named field, not the form following the draft) goes into the draft.
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ values: edited, name }) => {
+          if (name) setDraft((d) => ({ ...d, ...formValues(edited) }));
+        },
+      }),
+    [subscribe, setDraft],
+  );
+  // A draft changed from outside may fix or break a field: check it again.
+  useEffect(() => void trigger(), [values, trigger]);
   return (
     <>
       <h2 className="h4 mb-3">Init Event</h2>
-      <Form onSubmit={(e) => e.preventDefault()}>
-        <EventFormFields values={draft} onChange={onChange} />
-      </Form>
+      <FormProvider {...form}>
+        <Form noValidate onSubmit={(e) => e.preventDefault()}>
+          <EventFormFields />
+        </Form>
+      </FormProvider>
       {draft.signupsAreOpen && (
         <Card className="mb-3">
           <Card.Header as="h3" className="h5">

@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { type FormEvent, useRef, useState } from 'react';
+import { FormProvider, type Resolver, useForm } from 'react-hook-form';
 import { Alert, Button, Form, ProgressBar, Spinner } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { WIZARD_STEPS } from '@shared/domain';
 import { paths } from '@shared/paths';
-import { type SignupField, signupIntakeSchema, wizardStepErrors, type WizardErrors } from '@shared/schemas/signup';
+import { signupIntakeSchema, WIZARD_STEP_FIELDS, wizardStepSchema } from '@shared/schemas/signup';
 import { availabilityOptions } from '@shared/time';
 import { ApiError } from '@client/lib/api';
 import type { SignupArea } from '@shared/schemas/signup';
@@ -22,50 +24,50 @@ export function SignupWizardPage() {
   return <SignupAreaGate>{(area) => <Wizard area={area} />}</SignupAreaGate>;
 }
 
+/** The resolver for one step; the form's values hold unchosen fields the step schema refuses. */
+const stepResolver = (step: number, eventStart: string) => zodResolver(wizardStepSchema(step, eventStart)) as unknown as Resolver<WizardValues>;
+
 function Wizard({ area }: { area: SignupArea }) {
   const { event } = area;
   const zone = browserZone();
   const [times] = useState(() => availabilityOptions(event.startDatetime, zone));
-  const [values, setValues] = useState(() =>
-    initialWizardValues(event.id, area.dj.djName || area.dj.publicName, area.signup, times),
-  );
   const [step, setStep] = useState(0);
-  // Problems show only once Next or Submit was tried on this step, then follow the typing.
-  const [validated, setValidated] = useState(false);
+  // The resolver checks the step on screen: one slice of the intake schema per step.
+  const stepRef = useRef(0);
+  const form = useForm<WizardValues>({
+    defaultValues: initialWizardValues(event.id, area.dj.djName || area.dj.publicName, area.signup, times),
+    resolver: (values, context, options) => stepResolver(stepRef.current, event.startDatetime)(values, context, options),
+  });
   const [serverProblem, setServerProblem] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const stepHeadingRef = useRef<HTMLHeadingElement>(null);
   const submit = useSubmitSignup(event.id);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
-  const errors: WizardErrors = validated ? wizardStepErrors(step, values, event.startDatetime) : {};
   const last = step === WIZARD_STEPS - 1;
   const busy = submit.isPending;
 
-  const set = <F extends SignupField>(field: F, value: WizardValues[F]) =>
-    setValues((old) => ({ ...old, [field]: value }));
+  const showStep = (next: number) => {
+    stepRef.current = next;
+    setStep(next);
+  };
 
   const goTo = (next: number) => {
-    setStep(next);
-    setValidated(false);
+    showStep(next);
+    // Problems show only once Next or Submit is tried on the new step, then follow the typing.
+    form.reset(undefined, { keepValues: true, keepDefaultValues: true });
     window.scrollTo({ top: 0 });
     // Keyboard and screen-reader users start the new step at its title, not at the buttons.
     requestAnimationFrame(() => stepHeadingRef.current?.focus());
   };
 
-  const showProblems = () => {
-    setValidated(true);
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('.is-invalid')?.focus());
-  };
-
-  const send = () => {
+  const send = (values: WizardValues) => {
     // Every step again: an earlier step may have been left incomplete by going Back.
-    const firstBad = [0, 1, 2, 3].find((s) => Object.keys(wizardStepErrors(s, values, event.startDatetime)).length > 0);
+    const firstBad = WIZARD_STEP_FIELDS.findIndex((_, s) => !wizardStepSchema(s, event.startDatetime).safeParse(values).success);
     const parsed = signupIntakeSchema.safeParse(values);
-    if (firstBad !== undefined || !parsed.success) {
-      if (firstBad !== undefined && firstBad !== step) setStep(firstBad);
-      showProblems();
+    if (firstBad !== -1 || !parsed.success) {
+      if (firstBad !== -1) showStep(firstBad);
+      requestAnimationFrame(() => void form.trigger(undefined, { shouldFocus: true }));
       return;
     }
     setServerProblem(null);
@@ -76,7 +78,7 @@ function Wizard({ area }: { area: SignupArea }) {
           toast.error(`Response status: ${error.status}`);
           setServerProblem(error.message);
           // Signups closed meanwhile: reload, so the page shows the closed state.
-          if (error.status === 409) void queryClient.invalidateQueries({ queryKey: signupAreaQuery(event.id).queryKey });
+          if (error.code === 'signups_closed') void queryClient.invalidateQueries({ queryKey: signupAreaQuery(event.id).queryKey });
         } else {
           toast.error(
             (t) => (
@@ -91,13 +93,12 @@ function Wizard({ area }: { area: SignupArea }) {
     });
   };
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    if (Object.keys(wizardStepErrors(step, values, event.startDatetime)).length > 0) return showProblems();
-    if (last) send();
-    else goTo(step + 1);
-  };
+  const onSubmit = (e: FormEvent) =>
+    form.handleSubmit((values) => {
+      if (busy) return;
+      if (last) send(values);
+      else goTo(step + 1);
+    })(e);
 
   const StepView = WIZARD_STEP_VIEWS[step]!;
   return (
@@ -109,7 +110,8 @@ function Wizard({ area }: { area: SignupArea }) {
       <ProgressBar className="my-3">
         <ProgressBar now={((step + 1) / WIZARD_STEPS) * 100} aria-label={`Step ${step + 1} of ${WIZARD_STEPS}`} />
       </ProgressBar>
-      <Form ref={formRef} noValidate onSubmit={onSubmit} data-validated={validated || undefined}>
+      <FormProvider {...form}>
+      <Form noValidate onSubmit={onSubmit}>
         <h2 className="h5 mb-3 wizard-step-title" ref={stepHeadingRef} tabIndex={-1}>
           <span className="text-body-secondary fw-normal">
             Step {step + 1} of {WIZARD_STEPS}:
@@ -117,7 +119,7 @@ function Wizard({ area }: { area: SignupArea }) {
           {STEP_TITLES[step]}
         </h2>
         <fieldset disabled={busy}>
-          <StepView values={values} errors={errors} set={set} times={times} zone={zone} />
+          <StepView times={times} zone={zone} />
         </fieldset>
         {serverProblem && (
           <Alert variant="danger" className="mt-3">
@@ -140,6 +142,7 @@ function Wizard({ area }: { area: SignupArea }) {
           )}
         </div>
       </Form>
+      </FormProvider>
     </SignupCard>
   );
 }

@@ -1,24 +1,15 @@
 import { WIZARD_DURATION_OPTIONS, WIZARD_SIGNUP_TYPES } from '@shared/domain';
-import type { SignupFormData } from '@shared/schemas/signup';
-import type { SignupField } from '@shared/schemas/signup';
+import type { SignupFormData, SignupIntake } from '@shared/schemas/signup';
 import { ANY_TIME, type AvailabilityOption } from '@shared/time';
 
 export type WizardSignupType = (typeof WIZARD_SIGNUP_TYPES)[number];
 
-/** The wizard's form state: like the intake body, but duration and type start unchosen. */
-export interface WizardValues extends Record<SignupField, unknown> {
-  event_id: string;
-  name: string;
-  is_b2b: boolean;
-  b2b_members_response: string;
-  requested_duration: number | null;
+/** The wizard's form state: the intake's fields, but duration and type start unchosen. */
+export type WizardValues = Omit<SignupIntake, 'requested_duration' | 'type' | 'confirm_expectations'> & {
+  requested_duration: SignupIntake['requested_duration'] | null;
   type: WizardSignupType | '';
-  stream_link: string;
-  available_from: string;
-  available_to: string;
   confirm_expectations: boolean;
-  dj_notes: string;
-}
+};
 
 /**
  * Where the wizard starts: the DJ's existing signup when there is one, else the defaults of
@@ -54,7 +45,7 @@ export function initialWizardValues(
     name: signup.name,
     is_b2b: signup.is_b2b,
     b2b_members_response: signup.b2b_members_response,
-    requested_duration: WIZARD_DURATION_OPTIONS.some((o) => o.value === signup.requested_duration) ? signup.requested_duration : null,
+    requested_duration: WIZARD_DURATION_OPTIONS.find((o) => o.value === signup.requested_duration)?.value ?? null,
     type: (WIZARD_SIGNUP_TYPES as readonly string[]).includes(signup.type) ? (signup.type as WizardSignupType) : '',
     stream_link: signup.stream_link,
     available_from: offered(signup.available_from),

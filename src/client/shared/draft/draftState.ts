@@ -1,4 +1,5 @@
 import { type EventDetail, eventFieldsSchema, type LineupEvent, type SaveEventBody } from '@shared/schemas/events';
+import { pickFields } from '@shared/schemas/fields';
 import { type Signup, type Slot, slotSchema, type StaffSignup, staffSignupSchema } from '@shared/schemas/lineup';
 
 // The event page's draft (spec §4 "Draft editing"), as pure functions so the rules are testable:
@@ -21,23 +22,19 @@ export function startDraft(stored: EventDetail, outsideChanges = 0): DraftState 
   return { stored, baseVersion: stored.version, draft: event, known: stored.signups.map((s) => s.uuid), outsideChanges };
 }
 
-/** The fields of `value` that `keys` name, in that order (so JSON text comparison is a deep one). */
-function pick<T, K extends keyof T>(keys: readonly K[], value: T): Pick<T, K> {
-  return Object.fromEntries(keys.map((key) => [key, value[key]])) as Pick<T, K>;
-}
-
-// What a save writes, field by field, as the save's schema lists it.
+// What a save writes, field by field, as the save's schema lists it (in that order, so JSON text
+// comparison is a deep one).
 const EVENT_FIELDS = eventFieldsSchema.keyof().options;
 const STAFF_SIGNUP_FIELDS = staffSignupSchema.keyof().options;
 const SLOT_FIELDS = slotSchema.keyof().options;
 
 /** The staff-editable part of a signup: the DJ's own answers are not the draft's to change. */
-const staffPart = (signup: Signup): StaffSignup => pick(STAFF_SIGNUP_FIELDS, signup);
-const slotPart = (slot: Slot): Slot => pick(SLOT_FIELDS, slot);
+const staffPart = (signup: Signup): StaffSignup => pickFields(STAFF_SIGNUP_FIELDS, signup);
+const slotPart = (slot: Slot): Slot => pickFields(SLOT_FIELDS, slot);
 
 /** What a save would write. */
 const editable = (event: LineupEvent): string =>
-  JSON.stringify([pick(EVENT_FIELDS, event), event.signups.map(staffPart), event.slots.map(slotPart)]);
+  JSON.stringify([pickFields(EVENT_FIELDS, event), event.signups.map(staffPart), event.slots.map(slotPart)]);
 
 export const isDirty = (state: DraftState): boolean => editable(state.draft) !== editable(state.stored);
 
@@ -84,7 +81,7 @@ export function toSaveBody(state: DraftState): SaveEventBody {
   const { draft } = state;
   return {
     baseVersion: state.baseVersion,
-    event: pick(EVENT_FIELDS, draft),
+    event: pickFields(EVENT_FIELDS, draft),
     signups: draft.signups.map(staffPart),
     slots: draft.slots.map(slotPart),
     removedSignupUuids: removedSignupUuids(state),

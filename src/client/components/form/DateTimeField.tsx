@@ -1,0 +1,57 @@
+import { useId, useState } from 'react';
+import { Form } from 'react-bootstrap';
+import { Controller, type FieldValues, get, type Path, useFormContext } from 'react-hook-form';
+import { fromDateTimeLocalValue, toDateTimeLocalValue } from '@shared/time';
+import { browserZone } from '@client/lib/zone';
+
+/**
+ * A date and time in the browser's zone, held by the form as an ISO instant. What is typed is
+ * kept as typed; only a complete, valid value reaches the form (spec §5: an unparsable date/time
+ * is ignored).
+ */
+export function DateTimeField<T extends FieldValues>({ name, label }: { name: Path<T>; label: string }) {
+  const { control, formState } = useFormContext<T>();
+  const problem = (get(formState.errors, name) as { message?: string } | undefined)?.message;
+  const id = useId();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Form.Group controlId={id}>
+          <Form.Label>{label}</Form.Label>
+          <LocalInput value={field.value as string} onChange={field.onChange} onBlur={field.onBlur} invalid={Boolean(problem)} />
+          <Form.Control.Feedback type="invalid">{problem}</Form.Control.Feedback>
+          <Form.Text muted>Your local time ({browserZone()}).</Form.Text>
+        </Form.Group>
+      )}
+    />
+  );
+}
+
+function LocalInput({ value, onChange, onBlur, invalid }: { value: string; onChange: (iso: string) => void; onBlur: () => void; invalid: boolean }) {
+  const zone = browserZone();
+  const [text, setText] = useState(() => toDateTimeLocalValue(value, zone));
+  const [shown, setShown] = useState(value);
+  if (value !== shown) {
+    // Changed from outside (Discard, a live update): show the new value.
+    setShown(value);
+    setText(toDateTimeLocalValue(value, zone));
+  }
+  return (
+    <Form.Control
+      type="datetime-local"
+      value={text}
+      isInvalid={invalid}
+      onBlur={onBlur}
+      onChange={(e) => {
+        setText(e.target.value);
+        const iso = fromDateTimeLocalValue(e.target.value, zone);
+        if (iso) {
+          setShown(iso);
+          onChange(iso);
+        }
+      }}
+    />
+  );
+}
