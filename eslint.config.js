@@ -29,4 +29,23 @@ export default tseslint.config(
     files: ['src/client/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', '@server/*'] }] },
   },
+  // Client features never reach into each other or the app: shared pieces live in
+  // @client/shared and @client/components, and the app composes the features.
+  ...[
+    ['src/client/features/*/*.{ts,tsx}', '../*'],
+    ['src/client/features/*/*/**/*.{ts,tsx}', '../../*'],
+  ].map(([files, outOfFeature]) => ({
+    files: [files],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', '@server/*'], message: 'The client never imports the server.' },
+            { group: [outOfFeature, '@client/features/*', '@client/app/*'], message: 'Features do not import each other or the app: move shared pieces to @client/shared or @client/components.' },
+          ],
+        },
+      ],
+    },
+  })),
 );

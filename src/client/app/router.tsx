@@ -1,17 +1,19 @@
 import { createBrowserRouter } from 'react-router';
-import { authRoutes } from '../features/auth/routes';
-import { RequireAccess } from '../features/auth/RequireAccess';
-import { djRoutes } from '../features/djs/routes';
-import { eventRoutes } from '../features/events/routes';
-import { homeRoutes } from '../features/home/routes';
-import { settingsRoutes } from '../features/settings/routes';
-import { signupRoutes } from '../features/signup/routes';
+import { authRoutes } from '@client/features/auth/routes';
+import { RequireAccess } from '@client/features/auth/RequireAccess';
+import { djRoutes } from '@client/features/djs/routes';
+import { eventRoutes } from '@client/features/events/routes';
+import { homeRoutes } from '@client/features/home/routes';
+import { lineupTabRoutes } from '@client/features/lineup/routes';
+import { settingsRoutes } from '@client/features/settings/routes';
+import { signupRoutes } from '@client/features/signup/routes';
 import { AppShell } from './AppShell';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteError } from './RouteError';
 
-// The spec's route table. Staff screens are split per feature and loaded on demand (each
-// feature's routes use `lazy`), so a DJ's signup pages stay light.
+// The spec's route table, composed from the features' routes (features never import each
+// other). Staff screens are split per feature and loaded on demand (each feature's routes use
+// `lazy`), so a DJ's signup pages stay light.
 export const router = createBrowserRouter([
   ...authRoutes,
   {
@@ -22,7 +24,7 @@ export const router = createBrowserRouter([
         path: '/',
         element: <RequireAccess access="staff" />,
         errorElement: <RouteError />,
-        children: [...homeRoutes, ...eventRoutes, ...djRoutes, ...settingsRoutes],
+        children: [...homeRoutes, ...eventRoutes(lineupTabRoutes), ...djRoutes, ...settingsRoutes],
       },
       {
         path: '/eventSignup/:eventId',

@@ -2,8 +2,9 @@ import type { RouteObject } from 'react-router';
 import { EventCrumb } from './EventCrumb';
 
 // Staff screens, loaded on demand. `handle.crumb` names each level for the breadcrumbs.
-// The event page holds the draft; its tabs are nested routes (index = Setup).
-export const eventRoutes: RouteObject[] = [
+// The event page holds the draft; its tabs are nested routes (index = Setup). Tabs of other
+// features (the lineup's) are given by the app, which composes the features.
+export const eventRoutes = (tabs: RouteObject[]): RouteObject[] => [
   {
     path: 'events',
     handle: { crumb: () => 'Events' },
@@ -39,26 +40,7 @@ export const eventRoutes: RouteObject[] = [
             handle: { crumb: () => 'Setup' },
             lazy: async () => ({ Component: (await import('./SetupTab')).SetupTab }),
           },
-          {
-            path: 'lineup',
-            handle: { crumb: () => 'Lineup' },
-            lazy: async () => ({ Component: (await import('../lineup/LineupTab')).LineupTab }),
-          },
-          {
-            path: 'verifyDJs',
-            handle: { crumb: () => 'Verify DJs' },
-            lazy: async () => ({ Component: (await import('../lineup/VerifyDjsTab')).VerifyDjsTab }),
-          },
-          {
-            path: 'technicalDetails',
-            handle: { crumb: () => 'Stream Details' },
-            lazy: async () => ({ Component: (await import('../lineup/StreamDetailsTab')).StreamDetailsTab }),
-          },
-          {
-            path: 'announcements',
-            handle: { crumb: () => 'Messaging' },
-            lazy: async () => ({ Component: (await import('../lineup/AnnouncementsTab')).AnnouncementsTab }),
-          },
+          ...tabs,
           {
             path: 'debug',
             handle: { crumb: () => 'Debugging' },
