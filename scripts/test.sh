@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: every layer. Static checks, unit and integration tests (SQLite, and PostgreSQL via
+# `npm test`: every layer. Static checks (types, lint, dead code), unit and integration tests (SQLite, and PostgreSQL via
 # a throwaway server when TEST_DATABASE_URL is not given), then end-to-end tests in Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,5 +13,6 @@ if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
 fi
 npm run --silent typecheck
 npm run --silent lint
+npm run --silent knip
 npm run --silent test:unit
 npm run --silent test:e2e

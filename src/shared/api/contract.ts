@@ -51,7 +51,6 @@ type Field<K extends string, S> = S extends z.ZodType ? { [P in K]: z.input<S> }
 export type CallInput<C extends Contract> = Field<'params', C['params']> & Field<'query', C['query']> & Field<'body', C['body']>;
 
 export type BodyOf<C extends Contract> = Sent<C['body']>;
-export type ParamsOf<C extends Contract> = Sent<C['params']>;
 
 /** The address of a call: the path with its `:params` filled (encoded) and the query string. */
 export function urlOf(definition: Pick<Contract, 'path'>, input: { params?: unknown; query?: unknown } = {}): string {
