@@ -54,6 +54,19 @@ export function admit(event: IntakeEventRow | undefined, form: SignupFormData): 
   return Number(event.version);
 }
 
+export interface OwnSignupRow {
+  uuid: string;
+  name: string;
+  submitted_by: string | null;
+}
+
+/** A back-to-back partner may not overwrite the answers another DJ gave, as in the app. */
+export function checkOwner(own: OwnSignupRow | undefined, djId: string): void {
+  if (own && own.submitted_by !== null && own.submitted_by !== djId) {
+    throw new Refusal(409, `You are on the signup ${own.name} with another DJ, who gave its answers: ask them or the host to change them.`);
+  }
+}
+
 /**
  * A lost race that a second attempt resolves, as in the app: a unique violation (the same DJ's
  * other submission inserted first) or a PostgreSQL deadlock.

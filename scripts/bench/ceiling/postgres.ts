@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { SignupFormData } from '@shared/schemas/signup.js';
-import { admit, type CeilingDb, type IntakeEventRow, type SessionRow } from './db.js';
+import { admit, type CeilingDb, checkOwner, type IntakeEventRow, type OwnSignupRow, type SessionRow } from './db.js';
 import { CHANGE_CHANNEL, forUpdate, NOTIFY_SQL, numbered, SESSION_SQL, SIGNUP_INTAKE_SQL } from './sql.js';
 
 // pg with the app's pool size (src/server/db/open.ts) and its notifier pool (changes/bus.ts).
@@ -47,13 +47,14 @@ export async function openPostgresCeiling(databaseUrl: string): Promise<CeilingD
       const event = (await client.query<IntakeEventRow>(intake.event(form.event_id))).rows[0];
       const version = admit(event, form);
       const now = Date.now();
-      const own = (await client.query<{ uuid: string }>(intake.ownSignup(event!.id, djId))).rows[0];
+      const own = (await client.query<OwnSignupRow>(intake.ownSignup(event!.id, djId))).rows[0];
+      checkOwner(own, djId);
       const formData = JSON.stringify(form);
       if (own) {
-        await client.query(intake.updateSignup(form.name, form.requested_duration, form.type, formData, now, own.uuid));
+        await client.query(intake.updateSignup(form.name, form.requested_duration, form.type, formData, djId, now, own.uuid));
       } else {
         const uuid = randomUUID();
-        await client.query(intake.insertSignup(uuid, event!.id, event!.id, 0, 0, now, form.name, form.requested_duration, form.type, formData, now));
+        await client.query(intake.insertSignup(uuid, event!.id, event!.id, 0, 0, now, form.name, form.requested_duration, form.type, formData, djId, now));
         await client.query(intake.insertSignupDj(uuid, event!.id, djId, 0));
       }
       await client.query('commit');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import SQLite from 'better-sqlite3';
 import type { SignupFormData } from '@shared/schemas/signup.js';
-import { admit, type CeilingDb, type IntakeEventRow, type SessionRow } from './db.js';
+import { admit, type CeilingDb, checkOwner, type IntakeEventRow, type OwnSignupRow, type SessionRow } from './db.js';
 import { SESSION_SQL, SIGNUP_INTAKE_SQL } from './sql.js';
 
 // better-sqlite3 on a file the bench migrated with the app's migrations, opened with the app's
@@ -23,7 +23,7 @@ export function openSqliteCeiling(file: string): CeilingDb {
   };
   const intake = {
     event: database.prepare<[string], IntakeEventRow>(SIGNUP_INTAKE_SQL.event),
-    ownSignup: database.prepare<[string, string], { uuid: string; form_data: string | null }>(SIGNUP_INTAKE_SQL.ownSignup),
+    ownSignup: database.prepare<[string, string], OwnSignupRow>(SIGNUP_INTAKE_SQL.ownSignup),
     updateSignup: database.prepare(SIGNUP_INTAKE_SQL.updateSignup),
     insertSignup: database.prepare(SIGNUP_INTAKE_SQL.insertSignup),
     insertSignupDj: database.prepare(SIGNUP_INTAKE_SQL.insertSignupDj),
@@ -34,12 +34,13 @@ export function openSqliteCeiling(file: string): CeilingDb {
     const version = admit(event, form);
     const now = Date.now();
     const own = intake.ownSignup.get(event!.id, djId);
+    checkOwner(own, djId);
     const formData = JSON.stringify(form);
     if (own) {
-      intake.updateSignup.run(form.name, form.requested_duration, form.type, formData, now, own.uuid);
+      intake.updateSignup.run(form.name, form.requested_duration, form.type, formData, djId, now, own.uuid);
     } else {
       const uuid = randomUUID();
-      intake.insertSignup.run(uuid, event!.id, event!.id, 0, 0, now, form.name, form.requested_duration, form.type, formData, now);
+      intake.insertSignup.run(uuid, event!.id, event!.id, 0, 0, now, form.name, form.requested_duration, form.type, formData, djId, now);
       intake.insertSignupDj.run(uuid, event!.id, djId, 0);
     }
     return version;

@@ -43,6 +43,8 @@ export interface SignupsTable {
   hidden: Flag;
   /** JSON text of SignupFormData, or null for signups staff added. */
   form_data: string | null;
+  /** The DJ who gave the answers in form_data: only they (and staff) read or change them. */
+  submitted_by: string | null;
   created_at: number;
   updated_at: number;
 }

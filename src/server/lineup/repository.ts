@@ -5,7 +5,7 @@ import type { PlacedSlot } from '@shared/lineup.js';
 import type { Signup, Slot, StaffSignup } from '@shared/schemas/lineup.js';
 import { type SignupFormData, signupFormDataSchema } from '@shared/schemas/signup.js';
 import type { Database, SignupsTable, SlotsTable } from '../db/schema.js';
-import { fromFlag, toFlag, toMillis } from '../db/values.js';
+import { fromFlag, toFlag, toIso, toMillis } from '../db/values.js';
 
 // The lineup's tables: signups (with the DJs they name), slots and the derived dj_plays. Staff
 // saves (events/service.ts) and DJ submissions (signup/service.ts) both go through here, so each
@@ -193,29 +193,53 @@ export async function replaceDjPlays(trx: Transaction<Database>, eventId: string
     .execute();
 }
 
-/** The uuid and answers of the signup naming this DJ in this event (as main DJ or B2B partner). */
-export async function findOwnSignup(db: Db, eventId: string, djId: string) {
+/**
+ * The signup naming this DJ in this event (as main DJ or B2B partner): its name, who gave its
+ * answers, the answers, and its slot's time when it is in the lineup.
+ */
+export async function findSignupNaming(db: Db, eventId: string, djId: string) {
   const row = await db
     .selectFrom('signup_djs')
     .innerJoin('signups', 'signups.uuid', 'signup_djs.signup_uuid')
-    .select(['signups.uuid', 'signups.form_data'])
+    .leftJoin('slots', (join) => join.onRef('slots.signup_uuid', '=', 'signups.uuid').onRef('slots.event_id', '=', 'signups.event_id'))
+    .select(['signups.uuid', 'signups.name', 'signups.form_data', 'signups.submitted_by', 'slots.start_at', 'slots.end_at'])
     .where('signup_djs.event_id', '=', eventId)
     .where('signup_djs.dj_id', '=', djId)
     .executeTakeFirst();
-  return row && { uuid: row.uuid, formData: parseFormData(row.form_data) };
+  return (
+    row && {
+      uuid: row.uuid,
+      name: row.name,
+      submittedBy: row.submitted_by,
+      formData: parseFormData(row.form_data),
+      slot: row.start_at === null || row.end_at === null ? null : { startTime: toIso(row.start_at), endTime: toIso(row.end_at) },
+    }
+  );
+}
+
+/** For the intake: the signup naming this DJ in this event, and who gave its answers. */
+export async function findSignupOwner(db: Db, eventId: string, djId: string) {
+  return db
+    .selectFrom('signup_djs')
+    .innerJoin('signups', 'signups.uuid', 'signup_djs.signup_uuid')
+    .select(['signups.uuid', 'signups.name', 'signups.submitted_by'])
+    .where('signup_djs.event_id', '=', eventId)
+    .where('signup_djs.dj_id', '=', djId)
+    .executeTakeFirst();
 }
 
 /** The columns a DJ's submission sets; staff columns (is_debut, hidden, position) are left alone. */
-const submittedColumns = (form: SignupFormData, now: number) => ({
+const submittedColumns = (form: SignupFormData, djId: string, now: number) => ({
   name: form.name,
   requested_duration: form.requested_duration,
   type: form.type,
   form_data: JSON.stringify(form),
+  submitted_by: djId,
   updated_at: now,
 });
 
-export async function updateSignupForm(db: Db, uuid: string, form: SignupFormData, now: number): Promise<void> {
-  await db.updateTable('signups').set(submittedColumns(form, now)).where('uuid', '=', uuid).execute();
+export async function updateSignupForm(db: Db, uuid: string, form: SignupFormData, djId: string, now: number): Promise<void> {
+  await db.updateTable('signups').set(submittedColumns(form, djId, now)).where('uuid', '=', uuid).execute();
 }
 
 /** A new signup at the end of the event's Signups column, naming the DJ as its main DJ. */
@@ -233,7 +257,7 @@ export async function insertSignup(db: Db, eventId: string, djId: string, form: 
       is_debut: 0,
       hidden: 0,
       created_at: now,
-      ...submittedColumns(form, now),
+      ...submittedColumns(form, djId, now),
     }))
     .execute();
   await db.insertInto('signup_djs').values({ signup_uuid: uuid, event_id: eventId, dj_id: djId, position: 0 }).execute();

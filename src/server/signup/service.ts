@@ -12,7 +12,7 @@ import { badRequest, conflict, notFound } from '../http/errors.js';
 import { readSettings } from '../settings/service.js';
 import { findDjsById } from '../db/rows.js';
 import { findEvent } from '../events/repository.js';
-import { findOwnSignup, insertSignup, updateSignupForm } from '../lineup/repository.js';
+import { findSignupNaming, findSignupOwner, insertSignup, updateSignupForm } from '../lineup/repository.js';
 
 // The DJ's side of signups: what the signup area may show, and the intake of the wizard.
 
@@ -20,14 +20,18 @@ const NOT_FOUND = 'Event or DJ data not found.';
 export const SIGNUPS_CLOSED = 'Signups for this event are currently closed.';
 const AVAILABILITY_LABELS: Record<string, string> = { available_from: 'Available from', available_to: 'Available to' };
 
-/** The signup area's data: public event basics and the caller's own DJ record and signup, nothing else. */
+/**
+ * The signup area's data: the event's public basics, the caller's DJ record, the signup naming
+ * them (its name and slot, shared by everyone on it) and their own answers, nothing else. A
+ * back-to-back partner that staff added sees the signup but not the answers another DJ gave.
+ */
 export async function loadSignupArea(ctx: AppContext, user: SessionUser, eventId: string | undefined): Promise<SignupArea> {
   if (!eventId) throw badRequest('No event ID provided.');
   const db = ctx.store.db;
   const [event, djs, own, settings] = await Promise.all([
     findEvent(db, eventId),
     findDjsById(db, [user.djId]),
-    findOwnSignup(db, eventId, user.djId),
+    findSignupNaming(db, eventId, user.djId),
     readSettings(db),
   ]);
   const dj = djs[user.djId];
@@ -41,16 +45,17 @@ export async function loadSignupArea(ctx: AppContext, user: SessionUser, eventId
       host: event.host,
     },
     dj: { id: dj.id, djName: dj.djName, publicName: dj.publicName },
-    signup: own?.formData ?? null,
+    signup: own?.submittedBy === user.djId ? own.formData : null,
+    named: own ? { signupName: own.name, slot: own.slot, answersByOther: own.submittedBy !== null && own.submittedBy !== user.djId } : null,
     contactHostName: settings.contactHostName,
   };
 }
 
 /**
  * Creates or updates the caller's signup for the event: one per DJ per event, so a DJ already
- * named on a signup (their own, or one staff added them to as a B2B partner) updates that
- * signup's submitted columns. One transaction; the event row is locked on PostgreSQL so
- * concurrent submissions queue instead of racing.
+ * named on a signup updates it, unless another DJ gave its answers (a back-to-back partner
+ * staff added cannot overwrite them). One transaction; the event row is locked on PostgreSQL
+ * so concurrent submissions queue instead of racing.
  */
 export async function submitSignup(ctx: AppContext, user: SessionUser, intake: SignupIntake): Promise<SignupFormData> {
   const form: SignupFormData = {
@@ -67,8 +72,14 @@ export async function submitSignup(ctx: AppContext, user: SessionUser, intake: S
       if (issues.length) throw badRequest(issues.map((issue) => `${AVAILABILITY_LABELS[issue.path[0]]}: ${issue.message}`).join(' '));
 
       const now = Date.now();
-      const own = await findOwnSignup(trx, event.id, user.djId);
-      if (own) await updateSignupForm(trx, own.uuid, form, now);
+      const own = await findSignupOwner(trx, event.id, user.djId);
+      if (own && own.submitted_by !== null && own.submitted_by !== user.djId) {
+        throw conflict(
+          `You are on the signup ${own.name} with another DJ, who gave its answers: ask them or the host to change them.`,
+          'not_signup_owner',
+        );
+      }
+      if (own) await updateSignupForm(trx, own.uuid, form, user.djId, now);
       else await withDbErrors(() => insertSignup(trx, event.id, user.djId, form, now));
       return event.version;
     });

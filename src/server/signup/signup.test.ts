@@ -82,6 +82,7 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
         event: { id: eventId, name: 'Sunday Service', startDatetime: hoursAfterStart(0), signupsAreOpen: true, host: 'Hal' },
         dj: { id: dj.djId, djName: 'DJ Dana', publicName: 'Dana' },
         signup: null,
+        named: null,
         contactHostName: 'the event host',
       },
     });
@@ -294,7 +295,38 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
     expect((await app.request('GET', `/api/signup?event_id=${eventId}`, { cookie: dana.cookie })).body).toMatchObject({ signup: danaForm });
   });
 
-  test('a B2B partner whom staff added updates that signup instead of creating another', async () => {
+  test('a B2B partner whom staff added to a submitted signup sees its name and slot, not the answers, and cannot overwrite them', async () => {
+    const eventId = await createEvent(app);
+    const main = await app.signIn(['dj']);
+    const partner = await app.signIn(['dj']);
+    const mainForm = intake(eventId, { name: 'Main Act', stream_link: 'rtmps://private.example/live/main-secret-key', dj_notes: 'main private notes' });
+    expect((await app.request('POST', '/api/signup', { cookie: main.cookie, body: mainForm })).status).toBe(200);
+    const [signup] = await signups(eventId);
+    // Staff add the partner to it and put it in the lineup.
+    await app.ctx.store.db.insertInto('signup_djs').values({ signup_uuid: signup!.uuid, event_id: eventId, dj_id: partner.djId, position: 1 }).execute();
+    await app.ctx.store.db
+      .insertInto('slots')
+      .values({ event_id: eventId, position: 0, signup_uuid: signup!.uuid, start_at: Date.parse(hoursAfterStart(0)), end_at: Date.parse(hoursAfterStart(1)), stream_source_url: '', stream_source_type: 'VRCDN' })
+      .execute();
+
+    const seen = await app.request<{ signup: unknown; named: unknown }>('GET', `/api/signup?event_id=${eventId}`, { cookie: partner.cookie });
+    expect(seen.body.signup).toBeNull();
+    expect(seen.body.named).toEqual({ signupName: 'Main Act', slot: { startTime: hoursAfterStart(0), endTime: hoursAfterStart(1) }, answersByOther: true });
+    for (const secret of ['main-secret-key', 'main private notes']) expect(JSON.stringify(seen.body)).not.toContain(secret);
+
+    const overwrite = await app.request<{ code: string; message: string }>('POST', '/api/signup', {
+      cookie: partner.cookie,
+      body: intake(eventId, { name: 'Hijacked', stream_link: 'rtmps://attacker.example/live/x' }),
+    });
+    expect(overwrite.status).toBe(409);
+    expect(overwrite.body).toEqual({ code: 'not_signup_owner', message: 'You are on the signup Main Act with another DJ, who gave its answers: ask them or the host to change them.' });
+    const mainView = await app.request<{ signup: unknown; named: unknown }>('GET', `/api/signup?event_id=${eventId}`, { cookie: main.cookie });
+    expect(mainView.body.signup).toEqual(mainForm);
+    expect(mainView.body.named).toMatchObject({ signupName: 'Main Act', answersByOther: false });
+    expect(await signups(eventId)).toHaveLength(1);
+  });
+
+  test('a B2B partner whom staff added to a signup without answers gives them, updating that signup instead of creating another', async () => {
     const eventId = await createEvent(app);
     const main = await app.signIn(['dj']);
     const partner = await app.signIn(['dj']);

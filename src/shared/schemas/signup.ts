@@ -202,7 +202,18 @@ export const signupAreaSchema = z.object({
     host: z.string(),
   }),
   dj: z.object({ id: z.string(), djName: z.string(), publicName: z.string() }),
+  /** The caller's own answers (null when they gave none, also when another DJ gave this signup's). */
   signup: signupFormDataSchema.nullable(),
+  /** The signup naming the caller (theirs, or one staff added them to), as everyone on it sees it. */
+  named: z
+    .object({
+      signupName: z.string(),
+      /** Its slot, once it is in the lineup. */
+      slot: z.object({ startTime: z.string(), endTime: z.string() }).nullable(),
+      /** Another DJ gave the answers: the caller may not change them. */
+      answersByOther: z.boolean(),
+    })
+    .nullable(),
   contactHostName: z.string(),
 });
 export type SignupArea = z.infer<typeof signupAreaSchema>;

@@ -2,7 +2,7 @@ import { Fragment } from 'react';
 import { Link } from 'react-router';
 import type { SignupFormData } from '@shared/schemas/signup';
 import { paths } from '@shared/paths';
-import { formatAvailability } from '@shared/time';
+import { formatAvailability, formatLocalTime } from '@shared/time';
 import type { SignupArea } from '@shared/schemas/signup';
 import { browserZone } from '@client/lib/zone';
 import { durationLabel, eventDate, TYPE_LABELS } from './format';
@@ -15,14 +15,33 @@ export function SignupSummaryPage() {
 }
 
 function Summary({ area }: { area: SignupArea }) {
-  const { event, signup } = area;
+  const { event, signup, named } = area;
   const title = `${event.name} (${eventDate(event.startDatetime)})`;
   const wizard = paths.signupWizard(event.id);
 
+  if (named?.answersByOther) {
+    // A back-to-back partner staff added: the shared basics, not the other DJ's answers.
+    return (
+      <SignupCard>
+        <h1 className="h3">You are signed up for {title}!</h1>
+        <p>
+          You play in <strong>{named.signupName}</strong> as a back-to-back partner
+          {named.slot ? `, ${slotTime(named.slot)}` : ''}. The DJ who signed it up manages its details.
+        </p>
+        <p className="mb-0">If there are questions, please contact {area.contactHostName}.</p>
+      </SignupCard>
+    );
+  }
   if (!signup) {
     return (
       <SignupCard>
         <h1 className="h3">Sign up for {title}</h1>
+        {named && (
+          <p>
+            The hosts have already put you on <strong>{named.signupName}</strong>
+            {named.slot ? ` (${slotTime(named.slot)})` : ''}: tell them about your set.
+          </p>
+        )}
         <p>Ready to get started? Click the button below to begin the signup process.</p>
         <Link to={wizard} className="btn btn-primary btn-lg">
           Get Started
@@ -33,6 +52,7 @@ function Summary({ area }: { area: SignupArea }) {
   return (
     <SignupCard>
       <h1 className="h3">You are signed up for {title}!</h1>
+      {named?.slot && <p>Your slot in the lineup: {slotTime(named.slot)}.</p>}
       <h2 className="h5 mt-4">Your submission</h2>
       <Submission signup={signup} />
       <Link to={wizard} className="btn btn-primary mb-3">
@@ -42,6 +62,12 @@ function Summary({ area }: { area: SignupArea }) {
     </SignupCard>
   );
 }
+
+/** '20:00–21:00' in the DJ's own zone. */
+const slotTime = ({ startTime, endTime }: { startTime: string; endTime: string }) => {
+  const zone = browserZone();
+  return `${formatLocalTime(startTime, zone)}–${formatLocalTime(endTime, zone)} (your time)`;
+};
 
 function Submission({ signup }: { signup: SignupFormData }) {
   const zone = browserZone();
