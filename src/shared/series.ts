@@ -1,0 +1,41 @@
+// A weekly series (issue 13 "next week in one click"): the next event after one, with the
+// series' schedule from the global settings. Pure; times through shared/time.ts.
+import type { EventFormValues } from './schemas/events.js';
+import { comingSundayAt, type WeeklySchedule } from './time.js';
+
+/**
+ * The name of the next event in a numbered series: the last number in the name, plus one
+ * ('Sunday Service #21' → 'Sunday Service #22', 'Night 9' → 'Night 10'). A name without a
+ * number is kept as it is.
+ */
+export function nextEventName(name: string): string {
+  const match = /(\d+)(\D*)$/.exec(name);
+  if (!match) return name;
+  const [whole, digits, rest] = match as unknown as [string, string, string];
+  const next = String(Number(digits) + 1).padStart(digits.length, '0');
+  return `${name.slice(0, name.length - whole.length)}${next}${rest}`;
+}
+
+/**
+ * The next event of the series after `event`: the schedule's next weekday and time after both
+ * the event's start and `now` (so the next one is never in the past), its name's number
+ * incremented, host, message and footer carried over, signups closed until staff open them.
+ */
+export function nextEventFields(event: EventFormValues, schedule: WeeklySchedule, now: Date): EventFormValues {
+  const after = new Date(Math.max(Date.parse(event.startDatetime), now.getTime()));
+  return {
+    name: nextEventName(event.name),
+    startDatetime: comingSundayAt(after, schedule),
+    host: event.host,
+    message: event.message,
+    footer: event.footer,
+    signupsAreOpen: false,
+  };
+}
+
+/** Events that start on the same calendar day as `start`, in the series' zone. */
+export function sameDayEvents<E extends { startDatetime: string }>(events: readonly E[], start: string, zone: string): E[] {
+  const day = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+  const wanted = day(start);
+  return events.filter((event) => day(event.startDatetime) === wanted);
+}
