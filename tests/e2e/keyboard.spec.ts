@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { addSignups, createDj, createEvent, daysFromNow } from './support/api';
 import { signInAs } from './support/auth';
+import { keyboardDragOneLater } from './support/dnd';
 import { expect, test } from './support/fixtures';
 
 // The signup wizard and the lineup builder, completed with the keyboard alone: Tab, Shift+Tab,
@@ -156,12 +157,9 @@ test('the lineup builder with the keyboard alone: add, reorder by buttons and by
   await expect(slotNames).toHaveText([a, c, b]);
 
   // Drag A down one place from the keyboard: Space picks up, ArrowDown moves, Space drops.
-  await tabTo(page, page.getByRole('button', { name: `Drag ${a} to reorder` }), { backwards: true });
-  await page.keyboard.press('Space');
-  await page.waitForTimeout(200);
-  await page.keyboard.press('ArrowDown');
-  await page.waitForTimeout(300);
-  await page.keyboard.press('Space');
+  const handle = page.getByRole('button', { name: `Drag ${a} to reorder` });
+  await tabTo(page, handle, { backwards: true });
+  await keyboardDragOneLater(page, handle, 1);
   await expect(slotNames).toHaveText([c, a, b]);
 
   // Save from the save bar.

@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { Dj } from '../../src/shared/domain';
 import { addSignups, createDj, createEvent, submitSignup, totalPlays, uniqueDiscordId } from './support/api';
 import { signInAs } from './support/auth';
+import { keyboardDragOneLater } from './support/dnd';
 import { expect, test } from './support/fixtures';
 
 // The lineup builder, Verify DJs, Stream Details and Messaging, in a browser in New York.
@@ -96,12 +97,9 @@ test('build a lineup, reorder it, B2B, typeahead and onboarding, save, and the t
   await expect(slotNames(page).nth(2)).toHaveText(c!.djName);
 
   // Reorder by dragging, from the keyboard.
-  await page.getByRole('button', { name: `Drag ${a!.djName} to reorder` }).focus();
-  await page.keyboard.press('Space');
-  await page.waitForTimeout(200);
-  await page.keyboard.press('ArrowDown');
-  await page.waitForTimeout(300);
-  await page.keyboard.press('Space');
+  const handle = page.getByRole('button', { name: `Drag ${a!.djName} to reorder` });
+  await handle.focus();
+  await keyboardDragOneLater(page, handle, 1);
   await expect(slotNames(page)).toHaveText([`${b!.djName}Debut`, a!.djName, c!.djName]);
   await expect(slotTimes(page)).toHaveText(['15:00', '15:30', '16:30']);
 
