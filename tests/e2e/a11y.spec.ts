@@ -82,8 +82,8 @@ test.describe('accessibility (axe-core: no serious or critical violations)', () 
     // What Home shows (the next event, then the current one) is this test's alone: its own server.
     test.use({ ownServer: true });
 
-    test('staff screens', async ({ page, openPage }, testInfo) => {
-      // About 30 axe scans with screenshots, on a machine shared with other work: allow five minutes.
+    test('staff screens: home, the events lists and the event page', async ({ page, openPage }, testInfo) => {
+      // About 20 axe scans with screenshots, on a machine shared with other work: allow five minutes.
       test.setTimeout(300_000);
       await signInAs(page, 'admin');
       const { upcoming, past, dj, tag } = await staffData(page);
@@ -163,46 +163,52 @@ test.describe('accessibility (axe-core: no serious or critical violations)', () 
         await page.keyboard.press('Escape');
       });
       await check(page, testInfo, 'past event lineup', `/events/${past.id}/lineup`, past.name);
+    });
+  });
 
-      await check(page, testInfo, 'dj roster', '/djs', 'Dj Roster');
-      await check(page, testInfo, 'create dj', '/djs/create', 'Create Dj');
-      await test.step('create dj with problems shown', async () => {
-        await page.getByRole('button', { name: 'Create Dj' }).click();
-        await expect(page.locator('.is-invalid').first()).toBeVisible();
-        await expectNoSeriousViolations(page, testInfo, 'create dj invalid');
-      });
-      await check(page, testInfo, 'dj details', `/djs/${dj.id}`, dj.djName);
-      await test.step('dj details edit mode', async () => {
-        await page.getByRole('button', { name: 'Edit', exact: true }).click();
-        await expect(page.getByRole('heading', { name: `Edit ${dj.djName}` })).toBeVisible();
-        await expectNoSeriousViolations(page, testInfo, 'dj edit');
-      });
-      await check(page, testInfo, 'discord id info', '/discordIdInfo', 'How to find a Discord ID');
-      await check(page, testInfo, 'global settings', '/globalSettings', 'Global Settings');
+  test('staff screens: the roster, DJs, settings, refusals and menus', async ({ page }, testInfo) => {
+    test.setTimeout(180_000);
+    await signInAs(page, 'admin');
+    const { dj } = await staffData(page);
 
-      await check(page, testInfo, 'not found', '/no-such-page', 'Page not found');
-      await test.step('unknown event', async () => {
-        await page.goto('/events/no-such-event');
-        await expect(page.getByText('Event not found.')).toBeVisible();
-        await expectNoSeriousViolations(page, testInfo, 'unknown event');
-      });
-      await test.step('user menu and logout confirm', async () => {
-        await page.goto('/');
-        await settled(page, 'Home');
-        await page.locator('#user-menu').click();
-        await expect(page.getByText('Logout')).toBeVisible();
-        await expectNoSeriousViolations(page, testInfo, 'user menu open');
-        await page.getByText('Logout').click();
-        await expect(page.getByRole('dialog', { name: 'Are You sure?' })).toBeVisible();
-        await expectNoSeriousViolations(page, testInfo, 'logout confirm');
-        await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
-      });
-      await test.step('phone width navigation menu', async () => {
-        await page.setViewportSize({ width: 390, height: 844 });
-        await page.getByRole('button', { name: 'Toggle navigation' }).click();
-        await expect(page.getByRole('link', { name: 'Dj Roster' })).toBeVisible();
-        await expectNoSeriousViolations(page, testInfo, 'phone nav open');
-      });
+    await check(page, testInfo, 'dj roster', '/djs', 'Dj Roster');
+    await check(page, testInfo, 'create dj', '/djs/create', 'Create Dj');
+    await test.step('create dj with problems shown', async () => {
+      await page.getByRole('button', { name: 'Create Dj' }).click();
+      await expect(page.locator('.is-invalid').first()).toBeVisible();
+      await expectNoSeriousViolations(page, testInfo, 'create dj invalid');
+    });
+    await check(page, testInfo, 'dj details', `/djs/${dj.id}`, dj.djName);
+    await test.step('dj details edit mode', async () => {
+      await page.getByRole('button', { name: 'Edit', exact: true }).click();
+      await expect(page.getByRole('heading', { name: `Edit ${dj.djName}` })).toBeVisible();
+      await expectNoSeriousViolations(page, testInfo, 'dj edit');
+    });
+    await check(page, testInfo, 'discord id info', '/discordIdInfo', 'How to find a Discord ID');
+    await check(page, testInfo, 'global settings', '/globalSettings', 'Global Settings');
+
+    await check(page, testInfo, 'not found', '/no-such-page', 'Page not found');
+    await test.step('unknown event', async () => {
+      await page.goto('/events/no-such-event');
+      await expect(page.getByText('Event not found.')).toBeVisible();
+      await expectNoSeriousViolations(page, testInfo, 'unknown event');
+    });
+    await test.step('user menu and logout confirm', async () => {
+      await page.goto('/');
+      await settled(page, 'Home');
+      await page.locator('#user-menu').click();
+      await expect(page.getByText('Logout')).toBeVisible();
+      await expectNoSeriousViolations(page, testInfo, 'user menu open');
+      await page.getByText('Logout').click();
+      await expect(page.getByRole('dialog', { name: 'Are You sure?' })).toBeVisible();
+      await expectNoSeriousViolations(page, testInfo, 'logout confirm');
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    });
+    await test.step('phone width navigation menu', async () => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByRole('button', { name: 'Toggle navigation' }).click();
+      await expect(page.getByRole('link', { name: 'Dj Roster' })).toBeVisible();
+      await expectNoSeriousViolations(page, testInfo, 'phone nav open');
     });
   });
 
