@@ -79,6 +79,9 @@ test.describe('Dj Roster, Create Dj and Dj Details', () => {
 });
 
 test.describe('Global Settings and Home', () => {
+  // The settings and the home page are the whole app's: a server of its own keeps other tests out.
+  test.use({ ownServer: true });
+
   test.beforeEach(async ({ page }) => {
     await signInAs(page, 'admin');
   });

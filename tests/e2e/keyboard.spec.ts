@@ -1,8 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
-import type { RosterResponse } from '@shared/schemas/djs';
-import type { EventDetail } from '@shared/schemas/events';
+import { addSignups, createDj, createEvent, daysFromNow } from './support/api';
 import { signInAs } from './support/auth';
-import { createOpenEvent, staffPage } from './support/staff';
+import { keyboardDragOneLater } from './support/dnd';
 import { expect, test } from './support/fixtures';
 
 // The signup wizard and the lineup builder, completed with the keyboard alone: Tab, Shift+Tab,
@@ -22,13 +21,12 @@ async function tabTo(page: Page, target: Locator, { backwards = false, max = 150
   throw new Error(`${target} was not reached with ${max} presses of ${backwards ? 'Shift+Tab' : 'Tab'}`);
 }
 
-
-
-test('the signup wizard with the keyboard alone', async ({ page, browser }) => {
+test('the signup wizard with the keyboard alone', async ({ page, openPage }) => {
   test.setTimeout(90_000);
-  const staff = await staffPage(browser);
+  const staff = await openPage();
+  await signInAs(staff, 'admin');
   const eventName = unique('Keyboard Night');
-  const eventId = await createOpenEvent(staff, eventName, 8);
+  const eventId = await createEvent(staff.request, { name: eventName, start: daysFromNow(8) });
   await staff.context().close();
 
   await signInAs(page, 'dj');
@@ -114,32 +112,13 @@ test('the signup wizard with the keyboard alone', async ({ page, browser }) => {
   }
 });
 
-/** An event with three signups (roster DJs without other signups here) and an empty lineup. */
+/** An event with three signups (new DJs, one each) and an empty lineup. */
 async function eventWithSignups(staff: Page, name: string) {
-  const id = await createOpenEvent(staff, name, 8);
-  const roster = (await (await staff.request.get('/api/djs')).json()) as RosterResponse;
-  const djs = roster.djs.slice(-3);
-  const stored = (await (await staff.request.get(`/api/events/${id}`)).json()) as EventDetail;
-  const signups = djs.map((dj, k) => ({
-    uuid: `${id}-k${k}`,
-    name: `${dj.djName} ${name}`,
-    djRefs: [dj.id],
-    isDebut: false,
-    requestedDuration: 1,
-    type: 'LIVE',
-    hidden: false,
-  }));
-  const saved = await staff.request.put(`/api/events/${id}`, {
-    data: {
-      baseVersion: stored.version,
-      event: { name, startDatetime: stored.startDatetime, host: 'Hal', message: '', footer: '', signupsAreOpen: true },
-      signups,
-      slots: [],
-      removedSignupUuids: [],
-    },
-  });
-  expect(saved.ok(), await saved.text()).toBe(true);
-  return { id, names: signups.map((signup) => signup.name) };
+  const id = await createEvent(staff.request, { name, start: daysFromNow(8) });
+  const djs = await Promise.all([1, 2, 3].map((k) => createDj(staff.request, { djName: unique(`Key ${k}`) })));
+  const names = djs.map((dj) => `${dj.djName} ${name}`);
+  await addSignups(staff.request, id, djs.map((dj, k) => ({ djs: [dj], name: names[k] })));
+  return { id, names };
 }
 
 test('the lineup builder with the keyboard alone: add, reorder by buttons and by dragging, save', async ({ page }) => {
@@ -178,12 +157,9 @@ test('the lineup builder with the keyboard alone: add, reorder by buttons and by
   await expect(slotNames).toHaveText([a, c, b]);
 
   // Drag A down one place from the keyboard: Space picks up, ArrowDown moves, Space drops.
-  await tabTo(page, page.getByRole('button', { name: `Drag ${a} to reorder` }), { backwards: true });
-  await page.keyboard.press('Space');
-  await page.waitForTimeout(200);
-  await page.keyboard.press('ArrowDown');
-  await page.waitForTimeout(300);
-  await page.keyboard.press('Space');
+  const handle = page.getByRole('button', { name: `Drag ${a} to reorder` });
+  await tabTo(page, handle, { backwards: true });
+  await keyboardDragOneLater(page, handle, 1);
   await expect(slotNames).toHaveText([c, a, b]);
 
   // Save from the save bar.

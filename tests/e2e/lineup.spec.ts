@@ -1,7 +1,8 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { Dj } from '@shared/schemas/djs';
-import type { EventDetail } from '@shared/schemas/events';
+import { addSignups, createDj, createEvent, submitSignup, totalPlays, uniqueDiscordId } from './support/api';
 import { signInAs } from './support/auth';
+import { keyboardDragOneLater } from './support/dnd';
 import { expect, test } from './support/fixtures';
 
 // The lineup builder, Verify DJs, Stream Details and Messaging, in a browser in New York.
@@ -12,65 +13,34 @@ const START = '2031-06-01T19:00:00.000Z';
 const unix = (iso: string, plusMinutes = 0) => Math.floor(Date.parse(iso) / 1000) + plusMinutes * 60;
 
 const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-const discordId = (k: number) => `7${Date.now()}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}${k}`;
 
-async function createDj(request: APIRequestContext, djName: string, k: number): Promise<Dj> {
-  const response = await request.post('/api/djs', {
-    data: { discordId: discordId(k), publicName: `${djName} pub`, djName, rtmpUrl: `rtmp://stream.example.org/live/${k}${tag}`, twitchUsername: '' },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return (await response.json()) as Dj;
-}
+const newDj = (request: APIRequestContext, djName: string, k: number): Promise<Dj> =>
+  createDj(request, { djName, publicName: `${djName} pub`, rtmpUrl: `rtmp://stream.example.org/live/${k}${tag}` });
 
-/** An event whose signups are A (1 h), B (half an hour) and C (1 h), with an empty lineup. */
-async function createEvent(request: APIRequestContext, name: string, djs: Dj[]): Promise<string> {
-  const fields = { name, startDatetime: START, host: 'E2E Host', message: 'Come chill and wiggle!', footer: 'Footer line', signupsAreOpen: true };
-  const created = await request.post('/api/events', { data: fields });
-  expect(created.ok(), await created.text()).toBe(true);
-  const { id } = (await created.json()) as { id: string };
-  const stored = (await (await request.get(`/api/events/${id}`)).json()) as EventDetail;
-  const durations = [1, 0.5, 1];
-  const signups = djs.map((dj, k) => ({
-    uuid: `${id}-s${k}`,
-    name: dj.djName,
-    djRefs: [dj.id],
-    isDebut: k === 1,
-    requestedDuration: durations[k],
-    type: 'LIVE',
-    hidden: false,
-  }));
-  const saved = await request.put(`/api/events/${id}`, {
-    data: { baseVersion: stored.version, event: fields, signups, slots: [], removedSignupUuids: [] },
-  });
-  expect(saved.ok(), await saved.text()).toBe(true);
+/** An event whose signups are A (1 h), B (half an hour, a debut) and C (1 h), with an empty lineup. */
+async function eventWithSignups(request: APIRequestContext, name: string, [a, b, c]: Dj[]): Promise<string> {
+  const id = await createEvent(request, { name, start: START, host: 'E2E Host', message: 'Come chill and wiggle!', footer: 'Footer line' });
+  await addSignups(request, id, [
+    { djs: [a!], name: a!.djName, requestedDuration: 1 },
+    { djs: [b!], name: b!.djName, requestedDuration: 0.5, isDebut: true },
+    { djs: [c!], name: c!.djName, requestedDuration: 1 },
+  ]);
   return id;
 }
 
 /** A DJ's own signup through the intake call, available only for the first hour. */
-async function djSignsUp(browser: Browser, eventId: string): Promise<void> {
-  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
-  try {
-    const page = await context.newPage();
-    await signInAs(page, 'dj2');
-    const response = await page.request.post('/api/signup', {
-      data: {
-        event_id: eventId,
-        name: `Rex Late ${tag}`,
-        is_b2b: false,
-        b2b_members_response: '',
-        requested_duration: 1,
-        type: 'LIVE',
-        stream_link: 'rtmp://stream.example.org/live/rex',
-        available_from: START,
-        available_to: new Date(Date.parse(START) + 3600_000).toISOString(),
-        confirm_expectations: true,
-        dj_notes: 'Early night for me',
-      },
-    });
-    expect(response.ok(), await response.text()).toBe(true);
-  } finally {
-    await context.close();
-  }
+async function djSignsUp(openPage: () => Promise<Page>, eventId: string): Promise<void> {
+  const page = await openPage();
+  await signInAs(page, 'dj2');
+  await submitSignup(page.request, eventId, {
+    name: `Rex Late ${tag}`,
+    type: 'LIVE',
+    stream_link: 'rtmp://stream.example.org/live/rex',
+    available_from: START,
+    available_to: new Date(Date.parse(START) + 3600_000).toISOString(),
+    dj_notes: 'Early night for me',
+  });
+  await page.context().close();
 }
 
 const slotNames = (page: Page) => page.getByTestId('slot-card').locator('h3');
@@ -83,24 +53,19 @@ async function chooseInTypeahead(page: Page, search: string, option: string) {
   await page.getByRole('option', { name: option }).click();
 }
 
-async function totalPlays(request: APIRequestContext, djId: string): Promise<number> {
-  const roster = (await (await request.get('/api/djs')).json()) as { djs: Array<{ id: string; totalPlays: number }> };
-  return roster.djs.find((dj) => dj.id === djId)?.totalPlays ?? -1;
-}
-
-test('build a lineup, reorder it, B2B, typeahead and onboarding, save, and the texts', async ({ page, browser }) => {
+test('build a lineup, reorder it, B2B, typeahead and onboarding, save, and the texts', async ({ page, openPage }) => {
   // One long story (and, with LINEUP_SHOTS, eight screenshots): more than the default minute.
   test.setTimeout(process.env.LINEUP_SHOTS ? 240_000 : 120_000);
   await signInAs(page, 'admin');
   const [a, b, c] = [
-    await createDj(page.request, `Alpha ${tag}`, 1),
-    await createDj(page.request, `Bravo ${tag}`, 2),
-    await createDj(page.request, `Charlie ${tag}`, 3),
+    await newDj(page.request, `Alpha ${tag}`, 1),
+    await newDj(page.request, `Bravo ${tag}`, 2),
+    await newDj(page.request, `Charlie ${tag}`, 3),
   ];
-  const delta = await createDj(page.request, `Delta ${tag}`, 4);
+  const delta = await newDj(page.request, `Delta ${tag}`, 4);
   const eventName = `Lineup E2E ${tag}`;
-  const eventId = await createEvent(page.request, eventName, [a!, b!, c!]);
-  await djSignsUp(browser, eventId);
+  const eventId = await eventWithSignups(page.request, eventName, [a!, b!, c!]);
+  await djSignsUp(openPage, eventId);
   expect(await totalPlays(page.request, a!.id)).toBe(0);
 
   await page.goto(`/events/${eventId}/lineup`);
@@ -132,12 +97,9 @@ test('build a lineup, reorder it, B2B, typeahead and onboarding, save, and the t
   await expect(slotNames(page).nth(2)).toHaveText(c!.djName);
 
   // Reorder by dragging, from the keyboard.
-  await page.getByRole('button', { name: `Drag ${a!.djName} to reorder` }).focus();
-  await page.keyboard.press('Space');
-  await page.waitForTimeout(200);
-  await page.keyboard.press('ArrowDown');
-  await page.waitForTimeout(300);
-  await page.keyboard.press('Space');
+  const handle = page.getByRole('button', { name: `Drag ${a!.djName} to reorder` });
+  await handle.focus();
+  await keyboardDragOneLater(page, handle, 1);
   await expect(slotNames(page)).toHaveText([`${b!.djName}Debut`, a!.djName, c!.djName]);
   await expect(slotTimes(page)).toHaveText(['15:00', '15:30', '16:30']);
 
@@ -184,7 +146,7 @@ test('build a lineup, reorder it, B2B, typeahead and onboarding, save, and the t
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('button', { name: 'Select Existing Dj' })).toBeVisible();
   await expect(dialog.locator('.modal-footer').getByRole('button', { name: 'Close', exact: true })).toBeVisible();
-  await dialog.getByLabel('Discord ID').fill(discordId(5));
+  await dialog.getByLabel('Discord ID').fill(uniqueDiscordId());
   await dialog.getByLabel('Public name').fill(`${echo} pub`);
   await dialog.getByLabel('Dj Name').fill(echo);
   await dialog.getByRole('button', { name: 'Save Changes' }).click();

@@ -1,6 +1,6 @@
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { Dj } from '@shared/schemas/djs';
-import type { EventDetail } from '@shared/schemas/events';
+import { createDj, createEvent, minutesAgo, saveLineup, submitSignup } from './support/api';
 import { signInAs } from './support/auth';
 import { expect, test } from './support/fixtures';
 
@@ -24,81 +24,39 @@ async function showsLiterally(page: Page, where: Locator = page.getByText(MARKUP
   await expect(page.locator('img[src="x"]')).toHaveCount(0);
 }
 
-async function createMarkupDj(page: Page): Promise<Dj> {
-  const response = await page.request.post('/api/djs', {
-    data: { discordId: `6${Date.now()}${Math.floor(Math.random() * 1e4)}`.padEnd(18, '0'), publicName: MARKUP, djName: MARKUP, rtmpUrl: '', twitchUsername: '' },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as Dj;
-}
-
-/** An event named with markup, in progress now (so Home shows it), its lineup one slot: the DJ above. */
-async function createMarkupEvent(page: Page, dj: Dj): Promise<EventDetail> {
-  const start = new Date(Date.now() - 5 * 60_000);
-  start.setUTCSeconds(0, 0);
-  const fields = { name: MARKUP, startDatetime: start.toISOString(), host: MARKUP, message: MARKUP, footer: MARKUP, signupsAreOpen: true };
-  const created = await page.request.post('/api/events', { data: fields });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  const stored = (await (await page.request.get(`/api/events/${id}`)).json()) as EventDetail;
-  const uuid = `${id}-markup`;
-  const saved = await page.request.put(`/api/events/${id}`, {
-    data: {
-      baseVersion: stored.version,
-      event: fields,
-      signups: [{ uuid, name: MARKUP, djRefs: [dj.id], isDebut: true, requestedDuration: 1, type: 'LIVE', hidden: false }],
-      slots: [
-        {
-          signupUuid: uuid,
-          djName: null,
-          djRef: dj.id,
-          startTime: start.toISOString(),
-          duration: 1,
-          isDebut: true,
-          slotType: 'LIVE',
-          streamSourceUrl: '',
-          streamSourceType: 'RTMP',
-        },
-      ],
-      removedSignupUuids: [],
-    },
-  });
-  expect(saved.ok(), await saved.text()).toBe(true);
-  return (await saved.json()) as EventDetail;
+/** An event named with markup, in progress now (so Home shows it as the current event), its lineup one slot: the DJ. */
+async function createMarkupEvent(page: Page, dj: Dj): Promise<string> {
+  // Computed now, from this test's clock: started five minutes ago, one hour long.
+  const id = await createEvent(page.request, { name: MARKUP, start: minutesAgo(5), host: MARKUP, message: MARKUP, footer: MARKUP });
+  await saveLineup(page.request, id, [{ name: MARKUP, djs: [dj], isDebut: true, requestedDuration: 1 }]);
+  return id;
 }
 
 /** DJ Dana signs up for the event with markup in every free-text answer. */
-async function djSignsUp(browser: Browser, eventId: string, fired: string[]): Promise<Page> {
-  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
-  const page = await context.newPage();
+async function djSignsUp(openPage: () => Promise<Page>, eventId: string, fired: string[]): Promise<Page> {
+  const page = await openPage();
   forbidDialogs(page, fired);
   await signInAs(page, 'dj');
-  const response = await page.request.post('/api/signup', {
-    data: {
-      event_id: eventId,
-      name: MARKUP,
-      is_b2b: true,
-      b2b_members_response: MARKUP,
-      requested_duration: 1,
-      type: 'PRERECORD',
-      stream_link: '',
-      available_from: 'any',
-      available_to: 'any',
-      confirm_expectations: true,
-      dj_notes: MARKUP,
-    },
+  await submitSignup(page.request, eventId, {
+    name: MARKUP,
+    is_b2b: true,
+    b2b_members_response: MARKUP,
+    type: 'PRERECORD',
+    dj_notes: MARKUP,
   });
-  expect(response.ok(), await response.text()).toBe(true);
   return page;
 }
 
-test('markup in DJ and event names is shown as text everywhere and never runs', async ({ page, browser }) => {
+// Home shows the current event: on a server of its own, nothing but this test's event can be it.
+test.use({ ownServer: true });
+
+test('markup in DJ and event names is shown as text everywhere and never runs', async ({ page, openPage }) => {
   test.setTimeout(120_000);
   const fired: string[] = [];
   forbidDialogs(page, fired);
   await signInAs(page, 'admin');
-  const dj = await createMarkupDj(page);
-  const event = await createMarkupEvent(page, dj);
+  const dj = await createDj(page.request, { djName: MARKUP, publicName: MARKUP });
+  const eventId = await createMarkupEvent(page, dj);
 
   await test.step('home', async () => {
     await page.goto('/');
@@ -115,7 +73,7 @@ test('markup in DJ and event names is shown as text everywhere and never runs', 
   });
 
   await test.step('event page: header, breadcrumbs, setup and the signup sheet text', async () => {
-    await page.goto(`/events/${event.id}`);
+    await page.goto(`/events/${eventId}`);
     await showsLiterally(page, page.getByRole('heading', { name: MARKUP, level: 1 }));
     await showsLiterally(page, page.getByRole('navigation', { name: 'breadcrumb' }).getByText(literal));
     await expect(page.getByLabel('Event Name')).toHaveValue(MARKUP);
@@ -124,17 +82,17 @@ test('markup in DJ and event names is shown as text everywhere and never runs', 
   });
 
   await test.step('lineup tab', async () => {
-    await page.goto(`/events/${event.id}/lineup`);
+    await page.goto(`/events/${eventId}/lineup`);
     const slot = page.getByTestId('slot-card');
     await showsLiterally(page, slot.getByRole('heading', { name: MARKUP }));
     await showsLiterally(page, slot.getByText(MARKUP, { exact: true }).last());
     // Dana's own signup waits in the Signups column (added below, so reload after it).
   });
 
-  const djPage = await djSignsUp(browser, event.id, fired);
+  const djPage = await djSignsUp(openPage, eventId, fired);
 
   await test.step('lineup tab with the DJ signup and its details', async () => {
-    await page.goto(`/events/${event.id}/lineup`);
+    await page.goto(`/events/${eventId}/lineup`);
     const card = page.getByTestId('signup-card').filter({ hasText: MARKUP }).first();
     await showsLiterally(page, card.getByRole('heading', { name: MARKUP }));
     await card.getByRole('button', { name: /^Signup menu for / }).click();
@@ -145,15 +103,15 @@ test('markup in DJ and event names is shown as text everywhere and never runs', 
   });
 
   await test.step('verify DJs, stream details, messaging and debugging', async () => {
-    await page.goto(`/events/${event.id}/verifyDJs`);
+    await page.goto(`/events/${eventId}/verifyDJs`);
     await expect(page.getByLabel('Proposed lineup message')).toHaveValue(literal);
     await showsLiterally(page, page.getByRole('heading', { name: MARKUP, level: 1 }));
 
-    await page.goto(`/events/${event.id}/technicalDetails`);
+    await page.goto(`/events/${eventId}/technicalDetails`);
     await expect(page.getByLabel('Slot Name')).toHaveValue(MARKUP);
     await showsLiterally(page, page.getByText(MARKUP, { exact: true }).last());
 
-    await page.goto(`/events/${event.id}/announcements`);
+    await page.goto(`/events/${eventId}/announcements`);
     await expect(page.getByLabel('Discord announcement message')).toHaveValue(MARKUP);
     const discord = page.getByLabel('Discord text');
     await expect(discord).toHaveValue(literal);
@@ -162,7 +120,7 @@ test('markup in DJ and event names is shown as text everywhere and never runs', 
     await expect(page.getByLabel('Social media text (times in London)')).toHaveValue(literal);
     await expect(page.locator('img[src="x"]')).toHaveCount(0);
 
-    await page.goto(`/events/${event.id}/debug`);
+    await page.goto(`/events/${eventId}/debug`);
     await showsLiterally(page, page.locator('pre').first());
     await expect(page.locator('pre').first()).toContainText(MARKUP);
   });
@@ -183,7 +141,7 @@ test('markup in DJ and event names is shown as text everywhere and never runs', 
   });
 
   await test.step('signup summary and wizard title', async () => {
-    await djPage.goto(`/eventSignup/${event.id}`);
+    await djPage.goto(`/eventSignup/${eventId}`);
     await showsLiterally(djPage, djPage.getByRole('heading', { name: literal, level: 1 }));
     await expect(djPage.getByRole('heading', { level: 1 })).toHaveText(new RegExp(`^You are signed up for ${literal.source} \\(.+\\)!$`));
     const summary = djPage.locator('dl');
@@ -193,7 +151,6 @@ test('markup in DJ and event names is shown as text everywhere and never runs', 
     await expect(djPage.getByRole('heading', { level: 1 })).toHaveText(new RegExp(`^SignUp: ${literal.source} - `));
     await expect(djPage.getByLabel('Name')).toHaveValue(MARKUP);
     await expect(djPage.getByLabel('Other B2B members')).toHaveValue(MARKUP);
-    await djPage.context().close();
   });
 
   // Nothing ran anywhere, and the markup never became a live element.

@@ -1,7 +1,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/a11y';
+import { createEvent, daysFromNow, setSignupsOpen } from './support/api';
 import { signInAs } from './support/auth';
-import { createOpenEvent } from './support/staff';
 import { expect, test } from './support/fixtures';
 
 // A DJ's signup pages on a 390 px phone, by touch: nothing scrolls sideways, every control is
@@ -35,13 +35,11 @@ async function fitsThePhone(page: Page, testInfo: TestInfo, screen: string) {
   await expectNoSeriousViolations(page, testInfo, `${screen} (390 px)`);
 }
 
-
-test('the signup pages at 390 px, completed by touch', async ({ page, browser }, testInfo) => {
+test('the signup pages at 390 px, completed by touch', async ({ page, openPage }, testInfo) => {
   test.setTimeout(120_000);
-  const staff = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
-  const staffPage = await staff.newPage();
-  await signInAs(staffPage, 'admin');
-  const eventId = await createOpenEvent(staffPage, EVENT_NAME, 9);
+  const staff = await openPage();
+  await signInAs(staff, 'admin');
+  const eventId = await createEvent(staff.request, { name: EVENT_NAME, start: daysFromNow(9) });
 
   await test.step('login', async () => {
     await page.goto('/login');
@@ -99,20 +97,9 @@ test('the signup pages at 390 px, completed by touch', async ({ page, browser },
   });
 
   await test.step('closed', async () => {
-    const detail = await (await staffPage.request.get(`/api/events/${eventId}`)).json();
-    const closed = await staffPage.request.put(`/api/events/${eventId}`, {
-      data: {
-        baseVersion: detail.version,
-        event: { name: detail.name, startDatetime: detail.startDatetime, host: detail.host, message: detail.message, footer: detail.footer, signupsAreOpen: false },
-        signups: detail.signups.map(({ formData: _formData, ...signup }: Record<string, unknown>) => signup),
-        slots: detail.slots,
-        removedSignupUuids: [],
-      },
-    });
-    expect(closed.ok(), await closed.text()).toBe(true);
+    await setSignupsOpen(staff.request, eventId, false);
     await page.goto(`/eventSignup/${eventId}`);
     await expect(page.getByRole('heading', { name: 'Signups Closed' })).toBeVisible();
     await fitsThePhone(page, testInfo, 'signups closed');
   });
-  await staff.close();
 });

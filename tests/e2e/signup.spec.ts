@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
+import { createEvent, daysFromNow, setSignupsOpen } from './support/api';
 import { signInAs } from './support/auth';
-import { createOpenEvent, staffPage } from './support/staff';
 import { expect, test } from './support/fixtures';
 
 // The DJ signup area: the wizard as LIVE and as PRERECORD, the summary, updating a signup,
@@ -8,30 +8,6 @@ import { expect, test } from './support/fixtures';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
-
-
-
-/** Staff close signups the way the event page saves: the whole draft, with its base version. */
-async function closeSignups(staff: Page, eventId: string) {
-  const detail = await (await staff.request.get(`/api/events/${eventId}`)).json();
-  const response = await staff.request.put(`/api/events/${eventId}`, {
-    data: {
-      baseVersion: detail.version,
-      event: {
-        name: detail.name,
-        startDatetime: detail.startDatetime,
-        host: detail.host,
-        message: detail.message,
-        footer: detail.footer,
-        signupsAreOpen: false,
-      },
-      signups: detail.signups.map(({ formData: _formData, ...signup }: Record<string, unknown>) => signup),
-      slots: detail.slots,
-      removedSignupUuids: [],
-    },
-  });
-  expect(response.status()).toBe(200);
-}
 
 async function snap(page: Page, testInfo: TestInfo, name: string) {
   for (const [label, size] of [['390', PHONE], ['desktop', DESKTOP]] as const) {
@@ -48,10 +24,11 @@ const step = (page: Page, n: number, title: string) =>
 test.describe('DJ signup', () => {
   test.use({ viewport: PHONE });
 
-  test('a LIVE signup: blocked steps, summary, and an update that starts prefilled', async ({ page, browser }, testInfo) => {
-    const staff = await staffPage(browser);
+  test('a LIVE signup: blocked steps, summary, and an update that starts prefilled', async ({ page, openPage }, testInfo) => {
+    const staff = await openPage();
+    await signInAs(staff, 'admin');
     const eventName = `Live Night ${Date.now()}`;
-    const eventId = await createOpenEvent(staff, eventName, 7);
+    const eventId = await createEvent(staff.request, { name: eventName, start: daysFromNow(7) });
 
     await signInAs(page, 'dj');
     await page.goto(`/eventSignup/${eventId}`);
@@ -110,7 +87,7 @@ test.describe('DJ signup', () => {
     await next(page);
     await expect(page.getByText('A stream link is required for a live set.')).toBeVisible();
     await page.getByLabel('Stream link').fill('javascript:alert(1)');
-    await expect(page.getByText('The stream link must start with http://, https://, rtmp:// or rtmps://.')).toBeVisible();
+    await expect(page.getByText('The stream link must start with rtmp://, rtmps://, srt:// or https://.')).toBeVisible();
     await next(page);
     await step(page, 3, 'Stream Details');
     await page.getByLabel('Stream link').fill('rtmp://stream.example.org/live/dana');
@@ -155,13 +132,13 @@ test.describe('DJ signup', () => {
     await expect(page.getByRole('heading', { name: /^You are signed up for/ })).toBeVisible();
     await expect(page.getByText('Updated notes', { exact: true })).toBeVisible();
     await expect(page.getByText('Half Hour', { exact: true })).toBeVisible();
-    await staff.context().close();
   });
 
-  test('a PRERECORD signup without a stream link, then staff close signups', async ({ page, browser }, testInfo) => {
-    const staff = await staffPage(browser);
+  test('a PRERECORD signup without a stream link, then staff close signups', async ({ page, openPage }, testInfo) => {
+    const staff = await openPage();
+    await signInAs(staff, 'admin');
     const eventName = `Prerecord Night ${Date.now()}`;
-    const eventId = await createOpenEvent(staff, eventName, 7);
+    const eventId = await createEvent(staff.request, { name: eventName, start: daysFromNow(7) });
 
     await signInAs(page, 'dj2');
     await page.goto(`/eventSignup/${eventId}/wizard`);
@@ -196,7 +173,7 @@ test.describe('DJ signup', () => {
     await expect(summary.getByText('Prerecord', { exact: true })).toBeVisible();
     await expect(summary.getByText('Any Time', { exact: true })).toHaveCount(2);
 
-    await closeSignups(staff, eventId);
+    await setSignupsOpen(staff.request, eventId, false);
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Signups Closed' })).toBeVisible();
     await expect(page.getByText('Signups for this event are currently closed.')).toBeVisible();
@@ -204,7 +181,6 @@ test.describe('DJ signup', () => {
     await snap(page, testInfo, 'summary-closed');
     await page.goto(`/eventSignup/${eventId}/wizard`);
     await expect(page.getByRole('heading', { name: 'Signups Closed' })).toBeVisible();
-    await staff.context().close();
   });
 
   test('an unknown event says so', async ({ page }) => {

@@ -54,7 +54,8 @@ function OtherEvents({ djId, others: { shown, total, hasMore } }: { djId: string
         <ul className="list-unstyled mb-0 ms-2">
           {shown.map((play) => (
             <li key={play.eventId}>
-              <Link to={paths.event(play.eventId, 'lineup')}>
+              {/* A 24px-high target, even when a long name wraps. */}
+              <Link to={paths.event(play.eventId, 'lineup')} className="d-inline-block py-1">
                 {play.eventName} ({formatEventDate(play.startDatetime, browserZone())})
               </Link>
             </li>
@@ -62,7 +63,7 @@ function OtherEvents({ djId, others: { shown, total, hasMore } }: { djId: string
         </ul>
       )}
       {hasMore && (
-        <Link to={paths.dj(djId)} className="ms-2">
+        <Link to={paths.dj(djId)} className="ms-2 d-inline-block py-1">
           See all
         </Link>
       )}

@@ -39,7 +39,7 @@ export function SlotCard({ id, view, count, warnings, onMove, onSendBack, onAddB
         <h3 className="h6 mb-0 me-auto text-break">
           {name}
           {view.isDebut && (
-            <Badge bg="info" className="ms-2">
+            <Badge bg="info" text="dark" className="ms-2">
               Debut
             </Badge>
           )}

@@ -1,0 +1,233 @@
+import { randomUUID } from 'node:crypto';
+import { type APIRequestContext, type APIResponse, expect } from '@playwright/test';
+import type { SignupType } from '@shared/domain';
+import type { Dj } from '@shared/schemas/djs';
+import type { Signup } from '@shared/schemas/lineup';
+import { slotForSignup } from '@shared/lineup';
+import type { RosterDj, RosterResponse } from '@shared/schemas/djs';
+import { type EventDetail, eventFieldsSchema, type EventFormValues, type SaveEventBody, saveEventSchema } from '@shared/schemas/events';
+import type { SignupIntake } from '@shared/schemas/signup';
+
+// Every piece of test data the end-to-end tests make through the API, as small named steps.
+// The tests start on an empty database (no demo data) and build what they need with these;
+// no spec builds a request body itself, so a change to the API's request shapes is fixed here.
+//
+// `request` is a signed-in page's `page.request` (it shares the page's session cookie): staff
+// for events, DJs, lineups and publishing; the DJ themselves for `submitSignup`.
+
+async function ok<T>(response: APIResponse, what: string): Promise<T> {
+  expect(response.ok(), `${what}: ${response.status()} ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+// ---- Times -------------------------------------------------------------------------------
+
+/** `days` days from now (negative: ago) at `utcHour`:00 UTC, as an ISO instant. From the test's own clock. */
+export function daysFromNow(days: number, utcHour = 19): string {
+  const at = new Date(Date.now() + days * 24 * 3_600_000);
+  at.setUTCHours(utcHour, 0, 0, 0);
+  return at.toISOString();
+}
+
+/** `minutes` minutes ago, to the minute, as an ISO instant: a start that makes an event in progress now. */
+export function minutesAgo(minutes: number): string {
+  const at = new Date(Date.now() - minutes * 60_000);
+  at.setUTCSeconds(0, 0);
+  return at.toISOString();
+}
+
+// ---- Events --------------------------------------------------------------------------------
+
+export interface EventInput {
+  name: string;
+  /** ISO instant. */
+  start: string;
+  host?: string;
+  message?: string;
+  footer?: string;
+  /** Default true. */
+  signupsAreOpen?: boolean;
+}
+
+/** Creates an event (as Create Event does) and returns its id. */
+export async function createEvent(request: APIRequestContext, input: EventInput): Promise<string> {
+  const body: EventFormValues = {
+    name: input.name,
+    startDatetime: input.start,
+    host: input.host ?? 'E2E Host',
+    message: input.message ?? '',
+    footer: input.footer ?? '',
+    signupsAreOpen: input.signupsAreOpen ?? true,
+  };
+  const created = await ok<{ id: string }>(await request.post('/api/events', { data: body }), 'create event');
+  return created.id;
+}
+
+export async function getEvent(request: APIRequestContext, eventId: string): Promise<EventDetail> {
+  return ok<EventDetail>(await request.get(`/api/events/${eventId}`), 'read event');
+}
+
+/** What a save changes; everything else stays as stored. */
+interface Draft {
+  fields: EventFormValues;
+  signups: Signup[];
+  /** The lineup: signup uuids in slot order. */
+  lineup: string[];
+}
+
+/**
+ * Saves the event as the event page does (the whole draft against the version it read), after
+ * `edit` changed the stored state. Slots already in the lineup are kept as stored (stream
+ * details included); a signup new to the lineup gets the slot the lineup builder makes for it.
+ */
+async function saveEvent(request: APIRequestContext, eventId: string, edit: (draft: Draft) => Draft): Promise<EventDetail> {
+  const stored = await getEvent(request, eventId);
+  const storedSlots = new Map(stored.slots.flatMap((slot) => (slot.signupUuid ? [[slot.signupUuid, slot] as const] : [])));
+  const draft = edit({
+    fields: eventFieldsSchema.parse(stored),
+    signups: stored.signups,
+    lineup: stored.slots.flatMap((slot) => (slot.signupUuid ? [slot.signupUuid] : [])),
+  });
+  const kept = new Set(draft.signups.map((signup) => signup.uuid));
+  const body: SaveEventBody = {
+    baseVersion: stored.version,
+    event: draft.fields,
+    signups: draft.signups,
+    slots: draft.lineup.map((uuid) => {
+      const signup = draft.signups.find((candidate) => candidate.uuid === uuid);
+      if (!signup) throw new Error(`saveEvent: no signup ${uuid} for the lineup`);
+      return storedSlots.get(uuid) ?? slotForSignup(signup);
+    }),
+    removedSignupUuids: stored.signups.filter((signup) => !kept.has(signup.uuid)).map((signup) => signup.uuid),
+  };
+  // The save's own schema picks what a client sends (e.g. not the DJs' answers).
+  return ok<EventDetail>(await request.put(`/api/events/${eventId}`, { data: saveEventSchema.parse(body) }), 'save event');
+}
+
+/** Changes the event's own fields (name, start, host, signups open, …). */
+export function updateEvent(request: APIRequestContext, eventId: string, fields: Partial<EventFormValues>): Promise<EventDetail> {
+  return saveEvent(request, eventId, (draft) => ({ ...draft, fields: { ...draft.fields, ...fields } }));
+}
+
+/** Staff open or close the event's signups. */
+export function setSignupsOpen(request: APIRequestContext, eventId: string, open: boolean): Promise<EventDetail> {
+  return updateEvent(request, eventId, { signupsAreOpen: open });
+}
+
+export interface SignupInput {
+  /** The DJs, the first being the signup's main DJ (more: back to back). */
+  djs: Dj[];
+  /** Default: the DJs' names joined with ' b2b '. */
+  name?: string;
+  isDebut?: boolean;
+  /** Hours; default 1. */
+  requestedDuration?: Signup['requestedDuration'];
+  type?: SignupType;
+}
+
+/**
+ * Staff add signups to the event (as 'Add DJ to Signups' does), in the Signups column, not in
+ * the lineup. Returns the new signups' uuids, in order.
+ */
+export async function addSignups(request: APIRequestContext, eventId: string, inputs: SignupInput[]): Promise<string[]> {
+  const added: Signup[] = inputs.map((input) => ({
+    uuid: randomUUID(),
+    name: input.name ?? input.djs.map((dj) => dj.djName).join(' b2b '),
+    djRefs: input.djs.map((dj) => dj.id),
+    isDebut: input.isDebut ?? false,
+    requestedDuration: input.requestedDuration ?? 1,
+    type: input.type ?? 'LIVE',
+    hidden: false,
+    formData: null,
+  }));
+  await saveEvent(request, eventId, (draft) => ({ ...draft, signups: [...draft.signups, ...added] }));
+  return added.map((signup) => signup.uuid);
+}
+
+/** Puts the event's signups (by uuid) at the end of its lineup, in this order (as 'Add to Lineup' does). */
+export function putInLineup(request: APIRequestContext, eventId: string, signupUuids: string[]): Promise<EventDetail> {
+  return saveEvent(request, eventId, (draft) => ({ ...draft, lineup: [...draft.lineup, ...signupUuids] }));
+}
+
+/** Adds signups for these DJs and puts them all in the lineup, in order. */
+export async function saveLineup(request: APIRequestContext, eventId: string, inputs: SignupInput[]): Promise<EventDetail> {
+  return putInLineup(request, eventId, await addSignups(request, eventId, inputs));
+}
+
+/** Publishes the event ('Publish Event'). */
+export async function publish(request: APIRequestContext, eventId: string): Promise<EventDetail> {
+  const stored = await getEvent(request, eventId);
+  return ok<EventDetail>(
+    await request.post(`/api/events/${eventId}/publish`, { data: { baseVersion: stored.version } }),
+    'publish event',
+  );
+}
+
+// ---- DJs -----------------------------------------------------------------------------------
+
+let discordIds = 0;
+/** A Discord ID no other test uses: 19 digits (the dev accounts' are 18, starting with 9). */
+export function uniqueDiscordId(): string {
+  discordIds = (discordIds + 1) % 100;
+  return `${Date.now()}`.padStart(13, '1') + String(discordIds).padStart(2, '0') + String(Math.floor(Math.random() * 1e4)).padStart(4, '0');
+}
+
+export interface DjInput {
+  djName: string;
+  /** Default: the Dj Name followed by ' pub'. */
+  publicName?: string;
+  /** Default: a fresh unique one. */
+  discordId?: string;
+  rtmpUrl?: string;
+  twitchUsername?: string;
+}
+
+/** Creates a roster DJ (as Create Dj does). */
+export async function createDj(request: APIRequestContext, input: DjInput): Promise<Dj> {
+  const body = {
+    discordId: input.discordId ?? uniqueDiscordId(),
+    publicName: input.publicName ?? `${input.djName} pub`,
+    djName: input.djName,
+    rtmpUrl: input.rtmpUrl ?? '',
+    twitchUsername: input.twitchUsername ?? '',
+  };
+  const response = await request.post('/api/djs', { data: body });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as Dj;
+}
+
+export async function roster(request: APIRequestContext): Promise<RosterDj[]> {
+  return (await ok<RosterResponse>(await request.get('/api/djs'), 'read roster')).djs;
+}
+
+/** The roster's Total Plays of one DJ; -1 if the DJ is not on the roster. */
+export async function totalPlays(request: APIRequestContext, djId: string): Promise<number> {
+  return (await roster(request)).find((dj) => dj.id === djId)?.totalPlays ?? -1;
+}
+
+// ---- The DJ's own signup ---------------------------------------------------------------------
+
+/**
+ * The signed-in DJ submits (or updates) their signup for the event through the intake call the
+ * wizard uses. Defaults: their answers for a one-hour prerecorded set, any time.
+ */
+export async function submitSignup(
+  request: APIRequestContext,
+  eventId: string,
+  answers: Partial<Omit<SignupIntake, 'event_id'>> & { name: string },
+): Promise<void> {
+  const body: SignupIntake = {
+    event_id: eventId,
+    is_b2b: false,
+    b2b_members_response: '',
+    requested_duration: 1,
+    type: 'PRERECORD',
+    stream_link: '',
+    available_from: 'any',
+    available_to: 'any',
+    confirm_expectations: true,
+    dj_notes: '',
+    ...answers,
+  };
+  await ok<unknown>(await request.post('/api/signup', { data: body }), 'submit signup');
+}

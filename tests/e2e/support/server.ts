@@ -1,0 +1,80 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+// The built app started as `npm start` starts it (dist/server/main.js), on a free port with a
+// fresh temporary DATA_DIR and NO demo data: end-to-end tests make every event, DJ and signup
+// they need (tests/e2e/support/api.ts). The development sign-in stays on (DISCORD_CLIENT_ID
+// empty): its accounts live in code (src/server/auth/dev-accounts.ts), and signing in as one
+// creates that person's DJ record.
+
+export interface RunningServer {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts a server on its own empty database. SQLite in the temporary DATA_DIR unless
+ * `databaseUrl` names a PostgreSQL database, which must then be empty too.
+ */
+export async function startServer({ databaseUrl = '' }: { databaseUrl?: string } = {}): Promise<RunningServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lineup-e2e-'));
+  const server = spawn(process.execPath, ['dist/server/main.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DISCORD_CLIENT_ID: '',
+      SEED_DEMO_DATA: 'never',
+      DATABASE_URL: databaseUrl,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  const cleanUp = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  let url: string;
+  try {
+    url = await waitForUrl(server);
+  } catch (error) {
+    server.kill('SIGTERM');
+    await exited;
+    cleanUp();
+    throw error;
+  }
+  return {
+    url,
+    stop: async () => {
+      if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
+      await exited;
+      cleanUp();
+    },
+  };
+}
+
+function waitForUrl(server: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/running at (http:\/\/\S+)/);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    server.stdout?.on('data', onData);
+    server.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      process.stderr.write(chunk);
+    });
+    server.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+}
