@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAuthRoutes } from './auth/routes.js';
 import { registerGuard } from './auth/guard.js';
+import type { TrustProxy } from './config.js';
 import type { AppContext } from './context.js';
 import { registerDjRoutes } from './djs/routes.js';
 import { registerEventRoutes } from './events/routes.js';
@@ -49,8 +50,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     bodyLimit: BODY_LIMIT_BYTES,
     frameworkErrors,
     clientErrorHandler,
-    // Only behind a reverse proxy may X-Forwarded-* decide the client address (rate limits) and protocol.
-    trustProxy: ctx.config.trustProxy,
+    // Only the proxies TRUST_PROXY names (a hop count or addresses, never everyone) may decide the
+    // client address (rate limits) and protocol through X-Forwarded-*.
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -91,6 +93,15 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     reply.code(404).send({ code: 'not_found', message: 'Not found.' });
   });
   return app;
+}
+
+/**
+ * Fastify's own handling of a hop count trusts nobody (it cannot tell the proxy from a client
+ * that connected directly), so a count becomes "the nearest N hops", as in Express: right only
+ * when the app is reachable through the proxies alone (README says so).
+ */
+function trustProxyOption(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
 /**
