@@ -18,15 +18,11 @@ import { errorHandler } from './http/error-handler.js';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.js';
 import { logRedaction, requestLogFields } from './http/logging.js';
 import { registerTextGuard } from './http/text-guard.js';
+import { BODY_LIMIT_BYTES } from './limits.js';
 import { registerSettingsRoutes } from './settings/routes.js';
 import { registerSignupRoutes } from './signup/routes.js';
 
-/**
- * Request bodies beyond this get 413. The largest real body is an event save: with 60 signups
- * and 12 slots it measures about 38 KB as the client sends it (signups carry the DJs' form
- * data), and about 275 KB with every text at its limit, so 64 KB would refuse real saves.
- */
-export const BODY_LIMIT_BYTES = 256 * 1024;
+export { BODY_LIMIT_BYTES } from './limits.js';
 
 export interface BuildOptions {
   /** The built SPA; omitted in API-only tests. */
@@ -37,6 +33,7 @@ export interface BuildOptions {
 }
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const { limits } = ctx;
   const app = Fastify({
     logger:
       options.logger === false
@@ -48,6 +45,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     bodyLimit: BODY_LIMIT_BYTES,
+    // Slow senders are cut off (408): the whole request within requestTimeout, its headers within
+    // headersTimeout. Both count only until the request has arrived, so a live-update stream (a
+    // GET whose answer lasts for hours) is not cut by them; no socket inactivity timeout is set
+    // for the same reason (the streams' heartbeat keeps proxies from closing them).
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    http: { headersTimeout: limits.headersTimeoutMs, connectionsCheckingInterval: limits.timeoutCheckIntervalMs },
     frameworkErrors,
     clientErrorHandler,
     // Only the proxies TRUST_PROXY names (a hop count or addresses, never everyone) may decide the

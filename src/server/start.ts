@@ -4,6 +4,7 @@ import { type ChangeBus, inProcessBus, postgresBus } from './changes/bus.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openStore } from './db/open.js';
+import { DEFAULT_LIMITS, type Limits } from './limits.js';
 import { seedIfEmpty } from './seed/seed.js';
 
 export interface RunningApp {
@@ -13,13 +14,18 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
+export interface StartOptions extends BuildOptions {
+  /** Shorter timeouts and intervals for tests (never from the environment). */
+  limits?: Partial<Limits>;
+}
+
 /** Opens storage, applies migrations, seeds an empty development database and listens. */
-export async function startServer(config: Config, options: BuildOptions = {}): Promise<RunningApp> {
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningApp> {
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   let changes: ChangeBus | undefined;
   try {
     changes = store.databaseUrl ? await postgresBus(store.databaseUrl) : inProcessBus();
-    const ctx: AppContext = { config, store, changes };
+    const ctx: AppContext = { config, store, changes, limits: { ...DEFAULT_LIMITS, ...options.limits } };
     if (config.seedDemoData && config.env === 'development' && store.dialect === 'sqlite') {
       await seedIfEmpty(store.db);
     }
