@@ -7,11 +7,9 @@ import { HttpError, unauthorized } from '../http/errors.js';
 import {
   authorizationUrl,
   avatarUrlOf,
-  DiscordFailure,
+  DiscordClient,
   type DiscordEndpoints,
-  exchangeCode,
-  fetchMember,
-  fetchUser,
+  DiscordFailure,
   mapRoles,
   publicNameOf,
 } from './discord.js';
@@ -53,11 +51,12 @@ export async function completeSignIn(
   if (input.body.redirect_uri !== input.expectedRedirectUri) throw failed(400, 'redirect_uri is not ours');
 
   const { discord } = ctx.config;
+  const client = new DiscordClient(discord, endpoints, ctx.limits.discordTimeoutMs);
   let user, member;
   try {
-    const accessToken = await exchangeCode(discord, endpoints, input.expectedRedirectUri, input.body.code, input.pending.verifier);
-    user = await fetchUser(endpoints, accessToken);
-    member = await fetchMember(endpoints, accessToken, discord.guildId);
+    const tokens = await client.exchangeCode(input.expectedRedirectUri, input.body.code, input.pending.verifier);
+    user = await client.fetchUser(tokens.accessToken);
+    member = await client.fetchMember(tokens.accessToken);
   } catch (error) {
     if (!(error instanceof DiscordFailure)) throw error;
     if (error.kind === 'notMember') {
