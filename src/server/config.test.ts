@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, parseTrustProxy } from './config.js';
+import { ConfigError, DEV_DISCORD, loadConfig, parseTrustProxy } from './config.js';
 
 // What start-up accepts, and what it refuses with a line that says what to write instead.
 
@@ -38,5 +38,21 @@ describe('TRUST_PROXY', () => {
     const problems = problemsOf({ TRUST_PROXY: raw });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/^TRUST_PROXY must be/);
+  });
+});
+
+describe('SESSION_SECRET', () => {
+  const discord = { DISCORD_CLIENT_ID: '1', DISCORD_CLIENT_SECRET: 'the-discord-secret', DISCORD_GUILD_ID: '2' };
+  test('keys the stored Discord tokens; else the Discord client secret; else the development secret', () => {
+    const secret = 'a'.repeat(40);
+    expect(loadConfig({ ...discord, SESSION_SECRET: secret }).sessionSecret).toBe(secret);
+    expect(loadConfig(discord).sessionSecret).toBe('the-discord-secret');
+    expect(loadConfig({}).sessionSecret).toBe(DEV_DISCORD.clientSecret);
+    expect(loadConfig({ SESSION_SECRET: secret }).sessionSecret).toBe(secret);
+  });
+  test('a short one is refused', () => {
+    expect(problemsOf({ SESSION_SECRET: 'short' })).toEqual([
+      'SESSION_SECRET must be at least 32 characters (e.g. the output of: openssl rand -base64 32)',
+    ]);
   });
 });

@@ -41,6 +41,12 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_TTL_DAYS: z.coerce.number({ message: 'must be a number' }).positive().default(30),
   SEED_DEMO_DATA: z.enum(['auto', 'never']).default('auto'),
+  SESSION_SECRET: optionalText.pipe(
+    z
+      .string()
+      .min(32, 'must be at least 32 characters (e.g. the output of: openssl rand -base64 32)')
+      .optional(),
+  ),
   DISCORD_CLIENT_ID: optionalText,
   DISCORD_CLIENT_SECRET: optionalText,
   DISCORD_GUILD_ID: optionalText,
@@ -68,6 +74,13 @@ export interface Config {
   trustProxy: TrustProxy;
   logLevel: Env['LOG_LEVEL'];
   sessionTtlMs: number;
+  /**
+   * Key material for the Discord tokens stored (encrypted) with each session: SESSION_SECRET, else
+   * the Discord client secret (with the development sign-in, its fixed development secret).
+   * Never logged, never sent anywhere.
+   */
+  sessionSecret: string;
+  /** SEED_DEMO_DATA=auto: an empty database gets demo data, but only with the development sign-in. */
   seedDemoData: boolean;
   discord: {
     /** True when no Discord application is configured: the built-in development provider signs people in. */
@@ -136,6 +149,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy as TrustProxy,
     logLevel: env.LOG_LEVEL,
     sessionTtlMs: env.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
+    sessionSecret: env.SESSION_SECRET ?? (devProvider ? DEV_DISCORD.clientSecret : (env.DISCORD_CLIENT_SECRET ?? '')),
     seedDemoData: env.SEED_DEMO_DATA === 'auto',
     discord: devProvider
       ? {

@@ -55,3 +55,17 @@ export const DEFAULT_LIMITS: Limits = {
  * data), and about 275 KB with every text at its limit, so 64 KB would refuse real saves.
  */
 export const BODY_LIMIT_BYTES = 256 * 1024;
+
+/** Membership and roles are checked with Discord again (docs/security.md, "Sessions"). */
+export const SESSION_CHECK = {
+  /** A session is checked again once this long has passed since its last successful check. */
+  everyMs: 24 * 60 * 60_000,
+  /** Discord unreachable: keep the session, try again on a request after this back-off. */
+  retryAfterMs: 60_000,
+  /** A session not successfully checked for longer than this ends, outage or not. */
+  maxUncheckedMs: 48 * 60 * 60_000,
+  /** The access token is refreshed when it expires within this. */
+  refreshMarginMs: 5 * 60_000,
+  /** How long one app instance holds a check it started (so no other one starts the same check). */
+  claimMs: 60_000,
+} as const;

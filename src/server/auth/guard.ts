@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ACCESS, hasAccess } from '@shared/policy.js';
 import type { AppContext } from '../context.js';
 import { forbidden, HttpError, unauthorized } from '../http/errors.js';
+import { ownOrigin } from './origin.js';
+import { SessionChecker } from './session-check.js';
 import { resumeSession, SESSION_COOKIE, type SessionUser } from './sessions.js';
 
 declare module 'fastify' {
@@ -28,6 +30,7 @@ export function sessionCookieOptions(ctx: AppContext, expiresAt: number) {
  */
 export function registerGuard(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('user', null);
+  const checker = new SessionChecker(ctx);
 
   app.addHook('onRoute', (route) => {
     const access = route.config?.access;
@@ -46,8 +49,10 @@ export function registerGuard(app: FastifyInstance, ctx: AppContext) {
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
       const resumed = await resumeSession(ctx.store.db, token, ctx.config.sessionTtlMs);
-      if (resumed) {
-        request.user = resumed.user;
+      // Membership and roles are confirmed with Discord when due (auth/session-check.ts).
+      const user = resumed && (await checker.ensureChecked(resumed, request));
+      if (resumed && user) {
+        request.user = user;
         if (resumed.renewedUntil) reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(ctx, resumed.renewedUntil));
       }
     }
@@ -71,11 +76,5 @@ function rejectCrossSite(request: FastifyRequest, ctx: AppContext) {
   const crossSite =
     fetchSite === 'cross-site' || fetchSite === 'same-site' || (origin !== undefined && origin !== ownOrigin(request, ctx));
   if (crossSite) throw new HttpError(403, 'cross_site', 'Cross-site requests are not allowed.');
-}
-
-/** PUBLIC_URL when set, else the origin the request was addressed to. */
-export function ownOrigin(request: FastifyRequest, ctx: AppContext): string {
-  if (ctx.config.publicUrl) return ctx.config.publicUrl;
-  return `${request.protocol}://${request.host}`;
 }
 

@@ -15,6 +15,7 @@ import {
 } from './discord.js';
 import { findProfile, upsertDjForDiscordUser } from './repository.js';
 import { closeSession, type OpenedSession, openSession, type SessionUser } from './sessions.js';
+import { sessionSealer } from './token-sealer.js';
 
 /** What the browser keeps (in an HttpOnly cookie) between starting and finishing a sign-in. */
 export interface PendingSignIn {
@@ -52,9 +53,9 @@ export async function completeSignIn(
 
   const { discord } = ctx.config;
   const client = new DiscordClient(discord, endpoints, ctx.limits.discordTimeoutMs);
-  let user, member;
+  let tokens, user, member;
   try {
-    const tokens = await client.exchangeCode(input.expectedRedirectUri, input.body.code, input.pending.verifier);
+    tokens = await client.exchangeCode(input.expectedRedirectUri, input.body.code, input.pending.verifier);
     user = await client.fetchUser(tokens.accessToken);
     member = await client.fetchMember(tokens.accessToken);
   } catch (error) {
@@ -71,7 +72,11 @@ export async function completeSignIn(
   const avatarUrl = avatarUrlOf(user, member, discord.guildId);
   const djId = await upsertDjForDiscordUser(ctx.store.db, { discordId: user.id, publicName, avatarUrl });
   if (input.previousSessionToken) await closeSession(ctx.store.db, input.previousSessionToken);
-  const session = await openSession(ctx.store.db, { djId, discordUserId: user.id, roles }, ctx.config.sessionTtlMs);
+  // The tokens stay with the session (encrypted) for its membership checks (session-check.ts).
+  const session = await openSession(ctx.store.db, { djId, discordUserId: user.id, roles }, ctx.config.sessionTtlMs, Date.now(), {
+    tokens,
+    sealer: sessionSealer(ctx.config.sessionSecret),
+  });
   log.info({ djId, roles }, 'signed in');
   return { me: { djId, publicName, avatarUrl, roles }, session };
 }
