@@ -17,6 +17,7 @@ import { registerHealthRoutes } from './health/routes.js';
 import { errorHandler } from './http/error-handler.js';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.js';
 import { logRedaction, requestLogFields } from './http/logging.js';
+import { LiveStreams } from './http/live-streams.js';
 import { registerTextGuard } from './http/text-guard.js';
 import { BODY_LIMIT_BYTES } from './limits.js';
 import { registerSettingsRoutes } from './settings/routes.js';
@@ -82,6 +83,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
+  const liveStreams = new LiveStreams(ctx.store.db, limits, app.log);
+  app.decorate('liveStreams', liveStreams);
+  // Open streams would keep close() waiting.
+  app.addHook('preClose', async () => liveStreams.closeAll());
   registerGuard(app, ctx);
   registerTextGuard(app);
 

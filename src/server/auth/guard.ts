@@ -9,6 +9,8 @@ import { resumeSession, SESSION_COOKIE, type SessionUser } from './sessions.js';
 declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
+    /** The signed-in session's id (its token's hash), for what outlives the request (live streams). */
+    sessionId: string | null;
   }
 }
 
@@ -30,6 +32,7 @@ export function sessionCookieOptions(ctx: AppContext, expiresAt: number) {
  */
 export function registerGuard(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
   const checker = new SessionChecker(ctx);
 
   app.addHook('onRoute', (route) => {
@@ -53,6 +56,7 @@ export function registerGuard(app: FastifyInstance, ctx: AppContext) {
       const user = resumed && (await checker.ensureChecked(resumed, request));
       if (resumed && user) {
         request.user = user;
+        request.sessionId = resumed.idHash;
         if (resumed.renewedUntil) reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(ctx, resumed.renewedUntil));
       }
     }

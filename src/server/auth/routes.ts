@@ -52,6 +52,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
           pending: readPending(request),
           expectedRedirectUri: redirectUriFor(request, ctx),
           previousSessionToken: request.cookies[SESSION_COOKIE],
+          onSessionClosed: (sessionId) => app.liveStreams.closeSession(sessionId),
         },
         request.log,
       );
@@ -62,7 +63,9 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   registerEndpoint(app, api.signOut, async ({ request, reply }) => {
-    await signOut(ctx, request.cookies[SESSION_COOKIE]);
+    const sessionId = await signOut(ctx, request.cookies[SESSION_COOKIE]);
+    // Its open live-update streams end with it, at once.
+    if (sessionId) app.liveStreams.closeSession(sessionId);
     clearSessionCookie(reply, ctx);
   });
 

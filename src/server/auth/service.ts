@@ -35,6 +35,8 @@ export interface CompleteSignIn {
   expectedRedirectUri: string;
   /** The browser's previous session, replaced by a new one. */
   previousSessionToken: string | undefined;
+  /** Called with the id of the session this sign-in replaced (its live streams close). */
+  onSessionClosed: (sessionId: string) => void;
 }
 
 export async function completeSignIn(
@@ -71,7 +73,7 @@ export async function completeSignIn(
   const publicName = publicNameOf(user, member);
   const avatarUrl = avatarUrlOf(user, member, discord.guildId);
   const djId = await upsertDjForDiscordUser(ctx.store.db, { discordId: user.id, publicName, avatarUrl });
-  if (input.previousSessionToken) await closeSession(ctx.store.db, input.previousSessionToken);
+  if (input.previousSessionToken) input.onSessionClosed(await closeSession(ctx.store.db, input.previousSessionToken));
   // The tokens stay with the session (encrypted) for its membership checks (session-check.ts).
   const session = await openSession(ctx.store.db, { djId, discordUserId: user.id, roles }, ctx.config.sessionTtlMs, Date.now(), {
     tokens,
@@ -87,8 +89,9 @@ export async function currentMe(ctx: AppContext, user: SessionUser): Promise<Me>
   return { djId: user.djId, publicName: profile.public_name, avatarUrl: profile.avatar_url, roles: user.roles };
 }
 
-export async function signOut(ctx: AppContext, sessionToken: string | undefined) {
-  if (sessionToken) await closeSession(ctx.store.db, sessionToken);
+/** Ends the session; returns its id (for closing its live streams), or null without one. */
+export async function signOut(ctx: AppContext, sessionToken: string | undefined): Promise<string | null> {
+  return sessionToken ? closeSession(ctx.store.db, sessionToken) : null;
 }
 
 function sameText(a: string, b: string): boolean {

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Me } from '@shared/schemas/auth.js';
 import { SESSION_CHECK } from '../limits.js';
 import { FAKE_DISCORD, type FakeDiscord, fakeDiscordEnv, MEMBER_PATH, signInAs, startFakeDiscord } from '../testing/fake-discord.js';
+import { insertOpenEvent } from '../testing/fixtures.js';
 import { startTestApp, testDialects, type TestApp } from '../testing/harness.js';
 import { SessionChecker } from './session-check.js';
 import { hashSessionToken, resumeSession } from './sessions.js';
@@ -231,5 +232,28 @@ describe.each(testDialects)('membership checks of a session on %s', (dialect) =>
     expect(await checker.ensureChecked(stale, request)).toBeNull();
     expect(await row(dj.cookie)).toBeDefined();
     expect(fake.count(MEMBER_PATH, before)).toBe(0);
+  });
+});
+
+describe.each(testDialects)('sessions ended by their check on %s', (dialect) => {
+  test('a session ended by its Discord check has its live streams closed at once', async () => {
+    const fake = await startFakeDiscord();
+    // The heartbeat is far off: only the check itself can close the stream in time.
+    const app = await startTestApp(dialect, fakeDiscordEnv(fake), { limits: { streamHeartbeatMs: 60_000 } });
+    try {
+      const host = fake.person({ nick: null, avatar: null, roles: [HOST_ROLE] });
+      const cookie = await signInAs(app, fake, host.code);
+      const eventId = await insertOpenEvent(app.ctx.store.db);
+      const response = await fetch(`${app.url}/api/events/${eventId}/changes`, { headers: { cookie } });
+      expect(response.status).toBe(200);
+      const ended = response.text();
+      host.person.member = null;
+      await app.ctx.store.db.updateTable('sessions').set({ next_check_at: Date.now() - 1 }).execute();
+      expect((await app.request('GET', '/api/me', { cookie })).status).toBe(401);
+      await Promise.race([ended, new Promise((_, reject) => setTimeout(() => reject(new Error('stream still open')), 1_000))]);
+    } finally {
+      await app.destroy();
+      await fake.close();
+    }
   });
 });

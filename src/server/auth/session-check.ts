@@ -131,7 +131,8 @@ export class SessionChecker {
     return { ...session.user, roles: parseRoles(row.roles) };
   }
 
-  private async end(idHash: string, _request: FastifyRequest) {
+  private async end(idHash: string, request: FastifyRequest) {
     await endSession(this.ctx.store.db, idHash);
+    request.server.liveStreams.closeSession(idHash);
   }
 }

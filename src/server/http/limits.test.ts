@@ -1,10 +1,11 @@
 import net from 'node:net';
+import { insertOpenEvent } from '../testing/fixtures.js';
 import { startTestApp, testDialects, type TestApp } from '../testing/harness.js';
 
 // The limits a server on the internet needs (limits.ts): slow senders are cut off, live-update
 // streams are not, and X-Forwarded-* is believed only from the proxies TRUST_PROXY names.
 
-const SHORT = { requestTimeoutMs: 800, headersTimeoutMs: 400, keepAliveTimeoutMs: 300, timeoutCheckIntervalMs: 50 };
+const SHORT = { requestTimeoutMs: 800, headersTimeoutMs: 400, keepAliveTimeoutMs: 300, timeoutCheckIntervalMs: 50, streamHeartbeatMs: 100 };
 
 /** Sends `first`, then `trickle` one piece every `everyMs` until the server closes; what came back and when. */
 function slowSender(app: TestApp, first: string, trickle: string, everyMs: number, maxMs = 5_000) {
@@ -55,6 +56,35 @@ describe.each(testDialects)('request timeouts on %s', (dialect) => {
 
   test('ordinary requests are not affected', async () => {
     expect((await app.request('GET', '/healthz')).status).toBe(200);
+  });
+
+  test('a live-update stream outlives every timeout, kept open by its heartbeat', async () => {
+    const { cookie } = await app.signIn(['host']);
+    const eventId = await insertOpenEvent(app.ctx.store.db);
+    const abort = new AbortController();
+    const response = await fetch(`${app.url}/api/events/${eventId}/changes`, { headers: { cookie }, signal: abort.signal });
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    let text = '';
+    let ended = false;
+    const reading = (async () => {
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          text += new TextDecoder().decode(value);
+        }
+      } catch {
+        // aborted below
+      }
+      ended = true;
+    })();
+    const lasting = SHORT.requestTimeoutMs + SHORT.headersTimeoutMs + SHORT.keepAliveTimeoutMs + 500;
+    await new Promise((resolve) => setTimeout(resolve, lasting));
+    expect(ended).toBe(false);
+    expect(text.match(/: heartbeat/g)?.length ?? 0).toBeGreaterThanOrEqual(5);
+    abort.abort();
+    await reading;
   });
 });
 
