@@ -19,16 +19,21 @@ export interface StartOptions extends BuildOptions {
   limits?: Partial<Limits>;
 }
 
-/** Opens storage, applies migrations, seeds an empty development database and listens. */
+/**
+ * Demo data and the development sign-in go together: an empty database gets demo data only when
+ * no Discord application is configured, whatever NODE_ENV or the database. With a Discord
+ * application the app starts empty; SEED_DEMO_DATA=never turns the demo data off altogether.
+ */
+const wantsDemoData = (config: Config) => config.seedDemoData && config.discord.devProvider;
+
+/** Opens storage, applies migrations, seeds an empty database when the development sign-in is in use, listens. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningApp> {
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   let changes: ChangeBus | undefined;
   try {
     changes = store.databaseUrl ? await postgresBus(store.databaseUrl) : inProcessBus();
     const ctx: AppContext = { config, store, changes, limits: { ...DEFAULT_LIMITS, ...options.limits } };
-    if (config.seedDemoData && config.env === 'development' && store.dialect === 'sqlite') {
-      await seedIfEmpty(store.db);
-    }
+    if (wantsDemoData(config)) await seedIfEmpty(store.db);
     const app = await buildApp(ctx, options);
     await app.listen({ host: config.host, port: config.port });
     const address = app.server.address();
