@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from './app.js';
+import { deleteExpiredSessions } from './auth/sessions.js';
 import { type ChangeBus, inProcessBus, postgresBus } from './changes/bus.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
@@ -26,7 +27,10 @@ export interface StartOptions extends BuildOptions {
  */
 const wantsDemoData = (config: Config) => config.seedDemoData && config.discord.devProvider;
 
-/** Opens storage, applies migrations, seeds an empty database when the development sign-in is in use, listens. */
+/**
+ * Opens storage, applies migrations, seeds an empty database when the development sign-in is in
+ * use, listens, and deletes expired sessions on a schedule.
+ */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningApp> {
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   let changes: ChangeBus | undefined;
@@ -36,12 +40,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     if (wantsDemoData(config)) await seedIfEmpty(store.db);
     const app = await buildApp(ctx, options);
     await app.listen({ host: config.host, port: config.port });
+    const purge = startSessionPurge(ctx, app);
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
     let stopping: Promise<void> | undefined;
     const stop = () =>
       (stopping ??= (async () => {
+        await purge.stop();
         // close() stops accepting and waits for in-flight requests before we close storage.
         await app.close();
         await changes?.close();
@@ -53,4 +59,27 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await store.close();
     throw error;
   }
+}
+
+/** Expired sessions are deleted on a schedule (resuming one deletes it too, but most are never resumed). */
+function startSessionPurge(ctx: AppContext, app: FastifyInstance) {
+  let running: Promise<void> | undefined;
+  const purge = async () => {
+    try {
+      const deleted = await deleteExpiredSessions(ctx.store.db);
+      if (deleted > 0) app.log.info({ deleted }, 'expired sessions deleted');
+    } catch (error) {
+      app.log.warn({ err: error }, 'could not delete expired sessions');
+    }
+  };
+  const timer = setInterval(() => {
+    running ??= purge().finally(() => (running = undefined));
+  }, ctx.limits.sessionPurgeIntervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

@@ -235,7 +235,7 @@ describe.each(testDialects)('membership checks of a session on %s', (dialect) =>
   });
 });
 
-describe.each(testDialects)('sessions ended by their check on %s', (dialect) => {
+describe.each(testDialects)('sessions ended by their check, and expired ones, on %s', (dialect) => {
   test('a session ended by its Discord check has its live streams closed at once', async () => {
     const fake = await startFakeDiscord();
     // The heartbeat is far off: only the check itself can close the stream in time.
@@ -254,6 +254,21 @@ describe.each(testDialects)('sessions ended by their check on %s', (dialect) => 
     } finally {
       await app.destroy();
       await fake.close();
+    }
+  });
+
+  test('expired sessions are deleted on a schedule; live ones stay', async () => {
+    const app = await startTestApp(dialect, {}, { limits: { sessionPurgeIntervalMs: 100 } });
+    try {
+      const live = await app.signIn(['dj']);
+      const expired = await app.signIn(['dj']);
+      const db = app.ctx.store.db;
+      await db.updateTable('sessions').set({ expires_at: Date.now() - 1 }).where('id_hash', '=', hashSessionToken(expired.cookie.split('=')[1]!)).execute();
+      const remaining = async () => (await db.selectFrom('sessions').select('id_hash').execute()).map((r) => r.id_hash);
+      for (let i = 0; i < 40 && (await remaining()).length > 1; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await remaining()).toEqual([hashSessionToken(live.cookie.split('=')[1]!)]);
+    } finally {
+      await app.destroy();
     }
   });
 });
