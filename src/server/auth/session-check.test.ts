@@ -251,7 +251,7 @@ describe.each(testDialects)('sessions ended by their check, and expired ones, on
       host.person.member = null;
       await app.ctx.store.db.updateTable('sessions').set({ next_check_at: Date.now() - 1 }).execute();
       expect((await app.request('GET', '/api/me', { cookie })).status).toBe(401);
-      await Promise.race([ended, new Promise((_, reject) => setTimeout(() => reject(new Error('stream still open')), 1_000))]);
+      await Promise.race([ended, new Promise((_, reject) => setTimeout(() => reject(new Error('stream still open')), 3_000))]);
     } finally {
       await app.destroy();
       await fake.close();

@@ -81,7 +81,7 @@ describe.each(testDialects)('live-update streams on %s', (dialect) => {
       const [first, second, theirs] = [await openStream(slow, mine.cookie, event), await openStream(slow, mine.cookie, event), await openStream(slow, other.cookie, event)];
       expect([first.status, second.status, theirs.status]).toEqual([200, 200, 200]);
       expect((await slow.request('POST', '/api/auth/logout', { cookie: mine.cookie })).status).toBe(204);
-      await within(Promise.all([first.closed, second.closed]), 1_000, 'the logged-out session’s streams close');
+      await within(Promise.all([first.closed, second.closed]), 3_000, 'the logged-out session’s streams close');
       await pause(200);
       expect(theirs.isClosed()).toBe(false);
       await theirs.cancel();
@@ -99,11 +99,13 @@ describe.each(testDialects)('live-update streams on %s', (dialect) => {
     const { cookie } = await app.signIn(['host']);
     const live = await stream(cookie);
     expect(live.status).toBe(200);
-    await pause(HEARTBEAT_MS * 2.5);
-    expect(live.isClosed()).toBe(false);
+    // A valid session's stream gets heartbeats and stays open.
+    for (let i = 0; i < 100 && !live.text().includes(': heartbeat'); i++) await pause(20);
     expect(live.text()).toContain(': heartbeat');
+    expect(live.isClosed()).toBe(false);
     await change(cookie);
-    await within(live.closed, HEARTBEAT_MS * 5, 'the stream closes');
+    // Closed at the next heartbeat (generous for a loaded machine; the default heartbeat is 25 s).
+    await within(live.closed, 2_000, 'the stream closes');
   });
 
   test('beyond the per-session cap a stream is refused with 429 in the usual error shape', async () => {
