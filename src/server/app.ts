@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAuthRoutes } from './auth/routes.js';
 import { registerGuard } from './auth/guard.js';
+import type { TrustProxy } from './config.js';
 import type { AppContext } from './context.js';
 import { registerDjRoutes } from './djs/routes.js';
 import { registerEventRoutes } from './events/routes.js';
@@ -16,16 +17,13 @@ import { registerHealthRoutes } from './health/routes.js';
 import { errorHandler } from './http/error-handler.js';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.js';
 import { logRedaction, requestLogFields } from './http/logging.js';
+import { LiveStreams } from './http/live-streams.js';
 import { registerTextGuard } from './http/text-guard.js';
+import { BODY_LIMIT_BYTES } from './limits.js';
 import { registerSettingsRoutes } from './settings/routes.js';
 import { registerSignupRoutes } from './signup/routes.js';
 
-/**
- * Request bodies beyond this get 413. The largest real body is an event save: with 60 signups
- * and 12 slots it measures about 38 KB as the client sends it (signups carry the DJs' form
- * data), and about 275 KB with every text at its limit, so 64 KB would refuse real saves.
- */
-export const BODY_LIMIT_BYTES = 256 * 1024;
+export { BODY_LIMIT_BYTES } from './limits.js';
 
 export interface BuildOptions {
   /** The built SPA; omitted in API-only tests. */
@@ -36,6 +34,7 @@ export interface BuildOptions {
 }
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const { limits } = ctx;
   const app = Fastify({
     logger:
       options.logger === false
@@ -47,10 +46,18 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     bodyLimit: BODY_LIMIT_BYTES,
+    // Slow senders are cut off (408): the whole request within requestTimeout, its headers within
+    // headersTimeout. Both count only until the request has arrived, so a live-update stream (a
+    // GET whose answer lasts for hours) is not cut by them; no socket inactivity timeout is set
+    // for the same reason (the streams' heartbeat keeps proxies from closing them).
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    http: { headersTimeout: limits.headersTimeoutMs, connectionsCheckingInterval: limits.timeoutCheckIntervalMs },
     frameworkErrors,
     clientErrorHandler,
-    // Only behind a reverse proxy may X-Forwarded-* decide the client address (rate limits) and protocol.
-    trustProxy: ctx.config.trustProxy,
+    // Only the proxies TRUST_PROXY names (a hop count or addresses, never everyone) may decide the
+    // client address (rate limits) and protocol through X-Forwarded-*.
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -76,6 +83,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
+  const liveStreams = new LiveStreams(ctx.store.db, limits, app.log);
+  app.decorate('liveStreams', liveStreams);
+  // Open streams would keep close() waiting.
+  app.addHook('preClose', async () => liveStreams.closeAll());
   registerGuard(app, ctx);
   registerTextGuard(app);
 
@@ -91,6 +102,15 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     reply.code(404).send({ code: 'not_found', message: 'Not found.' });
   });
   return app;
+}
+
+/**
+ * Fastify's own handling of a hop count trusts nobody (it cannot tell the proxy from a client
+ * that connected directly), so a count becomes "the nearest N hops", as in Express: right only
+ * when the app is reachable through the proxies alone (README says so).
+ */
+function trustProxyOption(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
 /**

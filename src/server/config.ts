@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { z } from 'zod';
 
 // One place that reads the environment. Start-up stops with one readable line per problem.
@@ -35,11 +36,17 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
       .optional(),
   ),
-  TRUST_PROXY: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
+  TRUST_PROXY: z.string().default('false'),
   PUBLIC_URL: optionalText.pipe(z.url('must be a URL like https://lineup.example.org').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_TTL_DAYS: z.coerce.number({ message: 'must be a number' }).positive().default(30),
   SEED_DEMO_DATA: z.enum(['auto', 'never']).default('auto'),
+  SESSION_SECRET: optionalText.pipe(
+    z
+      .string()
+      .min(32, 'must be at least 32 characters (e.g. the output of: openssl rand -base64 32)')
+      .optional(),
+  ),
   DISCORD_CLIENT_ID: optionalText,
   DISCORD_CLIENT_SECRET: optionalText,
   DISCORD_GUILD_ID: optionalText,
@@ -60,10 +67,20 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string | undefined;
-  /** Behind a reverse proxy: take the client address and protocol from X-Forwarded-*. */
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-* senders to believe for the client address and protocol: none (false), the
+   * nearest N proxies (a hop count), or proxies at these addresses/CIDR ranges. Never "everyone".
+   */
+  trustProxy: TrustProxy;
   logLevel: Env['LOG_LEVEL'];
   sessionTtlMs: number;
+  /**
+   * Key material for the Discord tokens stored (encrypted) with each session: SESSION_SECRET, else
+   * the Discord client secret (with the development sign-in, its fixed development secret).
+   * Never logged, never sent anywhere.
+   */
+  sessionSecret: string;
+  /** SEED_DEMO_DATA=auto: an empty database gets demo data, but only with the development sign-in. */
   seedDemoData: boolean;
   discord: {
     /** True when no Discord application is configured: the built-in development provider signs people in. */
@@ -79,6 +96,8 @@ export interface Config {
     authorizeUrl: string | undefined;
   };
 }
+
+export type TrustProxy = false | number | string[];
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -115,6 +134,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     if (!env.DISCORD_CLIENT_SECRET) problems.push('DISCORD_CLIENT_SECRET must be set with DISCORD_CLIENT_ID');
     if (!env.DISCORD_GUILD_ID) problems.push('DISCORD_GUILD_ID must be set with DISCORD_CLIENT_ID');
   }
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  if (typeof trustProxy === 'string') problems.push(`TRUST_PROXY ${trustProxy}`);
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -125,9 +146,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, ''),
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: trustProxy as TrustProxy,
     logLevel: env.LOG_LEVEL,
     sessionTtlMs: env.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
+    sessionSecret: env.SESSION_SECRET ?? (devProvider ? DEV_DISCORD.clientSecret : (env.DISCORD_CLIENT_SECRET ?? '')),
     seedDemoData: env.SEED_DEMO_DATA === 'auto',
     discord: devProvider
       ? {
@@ -151,4 +173,44 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           authorizeUrl: env.DISCORD_AUTHORIZE_URL ?? 'https://discord.com/oauth2/authorize',
         },
   };
+}
+
+/** Names proxy-addr (Fastify's trustProxy) understands for well-known ranges. */
+const TRUST_PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY: `false` (default), a hop count (`1` = the one proxy in front of the app), or a
+ * comma-separated list of proxy addresses or CIDR ranges. `true` would let any client write its
+ * own X-Forwarded-For (and so its own rate-limit key), so it is refused with what to write
+ * instead. Returns the problem as a string.
+ */
+export function parseTrustProxy(raw: string): TrustProxy | string {
+  const value = raw.trim();
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true') {
+    return (
+      'must not be true (it would believe any client\'s X-Forwarded-For): write the number of proxies ' +
+      'in front of the app (e.g. 1), or their addresses (e.g. 127.0.0.1 or 10.0.0.0/8)'
+    );
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops <= 10 ? hops : 'must be a small number of proxies (1 to 10), a list of addresses, or false';
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isAddressOrRange(entry));
+  if (bad.length > 0) {
+    return `must be false, a number of proxies (e.g. 1) or comma-separated addresses/CIDR ranges (e.g. 127.0.0.1, 10.0.0.0/8); not: ${bad.join(', ') || '(empty entry)'}`;
+  }
+  return entries;
+}
+
+function isAddressOrRange(entry: string): boolean {
+  if (TRUST_PROXY_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
 }

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from './app.js';
+import { deleteExpiredSessions } from './auth/sessions.js';
 import { type ChangeBus, inProcessBus, postgresBus } from './changes/bus.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openStore } from './db/open.js';
+import { DEFAULT_LIMITS, type Limits } from './limits.js';
 import { seedIfEmpty } from './seed/seed.js';
 
 export interface RunningApp {
@@ -13,24 +15,39 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
-/** Opens storage, applies migrations, seeds an empty development database and listens. */
-export async function startServer(config: Config, options: BuildOptions = {}): Promise<RunningApp> {
+export interface StartOptions extends BuildOptions {
+  /** Shorter timeouts and intervals for tests (never from the environment). */
+  limits?: Partial<Limits>;
+}
+
+/**
+ * Demo data and the development sign-in go together: an empty database gets demo data only when
+ * no Discord application is configured, whatever NODE_ENV or the database. With a Discord
+ * application the app starts empty; SEED_DEMO_DATA=never turns the demo data off altogether.
+ */
+const wantsDemoData = (config: Config) => config.seedDemoData && config.discord.devProvider;
+
+/**
+ * Opens storage, applies migrations, seeds an empty database when the development sign-in is in
+ * use, listens, and deletes expired sessions on a schedule.
+ */
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningApp> {
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   let changes: ChangeBus | undefined;
   try {
     changes = store.databaseUrl ? await postgresBus(store.databaseUrl) : inProcessBus();
-    const ctx: AppContext = { config, store, changes };
-    if (config.seedDemoData && config.env === 'development' && store.dialect === 'sqlite') {
-      await seedIfEmpty(store.db);
-    }
+    const ctx: AppContext = { config, store, changes, limits: { ...DEFAULT_LIMITS, ...options.limits } };
+    if (wantsDemoData(config)) await seedIfEmpty(store.db);
     const app = await buildApp(ctx, options);
     await app.listen({ host: config.host, port: config.port });
+    const purge = startSessionPurge(ctx, app);
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
     let stopping: Promise<void> | undefined;
     const stop = () =>
       (stopping ??= (async () => {
+        await purge.stop();
         // close() stops accepting and waits for in-flight requests before we close storage.
         await app.close();
         await changes?.close();
@@ -42,4 +59,27 @@ export async function startServer(config: Config, options: BuildOptions = {}): P
     await store.close();
     throw error;
   }
+}
+
+/** Expired sessions are deleted on a schedule (resuming one deletes it too, but most are never resumed). */
+function startSessionPurge(ctx: AppContext, app: FastifyInstance) {
+  let running: Promise<void> | undefined;
+  const purge = async () => {
+    try {
+      const deleted = await deleteExpiredSessions(ctx.store.db);
+      if (deleted > 0) app.log.info({ deleted }, 'expired sessions deleted');
+    } catch (error) {
+      app.log.warn({ err: error }, 'could not delete expired sessions');
+    }
+  };
+  const timer = setInterval(() => {
+    running ??= purge().finally(() => (running = undefined));
+  }, ctx.limits.sessionPurgeIntervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

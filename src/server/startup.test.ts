@@ -44,6 +44,14 @@ test('the development sign-in refuses to run in production', () => {
   ]);
 });
 
+test('TRUST_PROXY=true stops start-up with a line that says what to write instead', () => {
+  const { status, lines } = start({ TRUST_PROXY: 'true' });
+  expect(status).toBe(1);
+  expect(lines).toEqual([
+    "TRUST_PROXY must not be true (it would believe any client's X-Forwarded-For): write the number of proxies in front of the app (e.g. 1), or their addresses (e.g. 127.0.0.1 or 10.0.0.0/8)",
+  ]);
+});
+
 test('every problem is reported at once', () => {
   const { lines } = start({ PORT: '99999', PUBLIC_URL: 'not a url' });
   expect(lines).toEqual(['PORT must be between 0 and 65535', 'PUBLIC_URL must be a URL like https://lineup.example.org']);

@@ -1,142 +1,31 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import type { Role } from '@shared/domain.js';
 import { AUTH_MESSAGES, type Me } from '@shared/schemas/auth.js';
 import { loadConfig } from '../config.js';
 import { startServer } from '../start.js';
+import {
+  type Behaviour,
+  cookieValue,
+  FAKE_DISCORD,
+  type FakeDiscord,
+  fakeDiscordEnv,
+  signInCallback,
+  startFakeDiscord,
+  startSignIn,
+} from '../testing/fake-discord.js';
 import { startTestApp, testDialects, type TestApp } from '../testing/harness.js';
 import { SESSION_COOKIE } from './sessions.js';
 
-// Sign-in against a tiny fake Discord reached through DISCORD_API_URL.
+// Sign-in against the tests' fake Discord (testing/fake-discord.ts) reached through DISCORD_API_URL.
 
-const CLIENT_ID = '555000000000000001';
-const CLIENT_SECRET = 'fake-discord-secret-do-not-leak-4f9a1c';
-const GUILD = '555000000000000002';
-const ADMIN_ROLE = '555000000000000010';
-const HOST_ROLE = '555000000000000011';
-const DJ_ROLE = '555000000000000012';
-const OTHER_ROLE = '555000000000000013';
-
-interface FakePerson {
-  user: { id: string; username: string; global_name: string | null; avatar: string | null; discriminator?: string };
-  /** null: not a member of the guild. */
-  member: { nick: string | null; avatar: string | null; roles: string[] } | null;
-}
-
-/** Discord's three endpoints, keyed by authorization code. Codes come from `person()`. */
-async function startFakeDiscord() {
-  const people = new Map<string, FakePerson>();
-  let challenge = '';
-  let failProfile = false;
-  const seen: { path: string; authorization?: string; body: string }[] = [];
-  const server = http.createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => (body += chunk));
-    request.on('end', () => {
-      seen.push({ path: request.url ?? '', authorization: request.headers.authorization, body });
-      const send = (status: number, json: unknown) => {
-        response.writeHead(status, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(json));
-      };
-      const bearer = request.headers.authorization?.replace('Bearer ', '') ?? '';
-      const person = people.get(bearer.replace(/^token-/, ''));
-      if (request.method === 'POST' && request.url === '/oauth2/token') {
-        const form = new URLSearchParams(body);
-        const basic = `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`;
-        if (request.headers.authorization !== basic) return send(401, { error: 'invalid_client' });
-        const pkceOk = createHash('sha256').update(form.get('code_verifier') ?? '').digest('base64url') === challenge;
-        if (!people.has(form.get('code') ?? '') || !pkceOk || !form.get('redirect_uri')) {
-          return send(400, { error: 'invalid_grant', error_description: 'Invalid "code" in request.' });
-        }
-        return send(200, { access_token: `token-${form.get('code')}`, token_type: 'Bearer', expires_in: 600, scope: 'identify guilds.members.read' });
-      }
-      if (!person) return send(401, { message: '401: Unauthorized', code: 0 });
-      if (request.url === '/users/@me') return failProfile ? send(500, { message: 'boom' }) : send(200, person.user);
-      if (request.url === `/users/@me/guilds/${GUILD}/member`) {
-        return person.member ? send(200, { ...person.member, user: person.user }) : send(404, { message: 'Unknown Guild', code: 10004 });
-      }
-      return send(404, { message: 'Unknown' });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  let counter = 0;
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    seen,
-    /** Registers a person and returns the code Discord would hand back for them. */
-    person(member: FakePerson['member'], user: Partial<FakePerson['user']> = {}) {
-      const id = `77700000000000${String(++counter).padStart(4, '0')}`;
-      const code = `code-${counter}`;
-      people.set(code, { user: { id, username: `user${counter}`, global_name: null, avatar: null, ...user }, member });
-      return { code, id };
-    },
-    expectChallenge(value: string) {
-      challenge = value;
-    },
-    failProfile(value: boolean) {
-      failProfile = value;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-type FakeDiscord = Awaited<ReturnType<typeof startFakeDiscord>>;
-
-const discordEnv = (fake: FakeDiscord, extra: Record<string, string> = {}) => ({
-  DISCORD_CLIENT_ID: CLIENT_ID,
-  DISCORD_CLIENT_SECRET: CLIENT_SECRET,
-  DISCORD_GUILD_ID: GUILD,
-  DISCORD_ADMIN_ROLE_IDS: ADMIN_ROLE,
-  DISCORD_HOST_ROLE_IDS: HOST_ROLE,
-  DISCORD_DJ_ROLE_IDS: `${DJ_ROLE}, 555000000000000099`,
-  DISCORD_API_URL: fake.url,
-  DISCORD_AUTHORIZE_URL: 'https://discord.example/oauth2/authorize',
-  ...extra,
-});
-
-const cookieValue = (setCookies: string[], name: string) =>
-  setCookies.find((c) => c.startsWith(`${name}=`))?.split(';')[0];
-
-interface Started {
-  url: URL;
-  cookie: string;
-  state: string;
-}
-
-/** POST /api/auth/start, as the login button does; the fake Discord learns the PKCE challenge. */
-async function start(app: { url: string }, fake: FakeDiscord): Promise<Started> {
-  const response = await fetch(`${app.url}/api/auth/start`, { method: 'POST' });
-  expect(response.status).toBe(200);
-  const url = new URL(((await response.json()) as { url: string }).url);
-  fake.expectChallenge(url.searchParams.get('code_challenge') ?? '');
-  const cookie = cookieValue(response.headers.getSetCookie(), 'lineup_oauth');
-  expect(cookie).toBeDefined();
-  return { url, cookie: cookie!, state: url.searchParams.get('state')! };
-}
-
-async function callback(
-  app: { url: string },
-  started: Started,
-  code: string,
-  overrides: Partial<{ state: string; redirect_uri: string; cookie: string }> = {},
-) {
-  const response = await fetch(`${app.url}/api/auth/callback`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: overrides.cookie ?? started.cookie },
-    body: JSON.stringify({
-      code,
-      state: overrides.state ?? started.state,
-      redirect_uri: overrides.redirect_uri ?? `${app.url}/discordRedirect`,
-    }),
-  });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, text, body: JSON.parse(text) as Me & { message?: string } };
-}
+const { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, guild: GUILD } = FAKE_DISCORD;
+const { adminRole: ADMIN_ROLE, hostRole: HOST_ROLE, djRole: DJ_ROLE, otherRole: OTHER_ROLE } = FAKE_DISCORD;
+const discordEnv = fakeDiscordEnv;
+const start = startSignIn;
+const callback = signInCallback;
 
 describe.each(testDialects)('Discord sign-in on %s', (dialect) => {
   let fake: FakeDiscord;
@@ -340,6 +229,48 @@ describe.each(testDialects)('Discord sign-in on %s', (dialect) => {
       callbacks.push((await app.request('POST', '/api/auth/callback', { body: { code: 'x', state: 'x', redirect_uri: 'x' } })).status);
     }
     expect(callbacks.at(-1)).toBe(429);
+  });
+});
+
+describe.each(testDialects)('Discord misbehaving during sign-in on %s', (dialect) => {
+  let fake: FakeDiscord;
+  let app: TestApp;
+  const logLines: string[] = [];
+  beforeAll(async () => {
+    fake = await startFakeDiscord();
+    app = await startTestApp(dialect, discordEnv(fake), { limits: { discordTimeoutMs: 400 }, logLines });
+  });
+  afterEach(() => fake.reset());
+  afterAll(async () => {
+    await app.destroy();
+    await fake.close();
+  });
+
+  test.each<[string, 'token' | 'profile' | 'member', Behaviour, string]>([
+    ['the token endpoint answers malformed JSON', 'token', 'malformed', 'token exchange answer is not valid JSON'],
+    ['the token endpoint sends headers, then stalls', 'token', 'stallBody', 'token exchange request failed: no complete answer within 400 ms'],
+    ['the token endpoint never answers', 'token', 'stall', 'token exchange request failed: no complete answer within 400 ms'],
+    ['the token endpoint answers 503', 'token', { status: 503 }, 'token exchange answered 503'],
+    ['the profile is malformed JSON', 'profile', 'malformed', 'profile answer is not valid JSON'],
+    ['the profile stalls mid-body', 'profile', 'stallBody', 'profile request failed: no complete answer within 400 ms'],
+    ['the membership is malformed JSON', 'member', 'malformed', 'guild membership answer is not valid JSON'],
+    ['the membership stalls mid-body', 'member', 'stallBody', 'guild membership request failed: no complete answer within 400 ms'],
+  ])('%s: 502 "Authentication failed" and a warning with the reason, never a token', async (_label, endpoint, behaviour, reason) => {
+    const { code } = fake.person({ nick: null, avatar: null, roles: [DJ_ROLE] });
+    const started = await start(app, fake);
+    fake.behave(endpoint, behaviour);
+    const before = logLines.length;
+    const began = Date.now();
+    const response = await callback(app, started, code);
+    expect(Date.now() - began).toBeLessThan(3_000);
+    expect(response.status).toBe(502);
+    expect(response.body).toEqual({ code: 'auth_failed', message: AUTH_MESSAGES.failed });
+    expect(cookieValue(response.headers.getSetCookie(), SESSION_COOKIE)).toBeUndefined();
+    const lines = logLines.slice(before);
+    const warning = lines.map((line) => JSON.parse(line) as { level: number; msg: string; reason?: string }).find((line) => line.msg === 'sign-in failed');
+    expect(warning).toMatchObject({ level: 40, reason });
+    expect(lines.join('\n')).not.toMatch(/access-\d|refresh-\d|"stack"/);
+    expect(lines.join('\n')).not.toContain(CLIENT_SECRET);
   });
 });
 

@@ -2,7 +2,8 @@ import type { Me } from '@shared/schemas/auth.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { startTestApp, testDialects, type TestApp } from '../testing/harness.js';
 import { DEV_ACCOUNTS } from './dev-accounts.js';
-import { SESSION_COOKIE } from './sessions.js';
+import { hashSessionToken, SESSION_COOKIE } from './sessions.js';
+import { sessionSealer } from './token-sealer.js';
 
 // The development provider runs the real flow: start, authorize page, form post, callback.
 
@@ -109,6 +110,40 @@ describe.each(testDialects)('development sign-in on %s', (dialect) => {
     const wrong = await token('not-the-verifier');
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toMatchObject({ error: 'invalid_grant' });
+  });
+
+  test('a day later the session is checked with the provider, refreshing its expired access token', async () => {
+    const response = await signInThroughPage('host');
+    const cookie = response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))!.split(';')[0]!;
+    const idHash = hashSessionToken(cookie.split('=')[1]!);
+    const db = app.ctx.store.db;
+    const sealer = sessionSealer(app.ctx.config.sessionSecret);
+    const row = () => db.selectFrom('sessions').selectAll().where('id_hash', '=', idHash).executeTakeFirstOrThrow();
+    const issued = sealer.open((await row()).discord_tokens, idHash)!;
+    expect(issued.refreshToken).toBeTruthy();
+    // A day on: the check is due and the 10-minute access token long expired.
+    await db
+      .updateTable('sessions')
+      .set({ next_check_at: Date.now() - 1, discord_tokens: sealer.seal({ ...issued, accessExpiresAt: Date.now() - 1 }, idHash) })
+      .where('id_hash', '=', idHash)
+      .execute();
+    const me = await app.request<Me>('GET', '/api/me', { cookie });
+    expect(me.status).toBe(200);
+    expect(me.body.roles).toEqual(['host', 'dj']);
+    const refreshed = sealer.open((await row()).discord_tokens, idHash)!;
+    expect(refreshed.accessToken).not.toBe(issued.accessToken);
+    expect(refreshed.accessExpiresAt).toBeGreaterThan(Date.now());
+    expect(Number((await row()).next_check_at)).toBeGreaterThan(Date.now() + 23 * 3_600_000);
+  });
+
+  test('the token endpoint refuses a refresh token it did not issue', async () => {
+    const response = await fetch(`${app.url}/dev-oauth/api/oauth2/token`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from('lineup-dev-client:lineup-dev-secret').toString('base64')}` },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: `refresh.admin.${Date.now() + 60_000}.forged` }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: 'invalid_grant' });
   });
 });
 

@@ -1,23 +1,32 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { paths } from '@shared/paths.js';
 import { DEV_DISCORD } from '../config.js';
 import type { AppContext } from '../context.js';
 import { DEV_ACCOUNTS, type DevAccount } from './dev-accounts.js';
 import type { DiscordEndpoints } from './discord.js';
-import { ownOrigin } from './guard.js';
+import { ownOrigin } from './origin.js';
 
 // The development sign-in provider (DISCORD_CLIENT_ID unset; config refuses it in production).
 // It speaks Discord's protocol (authorize page, token endpoint with PKCE, @me, guild member), so
-// a local run and the end-to-end tests exercise the real sign-in code. State lives in memory.
+// a local run and the end-to-end tests exercise the real sign-in code. Codes live in memory;
+// access and refresh tokens are signed with the provider's fixed development secret, so they
+// survive a restart (a session's membership check refreshes them a day later, as with Discord).
 
 const BASE = '/dev-oauth';
 /** Discord's endpoints are public; its tokens are checked by the handlers themselves. */
 const PUBLIC = { config: { access: 'public' as const } };
 const CODE_TTL_MS = 60_000;
 const TOKEN_TTL_MS = 10 * 60_000;
+const REFRESH_TTL_MS = 60 * 24 * 60 * 60_000;
 
-export function devProviderEndpoints(request: FastifyRequest, ctx: AppContext): DiscordEndpoints {
+/** Where Discord is: the configured endpoints, or the development provider on this server. */
+export function discordEndpointsFor(request: FastifyRequest, ctx: AppContext): DiscordEndpoints {
+  const { apiUrl, authorizeUrl } = ctx.config.discord;
+  return apiUrl && authorizeUrl ? { apiUrl, authorizeUrl } : devProviderEndpoints(request, ctx);
+}
+
+function devProviderEndpoints(request: FastifyRequest, ctx: AppContext): DiscordEndpoints {
   return {
     // The browser goes to the public origin; the server calls itself on its listening address,
     // which works behind a proxy or port mapping where the public origin may not resolve.
@@ -45,20 +54,26 @@ interface CodeGrant extends Grant {
 
 export function registerDevProvider(app: FastifyInstance, ctx: AppContext) {
   const codes = new Map<string, CodeGrant>();
-  const tokens = new Map<string, Grant>();
 
-  const issue = <T extends Grant>(store: Map<string, T>, grant: T) => {
+  const issueCode = (grant: CodeGrant) => {
     const now = Date.now();
-    for (const [key, value] of store) if (value.expiresAt <= now) store.delete(key);
+    for (const [key, value] of codes) if (value.expiresAt <= now) codes.delete(key);
     const key = randomBytes(24).toString('base64url');
-    store.set(key, grant);
+    codes.set(key, grant);
     return key;
   };
 
+  const tokensFor = (account: DevAccount) => ({
+    access_token: signToken('access', account, TOKEN_TTL_MS),
+    refresh_token: signToken('refresh', account, REFRESH_TTL_MS),
+    token_type: 'Bearer',
+    expires_in: TOKEN_TTL_MS / 1000,
+    scope: 'identify guilds.members.read',
+  });
+
   const bearer = (request: FastifyRequest): DevAccount | undefined => {
     const token = request.headers.authorization?.replace(/^Bearer\s+/i, '');
-    const grant = token ? tokens.get(token) : undefined;
-    return grant && grant.expiresAt > Date.now() ? grant.account : undefined;
+    return token ? verifyToken('access', token) : undefined;
   };
 
   app.register(async (scope) => {
@@ -84,7 +99,7 @@ export function registerDevProvider(app: FastifyInstance, ctx: AppContext) {
       if (!account) {
         redirect.searchParams.set('error', 'access_denied');
       } else {
-        const code = issue(codes, {
+        const code = issueCode({
           account,
           codeChallenge: form.code_challenge!,
           redirectUri: form.redirect_uri!,
@@ -101,6 +116,11 @@ export function registerDevProvider(app: FastifyInstance, ctx: AppContext) {
       if (clientId !== DEV_DISCORD.clientId || clientSecret !== DEV_DISCORD.clientSecret) {
         return reply.code(401).send({ error: 'invalid_client' });
       }
+      if (form.grant_type === 'refresh_token') {
+        const account = verifyToken('refresh', form.refresh_token ?? '');
+        if (!account) return reply.code(400).send({ error: 'invalid_grant', error_description: 'Invalid "refresh_token" in request.' });
+        return tokensFor(account);
+      }
       if (form.grant_type !== 'authorization_code') return reply.code(400).send({ error: 'unsupported_grant_type' });
       const grant = form.code ? codes.get(form.code) : undefined;
       if (form.code) codes.delete(form.code);
@@ -112,13 +132,7 @@ export function registerDevProvider(app: FastifyInstance, ctx: AppContext) {
       if (!verified) {
         return reply.code(400).send({ error: 'invalid_grant', error_description: 'Invalid "code" in request.' });
       }
-      const accessToken = issue(tokens, { account: grant.account, expiresAt: Date.now() + TOKEN_TTL_MS });
-      return {
-        access_token: accessToken,
-        token_type: 'Bearer',
-        expires_in: TOKEN_TTL_MS / 1000,
-        scope: 'identify guilds.members.read',
-      };
+      return tokensFor(grant.account);
     });
 
     scope.get(`${BASE}/api/users/@me`, PUBLIC, async (request, reply) => {
@@ -146,6 +160,24 @@ export function registerDevProvider(app: FastifyInstance, ctx: AppContext) {
     });
   });
 }
+
+/** `kind.account.expiresAt.signature`: nothing secret in it, and nothing a browser could forge. */
+function signToken(kind: 'access' | 'refresh', account: DevAccount, ttlMs: number): string {
+  const payload = `${kind}.${account.key}.${Date.now() + ttlMs}`;
+  return `${payload}.${tokenSignature(payload)}`;
+}
+
+function verifyToken(kind: 'access' | 'refresh', token: string): DevAccount | undefined {
+  const [tokenKind, key, expiresAt, signature, ...rest] = token.split('.');
+  if (tokenKind !== kind || !signature || rest.length > 0 || !(Number(expiresAt) > Date.now())) return undefined;
+  const expected = Buffer.from(tokenSignature(`${tokenKind}.${key}.${expiresAt}`));
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  return DEV_ACCOUNTS.find((account) => account.key === key);
+}
+
+const tokenSignature = (payload: string) =>
+  createHmac('sha256', `${DEV_DISCORD.clientSecret}:tokens`).update(payload).digest('base64url');
 
 const discordUser = (account: DevAccount) => ({
   id: account.discordId,

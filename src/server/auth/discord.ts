@@ -1,4 +1,4 @@
-import { CodeChallengeMethod, OAuth2Client, OAuth2RequestError } from 'arctic';
+import { CodeChallengeMethod, OAuth2Client } from 'arctic';
 import { ROLES, type Role } from '@shared/domain.js';
 import { DISCORD_SCOPES } from '@shared/schemas/auth.js';
 import type { Config } from '../config.js';
@@ -25,20 +25,34 @@ export interface DiscordMember {
   roles: string[];
 }
 
+/** What Discord's token endpoint hands out. */
+export interface DiscordTokens {
+  accessToken: string;
+  /** Null when Discord gave none: the session cannot outlive its access token. */
+  refreshToken: string | null;
+  /** When the access token expires (epoch ms); null when Discord did not say. */
+  accessExpiresAt: number | null;
+}
+
 export class DiscordFailure extends Error {
   constructor(
     /** What went wrong, for the log. */
     readonly reason: string,
-    /** notMember: Discord says so; rejected: Discord refused the code; unavailable: anything else. */
-    readonly kind: 'notMember' | 'rejected' | 'unavailable' = 'unavailable',
+    /**
+     * notMember: Discord says so (404 on the member call); rejected: the token endpoint refused the
+     * code or the refresh token; revoked: Discord refused the access token (401/403); unavailable:
+     * anything else (network, timeout, 5xx, 429, an answer that is not what Discord sends).
+     */
+    readonly kind: 'notMember' | 'rejected' | 'revoked' | 'unavailable' = 'unavailable',
   ) {
     super(reason);
   }
 }
 
-const TIMEOUT_MS = 10_000;
-
 type DiscordConfig = Config['discord'];
+
+/** Discord's answers are small; anything bigger is not Discord. */
+const MAX_ANSWER_BYTES = 1024 * 1024;
 
 export function authorizationUrl(
   discord: DiscordConfig,
@@ -55,78 +69,145 @@ export function authorizationUrl(
     .toString();
 }
 
-export async function exchangeCode(
-  discord: DiscordConfig,
-  endpoints: DiscordEndpoints,
-  redirectUri: string,
-  code: string,
-  codeVerifier: string,
-): Promise<string> {
-  const client = new OAuth2Client(discord.clientId, discord.clientSecret, redirectUri);
-  try {
-    // arctic's fetch takes no signal, so the timeout races it.
-    const tokens = await withTimeout(
-      client.validateAuthorizationCode(`${endpoints.apiUrl}/oauth2/token`, code, codeVerifier),
+/**
+ * Discord's token endpoint and the two API calls sign-in and the membership check make. Every
+ * call, the reading of its answer included, is bounded by one timeout: the requests are made
+ * here rather than through arctic's OAuth2Client, whose token requests take no AbortSignal (a
+ * Discord that answered the headers and then stalled would hold the request open).
+ */
+export class DiscordClient {
+  constructor(
+    private readonly discord: DiscordConfig,
+    private readonly endpoints: DiscordEndpoints,
+    private readonly timeoutMs: number,
+  ) {}
+
+  exchangeCode(redirectUri: string, code: string, codeVerifier: string): Promise<DiscordTokens> {
+    return this.tokenRequest(
+      { grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: codeVerifier },
+      'token exchange',
     );
-    return tokens.accessToken();
-  } catch (error) {
-    if (error instanceof OAuth2RequestError) throw new DiscordFailure(`token exchange refused: ${error.code}`, 'rejected');
-    throw new DiscordFailure(`token exchange failed: ${(error as Error).name}: ${(error as Error).message}`);
   }
-}
 
-export async function fetchUser(endpoints: DiscordEndpoints, accessToken: string): Promise<DiscordUser> {
-  const response = await discordGet(`${endpoints.apiUrl}/users/@me`, accessToken, 'profile');
-  const user = (await response.json()) as DiscordUser;
-  if (typeof user?.id !== 'string' || !/^\d+$/.test(user.id) || typeof user.username !== 'string') {
-    throw new DiscordFailure('profile response has no valid id or username');
+  /** A new access token (and, as Discord rotates them, a new refresh token). */
+  refresh(refreshToken: string): Promise<DiscordTokens> {
+    return this.tokenRequest({ grant_type: 'refresh_token', refresh_token: refreshToken }, 'token refresh');
   }
-  return user;
-}
 
-export async function fetchMember(
-  endpoints: DiscordEndpoints,
-  accessToken: string,
-  guildId: string,
-): Promise<DiscordMember> {
-  const response = await discordGet(
-    `${endpoints.apiUrl}/users/@me/guilds/${encodeURIComponent(guildId)}/member`,
-    accessToken,
-    'guild membership',
-  );
-  const member = (await response.json()) as DiscordMember;
-  if (!Array.isArray(member?.roles)) throw new DiscordFailure('guild membership response has no roles');
-  return member;
-}
+  async fetchUser(accessToken: string): Promise<DiscordUser> {
+    const user = await this.get(`${this.endpoints.apiUrl}/users/@me`, accessToken, 'profile');
+    if (!isObject(user) || typeof user.id !== 'string' || !/^\d+$/.test(user.id) || typeof user.username !== 'string') {
+      throw new DiscordFailure('profile response has no valid id or username');
+    }
+    return user as unknown as DiscordUser;
+  }
 
-async function discordGet(url: string, accessToken: string, what: string): Promise<Response> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+  async fetchMember(accessToken: string): Promise<DiscordMember> {
+    const url = `${this.endpoints.apiUrl}/users/@me/guilds/${encodeURIComponent(this.discord.guildId)}/member`;
+    const member = await this.get(url, accessToken, 'guild membership');
+    if (!isObject(member) || !Array.isArray(member.roles) || !member.roles.every((id) => typeof id === 'string')) {
+      throw new DiscordFailure('guild membership response has no roles');
+    }
+    return member as unknown as DiscordMember;
+  }
+
+  private async tokenRequest(form: Record<string, string>, what: string): Promise<DiscordTokens> {
+    const credentials = Buffer.from(`${this.discord.clientId}:${this.discord.clientSecret}`).toString('base64');
+    const answer = await this.send(`${this.endpoints.apiUrl}/oauth2/token`, what, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${credentials}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'application/json',
+      },
+      body: new URLSearchParams(form).toString(),
     });
-  } catch (error) {
-    throw new DiscordFailure(`${what} request failed: ${(error as Error).name}: ${(error as Error).message}`);
+    if (answer.status === 400 || answer.status === 401) {
+      const error = safeJson(answer.text);
+      const code = isObject(error) && typeof error.error === 'string' ? error.error.slice(0, 64) : `status ${answer.status}`;
+      throw new DiscordFailure(`${what} refused: ${code}`, 'rejected');
+    }
+    if (answer.status !== 200) throw new DiscordFailure(`${what} answered ${answer.status}`);
+    const tokens = parseJson(answer.text, what);
+    if (!isObject(tokens) || typeof tokens.access_token !== 'string' || tokens.access_token === '') {
+      throw new DiscordFailure(`${what} answer has no access token`);
+    }
+    return {
+      accessToken: tokens.access_token,
+      refreshToken: typeof tokens.refresh_token === 'string' && tokens.refresh_token !== '' ? tokens.refresh_token : null,
+      accessExpiresAt: typeof tokens.expires_in === 'number' ? Date.now() + tokens.expires_in * 1000 : null,
+    };
   }
-  if (response.status === 404 && what === 'guild membership') {
-    await response.body?.cancel();
-    throw new DiscordFailure('not a member of the guild', 'notMember');
+
+  private async get(url: string, accessToken: string, what: string): Promise<unknown> {
+    const answer = await this.send(url, what, {
+      headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+    });
+    if (answer.status === 404 && what === 'guild membership') throw new DiscordFailure('not a member of the guild', 'notMember');
+    if (answer.status === 401 || answer.status === 403) {
+      throw new DiscordFailure(`${what} request answered ${answer.status}`, 'revoked');
+    }
+    if (answer.status !== 200) throw new DiscordFailure(`${what} request answered ${answer.status}`);
+    return parseJson(answer.text, what);
   }
-  if (!response.ok) {
-    await response.body?.cancel();
-    throw new DiscordFailure(`${what} request answered ${response.status}`);
+
+  /** One request and its whole answer, within the timeout. */
+  private async send(
+    url: string,
+    what: string,
+    init: { method?: string; headers: Record<string, string>; body?: string },
+  ): Promise<{ status: number; text: string }> {
+    const signal = AbortSignal.timeout(this.timeoutMs);
+    try {
+      const response = await fetch(url, { ...init, signal, headers: { 'user-agent': 'Lineup', ...init.headers } });
+      return { status: response.status, text: await readText(response) };
+    } catch (error) {
+      if (error instanceof DiscordFailure) throw error;
+      const cause = (error as { cause?: { code?: unknown } }).cause?.code;
+      const description = signal.aborted
+        ? `no complete answer within ${this.timeoutMs} ms`
+        : `${(error as Error).name}: ${(error as Error).message}${typeof cause === 'string' ? ` (${cause})` : ''}`;
+      throw new DiscordFailure(`${what} request failed: ${description}`);
+    }
   }
-  return response;
 }
 
-function withTimeout<T>(promise: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${TIMEOUT_MS} ms`)), TIMEOUT_MS);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+/** The body as text, read under the request's signal, refused beyond MAX_ANSWER_BYTES. */
+async function readText(response: Response): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_ANSWER_BYTES) {
+      await reader.cancel();
+      throw new DiscordFailure(`answer larger than ${MAX_ANSWER_BYTES} bytes`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
+
+function parseJson(text: string, what: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new DiscordFailure(`${what} answer is not valid JSON`);
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Admin and host roles include dj (ARCHITECTURE.md); overlapping guild roles merge. */
 export function mapRoles(guildRoleIds: readonly string[], discord: DiscordConfig): Role[] {

@@ -2,11 +2,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ACCESS, hasAccess } from '@shared/policy.js';
 import type { AppContext } from '../context.js';
 import { forbidden, HttpError, unauthorized } from '../http/errors.js';
+import { ownOrigin } from './origin.js';
+import { SessionChecker } from './session-check.js';
 import { resumeSession, SESSION_COOKIE, type SessionUser } from './sessions.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
+    /** The signed-in session's id (its token's hash), for what outlives the request (live streams). */
+    sessionId: string | null;
   }
 }
 
@@ -28,6 +32,8 @@ export function sessionCookieOptions(ctx: AppContext, expiresAt: number) {
  */
 export function registerGuard(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+  const checker = new SessionChecker(ctx);
 
   app.addHook('onRoute', (route) => {
     const access = route.config?.access;
@@ -46,8 +52,11 @@ export function registerGuard(app: FastifyInstance, ctx: AppContext) {
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
       const resumed = await resumeSession(ctx.store.db, token, ctx.config.sessionTtlMs);
-      if (resumed) {
-        request.user = resumed.user;
+      // Membership and roles are confirmed with Discord when due (auth/session-check.ts).
+      const user = resumed && (await checker.ensureChecked(resumed, request));
+      if (resumed && user) {
+        request.user = user;
+        request.sessionId = resumed.idHash;
         if (resumed.renewedUntil) reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(ctx, resumed.renewedUntil));
       }
     }
@@ -71,11 +80,5 @@ function rejectCrossSite(request: FastifyRequest, ctx: AppContext) {
   const crossSite =
     fetchSite === 'cross-site' || fetchSite === 'same-site' || (origin !== undefined && origin !== ownOrigin(request, ctx));
   if (crossSite) throw new HttpError(403, 'cross_site', 'Cross-site requests are not allowed.');
-}
-
-/** PUBLIC_URL when set, else the origin the request was addressed to. */
-export function ownOrigin(request: FastifyRequest, ctx: AppContext): string {
-  if (ctx.config.publicUrl) return ctx.config.publicUrl;
-  return `${request.protocol}://${request.host}`;
 }
 

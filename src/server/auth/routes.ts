@@ -4,9 +4,9 @@ import { paths } from '@shared/paths.js';
 import type { AppContext } from '../context.js';
 import { registerEndpoint } from '../http/endpoint.js';
 import { tooManyRequests } from '../http/errors.js';
-import { ownOrigin, sessionCookieOptions } from './guard.js';
-import { devProviderEndpoints, registerDevProvider } from './dev-provider.js';
-import type { DiscordEndpoints } from './discord.js';
+import { sessionCookieOptions } from './guard.js';
+import { ownOrigin } from './origin.js';
+import { discordEndpointsFor, registerDevProvider } from './dev-provider.js';
 import { completeSignIn, currentMe, type PendingSignIn, signOut, startSignIn } from './service.js';
 import { SESSION_COOKIE } from './sessions.js';
 
@@ -31,7 +31,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     app,
     api.startSignIn,
     ({ request, reply }) => {
-      const { url, pending } = startSignIn(ctx, endpointsFor(request, ctx), redirectUriFor(request, ctx));
+      const { url, pending } = startSignIn(ctx, discordEndpointsFor(request, ctx), redirectUriFor(request, ctx));
       reply.setCookie(PENDING_COOKIE, JSON.stringify(pending), pendingCookieOptions(ctx, PENDING_TTL_SECONDS));
       return { url };
     },
@@ -46,12 +46,13 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
       reply.clearCookie(PENDING_COOKIE, pendingCookieOptions(ctx, 0));
       const { me, session } = await completeSignIn(
         ctx,
-        endpointsFor(request, ctx),
+        discordEndpointsFor(request, ctx),
         {
           body,
           pending: readPending(request),
           expectedRedirectUri: redirectUriFor(request, ctx),
           previousSessionToken: request.cookies[SESSION_COOKIE],
+          onSessionClosed: (sessionId) => app.liveStreams.closeSession(sessionId),
         },
         request.log,
       );
@@ -62,16 +63,13 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   registerEndpoint(app, api.signOut, async ({ request, reply }) => {
-    await signOut(ctx, request.cookies[SESSION_COOKIE]);
+    const sessionId = await signOut(ctx, request.cookies[SESSION_COOKIE]);
+    // Its open live-update streams end with it, at once.
+    if (sessionId) app.liveStreams.closeSession(sessionId);
     clearSessionCookie(reply, ctx);
   });
 
   registerEndpoint(app, api.getMe, ({ user }) => currentMe(ctx, user));
-}
-
-function endpointsFor(request: FastifyRequest, ctx: AppContext): DiscordEndpoints {
-  const { apiUrl, authorizeUrl } = ctx.config.discord;
-  return apiUrl && authorizeUrl ? { apiUrl, authorizeUrl } : devProviderEndpoints(request, ctx);
 }
 
 const redirectUriFor = (request: FastifyRequest, ctx: AppContext) => `${ownOrigin(request, ctx)}${paths.discordRedirect()}`;

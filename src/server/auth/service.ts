@@ -7,16 +7,15 @@ import { HttpError, unauthorized } from '../http/errors.js';
 import {
   authorizationUrl,
   avatarUrlOf,
-  DiscordFailure,
+  DiscordClient,
   type DiscordEndpoints,
-  exchangeCode,
-  fetchMember,
-  fetchUser,
+  DiscordFailure,
   mapRoles,
   publicNameOf,
 } from './discord.js';
 import { findProfile, upsertDjForDiscordUser } from './repository.js';
 import { closeSession, type OpenedSession, openSession, type SessionUser } from './sessions.js';
+import { sessionSealer } from './token-sealer.js';
 
 /** What the browser keeps (in an HttpOnly cookie) between starting and finishing a sign-in. */
 export interface PendingSignIn {
@@ -36,6 +35,8 @@ export interface CompleteSignIn {
   expectedRedirectUri: string;
   /** The browser's previous session, replaced by a new one. */
   previousSessionToken: string | undefined;
+  /** Called with the id of the session this sign-in replaced (its live streams close). */
+  onSessionClosed: (sessionId: string) => void;
 }
 
 export async function completeSignIn(
@@ -53,11 +54,12 @@ export async function completeSignIn(
   if (input.body.redirect_uri !== input.expectedRedirectUri) throw failed(400, 'redirect_uri is not ours');
 
   const { discord } = ctx.config;
-  let user, member;
+  const client = new DiscordClient(discord, endpoints, ctx.limits.discordTimeoutMs);
+  let tokens, user, member;
   try {
-    const accessToken = await exchangeCode(discord, endpoints, input.expectedRedirectUri, input.body.code, input.pending.verifier);
-    user = await fetchUser(endpoints, accessToken);
-    member = await fetchMember(endpoints, accessToken, discord.guildId);
+    tokens = await client.exchangeCode(input.expectedRedirectUri, input.body.code, input.pending.verifier);
+    user = await client.fetchUser(tokens.accessToken);
+    member = await client.fetchMember(tokens.accessToken);
   } catch (error) {
     if (!(error instanceof DiscordFailure)) throw error;
     if (error.kind === 'notMember') {
@@ -71,8 +73,12 @@ export async function completeSignIn(
   const publicName = publicNameOf(user, member);
   const avatarUrl = avatarUrlOf(user, member, discord.guildId);
   const djId = await upsertDjForDiscordUser(ctx.store.db, { discordId: user.id, publicName, avatarUrl });
-  if (input.previousSessionToken) await closeSession(ctx.store.db, input.previousSessionToken);
-  const session = await openSession(ctx.store.db, { djId, discordUserId: user.id, roles }, ctx.config.sessionTtlMs);
+  if (input.previousSessionToken) input.onSessionClosed(await closeSession(ctx.store.db, input.previousSessionToken));
+  // The tokens stay with the session (encrypted) for its membership checks (session-check.ts).
+  const session = await openSession(ctx.store.db, { djId, discordUserId: user.id, roles }, ctx.config.sessionTtlMs, Date.now(), {
+    tokens,
+    sealer: sessionSealer(ctx.config.sessionSecret),
+  });
   log.info({ djId, roles }, 'signed in');
   return { me: { djId, publicName, avatarUrl, roles }, session };
 }
@@ -83,8 +89,9 @@ export async function currentMe(ctx: AppContext, user: SessionUser): Promise<Me>
   return { djId: user.djId, publicName: profile.public_name, avatarUrl: profile.avatar_url, roles: user.roles };
 }
 
-export async function signOut(ctx: AppContext, sessionToken: string | undefined) {
-  if (sessionToken) await closeSession(ctx.store.db, sessionToken);
+/** Ends the session; returns its id (for closing its live streams), or null without one. */
+export async function signOut(ctx: AppContext, sessionToken: string | undefined): Promise<string | null> {
+  return sessionToken ? closeSession(ctx.store.db, sessionToken) : null;
 }
 
 function sameText(a: string, b: string): boolean {

@@ -1,7 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ROLES, type Role } from '@shared/domain.js';
-import type { Database } from '../db/schema.js';
+import type { Database, SessionsTable } from '../db/schema.js';
+import { SESSION_CHECK } from '../limits.js';
+import type { DiscordTokens } from './discord.js';
+import type { TokenSealer } from './token-sealer.js';
 
 // Server-side sessions: the cookie holds a random token, the database only its hash.
 
@@ -15,44 +18,66 @@ export interface SessionUser {
 
 export interface OpenedSession {
   token: string;
+  /** SHA-256 of the token: the session's id in the database and in the live-stream registry. */
+  idHash: string;
   expiresAt: number;
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** A session as the guard resumed it: who, and what its membership check needs. */
+export interface ResumedSession {
+  idHash: string;
+  user: SessionUser;
+  renewedUntil: number | null;
+  discordTokens: string | null;
+  checkedAt: number;
+  nextCheckAt: number;
+}
 
+export const hashSessionToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Opens a session. `discord` is what a real sign-in has (the tokens to check membership with
+ * later); a session without tokens ends at its first check, 24 hours on.
+ */
 export async function openSession(
   db: Kysely<Database>,
   user: SessionUser,
   ttlMs: number,
   now = Date.now(),
+  discord?: { tokens: DiscordTokens; sealer: TokenSealer },
 ): Promise<OpenedSession> {
   const token = randomBytes(32).toString('base64url');
+  const idHash = hashSessionToken(token);
   const expiresAt = now + ttlMs;
   await db
     .insertInto('sessions')
     .values({
-      id_hash: hashToken(token),
+      id_hash: idHash,
       dj_id: user.djId,
       discord_user_id: user.discordUserId,
       roles: JSON.stringify(user.roles),
       created_at: now,
       expires_at: expiresAt,
+      discord_tokens: discord ? discord.sealer.seal(discord.tokens, idHash) : null,
+      checked_at: now,
+      next_check_at: now + SESSION_CHECK.everyMs,
     })
     .execute();
-  return { token, expiresAt };
+  return { token, idHash, expiresAt };
 }
 
 /**
- * The user behind a session token, or null when unknown or expired. Sliding renewal: a session
- * used in the second half of its life is extended by a full period (renewed says so).
+ * The session behind a token, or null when unknown or expired: one read by primary key. Sliding
+ * renewal: a session used in the second half of its life is extended by a full period (renewed
+ * says so). Whether its membership check is due is the caller's decision (auth/session-check.ts).
  */
 export async function resumeSession(
   db: Kysely<Database>,
   token: string,
   ttlMs: number,
   now = Date.now(),
-): Promise<{ user: SessionUser; renewedUntil: number | null } | null> {
-  const idHash = hashToken(token);
+): Promise<ResumedSession | null> {
+  const idHash = hashSessionToken(token);
   const row = await db.selectFrom('sessions').selectAll().where('id_hash', '=', idHash).executeTakeFirst();
   if (!row) return null;
   if (Number(row.expires_at) <= now) {
@@ -64,14 +89,38 @@ export async function resumeSession(
     renewedUntil = now + ttlMs;
     await db.updateTable('sessions').set({ expires_at: renewedUntil }).where('id_hash', '=', idHash).execute();
   }
-  const roles = (JSON.parse(row.roles) as string[]).filter((r): r is Role => (ROLES as readonly string[]).includes(r));
-  return { user: { djId: row.dj_id, discordUserId: row.discord_user_id, roles }, renewedUntil };
+  return {
+    idHash,
+    user: { djId: row.dj_id, discordUserId: row.discord_user_id, roles: parseRoles(row.roles) },
+    renewedUntil,
+    discordTokens: row.discord_tokens,
+    checkedAt: Number(row.checked_at),
+    nextCheckAt: Number(row.next_check_at),
+  };
 }
 
-export async function closeSession(db: Kysely<Database>, token: string): Promise<void> {
-  await db.deleteFrom('sessions').where('id_hash', '=', hashToken(token)).execute();
+/** The roles stored on a session row (JSON text), unknown ones dropped. */
+export function parseRoles(stored: SessionsTable['roles']): Role[] {
+  try {
+    const value: unknown = JSON.parse(stored);
+    return Array.isArray(value) ? value.filter((role): role is Role => (ROLES as readonly unknown[]).includes(role)) : [];
+  } catch {
+    return [];
+  }
 }
 
-export async function deleteExpiredSessions(db: Kysely<Database>, now = Date.now()): Promise<void> {
-  await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+/** Ends the session of a cookie token; returns its id hash (for closing its live streams). */
+export async function closeSession(db: Kysely<Database>, token: string): Promise<string> {
+  const idHash = hashSessionToken(token);
+  await endSession(db, idHash);
+  return idHash;
+}
+
+export async function endSession(db: Kysely<Database>, idHash: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+}
+
+export async function deleteExpiredSessions(db: Kysely<Database>, now = Date.now()): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

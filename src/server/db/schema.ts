@@ -97,6 +97,12 @@ export interface SessionsTable {
   roles: string;
   created_at: number;
   expires_at: number;
+  /** The Discord access and refresh tokens, AES-256-GCM encrypted (auth/token-sealer.ts); null: none. */
+  discord_tokens: string | null;
+  /** When membership and roles were last confirmed by Discord (sign-in counts). */
+  checked_at: number;
+  /** When the next check with Discord is due (after a failed attempt: the retry time). */
+  next_check_at: number;
 }
 
 export interface Database {

@@ -1,13 +1,10 @@
-import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import * as api from '@shared/api/events.js';
 import type { EventChangedMessage } from '@shared/schemas/events.js';
 import type { AppContext } from '../context.js';
 import { registerEndpoint } from '../http/endpoint.js';
+import { unauthorized } from '../http/errors.js';
 import * as service from './service.js';
-
-/** Proxies close idle connections after a minute or so; a comment line keeps the stream open. */
-const HEARTBEAT_MS = 25_000;
 
 export function registerEventRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx.store;
@@ -25,13 +22,15 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   // Live updates for an open event page (server-sent events): `changed` with the new version.
-  const streams = new Set<ServerResponse>();
-  app.addHook('preClose', async () => {
-    for (const stream of streams) stream.end();
-  });
-  registerEndpoint(app, api.eventChanges, async ({ params, reply }) => {
+  // The registry (http/live-streams.ts) caps them, sends the heartbeat and closes the streams of
+  // a session that ends.
+  registerEndpoint(app, api.eventChanges, async ({ params, request, reply }) => {
     const { eventId } = params;
     await service.assertEventExists(db, eventId);
+    const sessionId = request.sessionId;
+    if (!sessionId) throw unauthorized();
+    // Refused (429) before the answer starts, while it can still be an ordinary error.
+    app.liveStreams.assertRoom(sessionId);
     reply.hijack();
     const stream = reply.raw;
     stream.writeHead(200, {
@@ -43,16 +42,10 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext) {
       'x-accel-buffering': 'no',
     });
     stream.write('retry: 3000\n: connected\n\n');
-    streams.add(stream);
     const unsubscribe = ctx.changes.subscribe(eventId, (change) => {
       const message: EventChangedMessage = { version: change.version };
       stream.write(`event: changed\ndata: ${JSON.stringify(message)}\n\n`);
     });
-    const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), HEARTBEAT_MS);
-    stream.on('close', () => {
-      clearInterval(heartbeat);
-      unsubscribe();
-      streams.delete(stream);
-    });
+    app.liveStreams.add(sessionId, api.eventChanges.access, stream, unsubscribe);
   });
 }

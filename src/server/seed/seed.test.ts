@@ -38,3 +38,34 @@ describe.each(testDialects)('demo data on %s', (dialect) => {
     }
   });
 });
+
+// Demo data and the development sign-in go together (ARCHITECTURE.md): an empty database gets
+// demo data at start-up only when no Discord application is configured, whatever NODE_ENV says.
+describe.each(testDialects)('demo data at start-up on %s', (dialect) => {
+  const discordApplication = {
+    DISCORD_CLIENT_ID: '123456789012345678',
+    DISCORD_CLIENT_SECRET: 'a-real-looking-secret',
+    DISCORD_GUILD_ID: '223456789012345678',
+  };
+
+  async function eventsAfterStart(env: Record<string, string>) {
+    const app = await startTestApp(dialect, { SEED_DEMO_DATA: 'auto', ...env });
+    try {
+      return (await app.ctx.store.db.selectFrom('events').select('id').execute()).length;
+    } finally {
+      await app.destroy();
+    }
+  }
+
+  test.each(['development', 'test'])('with the development sign-in (NODE_ENV=%s) an empty database gets demo data', async (nodeEnv) => {
+    expect(await eventsAfterStart({ NODE_ENV: nodeEnv })).toBeGreaterThan(0);
+  });
+
+  test.each(['development', 'test', 'production'])('with a Discord application (NODE_ENV=%s) it starts empty', async (nodeEnv) => {
+    expect(await eventsAfterStart({ NODE_ENV: nodeEnv, ...discordApplication })).toBe(0);
+  });
+
+  test('SEED_DEMO_DATA=never keeps it empty with the development sign-in too', async () => {
+    expect(await eventsAfterStart({ NODE_ENV: 'development', SEED_DEMO_DATA: 'never' })).toBe(0);
+  });
+});

@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import pg from 'pg';
 import type { Role } from '@shared/domain.js';
 import { type Config, loadConfig } from '../config.js';
 import { openSession, SESSION_COOKIE } from '../auth/sessions.js';
+import type { Limits } from '../limits.js';
 import { startServer, type RunningApp } from '../start.js';
 
 // Integration tests run the real server over HTTP against a real database: SQLite always,
@@ -43,11 +45,21 @@ export interface SignedIn {
 let discordCounter = 0;
 export const uniqueDiscordId = () => `${Date.now()}${String(++discordCounter).padStart(5, '0')}`.slice(0, 19);
 
+export interface TestAppOptions {
+  /** Shorter timeouts and intervals (startServer's `limits`). */
+  limits?: Partial<Limits>;
+  /** Collects the log lines (JSON text) here, at LOG_LEVEL (default warn). */
+  logLines?: string[];
+  /** Restart on an existing database. */
+  reuse?: { dataDir: string; databaseUrl?: string };
+}
+
 export async function startTestApp(
   dialect: TestDialect,
   env: Record<string, string> = {},
-  reuse?: { dataDir: string; databaseUrl?: string },
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
+  const { reuse, limits, logLines } = options;
   const dataDir = reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lineup-test-'));
   const databaseUrl = reuse ? reuse.databaseUrl : dialect === 'postgres' ? await createPostgresDatabase() : undefined;
   const config: Config = loadConfig({
@@ -57,9 +69,18 @@ export async function startTestApp(
     DATA_DIR: dataDir,
     SEED_DEMO_DATA: 'never',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(logLines ? { LOG_LEVEL: 'warn' } : {}),
     ...env,
   });
-  const running = await startServer(config, { logger: env.LOG_LEVEL ? undefined : false });
+  const logStream = logLines
+    ? new Writable({
+        write(chunk, _encoding, done) {
+          logLines.push(...String(chunk).split('\n').filter(Boolean));
+          done();
+        },
+      })
+    : undefined;
+  const running = await startServer(config, { logger: env.LOG_LEVEL || logLines ? undefined : false, logStream, limits });
 
   const testApp: TestApp = {
     ...running,
@@ -68,7 +89,7 @@ export async function startTestApp(
     databaseUrl,
     async restart() {
       await running.stop();
-      return startTestApp(dialect, env, { dataDir, databaseUrl });
+      return startTestApp(dialect, env, { limits, logLines, reuse: { dataDir, databaseUrl } });
     },
     async signIn(roles, dj = {}) {
       const now = Date.now();

@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { initial } from './001-initial.js';
 import { slotsPointAtSignups } from './002-slots-point-at-signups.js';
+import { sessionsRecheckDiscord } from './003-sessions-recheck-discord.js';
 import { signupSubmitter } from './004-signup-submitter.js';
 
 // One set of migrations for SQLite and PostgreSQL: only types both understand (text, integer,
@@ -9,6 +10,7 @@ import { signupSubmitter } from './004-signup-submitter.js';
 const MIGRATIONS: Record<string, Migration> = {
   '001_initial': initial,
   '002_slots_point_at_signups': slotsPointAtSignups,
+  '003_sessions_recheck_discord': sessionsRecheckDiscord,
   '004_signup_submitter': signupSubmitter,
 };
 

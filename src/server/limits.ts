@@ -1,0 +1,71 @@
+// The limits the server keeps, in one place (docs/security.md says why each exists). The
+// numbers a test needs short (timeouts, intervals) can be overridden through startServer's
+// `limits` option, never through the environment.
+
+export interface Limits {
+  /** The whole request (headers and body) must arrive within this; slower senders get 408. */
+  requestTimeoutMs: number;
+  /** The request headers must arrive within this (slow-header attacks hold a socket otherwise). */
+  headersTimeoutMs: number;
+  /**
+   * An idle kept-alive connection is closed after this. Above the 60 s idle timeout common
+   * reverse proxies (nginx upstream keepalive, cloud load balancers) use, so the proxy never
+   * sends a request on a connection the app is closing.
+   */
+  keepAliveTimeoutMs: number;
+  /** How often Node compares requests in progress with the two timeouts above (its default is 30 s). */
+  timeoutCheckIntervalMs: number;
+  /** One call to Discord (connect, answer and body together) must finish within this. */
+  discordTimeoutMs: number;
+  /** A comment line on every open live-update stream, and the moment each is checked against its session. */
+  streamHeartbeatMs: number;
+  /** How often sessions past their expiry are deleted. */
+  sessionPurgeIntervalMs: number;
+  /** Open live-update streams per session and in all (STREAM_LIMITS; tests use small ones). */
+  streamsPerSession: number;
+  streamsTotal: number;
+}
+
+/**
+ * Open live-update (server-sent events) streams: each holds a socket and a subscription. A
+ * person has a few event pages open at most; a script opening thousands is refused with 429.
+ */
+export const STREAM_LIMITS = {
+  perSession: 10,
+  total: 1000,
+} as const;
+
+export const DEFAULT_LIMITS: Limits = {
+  // The largest real body (an event save, up to 256 KB) arrives in well under this on a slow line.
+  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 10_000,
+  keepAliveTimeoutMs: 72_000,
+  timeoutCheckIntervalMs: 2_000,
+  discordTimeoutMs: 10_000,
+  // Proxies close idle connections after a minute or so.
+  streamHeartbeatMs: 25_000,
+  sessionPurgeIntervalMs: 60 * 60_000,
+  streamsPerSession: STREAM_LIMITS.perSession,
+  streamsTotal: STREAM_LIMITS.total,
+};
+
+/**
+ * Request bodies beyond this get 413. The largest real body is an event save: with 60 signups
+ * and 12 slots it measures about 38 KB as the client sends it (signups carry the DJs' form
+ * data), and about 275 KB with every text at its limit, so 64 KB would refuse real saves.
+ */
+export const BODY_LIMIT_BYTES = 256 * 1024;
+
+/** Membership and roles are checked with Discord again (docs/security.md, "Sessions"). */
+export const SESSION_CHECK = {
+  /** A session is checked again once this long has passed since its last successful check. */
+  everyMs: 24 * 60 * 60_000,
+  /** Discord unreachable: keep the session, try again on a request after this back-off. */
+  retryAfterMs: 60_000,
+  /** A session not successfully checked for longer than this ends, outage or not. */
+  maxUncheckedMs: 48 * 60 * 60_000,
+  /** The access token is refreshed when it expires within this. */
+  refreshMarginMs: 5 * 60_000,
+  /** How long one app instance holds a check it started (so no other one starts the same check). */
+  claimMs: 60_000,
+} as const;
