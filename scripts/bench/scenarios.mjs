@@ -22,7 +22,7 @@ export async function staffCookie(store, roles = ['admin', 'dj'], { renewing = f
     .insertInto('djs')
     .values({ id: djId, discord_id: null, public_name: 'Bench', dj_name: 'Bench', rtmp_url: '', twitch_username: '', avatar_url: null, notes: '', created_at: now, updated_at: now })
     .execute();
-  const session = await openSession(store.db, { djId, discordUserId: '0', roles }, await sessionLifetime({ renewing }));
+  const session = await openSession(store.db, { djId, discordUserId: '0', publicName: 'Bench person', avatarUrl: null, roles }, await sessionLifetime({ renewing }));
   return `${SESSION_COOKIE}=${session.token}`;
 }
 

@@ -74,7 +74,7 @@ export async function sessionsFor(store, djIds, roles, { renewing = false } = {}
   const cookies = [];
   await store.db.transaction().execute(async (trx) => {
     for (const djId of djIds) {
-      const session = await openSession(trx, { djId, discordUserId: '0', roles }, lifetime);
+      const session = await openSession(trx, { djId, discordUserId: '0', publicName: 'Bench DJ', avatarUrl: null, roles }, lifetime);
       cookies.push(`${SESSION_COOKIE}=${session.token}`);
     }
   });

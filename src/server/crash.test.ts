@@ -82,7 +82,7 @@ describe.each(testDialects)('crash safety on %s', (dialect) => {
           .insertInto('djs')
           .values({ id: djId, discord_id: null, public_name: `P${i}`, dj_name: `D${i}`, rtmp_url: '', twitch_username: '', avatar_url: null, notes: '', created_at: now, updated_at: now })
           .execute();
-        const session = await openSession(trx, { djId, discordUserId: String(i), roles: ['dj'] }, 86_400_000);
+        const session = await openSession(trx, { djId, discordUserId: String(i), publicName: 'Test person', avatarUrl: null, roles: ['dj'] }, 86_400_000);
         djs.push({ djId, cookie: `${SESSION_COOKIE}=${session.token}` });
       }
     });

@@ -41,8 +41,14 @@ test('create with defaults, edit, Discard, Save, reload and Publish', async ({ p
   await expect(page).toHaveURL(/\/events\/create$/);
   await expect(page.getByText('Host is required.')).toBeVisible();
 
+  // A name is one line: a pasted text-direction control is refused, with the reason.
+  await page.getByLabel('Event Name').fill('Night \u202Eeman desrever');
+  await page.getByRole('button', { name: 'Create Event' }).click();
+  await expect(page.getByText('Event name must not contain invisible text-direction characters; type it in again rather than pasting it.')).toBeVisible();
+
   const name = unique('E2E Service');
   await page.getByLabel('Event Name').fill(name);
+  await expect(page.getByText(/Event name must not contain/)).toBeHidden();
   await page.getByLabel('Host').fill('E2E Host');
   await page.getByRole('button', { name: 'Create Event' }).click();
   await expect(page).toHaveURL(/\/events\/[0-9a-f-]{36}$/);

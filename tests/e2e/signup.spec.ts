@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { createEvent, daysFromNow, setSignupsOpen } from './support/api';
+import { addPartner, createEvent, daysFromNow, getEvent, putInLineup, roster, setSignupsOpen, submitSignup } from './support/api';
 import { signInAs } from './support/auth';
 import { expect, test } from './support/fixtures';
 
@@ -187,5 +187,36 @@ test.describe('DJ signup', () => {
     await signInAs(page, 'dj');
     await page.goto('/eventSignup/no-such-event');
     await expect(page.getByText('Event or DJ data not found.')).toBeVisible();
+  });
+
+  test("a back-to-back partner staff added sees the signup's name and slot, never its answers, and cannot change them", async ({ page, openPage }) => {
+    const staff = await openPage();
+    await signInAs(staff, 'admin');
+    const eventId = await createEvent(staff.request, { name: `B2B Night ${Date.now()}`, start: daysFromNow(7, 19) });
+
+    // Dana signs up; Rex signs in once (so he is on the roster).
+    const dana = await openPage();
+    await signInAs(dana, 'dj');
+    await submitSignup(dana.request, eventId, { name: 'Dana Live', type: 'LIVE', stream_link: 'rtmps://private.example/live/dana-secret-key', dj_notes: 'Dana private notes' });
+    await signInAs(page, 'dj2');
+    const rex = (await roster(staff.request)).find((dj) => dj.discordId === '900000000000000004')!;
+
+    // Staff add Rex to Dana's signup and put it in the lineup.
+    const signupUuid = (await getEvent(staff.request, eventId)).signups[0]!.uuid;
+    await addPartner(staff.request, eventId, signupUuid, rex.id);
+    await putInLineup(staff.request, eventId, [signupUuid]);
+
+    await page.goto(`/eventSignup/${eventId}`);
+    await expect(page.getByRole('heading', { name: /^You are signed up for B2B Night/ })).toBeVisible();
+    await expect(page.getByText(/You play in Dana Live as a back-to-back partner, \d\d:\d\d–\d\d:\d\d \(your time\)/)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Update Signup' })).toHaveCount(0);
+    await expect(page.locator('body')).not.toContainText('Dana private notes');
+    await expect(page.locator('body')).not.toContainText('dana-secret-key');
+
+    // Even at the wizard's address, nothing of Dana's is shown or can be overwritten.
+    await page.goto(`/eventSignup/${eventId}/wizard`);
+    await expect(page.getByText(/You play in Dana Live as a back-to-back partner/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Next' })).toHaveCount(0);
+    await expect(page.locator('body')).not.toContainText('Dana private notes');
   });
 });

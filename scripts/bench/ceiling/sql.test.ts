@@ -33,7 +33,7 @@ test("the ceiling's statements are the ones the app's session lookup and signup 
       .insertInto('djs')
       .values({ id: 'd1', discord_id: null, public_name: '', dj_name: '', rtmp_url: '', twitch_username: '', avatar_url: null, notes: '', created_at: now, updated_at: now })
       .execute();
-    const user = { djId: 'd1', discordUserId: '0', roles: ['dj' as const] };
+    const user = { djId: 'd1', discordUserId: '0', publicName: 'Test person', avatarUrl: null, roles: ['dj' as const] };
     const ttl = 30 * 86_400_000;
     const renewing = await openSession(db, user, ttl / 2 - 60_000);
     const expired = await openSession(db, user, -1);

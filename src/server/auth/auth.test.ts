@@ -75,10 +75,39 @@ describe.each(testDialects)('Discord sign-in on %s', (dialect) => {
     const session = cookieValue(response.headers.getSetCookie(), SESSION_COOKIE)!;
     const me = await app.request<Me>('GET', '/api/me', { cookie: session });
     expect(me.status).toBe(200);
-    expect(me.body).toEqual({ ...response.body, djId: expect.any(String) });
+    expect(me.body).toEqual({ ...response.body, djId: roles.length > 0 ? expect.any(String) : null });
   });
 
-  test('first sign-in creates the DJ, the next one refreshes name and avatar of the same DJ', async () => {
+  test('a member without roles gets no roster entry; one who has a role later gets one then', async () => {
+    const roleless = fake.person({ nick: 'Lurker', avatar: null, roles: [OTHER_ROLE] });
+    const response = await callback(app, await start(app, fake), roleless.code);
+    expect(response.body).toMatchObject({ djId: null, publicName: 'Lurker', roles: [] });
+    const entries = () => app.ctx.store.db.selectFrom('djs').select(['id', 'public_name']).where('discord_id', '=', roleless.id).execute();
+    expect(await entries()).toEqual([]);
+    const session = cookieValue(response.headers.getSetCookie(), SESSION_COOKIE)!;
+    expect((await app.request<Me>('GET', '/api/me', { cookie: session })).body).toMatchObject({ djId: null, publicName: 'Lurker' });
+
+    const promoted = fake.person({ nick: 'Lurker', avatar: null, roles: [DJ_ROLE] }, { id: roleless.id });
+    const again = await callback(app, await start(app, fake), promoted.code);
+    expect(again.body).toMatchObject({ djId: expect.any(String), roles: ['dj'] });
+    expect(await entries()).toEqual([{ id: again.body.djId, public_name: 'Lurker' }]);
+  });
+
+  test("a sign-in fills the roster's public name only while staff left it empty", async () => {
+    const staffCookie = (await app.signIn(['admin'])).cookie;
+    const person = fake.person({ nick: 'Discord Nick', avatar: null, roles: [DJ_ROLE] });
+    const added = await app.request<{ id: string }>('POST', '/api/djs', {
+      cookie: staffCookie,
+      body: { discordId: person.id, publicName: 'Name Staff Chose', djName: 'DJ Staff', rtmpUrl: '', twitchUsername: '' },
+    });
+    expect(added.status).toBe(201);
+    const signedIn = await callback(app, await start(app, fake), person.code);
+    expect(signedIn.body.djId).toBe(added.body.id);
+    const stored = await app.ctx.store.db.selectFrom('djs').select(['public_name', 'dj_name']).where('id', '=', added.body.id).executeTakeFirstOrThrow();
+    expect(stored).toEqual({ public_name: 'Name Staff Chose', dj_name: 'DJ Staff' });
+  });
+
+  test('first sign-in creates the DJ, the next one refreshes the avatar but keeps the name staff may have edited', async () => {
     const first = fake.person({ nick: 'Nicky', avatar: 'a1b2c3', roles: [DJ_ROLE] }, { global_name: 'Global', avatar: 'ffee' });
     const signedIn = await callback(app, await start(app, fake), first.code);
     expect(signedIn.body).toMatchObject({
@@ -99,7 +128,7 @@ describe.each(testDialects)('Discord sign-in on %s', (dialect) => {
     });
     const rows = await djs();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ public_name: 'Global', dj_name: 'Nicky' });
+    expect(rows[0]).toMatchObject({ public_name: 'Nicky', dj_name: 'Nicky', avatar_url: `https://cdn.discordapp.com/avatars/${first.id}/ffee.png?size=128` });
   });
 
   test('without nick or global name the username is the public name; no avatar gives the default one', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 
 // The DJ record of the person signing in, found by Discord id.
@@ -7,12 +7,14 @@ import type { Database } from '../db/schema.js';
 export interface DiscordProfile {
   discordId: string;
   publicName: string;
-  avatarUrl: string;
+  avatarUrl: string | null;
 }
 
 /**
- * Creates the DJ at first sign-in or refreshes name and avatar at later ones. One statement,
- * so two simultaneous first sign-ins of the same person cannot create two DJs.
+ * The roster entry of a member with roles: created at their first sign-in (or linked, when staff
+ * already added them with their Discord ID), its avatar refreshed at later ones. The public name
+ * is filled only while empty: staff's edits are never overwritten. One statement, so two
+ * simultaneous first sign-ins of the same person cannot create two DJs.
  */
 export async function upsertDjForDiscordUser(
   db: Kysely<Database>,
@@ -36,7 +38,7 @@ export async function upsertDjForDiscordUser(
     })
     .onConflict((conflict) =>
       conflict.column('discord_id').doUpdateSet({
-        public_name: profile.publicName,
+        public_name: sql<string>`case when djs.public_name = '' then excluded.public_name else djs.public_name end`,
         avatar_url: profile.avatarUrl,
         updated_at: now,
       }),
@@ -46,10 +48,8 @@ export async function upsertDjForDiscordUser(
   return row.id;
 }
 
-export async function findProfile(db: Kysely<Database>, djId: string) {
-  return db
-    .selectFrom('djs')
-    .select(['public_name', 'avatar_url'])
-    .where('id', '=', djId)
-    .executeTakeFirst();
+/** The roster entry of a Discord user, if they have one (e.g. from before they lost their roles). */
+export async function findDjIdByDiscordId(db: Kysely<Database>, discordId: string): Promise<string | null> {
+  const row = await db.selectFrom('djs').select('id').where('discord_id', '=', discordId).executeTakeFirst();
+  return row?.id ?? null;
 }

@@ -69,7 +69,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     clearSessionCookie(reply, ctx);
   });
 
-  registerEndpoint(app, api.getMe, ({ user }) => currentMe(ctx, user));
+  registerEndpoint(app, api.getMe, ({ user }) => currentMe(user));
 }
 
 const redirectUriFor = (request: FastifyRequest, ctx: AppContext) => `${ownOrigin(request, ctx)}${paths.discordRedirect()}`;

@@ -3,7 +3,7 @@ import { generateCodeVerifier, generateState } from 'arctic';
 import type { FastifyBaseLogger } from 'fastify';
 import { AUTH_MESSAGES, type AuthCallbackBody, type Me } from '@shared/schemas/auth.js';
 import type { AppContext } from '../context.js';
-import { HttpError, unauthorized } from '../http/errors.js';
+import { HttpError } from '../http/errors.js';
 import {
   authorizationUrl,
   avatarUrlOf,
@@ -13,7 +13,7 @@ import {
   mapRoles,
   publicNameOf,
 } from './discord.js';
-import { findProfile, upsertDjForDiscordUser } from './repository.js';
+import { findDjIdByDiscordId, upsertDjForDiscordUser } from './repository.js';
 import { closeSession, type OpenedSession, openSession, type SessionUser } from './sessions.js';
 import { sessionSealer } from './token-sealer.js';
 
@@ -72,10 +72,14 @@ export async function completeSignIn(
   const roles = mapRoles(member.roles, discord);
   const publicName = publicNameOf(user, member);
   const avatarUrl = avatarUrlOf(user, member, discord.guildId);
-  const djId = await upsertDjForDiscordUser(ctx.store.db, { discordId: user.id, publicName, avatarUrl });
+  // Only members with a role get a roster entry; one without keeps any entry they had.
+  const djId =
+    roles.length > 0
+      ? await upsertDjForDiscordUser(ctx.store.db, { discordId: user.id, publicName, avatarUrl })
+      : await findDjIdByDiscordId(ctx.store.db, user.id);
   if (input.previousSessionToken) input.onSessionClosed(await closeSession(ctx.store.db, input.previousSessionToken));
   // The tokens stay with the session (encrypted) for its membership checks (session-check.ts).
-  const session = await openSession(ctx.store.db, { djId, discordUserId: user.id, roles }, ctx.config.sessionTtlMs, Date.now(), {
+  const session = await openSession(ctx.store.db, { djId, discordUserId: user.id, publicName, avatarUrl, roles }, ctx.config.sessionTtlMs, Date.now(), {
     tokens,
     sealer: sessionSealer(ctx.config.sessionSecret),
   });
@@ -83,10 +87,9 @@ export async function completeSignIn(
   return { me: { djId, publicName, avatarUrl, roles }, session };
 }
 
-export async function currentMe(ctx: AppContext, user: SessionUser): Promise<Me> {
-  const profile = await findProfile(ctx.store.db, user.djId);
-  if (!profile) throw unauthorized();
-  return { djId: user.djId, publicName: profile.public_name, avatarUrl: profile.avatar_url, roles: user.roles };
+/** Who is signed in, as their session says (no roster read: a member without roles has none). */
+export function currentMe(user: SessionUser): Me {
+  return { djId: user.djId, publicName: user.publicName, avatarUrl: user.avatarUrl, roles: user.roles };
 }
 
 /** Ends the session; returns its id (for closing its live streams), or null without one. */

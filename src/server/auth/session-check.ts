@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import { SESSION_CHECK } from '../limits.js';
 import { discordEndpointsFor } from './dev-provider.js';
 import { DiscordClient, DiscordFailure, type DiscordTokens, mapRoles } from './discord.js';
+import { upsertDjForDiscordUser } from './repository.js';
 import { endSession, parseRoles, type ResumedSession, type SessionUser } from './sessions.js';
 import { sessionSealer } from './token-sealer.js';
 
@@ -96,7 +97,18 @@ export class SessionChecker {
         tokens = { ...refreshed, refreshToken: refreshed.refreshToken ?? tokens.refreshToken };
       }
       const member = await client.fetchMember(tokens.accessToken);
-      outcome = { kind: 'confirmed', user: { ...session.user, roles: mapRoles(member.roles, config.discord) } };
+      const roles = mapRoles(member.roles, config.discord);
+      // A member who gained a role since signing in gets their roster entry now.
+      const djId =
+        session.user.djId ??
+        (roles.length > 0
+          ? await upsertDjForDiscordUser(store.db, {
+              discordId: session.user.discordUserId,
+              publicName: session.user.publicName,
+              avatarUrl: session.user.avatarUrl,
+            })
+          : null);
+      outcome = { kind: 'confirmed', user: { ...session.user, djId, roles } };
     } catch (error) {
       if (!(error instanceof DiscordFailure)) throw error;
       outcome = { kind: error.kind === 'unavailable' ? 'deferred' : 'ended', reason: error.reason };
@@ -108,7 +120,7 @@ export class SessionChecker {
       .updateTable('sessions')
       .set(
         outcome.kind === 'confirmed'
-          ? { ...sealed, roles: JSON.stringify(outcome.user.roles), checked_at: now, next_check_at: now + SESSION_CHECK.everyMs }
+          ? { ...sealed, dj_id: outcome.user.djId, roles: JSON.stringify(outcome.user.roles), checked_at: now, next_check_at: now + SESSION_CHECK.everyMs }
           : { ...sealed, next_check_at: now + SESSION_CHECK.retryAfterMs },
       )
       .where('id_hash', '=', session.idHash)

@@ -11,8 +11,12 @@ import type { TokenSealer } from './token-sealer.js';
 export const SESSION_COOKIE = 'lineup_session';
 
 export interface SessionUser {
-  djId: string;
+  /** Their roster entry; null for a member without roles, who gets none. */
+  djId: string | null;
   discordUserId: string;
+  /** What Discord called them at sign-in. */
+  publicName: string;
+  avatarUrl: string | null;
   roles: Role[];
 }
 
@@ -55,6 +59,8 @@ export async function openSession(
       id_hash: idHash,
       dj_id: user.djId,
       discord_user_id: user.discordUserId,
+      public_name: user.publicName,
+      avatar_url: user.avatarUrl,
       roles: JSON.stringify(user.roles),
       created_at: now,
       expires_at: expiresAt,
@@ -91,7 +97,13 @@ export async function resumeSession(
   }
   return {
     idHash,
-    user: { djId: row.dj_id, discordUserId: row.discord_user_id, roles: parseRoles(row.roles) },
+    user: {
+      djId: row.dj_id,
+      discordUserId: row.discord_user_id,
+      publicName: row.public_name,
+      avatarUrl: row.avatar_url,
+      roles: parseRoles(row.roles),
+    },
     renewedUntil,
     discordTokens: row.discord_tokens,
     checkedAt: Number(row.checked_at),

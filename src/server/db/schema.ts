@@ -91,8 +91,12 @@ export interface SettingsTable {
 export interface SessionsTable {
   /** SHA-256 of the cookie token, so a leaked database row cannot be replayed as a cookie. */
   id_hash: string;
-  dj_id: string;
+  /** The person's roster entry; null for a member without roles (they get none). */
+  dj_id: string | null;
   discord_user_id: string;
+  /** The name and avatar Discord gave at sign-in: what the app shows for the person. */
+  public_name: string;
+  avatar_url: string | null;
   /** JSON array of roles. */
   roles: string;
   created_at: number;

@@ -56,7 +56,7 @@ describe.each(testDialects)('no stack traces or secrets in errors and logs on %s
       .insertInto('djs')
       .values({ id: djId, discord_id: null, public_name: 'P', dj_name: 'D', rtmp_url: '', twitch_username: '', avatar_url: null, notes: '', created_at: now, updated_at: now })
       .execute();
-    token = (await openSession(running.ctx.store.db, { djId, discordUserId: '1', roles: ['admin', 'dj'] }, 60_000_000)).token;
+    token = (await openSession(running.ctx.store.db, { djId, discordUserId: '1', publicName: 'Test person', avatarUrl: null, roles: ['admin', 'dj'] }, 60_000_000)).token;
     cookie = `${SESSION_COOKIE}=${token}`;
   });
   afterAll(async () => {

@@ -23,6 +23,7 @@ const leaky = () => ({
   event: { id: 'e1', name: 'Night', startDatetime: '2030-06-09T19:00:00.000Z', signupsAreOpen: true, host: 'Hal', message: 'staff-only' },
   dj: { id: 'd1', djName: 'Me', publicName: 'Me', discordId: '123456789012345678', rtmpUrl: 'rtmp://mine/key' },
   signup: null,
+  named: null,
   contactHostName: 'Hal',
   otherSignups: [{ name: 'Rival', stream_link: 'rtmp://rival.example/live/secret-key' }],
 });
@@ -47,6 +48,7 @@ test('fields a handler returns beyond the response schema never leave the server
     event: { id: 'e1', name: 'Night', startDatetime: '2030-06-09T19:00:00.000Z', signupsAreOpen: true, host: 'Hal' },
     dj: { id: 'd1', djName: 'Me', publicName: 'Me' },
     signup: null,
+    named: null,
     contactHostName: 'Hal',
   });
   await app.close();
@@ -62,7 +64,7 @@ test('a cached answer is shaped by the same schema before it is kept', async () 
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     expect(response.body).not.toContain('secret-key');
-    expect(Object.keys(JSON.parse(response.body)).sort()).toEqual(['contactHostName', 'dj', 'event', 'signup']);
+    expect(Object.keys(JSON.parse(response.body)).sort()).toEqual(['contactHostName', 'dj', 'event', 'named', 'signup']);
   }
   await app.close();
 });

@@ -8,7 +8,7 @@ import {
 import type { SessionUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import { UniqueViolation, withDbErrors } from '../db/errors.js';
-import { badRequest, conflict, notFound } from '../http/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { readSettings } from '../settings/service.js';
 import { findDjsById } from '../db/rows.js';
 import { findEvent } from '../events/repository.js';
@@ -18,6 +18,12 @@ import { findSignupNaming, findSignupOwner, insertSignup, updateSignupForm } fro
 
 const NOT_FOUND = 'Event or DJ data not found.';
 export const SIGNUPS_CLOSED = 'Signups for this event are currently closed.';
+/** The caller's roster entry: everyone with a role has one (auth/service.ts, session-check.ts). */
+function rosterIdOf(user: SessionUser): string {
+  if (user.djId === null) throw forbidden();
+  return user.djId;
+}
+
 const AVAILABILITY_LABELS: Record<string, string> = { available_from: 'Available from', available_to: 'Available to' };
 
 /**
@@ -27,14 +33,15 @@ const AVAILABILITY_LABELS: Record<string, string> = { available_from: 'Available
  */
 export async function loadSignupArea(ctx: AppContext, user: SessionUser, eventId: string | undefined): Promise<SignupArea> {
   if (!eventId) throw badRequest('No event ID provided.');
+  const djId = rosterIdOf(user);
   const db = ctx.store.db;
   const [event, djs, own, settings] = await Promise.all([
     findEvent(db, eventId),
-    findDjsById(db, [user.djId]),
-    findSignupNaming(db, eventId, user.djId),
+    findDjsById(db, [djId]),
+    findSignupNaming(db, eventId, djId),
     readSettings(db),
   ]);
-  const dj = djs[user.djId];
+  const dj = djs[djId];
   if (!event || !dj) throw notFound(NOT_FOUND);
   return {
     event: {
@@ -45,8 +52,8 @@ export async function loadSignupArea(ctx: AppContext, user: SessionUser, eventId
       host: event.host,
     },
     dj: { id: dj.id, djName: dj.djName, publicName: dj.publicName },
-    signup: own?.submittedBy === user.djId ? own.formData : null,
-    named: own ? { signupName: own.name, slot: own.slot, answersByOther: own.submittedBy !== null && own.submittedBy !== user.djId } : null,
+    signup: own?.submittedBy === djId ? own.formData : null,
+    named: own ? { signupName: own.name, slot: own.slot, answersByOther: own.submittedBy !== null && own.submittedBy !== djId } : null,
     contactHostName: settings.contactHostName,
   };
 }
@@ -58,6 +65,7 @@ export async function loadSignupArea(ctx: AppContext, user: SessionUser, eventId
  * so concurrent submissions queue instead of racing.
  */
 export async function submitSignup(ctx: AppContext, user: SessionUser, intake: SignupIntake): Promise<SignupFormData> {
+  const djId = rosterIdOf(user);
   const form: SignupFormData = {
     ...intake,
     available_from: canonicalAvailability(intake.available_from),
@@ -72,15 +80,15 @@ export async function submitSignup(ctx: AppContext, user: SessionUser, intake: S
       if (issues.length) throw badRequest(issues.map((issue) => `${AVAILABILITY_LABELS[issue.path[0]]}: ${issue.message}`).join(' '));
 
       const now = Date.now();
-      const own = await findSignupOwner(trx, event.id, user.djId);
-      if (own && own.submitted_by !== null && own.submitted_by !== user.djId) {
+      const own = await findSignupOwner(trx, event.id, djId);
+      if (own && own.submitted_by !== null && own.submitted_by !== djId) {
         throw conflict(
           `You are on the signup ${own.name} with another DJ, who gave its answers: ask them or the host to change them.`,
           'not_signup_owner',
         );
       }
-      if (own) await updateSignupForm(trx, own.uuid, form, user.djId, now);
-      else await withDbErrors(() => insertSignup(trx, event.id, user.djId, form, now));
+      if (own) await updateSignupForm(trx, own.uuid, form, djId, now);
+      else await withDbErrors(() => insertSignup(trx, event.id, djId, form, now));
       return event.version;
     });
 

@@ -112,7 +112,7 @@ export async function startTestApp(
         .execute();
       const session = await openSession(
         running.ctx.store.db,
-        { djId, discordUserId: discordId, roles },
+        { djId, discordUserId: discordId, publicName: dj.publicName ?? `Person ${discordId.slice(-4)}`, avatarUrl: null, roles },
         running.ctx.config.sessionTtlMs,
       );
       return { cookie: `${SESSION_COOKIE}=${session.token}`, djId, discordId };

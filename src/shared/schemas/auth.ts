@@ -23,7 +23,8 @@ export const authCallbackBody = z.object({
 export type AuthCallbackBody = z.infer<typeof authCallbackBody>;
 
 export const meResponse = z.object({
-  djId: z.string(),
+  /** Their roster entry; null for a member without roles. */
+  djId: z.string().nullable(),
   publicName: z.string(),
   avatarUrl: z.string().nullable(),
   roles: z.array(z.enum(ROLES)),

@@ -149,6 +149,14 @@ export function putInLineup(request: APIRequestContext, eventId: string, signupU
   return saveEvent(request, eventId, (draft) => ({ ...draft, lineup: [...draft.lineup, ...signupUuids] }));
 }
 
+/** Staff add a DJ to a signup as a back-to-back partner ('Add DJ to Slot (B2B)'). */
+export function addPartner(request: APIRequestContext, eventId: string, signupUuid: string, djId: string): Promise<EventDetail> {
+  return saveEvent(request, eventId, (draft) => ({
+    ...draft,
+    signups: draft.signups.map((signup) => (signup.uuid === signupUuid ? { ...signup, djRefs: [...signup.djRefs, djId] } : signup)),
+  }));
+}
+
 /** Adds signups for these DJs and puts them all in the lineup, in order. */
 export async function saveLineup(request: APIRequestContext, eventId: string, inputs: SignupInput[]): Promise<EventDetail> {
   return putInLineup(request, eventId, await addSignups(request, eventId, inputs));

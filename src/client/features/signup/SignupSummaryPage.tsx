@@ -19,19 +19,7 @@ function Summary({ area }: { area: SignupArea }) {
   const title = `${event.name} (${eventDate(event.startDatetime)})`;
   const wizard = paths.signupWizard(event.id);
 
-  if (named?.answersByOther) {
-    // A back-to-back partner staff added: the shared basics, not the other DJ's answers.
-    return (
-      <SignupCard>
-        <h1 className="h3">You are signed up for {title}!</h1>
-        <p>
-          You play in <strong>{named.signupName}</strong> as a back-to-back partner
-          {named.slot ? `, ${slotTime(named.slot)}` : ''}. The DJ who signed it up manages its details.
-        </p>
-        <p className="mb-0">If there are questions, please contact {area.contactHostName}.</p>
-      </SignupCard>
-    );
-  }
+  if (named?.answersByOther) return <PartnerSignup area={area} />;
   if (!signup) {
     return (
       <SignupCard>
@@ -58,6 +46,23 @@ function Summary({ area }: { area: SignupArea }) {
       <Link to={wizard} className="btn btn-primary mb-3">
         Update Signup
       </Link>
+      <p className="mb-0">If there are questions, please contact {area.contactHostName}.</p>
+    </SignupCard>
+  );
+}
+
+/** A back-to-back partner staff added: the signup's shared basics, never the other DJ's answers. */
+export function PartnerSignup({ area }: { area: SignupArea }) {
+  const { event, named } = area;
+  return (
+    <SignupCard>
+      <h1 className="h3">
+        You are signed up for {event.name} ({eventDate(event.startDatetime)})!
+      </h1>
+      <p>
+        You play in <strong>{named?.signupName}</strong> as a back-to-back partner
+        {named?.slot ? `, ${slotTime(named.slot)}` : ''}. The DJ who signed it up manages its details.
+      </p>
       <p className="mb-0">If there are questions, please contact {area.contactHostName}.</p>
     </SignupCard>
   );

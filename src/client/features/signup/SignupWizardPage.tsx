@@ -15,13 +15,15 @@ import { signupAreaQuery, useSubmitSignup } from '@client/shared/signup';
 import { browserZone } from '@client/lib/zone';
 import { eventDate } from './format';
 import { SignupAreaGate, SignupCard } from './SignupAreaGate';
+import { PartnerSignup } from './SignupSummaryPage';
 import { initialWizardValues, type WizardValues } from './wizardValues';
 import { STEP_TITLES, WIZARD_STEP_VIEWS } from './WizardSteps';
 import './signup.css';
 
 /** /eventSignup/{eventId}/wizard: the four-step signup (spec §4, §5). */
 export function SignupWizardPage() {
-  return <SignupAreaGate>{(area) => <Wizard area={area} />}</SignupAreaGate>;
+  // A back-to-back partner staff added cannot change the answers another DJ gave.
+  return <SignupAreaGate>{(area) => (area.named?.answersByOther ? <PartnerSignup area={area} /> : <Wizard area={area} />)}</SignupAreaGate>;
 }
 
 /** The resolver for one step; the form's values hold unchosen fields the step schema refuses. */

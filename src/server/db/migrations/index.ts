@@ -3,6 +3,7 @@ import { initial } from './001-initial.js';
 import { slotsPointAtSignups } from './002-slots-point-at-signups.js';
 import { sessionsRecheckDiscord } from './003-sessions-recheck-discord.js';
 import { signupSubmitter } from './004-signup-submitter.js';
+import { sessionsKeepTheirProfile } from './005-sessions-keep-their-profile.js';
 
 // One set of migrations for SQLite and PostgreSQL: only types both understand (text, integer,
 // bigint, double precision) and constraints both enforce. One file per change, numbered; a new
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '002_slots_point_at_signups': slotsPointAtSignups,
   '003_sessions_recheck_discord': sessionsRecheckDiscord,
   '004_signup_submitter': signupSubmitter,
+  '005_sessions_keep_their_profile': sessionsKeepTheirProfile,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
