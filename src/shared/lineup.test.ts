@@ -195,6 +195,8 @@ describe('newStaffSignup', () => {
       type: 'LIVE',
       hidden: false,
       formData: null,
+      updatePendingAt: null,
+      confirmations: {},
     });
     expect(newStaffSignup({ ...dj, djName: '' }, 'u2').name).toBe('Public');
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONFIRMATIONS } from '../domain.js';
 import { djSchema, otherEventsSchema } from './djs.js';
 import { oneLine, tooLong } from './fields.js';
 import { idSchema, LINEUP_LIMITS, signupSchema, slotSchema, staffSignupSchema } from './lineup.js';
@@ -11,6 +12,7 @@ export const EVENT_LIMITS = {
   host: 100,
   message: 4000,
   footer: 4000,
+  signupCap: LINEUP_LIMITS.signups,
 } as const;
 
 
@@ -21,6 +23,16 @@ const eventFields = {
   message: z.string().max(EVENT_LIMITS.message, tooLong('Message', EVENT_LIMITS.message)),
   footer: z.string().max(EVENT_LIMITS.footer, tooLong('Footer', EVENT_LIMITS.footer)),
   signupsAreOpen: z.boolean(),
+  /** Signups close by themselves at this time (null: only when staff close them). */
+  signupsCloseAt: z.iso.datetime({ offset: true, error: 'Invalid date format' }).nullable().default(null),
+  /** At most this many DJs may sign up (null: no limit). */
+  signupCap: z
+    .number({ error: 'Maximum signups must be a number.' })
+    .int('Maximum signups must be a whole number.')
+    .min(1, 'Maximum signups must be at least 1.')
+    .max(EVENT_LIMITS.signupCap, `Maximum signups must be at most ${EVENT_LIMITS.signupCap}.`)
+    .nullable()
+    .default(null),
 };
 
 /** The event form of the Setup tab (host may be empty: announcements then say TBA / TBD). */
@@ -35,6 +47,12 @@ export type CreateEventBody = z.infer<typeof createEventSchema>;
 
 export const createdEventSchema = z.object({ id: z.string() });
 
+export const PREFLIGHT_STEPS = ['textsCopied', 'streamDetailsChecked'] as const;
+export type PreflightStep = (typeof PREFLIGHT_STEPS)[number];
+export const preflightSchema = z.object(
+  Object.fromEntries(PREFLIGHT_STEPS.map((step) => [step, z.string().nullable()])) as Record<PreflightStep, z.ZodNullable<z.ZodString>>,
+);
+
 /** The whole event as the event page edits it: its fields, signups and lineup. */
 export const lineupEventSchema = eventFieldsSchema.extend({
   id: z.string(),
@@ -47,6 +65,8 @@ export const lineupEventSchema = eventFieldsSchema.extend({
   djPlays: z.array(z.string()),
   /** Optimistic-concurrency version, bumped by every staff save. */
   version: z.number(),
+  /** When staff ticked off the optional preflight steps (null: not yet). */
+  preflight: preflightSchema,
 });
 export type LineupEvent = z.infer<typeof lineupEventSchema>;
 
@@ -74,10 +94,27 @@ export const saveEventSchema = z.object({
     .max(LINEUP_LIMITS.signups, `An event can have at most ${LINEUP_LIMITS.signups} signups.`),
   slots: z.array(slotSchema).max(LINEUP_LIMITS.slots, `An event can have at most ${LINEUP_LIMITS.slots} slots.`),
   removedSignupUuids: z.array(idSchema('Signup id')).max(LINEUP_LIMITS.signups),
+  /** DJ updates staff applied or dismissed: each cleared only if no newer update came since. */
+  resolvedUpdates: z
+    .array(z.object({ uuid: idSchema('Signup id'), at: z.iso.datetime() }))
+    .max(LINEUP_LIMITS.signups)
+    .default([]),
 });
 export type SaveEventBody = z.infer<typeof saveEventSchema>;
 
 export const publishEventSchema = z.object({ baseVersion });
+
+export const preflightStepSchema = z.object({
+  step: z.enum(PREFLIGHT_STEPS, { error: 'Unknown preflight step.' }),
+  done: z.boolean(),
+});
+export type PreflightStepBody = z.infer<typeof preflightStepSchema>;
+
+export const staffConfirmationSchema = z.object({
+  djId: idSchema('DJ id'),
+  confirmation: z.enum(CONFIRMATIONS, { error: 'A confirmation is proposed, confirmed or declined.' }),
+});
+export type StaffConfirmationBody = z.infer<typeof staffConfirmationSchema>;
 
 export const EVENT_LISTS = ['upcoming', 'past'] as const;
 export type EventList = (typeof EVENT_LISTS)[number];

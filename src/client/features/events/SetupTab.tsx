@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo } from 'react';
 import { Card, Form } from 'react-bootstrap';
 import { FormProvider, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { signupSheetMessage } from '@shared/announcements';
 import { signupLink } from '@shared/paths';
 import { eventFieldsSchema, type EventFormValues } from '@shared/schemas/events';
@@ -20,7 +21,7 @@ const formValues = (event: EventFormValues): EventFormValues => pickFields(event
 export function SetupTab() {
   const { draft, setDraft } = useEventDraft();
   const values = useMemo(() => formValues(draft), [draft]);
-  const form = useForm<EventFormValues>({
+  const form = useForm<z.input<typeof eventFieldsSchema>, unknown, EventFormValues>({
     resolver: zodResolver(eventFieldsSchema),
     values,
     mode: 'onChange',
@@ -34,7 +35,7 @@ export function SetupTab() {
       subscribe({
         formState: { values: true },
         callback: ({ values: edited, name }) => {
-          if (name) setDraft((d) => ({ ...d, ...formValues(edited) }));
+          if (name) setDraft((d) => ({ ...d, ...formValues({ ...d, ...edited }) }));
         },
       }),
     [subscribe, setDraft],

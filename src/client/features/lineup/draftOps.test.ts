@@ -2,7 +2,7 @@ import type { Dj } from '@shared/schemas/djs';
 import type { LineupEvent } from '@shared/schemas/events';
 import type { Signup, Slot } from '@shared/schemas/lineup';
 import { placeSlots } from '@shared/lineup';
-import { buildLegacySlot } from '@shared/testing/builders';
+import { buildEvent, buildLegacySlot, buildSignup } from '@shared/testing/builders';
 import {
   addDjToSignup,
   addStaffSignup,
@@ -21,13 +21,10 @@ import {
 } from './draftOps';
 
 const START = '2030-06-02T19:00:00.000Z';
-const signup = (uuid: string, extra: Partial<Signup> = {}): Signup => ({
-  uuid, name: `Act ${uuid}`, djRefs: [`dj-${uuid}`], isDebut: false, requestedDuration: 1, type: 'LIVE', hidden: false, formData: null, ...extra,
-});
+const signup = buildSignup;
 const legacy = (djName: string): Slot => buildLegacySlot({ djName });
 const event = (signups: Signup[], slots: Slot[] = []): LineupEvent => ({
-  id: 'e1', name: 'Sunday Service', startDatetime: START, endDatetime: START, host: '', message: '', footer: '',
-  signupsAreOpen: true, published: false, slots, signups, djPlays: [], version: 1,
+  ...buildEvent({ startDatetime: START }), slots, signups,
 });
 const dj: Dj = { id: 'new', discordId: '123456789012345678', publicName: 'Pub', djName: 'Newbie', rtmpUrl: 'rtmp://x/y', twitchUsername: 'newbie_tv', avatarUrl: null, notes: '' };
 const order = (e: LineupEvent) => e.slots.map((s) => s.signupUuid ?? s.legacy?.djName);
