@@ -199,8 +199,9 @@ function availabilityMs(value: string | undefined): number | null {
 }
 
 /**
- * Warnings for staff, by slot index (only slots that have any): a slot outside its signup's
- * stated availability, and a DJ booked in more than one slot. Times are shown in `zone`.
+ * Warnings for staff, by slot index (only slots that have any): a slot of no length, a slot
+ * outside its signup's stated availability, and a DJ booked in more than one slot. Times are
+ * shown in `zone`.
  */
 export function lineupConflicts(
   placed: readonly PlacedSlot[],
@@ -208,8 +209,8 @@ export function lineupConflicts(
   zone: string,
 ): Map<number, string[]> {
   const conflicts = new Map<number, string[]>();
-  placed.forEach(({ signup, startTime, endTime, djIds }, index) => {
-    const warnings: string[] = [];
+  placed.forEach(({ signup, startTime, endTime, djIds, duration }, index) => {
+    const warnings: string[] = duration === 0 ? ['This slot has no length: it takes no time in the lineup. Set its duration.'] : [];
     const start = Date.parse(startTime);
     const end = Date.parse(endTime);
     const from = availabilityMs(signup?.formData?.available_from);
