@@ -30,6 +30,8 @@ export function nextEventFields(event: EventFormValues, schedule: WeeklySchedule
     message: event.message,
     footer: event.footer,
     signupsAreOpen: false,
+    // Where people watch usually stays the same from week to week.
+    publicLinks: event.publicLinks,
   };
 }
 

@@ -14,6 +14,8 @@ export interface EventsTable {
   message: string;
   footer: string;
   signups_open: Flag;
+  /** JSON text: the public watch links, [{ label, url }]. */
+  public_links: string;
   version: number;
   created_at: number;
   updated_at: number;
@@ -109,6 +111,14 @@ export interface SessionsTable {
   next_check_at: number;
 }
 
+/** A DJ's private calendar link: the token's SHA-256 and the nonce it is derived from (public/calendar-links.ts). */
+export interface DjCalendarLinksTable {
+  dj_id: string;
+  token_hash: string;
+  nonce: string;
+  created_at: number;
+}
+
 export interface Database {
   events: EventsTable;
   djs: DjsTable;
@@ -118,4 +128,5 @@ export interface Database {
   dj_plays: DjPlaysTable;
   settings: SettingsTable;
   sessions: SessionsTable;
+  dj_calendar_links: DjCalendarLinksTable;
 }

@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { EventFormValues, EventList, EventSummary, LineupEvent } from '@shared/schemas/events.js';
+import { type EventFormValues, type EventList, type EventSummary, type LineupEvent, type PublicLink, publicLinkSchema } from '@shared/schemas/events.js';
 import type { Dialect } from '../db/open.js';
 import type { Database, EventsTable } from '../db/schema.js';
 import { fromFlag, toFlag, toIso, toMillis } from '../db/values.js';
@@ -21,9 +21,24 @@ const toRecord = (row: EventsTable): EventRecord => ({
   message: row.message,
   footer: row.footer,
   signupsAreOpen: fromFlag(row.signups_open),
+  publicLinks: parsePublicLinks(row.public_links),
   published: fromFlag(row.published),
   version: Number(row.version),
 });
+
+/** The stored links read back through their schema; an unreadable entry is left out. */
+export function parsePublicLinks(json: string): PublicLink[] {
+  try {
+    const list: unknown = JSON.parse(json);
+    if (!Array.isArray(list)) return [];
+    return list.flatMap((entry) => {
+      const parsed = publicLinkSchema.safeParse(entry);
+      return parsed.success ? [parsed.data] : [];
+    });
+  } catch {
+    return [];
+  }
+}
 
 const toSummary = (row: EventsTable, djs: string[]): EventSummary => ({
   id: row.id,
@@ -127,7 +142,10 @@ export const eventColumns = (fields: EventFormValues) =>
     message: fields.message,
     footer: fields.footer,
     signups_open: toFlag(fields.signupsAreOpen),
-  }) satisfies { [K in keyof EventFormValues as K extends 'startDatetime' ? 'start_at' : K extends 'signupsAreOpen' ? 'signups_open' : K]: unknown };
+    public_links: JSON.stringify(fields.publicLinks),
+  }) satisfies { [K in keyof EventFormValues as StoredAs<K>]: unknown };
+
+type StoredAs<K> = K extends 'startDatetime' ? 'start_at' : K extends 'signupsAreOpen' ? 'signups_open' : K extends 'publicLinks' ? 'public_links' : K;
 
 /**
  * Compare-and-swap on the version: writes the fields and bumps the version only if nobody saved
@@ -137,7 +155,7 @@ export async function updateEventIfVersion(
   trx: Transaction<Database>,
   id: string,
   baseVersion: number,
-  changes: Partial<Pick<EventsTable, 'name' | 'start_at' | 'end_at' | 'host' | 'message' | 'footer' | 'signups_open' | 'published'>>,
+  changes: Partial<Pick<EventsTable, 'name' | 'start_at' | 'end_at' | 'host' | 'message' | 'footer' | 'signups_open' | 'public_links' | 'published'>>,
   now: number,
 ): Promise<boolean> {
   const result = await trx

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { djSchema, otherEventsSchema } from './djs.js';
-import { oneLine, tooLong } from './fields.js';
+import { link, oneLine, tooLong } from './fields.js';
 import { idSchema, LINEUP_LIMITS, signupSchema, slotSchema, staffSignupSchema } from './lineup.js';
 
 // Events (spec §3 Event): the Create Event form, the event page's draft save and publish (spec §2
@@ -13,6 +13,15 @@ export const EVENT_LIMITS = {
   footer: 4000,
 } as const;
 
+/** Public watch links (issue 14): where visitors watch or join, shown on the event's public page. */
+export const PUBLIC_LINK_LIMITS = { links: 5, label: 60, url: 2000 } as const;
+
+export const publicLinkSchema = z.object({
+  label: oneLine('Link label', PUBLIC_LINK_LIMITS.label, { required: true }),
+  // Public pages link only to web pages served securely.
+  url: link('Link URL', ['https:'], PUBLIC_LINK_LIMITS.url).min(1, 'Link URL is required.'),
+});
+export type PublicLink = z.infer<typeof publicLinkSchema>;
 
 const eventFields = {
   name: oneLine('Event name', EVENT_LIMITS.name, { required: true }),
@@ -21,6 +30,11 @@ const eventFields = {
   message: z.string().max(EVENT_LIMITS.message, tooLong('Message', EVENT_LIMITS.message)),
   footer: z.string().max(EVENT_LIMITS.footer, tooLong('Footer', EVENT_LIMITS.footer)),
   signupsAreOpen: z.boolean(),
+  // Optional in requests (clients from before the field send none), always present in answers.
+  publicLinks: z
+    .array(publicLinkSchema)
+    .max(PUBLIC_LINK_LIMITS.links, `An event can have at most ${PUBLIC_LINK_LIMITS.links} public links.`)
+    .default([]),
 };
 
 /** The event form of the Setup tab (host may be empty: announcements then say TBA / TBD). */

@@ -24,6 +24,7 @@ function defaultsFrom(settings: Settings): EventFormValues {
     signupsAreOpen: false,
     message: settings.defaultMessage,
     footer: settings.defaultFooter,
+    publicLinks: [],
   };
 }
 
