@@ -9,6 +9,7 @@ const event = (startDatetime: string, name = 'Sunday Service #21') => ({
   message: 'Come chill',
   footer: 'Links',
   signupsAreOpen: true,
+  publicLinks: [{ label: 'Watch', url: 'https://twitch.tv/series' }],
 });
 
 describe('nextEventName', () => {
@@ -37,6 +38,7 @@ describe('nextEventFields', () => {
       message: 'Come chill',
       footer: 'Links',
       signupsAreOpen: false,
+      publicLinks: [{ label: 'Watch', url: 'https://twitch.tv/series' }],
     });
   });
 

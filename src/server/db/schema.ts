@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 // Table types as stored. Timestamps are epoch milliseconds and booleans are 0/1 integers on
 // both dialects (see docs/decisions/002-storage-types.md); rows are mapped to domain objects
 // by the feature repositories, so services never see these representations.
@@ -14,8 +16,8 @@ export interface EventsTable {
   message: string;
   footer: string;
   signups_open: Flag;
-  /** JSON text: the public watch links, [{ label, url }]. */
-  public_links: string;
+  /** JSON text: the public watch links, [{ label, url }]; '[]' unless given. */
+  public_links: Generated<string>;
   version: number;
   created_at: number;
   updated_at: number;

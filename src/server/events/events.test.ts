@@ -454,6 +454,7 @@ function emptyEvent(): EventDetail {
     message: '',
     footer: '',
     signupsAreOpen: false,
+    publicLinks: [],
     published: false,
     slots: [],
     signups: [],

@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
 import { type EventFormValues, type EventList, type EventSummary, type LineupEvent, type PublicLink, publicLinkSchema } from '@shared/schemas/events.js';
 import type { Dialect } from '../db/open.js';
 import type { Database, EventsTable } from '../db/schema.js';
@@ -12,7 +12,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** An event's own fields: everything but its lineup. */
 export type EventRecord = Omit<LineupEvent, 'signups' | 'slots' | 'djPlays'>;
 
-const toRecord = (row: EventsTable): EventRecord => ({
+const toRecord = (row: Selectable<EventsTable>): EventRecord => ({
   id: row.id,
   name: row.name,
   startDatetime: toIso(row.start_at),
@@ -40,7 +40,7 @@ export function parsePublicLinks(json: string): PublicLink[] {
   }
 }
 
-const toSummary = (row: EventsTable, djs: string[]): EventSummary => ({
+const toSummary = (row: Selectable<EventsTable>, djs: string[]): EventSummary => ({
   id: row.id,
   name: row.name,
   startDatetime: toIso(row.start_at),
@@ -155,7 +155,7 @@ export async function updateEventIfVersion(
   trx: Transaction<Database>,
   id: string,
   baseVersion: number,
-  changes: Partial<Pick<EventsTable, 'name' | 'start_at' | 'end_at' | 'host' | 'message' | 'footer' | 'signups_open' | 'public_links' | 'published'>>,
+  changes: Pick<Updateable<EventsTable>, 'name' | 'start_at' | 'end_at' | 'host' | 'message' | 'footer' | 'signups_open' | 'public_links' | 'published'>,
   now: number,
 ): Promise<boolean> {
   const result = await trx

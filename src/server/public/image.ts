@@ -29,11 +29,12 @@ type Fonts = Parameters<typeof satori>[1]['fonts'];
 /** Inter, read once at start-up from the installed package (works from the bundled server too). */
 function loadFonts(): Fonts {
   const require = createRequire(import.meta.url);
-  const read = (weight: 400 | 700) =>
-    fs.readFileSync(require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`));
+  const read = (file: string) => fs.readFileSync(file);
+  const regular = read(require.resolve('@fontsource/inter/files/inter-latin-400-normal.woff'));
+  const bold = read(require.resolve('@fontsource/inter/files/inter-latin-700-normal.woff'));
   return [
-    { name: 'Inter', data: read(400), weight: 400, style: 'normal' },
-    { name: 'Inter', data: read(700), weight: 700, style: 'normal' },
+    { name: 'Inter', data: regular, weight: 400, style: 'normal' },
+    { name: 'Inter', data: bold, weight: 700, style: 'normal' },
   ];
 }
 

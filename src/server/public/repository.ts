@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { PublicSlot } from '@shared/schemas/public.js';
 import type { Database } from '../db/schema.js';
 import { fromFlag, toIso } from '../db/values.js';
@@ -30,7 +30,7 @@ export interface PublicEventRow {
 
 const PUBLIC_EVENT_COLUMNS = ['id', 'name', 'start_at', 'end_at', 'host', 'public_links', 'version', 'updated_at'] as const;
 
-type PublicEventColumns = Pick<Database['events'], (typeof PUBLIC_EVENT_COLUMNS)[number]>;
+type PublicEventColumns = Pick<Selectable<Database['events']>, (typeof PUBLIC_EVENT_COLUMNS)[number]>;
 
 const toPublicEvent = (row: PublicEventColumns): PublicEventRow => ({
   id: row.id,

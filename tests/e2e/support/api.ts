@@ -47,6 +47,8 @@ export interface EventInput {
   footer?: string;
   /** Default true. */
   signupsAreOpen?: boolean;
+  /** The public watch links (Setup tab); default none. */
+  publicLinks?: EventFormValues['publicLinks'];
 }
 
 /** Creates an event (as Create Event does) and returns its id. */
@@ -58,6 +60,7 @@ export async function createEvent(request: APIRequestContext, input: EventInput)
     message: input.message ?? '',
     footer: input.footer ?? '',
     signupsAreOpen: input.signupsAreOpen ?? true,
+    publicLinks: input.publicLinks ?? [],
   };
   const created = await ok<{ id: string }>(await request.post('/api/events', { data: body }), 'create event');
   return created.id;

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import toast from 'react-hot-toast';
@@ -46,7 +47,7 @@ export function CreateEventPage() {
 function CreateEventForm({ initial }: { initial: EventFormValues }) {
   const navigate = useNavigate();
   const create = useCreateEvent();
-  const form = useForm<CreateEventBody>({ resolver: zodResolver(createEventSchema), defaultValues: initial });
+  const form = useForm<z.input<typeof createEventSchema>, unknown, CreateEventBody>({ resolver: zodResolver(createEventSchema), defaultValues: initial });
 
   const submit = form.handleSubmit((values) =>
     create.mutate(values, {

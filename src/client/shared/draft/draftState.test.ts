@@ -14,6 +14,7 @@ const stored = (extra: Partial<EventDetail> = {}): EventDetail => ({
   message: '',
   footer: '',
   signupsAreOpen: true,
+  publicLinks: [],
   published: false,
   slots: [],
   signups: [signup('a'), signup('b')],
