@@ -112,6 +112,11 @@ export function updateEvent(request: APIRequestContext, eventId: string, fields:
   return saveEvent(request, eventId, (draft) => ({ ...draft, fields: { ...draft.fields, ...fields } }));
 }
 
+/** Staff give the event its public watch links (Setup's "Public links"). */
+export function setPublicLinks(request: APIRequestContext, eventId: string, links: EventFormValues['publicLinks']): Promise<EventDetail> {
+  return updateEvent(request, eventId, { publicLinks: links });
+}
+
 /** Staff open or close the event's signups. */
 export function setSignupsOpen(request: APIRequestContext, eventId: string, open: boolean): Promise<EventDetail> {
   return updateEvent(request, eventId, { signupsAreOpen: open });
