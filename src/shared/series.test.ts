@@ -11,6 +11,7 @@ const event = (startDatetime: string, name = 'Sunday Service #21') => ({
   signupsAreOpen: true,
   signupsCloseAt: '2024-06-08T19:00:00.000Z',
   signupCap: 8,
+  publicLinks: [{ label: 'Watch', url: 'https://twitch.tv/series' }],
 });
 
 describe('nextEventName', () => {
@@ -41,6 +42,7 @@ describe('nextEventFields', () => {
       signupsAreOpen: false,
       signupsCloseAt: null,
       signupCap: 8,
+      publicLinks: [{ label: 'Watch', url: 'https://twitch.tv/series' }],
     });
   });
 

@@ -33,6 +33,8 @@ export function nextEventFields(event: EventFormValues, schedule: WeeklySchedule
     signupsAreOpen: false,
     signupsCloseAt: null,
     signupCap: event.signupCap,
+    // Where people watch usually stays the same from week to week.
+    publicLinks: event.publicLinks,
   };
 }
 

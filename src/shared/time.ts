@@ -21,6 +21,16 @@ export const DEFAULT_EVENT_SCHEDULE: WeeklySchedule = {
 export const ANY_TIME = 'any';
 export const ANY_TIME_LABEL = 'Any Time';
 
+/** Whether the runtime knows this IANA time zone. */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The one canonical serialisation of an instant. */
 export function toIsoUtc(ms: number): string {
   return new Date(ms).toISOString();

@@ -22,6 +22,8 @@ export interface EventsTable {
   signup_cap: number | null;
   /** JSON: the optional preflight steps staff ticked off, and when. */
   preflight: Generated<string>;
+  /** JSON text: the public watch links, [{ label, url }]; '[]' unless given. */
+  public_links: Generated<string>;
   version: number;
   created_at: number;
   updated_at: number;
@@ -121,6 +123,14 @@ export interface SessionsTable {
   next_check_at: number;
 }
 
+/** A DJ's private calendar link: the token's SHA-256 and the nonce it is derived from (public/calendar-links.ts). */
+export interface DjCalendarLinksTable {
+  dj_id: string;
+  token_hash: string;
+  nonce: string;
+  created_at: number;
+}
+
 export interface Database {
   events: EventsTable;
   djs: DjsTable;
@@ -130,4 +140,5 @@ export interface Database {
   dj_plays: DjPlaysTable;
   settings: SettingsTable;
   sessions: SessionsTable;
+  dj_calendar_links: DjCalendarLinksTable;
 }

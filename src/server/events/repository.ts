@@ -1,6 +1,13 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Selectable } from 'kysely';
-import { type EventFormValues, type EventList, type EventSummary, type LineupEvent, preflightSchema } from '@shared/schemas/events.js';
+import { type Kysely, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
+import {
+  type EventFormValues,
+  type EventList,
+  type EventSummary,
+  type LineupEvent,
+  preflightSchema,
+  type PublicLink,
+  publicLinkSchema,
+} from '@shared/schemas/events.js';
 import type { Dialect } from '../db/open.js';
 import type { Database, EventsTable } from '../db/schema.js';
 import { fromFlag, toFlag, toIso, toMillis } from '../db/values.js';
@@ -24,6 +31,7 @@ const toRecord = (row: Selectable<EventsTable>): EventRecord => ({
   signupsAreOpen: fromFlag(row.signups_open),
   signupsCloseAt: row.signups_close_at === null ? null : toIso(row.signups_close_at),
   signupCap: row.signup_cap === null ? null : Number(row.signup_cap),
+  publicLinks: parsePublicLinks(row.public_links),
   published: fromFlag(row.published),
   version: Number(row.version),
   preflight: parsePreflight(row.preflight),
@@ -38,6 +46,20 @@ function parsePreflight(json: string): EventRecord['preflight'] {
     // Unreadable: as if nothing was ticked off.
   }
   return { textsCopied: null, streamDetailsChecked: null };
+}
+
+/** The stored links read back through their schema; an unreadable entry is left out. */
+export function parsePublicLinks(json: string): PublicLink[] {
+  try {
+    const list: unknown = JSON.parse(json);
+    if (!Array.isArray(list)) return [];
+    return list.flatMap((entry) => {
+      const parsed = publicLinkSchema.safeParse(entry);
+      return parsed.success ? [parsed.data] : [];
+    });
+  } catch {
+    return [];
+  }
 }
 
 const toSummary = (row: Selectable<EventsTable>, djs: string[]): EventSummary => ({
@@ -144,6 +166,7 @@ type EventColumns = ColumnsOf<{
   signupsAreOpen: 'signups_open';
   signupsCloseAt: 'signups_close_at';
   signupCap: 'signup_cap';
+  publicLinks: 'public_links';
 }>;
 
 /** The event form's values as columns. */
@@ -157,6 +180,7 @@ export const eventColumns = (fields: EventFormValues) =>
     signups_open: toFlag(fields.signupsAreOpen),
     signups_close_at: fields.signupsCloseAt === null ? null : toMillis(fields.signupsCloseAt),
     signup_cap: fields.signupCap,
+    public_links: JSON.stringify(fields.publicLinks),
   }) satisfies Record<EventColumns[keyof EventFormValues], unknown>;
 
 /**
@@ -167,7 +191,10 @@ export async function updateEventIfVersion(
   trx: Transaction<Database>,
   id: string,
   baseVersion: number,
-  changes: Partial<Pick<EventsTable, 'name' | 'start_at' | 'end_at' | 'host' | 'message' | 'footer' | 'signups_open' | 'signups_close_at' | 'signup_cap' | 'published'>>,
+  changes: Pick<
+    Updateable<EventsTable>,
+    'name' | 'start_at' | 'end_at' | 'host' | 'message' | 'footer' | 'signups_open' | 'signups_close_at' | 'signup_cap' | 'public_links' | 'published'
+  >,
   now: number,
 ): Promise<boolean> {
   const result = await trx

@@ -151,6 +151,7 @@ async function createWithLineup(db: Kysely<Database>, seedEvent: SeedEvent): Pro
     message: DEFAULT_SETTINGS.defaultMessage,
     footer: DEFAULT_SETTINGS.defaultFooter,
     signupsAreOpen: seedEvent.signupsOpen,
+    publicLinks: seedEvent.publish ? [{ label: 'Watch on Twitch', url: 'https://twitch.tv/your-community' }] : [],
   });
   const { id } = await createEvent(db, fields);
   if (seedEvent.signups.length === 0) return id;

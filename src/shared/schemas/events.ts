@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONFIRMATIONS } from '../domain.js';
 import { djSchema, otherEventsSchema } from './djs.js';
-import { oneLine, tooLong } from './fields.js';
+import { link, oneLine, tooLong } from './fields.js';
 import { idSchema, LINEUP_LIMITS, signupSchema, slotSchema, staffSignupSchema } from './lineup.js';
 
 // Events (spec §3 Event): the Create Event form, the event page's draft save and publish (spec §2
@@ -15,6 +15,15 @@ export const EVENT_LIMITS = {
   signupCap: LINEUP_LIMITS.signups,
 } as const;
 
+/** Public watch links (issue 14): where visitors watch or join, shown on the event's public page. */
+export const PUBLIC_LINK_LIMITS = { links: 5, label: 60, url: 2000 } as const;
+
+export const publicLinkSchema = z.object({
+  label: oneLine('Link label', PUBLIC_LINK_LIMITS.label, { required: true }),
+  // Public pages link only to web pages served securely.
+  url: link('Link URL', ['https:'], PUBLIC_LINK_LIMITS.url).min(1, 'Link URL is required.'),
+});
+export type PublicLink = z.infer<typeof publicLinkSchema>;
 
 const eventFields = {
   name: oneLine('Event name', EVENT_LIMITS.name, { required: true }),
@@ -33,11 +42,18 @@ const eventFields = {
     .max(EVENT_LIMITS.signupCap, `Maximum signups must be at most ${EVENT_LIMITS.signupCap}.`)
     .nullable()
     .default(null),
+  // Optional in requests (clients from before the field send none), always present in answers.
+  publicLinks: z
+    .array(publicLinkSchema)
+    .max(PUBLIC_LINK_LIMITS.links, `An event can have at most ${PUBLIC_LINK_LIMITS.links} public links.`)
+    .default([]),
 };
 
 /** The event form of the Setup tab (host may be empty: announcements then say TBA / TBD). */
 export const eventFieldsSchema = z.object(eventFields);
 export type EventFormValues = z.infer<typeof eventFieldsSchema>;
+/** What the event forms hold before the schema fills defaults in. */
+export type EventFormInput = z.input<typeof eventFieldsSchema>;
 
 /** The Create Event form, where name, date/time and host are required (spec §5). */
 export const createEventSchema = eventFieldsSchema.extend({

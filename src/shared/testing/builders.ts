@@ -50,6 +50,7 @@ export function buildEvent(overrides: Partial<EventDetail> = {}): EventDetail {
     signupsAreOpen: true,
     signupsCloseAt: null,
     signupCap: null,
+    publicLinks: [],
     published: false,
     slots: [],
     signups: [],

@@ -47,6 +47,8 @@ export interface EventInput {
   footer?: string;
   /** Default true. */
   signupsAreOpen?: boolean;
+  /** The public watch links (Setup tab); default none. */
+  publicLinks?: EventFormValues['publicLinks'];
 }
 
 /** Creates an event (as Create Event does) and returns its id. */
@@ -60,6 +62,7 @@ export async function createEvent(request: APIRequestContext, input: EventInput)
     signupsAreOpen: input.signupsAreOpen ?? true,
     signupsCloseAt: null,
     signupCap: null,
+    publicLinks: input.publicLinks ?? [],
   };
   const created = await ok<{ id: string }>(await request.post('/api/events', { data: body }), 'create event');
   return created.id;
@@ -115,6 +118,11 @@ async function saveEvent(
 /** Changes the event's own fields (name, start, host, signups open, …). */
 export function updateEvent(request: APIRequestContext, eventId: string, fields: Partial<EventFormValues>): Promise<EventDetail> {
   return saveEvent(request, eventId, (draft) => ({ ...draft, fields: { ...draft.fields, ...fields } }));
+}
+
+/** Staff give the event its public watch links (Setup's "Public links"). */
+export function setPublicLinks(request: APIRequestContext, eventId: string, links: EventFormValues['publicLinks']): Promise<EventDetail> {
+  return updateEvent(request, eventId, { publicLinks: links });
 }
 
 /** Staff open or close the event's signups. */

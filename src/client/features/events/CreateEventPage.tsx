@@ -27,6 +27,7 @@ function defaultsFrom(settings: Settings): EventFormValues {
     signupCap: null,
     message: settings.defaultMessage,
     footer: settings.defaultFooter,
+    publicLinks: [],
   };
 }
 
