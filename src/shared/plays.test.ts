@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DjPlay } from './schemas/djs.js';
-import { earliestEvent, otherEvents, rosterStats } from './plays.js';
+import { byLongestSinceLastPlay, earliestEvent, lastPlayBefore, otherEvents, rosterStats } from './plays.js';
 
 function play(eventId: string, startDatetime: string): DjPlay {
   return { eventId, eventName: `Event ${eventId}`, startDatetime };
@@ -42,5 +42,29 @@ describe('earliestEvent', () => {
   it('finds the earliest play or null', () => {
     expect(earliestEvent([e3, e1, e2])).toEqual(e1);
     expect(earliestEvent([])).toBeNull();
+  });
+});
+
+describe('byLongestSinceLastPlay', () => {
+  const tonight = '2024-05-05T19:00:00.000Z';
+  const others = {
+    recent: otherEvents([e4, e1], 'now'),
+    old: otherEvents([e1], 'now'),
+    laterOnly: otherEvents([play('e9', '2024-06-02T19:00:00.000Z')], 'now'),
+  };
+  it('puts DJs who never played first, then the oldest last play; a B2B counts its latest player', () => {
+    const signups = [
+      { name: 'Recent', djRefs: ['recent'] },
+      { name: 'Old', djRefs: ['old'] },
+      { name: 'Newcomer', djRefs: ['nobody'] },
+      { name: 'Duo', djRefs: ['old', 'recent'] },
+      { name: 'Booked later only', djRefs: ['laterOnly'] },
+    ];
+    expect(byLongestSinceLastPlay(signups, others, tonight).map((s) => s.name)).toEqual(['Newcomer', 'Booked later only', 'Old', 'Recent', 'Duo']);
+  });
+  it('reads the last play before the event, not a later booking', () => {
+    expect(lastPlayBefore(others.recent, tonight)).toBe(e4.startDatetime);
+    expect(lastPlayBefore(others.laterOnly, tonight)).toBeNull();
+    expect(lastPlayBefore(undefined, tonight)).toBeNull();
   });
 });

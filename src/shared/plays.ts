@@ -43,3 +43,26 @@ export function otherEvents(
 export function earliestEvent(plays: readonly DjPlay[]): DjPlay | null {
   return uniqueNewestFirst(plays).at(-1) ?? null;
 }
+
+/** The DJ's most recent play before `before` (an ISO time) among their newest events; null if none. */
+export function lastPlayBefore(others: OtherEvents | undefined, before: string): string | null {
+  const cutoff = Date.parse(before);
+  return others?.shown.find((play) => Date.parse(play.startDatetime) < cutoff)?.startDatetime ?? null;
+}
+
+/**
+ * Signups with the longest wait since any of their DJs last played first: those who never
+ * played lead, then the oldest last play. Equal waits keep their order.
+ */
+export function byLongestSinceLastPlay<S extends { djRefs: readonly string[] }>(
+  signups: readonly S[],
+  otherEventsByDj: Record<string, OtherEvents>,
+  eventStart: string,
+): S[] {
+  const lastPlay = (signup: S) =>
+    Math.max(...signup.djRefs.map((djId) => Date.parse(lastPlayBefore(otherEventsByDj[djId], eventStart) ?? '') || -Infinity), -Infinity);
+  return signups
+    .map((signup, index) => ({ signup, index, at: lastPlay(signup) }))
+    .sort((a, b) => a.at - b.at || a.index - b.index)
+    .map(({ signup }) => signup);
+}

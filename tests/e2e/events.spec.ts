@@ -18,7 +18,7 @@ async function createEvent(page: Page, name: string): Promise<string> {
   return new URL(page.url()).pathname;
 }
 
-test('create with defaults, edit, Discard, Save, reload and Publish', async ({ page }) => {
+test('create with defaults, edit, Discard, Save, reload; Publish refused while the night is empty', async ({ page }) => {
   await signInAs(page, 'host');
   await page.goto('/events');
   await expect(page.getByRole('link', { name: 'Upcoming Events' })).toBeVisible();
@@ -88,9 +88,10 @@ test('create with defaults, edit, Discard, Save, reload and Publish', async ({ p
   await expect(page.getByRole('heading', { name: renamed, level: 1 })).toBeVisible();
   await expect(page.getByLabel('Date / Time')).toHaveValue(expected.replace(/T\d\d:00$/, 'T18:30'));
 
+  // An empty night cannot be published: the preflight says what is missing.
   await page.getByRole('button', { name: 'Publish Event' }).click();
-  await expect(page.getByText('Published', { exact: true })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Publish Event' })).toBeHidden();
+  await expect(page.getByText('Requirements not met: At least one slot in the lineup.')).toBeVisible();
+  await expect(page.getByText('Unpublished', { exact: true })).toBeVisible();
 
   // The other tabs and the debug view are reachable.
   await page.getByRole('link', { name: 'Stream Details' }).click();

@@ -1,9 +1,10 @@
 import './lineup.css';
 import { useMemo, useState } from 'react';
-import { Alert, Button, Col, Row } from 'react-bootstrap';
+import { Alert, Button, Col, Form, Row } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import type { Dj } from '@shared/schemas/djs';
 import { lineupConflicts, signupsNotInLineup } from '@shared/lineup';
+import { byLongestSinceLastPlay } from '@shared/plays';
 import { useEventDraft } from '@client/shared/draft';
 import { browserZone } from '@client/lib/zone';
 import { AddDjModal } from './AddDjModal';
@@ -17,9 +18,11 @@ type AddTarget = { kind: 'signups' } | { kind: 'b2b'; uuid: string; name: string
 
 /** Lineup: the Signups column and 'Lineup (Local Times)'. Every change is a draft change. */
 export function LineupTab() {
-  const { draft, setDraft, djs, rememberDj } = useEventDraft();
+  const { draft, setDraft, djs, rememberDj, stored } = useEventDraft();
   const [target, setTarget] = useState<AddTarget>(null);
-  const waiting = signupsNotInLineup(draft.signups, draft.slots);
+  const [order, setOrder] = useState<'signup' | 'lastPlay'>('signup');
+  const notInLineup = signupsNotInLineup(draft.signups, draft.slots);
+  const waiting = order === 'lastPlay' ? byLongestSinceLastPlay(notInLineup, stored.otherEventsByDj, draft.startDatetime) : notInLineup;
 
   const djNames = useMemo(() => Object.fromEntries(Object.entries(djs).map(([id, dj]) => [id, djLabel(dj)])), [djs]);
   const view = useLineupView();
@@ -44,6 +47,16 @@ export function LineupTab() {
       <Col lg={5}>
         <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
           <h2 className="h4 mb-0 me-auto">Signups</h2>
+          <Form.Select
+            size="sm"
+            className="w-auto"
+            aria-label="Order of the signups"
+            value={order}
+            onChange={(event) => setOrder(event.target.value as typeof order)}
+          >
+            <option value="signup">Signup order</option>
+            <option value="lastPlay">Longest since last play</option>
+          </Form.Select>
           <Button onClick={() => setTarget({ kind: 'signups' })}>Add DJ to Signups</Button>
         </div>
         {waiting.length === 0 && (

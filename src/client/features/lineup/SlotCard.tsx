@@ -60,8 +60,8 @@ export function SlotCard({ id, view, count, warnings, onMove, onSendBack, onAddB
               Debut
             </Badge>
           )}
-          {signup && <ConfirmationBadge confirmations={Object.values(signup.confirmations)} />}
         </h3>
+        {signup && <ConfirmationBadge confirmations={Object.values(signup.confirmations)} />}
         <div className="d-flex gap-1 ms-auto">
           <Button variant="outline-secondary" size="sm" onClick={() => onMove(-1)} disabled={index === 0} aria-label={`Move ${name} sooner`} title="Move sooner">
             ↑
@@ -115,7 +115,7 @@ function ConfirmationBadge({ confirmations }: { confirmations: Confirmation[] })
   const state = confirmations.includes('declined') ? 'declined' : confirmations.length > 0 && confirmations.every((c) => c === 'confirmed') ? 'confirmed' : 'proposed';
   const look = { confirmed: 'success', declined: 'danger', proposed: 'secondary' } as const;
   return (
-    <Badge bg={look[state]} className="ms-2" data-testid="confirmation">
+    <Badge bg={look[state]} data-testid="confirmation">
       {state === 'confirmed' ? 'Confirmed' : state === 'declined' ? 'Declined' : 'Proposed'}
     </Badge>
   );
