@@ -25,6 +25,7 @@ const leaky = () => ({
   signup: null,
   named: null,
   contactHostName: 'Hal',
+  previousStreamLinks: [],
   otherSignups: [{ name: 'Rival', stream_link: 'rtmp://rival.example/live/secret-key' }],
 });
 
@@ -50,6 +51,7 @@ test('fields a handler returns beyond the response schema never leave the server
     signup: null,
     named: null,
     contactHostName: 'Hal',
+    previousStreamLinks: [],
   });
   await app.close();
 });
@@ -64,7 +66,7 @@ test('a cached answer is shaped by the same schema before it is kept', async () 
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     expect(response.body).not.toContain('secret-key');
-    expect(Object.keys(JSON.parse(response.body)).sort()).toEqual(['contactHostName', 'dj', 'event', 'named', 'signup']);
+    expect(Object.keys(JSON.parse(response.body)).sort()).toEqual(['contactHostName', 'dj', 'event', 'named', 'previousStreamLinks', 'signup']);
   }
   await app.close();
 });
