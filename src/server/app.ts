@@ -11,6 +11,7 @@ import { registerAuthRoutes } from './auth/routes.js';
 import { registerGuard } from './auth/guard.js';
 import type { TrustProxy } from './config.js';
 import type { AppContext } from './context.js';
+import { registerDiscordRoutes } from './discord/routes.js';
 import { registerDjRoutes } from './djs/routes.js';
 import { registerEventRoutes } from './events/routes.js';
 import { registerHealthRoutes } from './health/routes.js';
@@ -96,6 +97,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerDjRoutes(app, ctx);
   registerSettingsRoutes(app, ctx);
   registerSignupRoutes(app, ctx);
+  registerDiscordRoutes(app, ctx);
 
   if (options.clientDir) await serveSpa(app, options.clientDir, ctx.config.appName);
   app.setNotFoundHandler((_request, reply) => {

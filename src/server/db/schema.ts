@@ -109,6 +109,23 @@ export interface SessionsTable {
   next_check_at: number;
 }
 
+/** A text posted to Discord through a webhook (one per event and kind), for "Update post". */
+export interface DiscordPostsTable {
+  event_id: string;
+  /** DiscordPostKind: 'signups-open', 'verify' or 'announcement'. */
+  kind: string;
+  message_id: string;
+  /** The webhook it went through: only that webhook can edit it. */
+  webhook_id: string;
+  posted_at: number;
+  /** The staff member's roster entry, and their name then. */
+  posted_by: string | null;
+  posted_by_name: string;
+  /** The last "Update post". */
+  updated_at: number | null;
+  updated_by_name: string | null;
+}
+
 export interface Database {
   events: EventsTable;
   djs: DjsTable;
@@ -118,4 +135,5 @@ export interface Database {
   dj_plays: DjPlaysTable;
   settings: SettingsTable;
   sessions: SessionsTable;
+  discord_posts: DiscordPostsTable;
 }

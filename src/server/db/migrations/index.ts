@@ -4,6 +4,7 @@ import { slotsPointAtSignups } from './002-slots-point-at-signups.js';
 import { sessionsRecheckDiscord } from './003-sessions-recheck-discord.js';
 import { signupSubmitter } from './004-signup-submitter.js';
 import { sessionsKeepTheirProfile } from './005-sessions-keep-their-profile.js';
+import { discordPosts } from './040-discord-posts.js';
 
 // One set of migrations for SQLite and PostgreSQL: only types both understand (text, integer,
 // bigint, double precision) and constraints both enforce. One file per change, numbered; a new
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '003_sessions_recheck_discord': sessionsRecheckDiscord,
   '004_signup_submitter': signupSubmitter,
   '005_sessions_keep_their_profile': sessionsKeepTheirProfile,
+  '040_discord_posts': discordPosts,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
