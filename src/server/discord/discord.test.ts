@@ -78,7 +78,7 @@ describe.each(testDialects)('posting to Discord on %s', (dialect) => {
       baseVersion: detail.version,
       event: eventFieldsSchema.parse(detail),
       signups,
-      slots: signups.map(slotForSignup),
+      slots: signups.map((signup) => slotForSignup(signup)),
       removedSignupUuids: [],
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
