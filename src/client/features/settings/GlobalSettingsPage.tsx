@@ -1,25 +1,54 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Alert, Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
-import { type Settings, settingsSchema } from '@shared/schemas/settings';
-import { SelectField, TextField } from '@client/components/form/fields';
+import { WEBHOOK_KINDS, WEBHOOK_LABELS, type WebhookKind, webhookUrlProblem } from '@shared/discord-webhooks';
+import { type SaveSettingsBody, type SettingsAnswer, settingsSchema } from '@shared/schemas/settings';
+import { CheckField, SelectField, TextField } from '@client/components/form/fields';
 import { useSaveSettings, useSettings } from '@client/shared/settings';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const ZONES = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
 
-/** What the form edits: the settings, with the role ids as the text typed (comma-separated). */
-const settingsFormSchema = settingsSchema.extend({
-  announcementRoleIds: z
-    .string()
-    .transform((text) => text.split(/[\s,]+/).filter(Boolean))
-    .pipe(settingsSchema.shape.announcementRoleIds),
-});
-type FormValues = z.input<typeof settingsFormSchema>;
+/**
+ * What the form edits: the settings, with the role ids as the text typed (comma-separated), and
+ * for each webhook a new URL (empty keeps the stored one, which the page never has) or its removal.
+ */
+function settingsFormSchema(webhookOrigin: string) {
+  const webhook = (kind: WebhookKind) =>
+    z
+      .string()
+      .trim()
+      .refine((url) => url === '' || webhookUrlProblem(url, webhookOrigin, WEBHOOK_LABELS[kind]) === null, {
+        error: (issue) => webhookUrlProblem(String(issue.input), webhookOrigin, WEBHOOK_LABELS[kind]) ?? undefined,
+      });
+  return settingsSchema
+    .extend({
+      announcementRoleIds: z
+        .string()
+        .transform((text) => text.split(/[\s,]+/).filter(Boolean))
+        .pipe(settingsSchema.shape.announcementRoleIds),
+      webhooks: z.object({ announcements: webhook('announcements'), scheduling: webhook('scheduling') }),
+      removeWebhooks: z.object({ announcements: z.boolean(), scheduling: z.boolean() }),
+    })
+    .transform(({ webhooks, removeWebhooks, ...settings }): SaveSettingsBody => {
+      const changes: NonNullable<SaveSettingsBody['discordWebhookChanges']> = {};
+      for (const kind of WEBHOOK_KINDS) {
+        if (webhooks[kind]) changes[kind] = webhooks[kind];
+        else if (removeWebhooks[kind]) changes[kind] = null;
+      }
+      return { ...settings, discordWebhookChanges: changes };
+    });
+}
+type FormValues = z.input<ReturnType<typeof settingsFormSchema>>;
 
-const toForm = (settings: Settings): FormValues => ({ ...settings, announcementRoleIds: settings.announcementRoleIds.join(', ') });
+const toForm = ({ discordWebhooks: _stored, ...settings }: SettingsAnswer): FormValues => ({
+  ...settings,
+  announcementRoleIds: settings.announcementRoleIds.join(', '),
+  webhooks: { announcements: '', scheduling: '' },
+  removeWebhooks: { announcements: false, scheduling: false },
+});
 
 export function GlobalSettingsPage() {
   const settings = useSettings();
@@ -42,8 +71,11 @@ export function GlobalSettingsPage() {
   );
 }
 
-function SettingsForm({ initial }: { initial: Settings }) {
-  const form = useForm<FormValues, unknown, Settings>({ resolver: zodResolver(settingsFormSchema), defaultValues: toForm(initial) });
+function SettingsForm({ initial }: { initial: SettingsAnswer }) {
+  const origin = initial.discordWebhooks.origin;
+  const schema = useMemo(() => settingsFormSchema(origin), [origin]);
+  const form = useForm<FormValues, unknown, SaveSettingsBody>({ resolver: zodResolver(schema), defaultValues: toForm(initial) });
+  const [webhooks, setWebhooks] = useState(initial.discordWebhooks);
   const save = useSaveSettings();
   const [saved, setSaved] = useState(false);
   const { errors, isSubmitted } = form.formState;
@@ -57,6 +89,7 @@ function SettingsForm({ initial }: { initial: Settings }) {
     save.mutate(settings, {
       onSuccess: (stored) => {
         form.reset(toForm(stored));
+        setWebhooks(stored.discordWebhooks);
         setSaved(true);
       },
     });
@@ -120,6 +153,21 @@ function SettingsForm({ initial }: { initial: Settings }) {
 
         <Card className="mb-3">
           <Card.Header as="h2" className="h5">
+            Discord webhooks
+          </Card.Header>
+          <Card.Body>
+            <p className="small text-body-secondary">
+              For Post to Discord beside Copy Text. In Discord: channel settings, Integrations, Webhooks, Copy Webhook URL. A webhook
+              URL lets anyone post in that channel, so it is never shown again in full.
+            </p>
+            {WEBHOOK_KINDS.map((kind) => (
+              <WebhookField key={kind} kind={kind} status={webhooks[kind]} origin={origin} />
+            ))}
+          </Card.Body>
+        </Card>
+
+        <Card className="mb-3">
+          <Card.Header as="h2" className="h5">
             Helpful Links
           </Card.Header>
           <Card.Body>
@@ -142,5 +190,40 @@ function SettingsForm({ initial }: { initial: Settings }) {
         </Button>
       </Form>
     </FormProvider>
+  );
+}
+
+const WEBHOOK_USE: Record<WebhookKind, string> = {
+  announcements: 'Where the signups-open message and the announcement are posted.',
+  scheduling: 'Where the Verify DJs message is posted.',
+};
+
+/** A webhook is write-only: the stored one shows masked; typing a URL replaces it, ticking Remove deletes it. */
+function WebhookField({ kind, status, origin }: { kind: WebhookKind; status: SettingsAnswer['discordWebhooks'][WebhookKind]; origin: string }) {
+  return (
+    <div className="mb-3">
+      <TextField<FormValues>
+        name={`webhooks.${kind}`}
+        label={status.configured ? `New ${WEBHOOK_LABELS[kind].toLowerCase()} URL` : `${WEBHOOK_LABELS[kind]} URL`}
+        type="url"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={`${origin}/api/webhooks/…`}
+        className="mb-1"
+        help={
+          <>
+            {WEBHOOK_USE[kind]}{' '}
+            {status.configured ? (
+              <>
+                Set: <span className="text-break">{status.masked}</span>. Leave empty to keep it.
+              </>
+            ) : (
+              'Not set.'
+            )}
+          </>
+        }
+      />
+      {status.configured && <CheckField<FormValues> name={`removeWebhooks.${kind}`} label={`Remove the ${WEBHOOK_LABELS[kind].toLowerCase()}`} className="mb-0" />}
+    </div>
   );
 }
