@@ -147,6 +147,13 @@ describe.each(testDialects)('posting to Discord on %s', (dialect) => {
     expect(fake.seen.at(-1)).toMatchObject({ method: 'PATCH', url: expect.stringContaining(`/messages/${first.body.post.messageId}`) });
     expect(fake.seen.at(-1)!.url).not.toContain('?wait');
 
+    // Discord down during an update: the post is kept, so the next click edits it rather than posting twice.
+    fake.behave({ status: 503 });
+    expect(await post(edited.body, 'announcement')).toMatchObject({ status: 502, body: { code: 'discord_unavailable' } });
+    fake.behave('ok');
+    expect((await post(edited.body, 'announcement')).body).toMatchObject({ updated: true, post: { messageId: first.body.post.messageId } });
+    expect(fake.messages(announcements.id)).toHaveLength(1);
+
     // Deleted in Discord: said so, forgotten, and the next click posts it again.
     fake.deleteMessage(first.body.post.messageId);
     const gone = await post(edited.body, 'announcement');

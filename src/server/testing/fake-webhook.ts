@@ -5,7 +5,8 @@ import type { Behaviour } from './fake-discord.js';
 // Discord's webhook endpoints for the tests, reached through DISCORD_API_URL (the app accepts
 // webhook URLs only under its origin): execute (POST …/webhooks/{id}/{token}?wait=true) and edit
 // (PATCH …/webhooks/{id}/{token}/messages/{id}), answering as Discord does, including its
-// failures. The end-to-end tests read what arrived through GET /_fake/messages.
+// failures. The end-to-end tests (another process) make a webhook with POST /_fake/webhooks and
+// read what arrived through GET /_fake/messages.
 
 export interface FakeMessage {
   id: string;
@@ -35,6 +36,15 @@ export async function startFakeWebhook() {
   const held = new Set<http.ServerResponse>();
   let behaviour: WebhookBehaviour = 'ok';
   let counter = 0;
+  let origin = '';
+  let webhooks = 0;
+  /** A webhook Discord knows, with its URL under the fake's origin. */
+  const webhook = (prefix = '/api') => {
+    const id = `8${String(++webhooks).padStart(17, '0')}${Math.floor(Math.random() * 10)}`;
+    const token = `tok_${Math.random().toString(36).slice(2)}-${Date.now().toString(36)}_SECRET`;
+    tokens.set(id, token);
+    return { id, token, url: `${origin}${prefix}/webhooks/${id}/${token}` };
+  };
 
   const server = http.createServer((request, response) => {
     let raw = '';
@@ -46,6 +56,7 @@ export async function startFakeWebhook() {
       };
       const url = new URL(request.url ?? '/', 'http://fake');
       if (request.method === 'GET' && url.pathname === '/_fake/messages') return send(200, [...messages.values()]);
+      if (request.method === 'POST' && url.pathname === '/_fake/webhooks') return send(200, webhook());
 
       let body: unknown;
       try {
@@ -105,19 +116,12 @@ export async function startFakeWebhook() {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  let webhooks = 0;
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     /** What DISCORD_API_URL is set to. */
     url: origin,
     seen,
-    /** A webhook Discord knows, with its URL under the fake's origin. */
-    webhook(prefix = '/api') {
-      const id = `8${String(++webhooks).padStart(17, '0')}${Math.floor(Math.random() * 10)}`;
-      const token = `tok_${Math.random().toString(36).slice(2)}-${Date.now().toString(36)}_SECRET`;
-      tokens.set(id, token);
-      return { id, token, url: `${origin}${prefix}/webhooks/${id}/${token}` };
-    },
+    webhook,
     messages: (webhookId?: string) => [...messages.values()].filter((message) => webhookId === undefined || message.webhookId === webhookId),
     /** The message is deleted in Discord. */
     deleteMessage(messageId: string) {
