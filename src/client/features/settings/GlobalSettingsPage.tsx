@@ -20,8 +20,9 @@ function settingsFormSchema(webhookOrigin: string) {
     z
       .string()
       .trim()
-      .refine((url) => url === '' || webhookUrlProblem(url, webhookOrigin, WEBHOOK_LABELS[kind]) === null, {
-        error: (issue) => webhookUrlProblem(String(issue.input), webhookOrigin, WEBHOOK_LABELS[kind]) ?? undefined,
+      .superRefine((url, ctx) => {
+        const problem = url === '' ? null : webhookUrlProblem(url, webhookOrigin, WEBHOOK_LABELS[kind]);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
       });
   return settingsSchema
     .extend({
