@@ -29,6 +29,8 @@ test('a previous stream link goes from the wizard to Stream Details, the run she
   page,
   openPage,
 }, testInfo) => {
+  // Two browsers, axe and screenshots at two sizes on six screens.
+  test.setTimeout(180_000);
   await page.setViewportSize(DESKTOP);
   await signInAs(page, 'admin');
   const earlier = await createEvent(page.request, { name: `Last Week ${Date.now()}`, start: daysFromNow(2) });
