@@ -1,55 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { Alert, Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
-import { WEBHOOK_KINDS, WEBHOOK_LABELS, type WebhookKind, webhookUrlProblem } from '@shared/discord-webhooks';
-import { type SaveSettingsBody, type SettingsAnswer, settingsSchema } from '@shared/schemas/settings';
+import { WEBHOOK_KINDS, WEBHOOK_LABELS, type WebhookKind } from '@shared/discord-webhooks';
+import type { SaveSettingsBody, SettingsAnswer } from '@shared/schemas/settings';
 import { CheckField, SelectField, TextField } from '@client/components/form/fields';
 import { useSaveSettings, useSettings } from '@client/shared/settings';
+import { type FormValues, settingsFormSchema, toForm } from './settingsForm';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const ZONES = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-
-/**
- * What the form edits: the settings, with the role ids as the text typed (comma-separated), and
- * for each webhook a new URL (empty keeps the stored one, which the page never has) or its removal.
- */
-function settingsFormSchema(webhookOrigin: string) {
-  const webhook = (kind: WebhookKind) =>
-    z
-      .string()
-      .trim()
-      .superRefine((url, ctx) => {
-        const problem = url === '' ? null : webhookUrlProblem(url, webhookOrigin, WEBHOOK_LABELS[kind]);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem });
-      });
-  return settingsSchema
-    .extend({
-      announcementRoleIds: z
-        .string()
-        .transform((text) => text.split(/[\s,]+/).filter(Boolean))
-        .pipe(settingsSchema.shape.announcementRoleIds),
-      webhooks: z.object({ announcements: webhook('announcements'), scheduling: webhook('scheduling') }),
-      removeWebhooks: z.object({ announcements: z.boolean(), scheduling: z.boolean() }),
-    })
-    .transform(({ webhooks, removeWebhooks, ...settings }): SaveSettingsBody => {
-      const changes: NonNullable<SaveSettingsBody['discordWebhookChanges']> = {};
-      for (const kind of WEBHOOK_KINDS) {
-        if (webhooks[kind]) changes[kind] = webhooks[kind];
-        else if (removeWebhooks[kind]) changes[kind] = null;
-      }
-      return { ...settings, discordWebhookChanges: changes };
-    });
-}
-type FormValues = z.input<ReturnType<typeof settingsFormSchema>>;
-
-const toForm = ({ discordWebhooks: _stored, ...settings }: SettingsAnswer): FormValues => ({
-  ...settings,
-  announcementRoleIds: settings.announcementRoleIds.join(', '),
-  webhooks: { announcements: '', scheduling: '' },
-  removeWebhooks: { announcements: false, scheduling: false },
-});
 
 export function GlobalSettingsPage() {
   const settings = useSettings();
