@@ -24,6 +24,7 @@ export function DiscordPostButton({ eventId, kind, text }: { eventId: string; ki
   const posts = useDiscordPosts(eventId);
   const post = usePostToDiscord(eventId, kind);
   const [confirming, setConfirming] = useState(false);
+  if (posts.isError) return <span className="small text-body-secondary">Post to Discord is unavailable right now ({posts.error.message}).</span>;
   if (!posts.data) return null;
   const earlier = posts.data.posts.find((p) => p.kind === kind);
   const webhook = WEBHOOK_OF_POST[kind];
