@@ -6,6 +6,7 @@ import { WEBHOOK_KINDS, WEBHOOK_LABELS, type WebhookKind } from '@shared/discord
 import type { SaveSettingsBody, SettingsAnswer } from '@shared/schemas/settings';
 import { CheckField, SelectField, TextField } from '@client/components/form/fields';
 import { useSaveSettings, useSettings } from '@client/shared/settings';
+import { LineupImageCard } from './LineupImageCard';
 import { type FormValues, settingsFormSchema, toForm } from './settingsForm';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -137,6 +138,8 @@ function SettingsForm({ initial }: { initial: SettingsAnswer }) {
             <TextField<FormValues> name="chatServerUrl" label="Chat server URL" type="url" help="An invite link to the community Discord server." />
           </Card.Body>
         </Card>
+
+        <LineupImageCard />
 
         {saved && <Alert variant="success">Settings saved successfully!</Alert>}
         {save.isError && (
