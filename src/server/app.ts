@@ -11,6 +11,7 @@ import { registerAuthRoutes } from './auth/routes.js';
 import { registerGuard } from './auth/guard.js';
 import type { TrustProxy } from './config.js';
 import type { AppContext } from './context.js';
+import { registerDiscordRoutes } from './discord/routes.js';
 import { registerDjRoutes } from './djs/routes.js';
 import { registerEventRoutes } from './events/routes.js';
 import { registerHealthRoutes } from './health/routes.js';
@@ -99,6 +100,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerSettingsRoutes(app, ctx);
   registerSignupRoutes(app, ctx);
   registerPublicRoutes(app, ctx);
+  registerDiscordRoutes(app, ctx);
 
   if (options.clientDir) registerLineupPage(app, ctx, await serveSpa(app, options.clientDir, ctx.config.appName));
   app.setNotFoundHandler((_request, reply) => {

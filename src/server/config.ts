@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { z } from 'zod';
+import { DISCORD_API_DEFAULT } from '@shared/discord-webhooks.js';
 
 // One place that reads the environment. Start-up stops with one readable line per problem.
 
@@ -94,6 +95,11 @@ export interface Config {
     /** Undefined with the development provider: it lives on the app's own origin. */
     apiUrl: string | undefined;
     authorizeUrl: string | undefined;
+    /**
+     * The only origin Discord webhook URLs may have: DISCORD_API_URL's (also with the development
+     * sign-in, so tests can stand a fake Discord in), else Discord's own.
+     */
+    webhookOrigin: string;
   };
 }
 
@@ -134,6 +140,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     if (!env.DISCORD_CLIENT_SECRET) problems.push('DISCORD_CLIENT_SECRET must be set with DISCORD_CLIENT_ID');
     if (!env.DISCORD_GUILD_ID) problems.push('DISCORD_GUILD_ID must be set with DISCORD_CLIENT_ID');
   }
+  const webhookOrigin = new URL(env.DISCORD_API_URL ?? DISCORD_API_DEFAULT).origin;
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   if (typeof trustProxy === 'string') problems.push(`TRUST_PROXY ${trustProxy}`);
   if (problems.length > 0) throw new ConfigError(problems);
@@ -160,6 +167,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           djRoleIds: [...DEV_DISCORD.djRoleIds],
           apiUrl: undefined,
           authorizeUrl: undefined,
+          webhookOrigin,
         }
       : {
           devProvider: false,
@@ -171,6 +179,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           djRoleIds: env.DISCORD_DJ_ROLE_IDS,
           apiUrl: env.DISCORD_API_URL?.replace(/\/+$/, '') ?? 'https://discord.com/api/v10',
           authorizeUrl: env.DISCORD_AUTHORIZE_URL ?? 'https://discord.com/oauth2/authorize',
+          webhookOrigin,
         },
   };
 }

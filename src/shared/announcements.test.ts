@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Dj } from './schemas/djs.js';
 import {
   discordAnnouncement,
+  discordPostMessage,
   signupSheetMessage,
   socialAnnouncement,
   verifyLineupMessage,
@@ -215,5 +216,45 @@ describe('signupSheetMessage', () => {
     expect(signupSheetMessage({ ...winter, host: '  ' }, link)).toBe(
       ['Signups are open for Winter Service on <t:1733688000:F>!', 'Host TBD!', `Sign up here: ${link}`].join('\n'),
     );
+  });
+});
+
+describe('discordPostMessage: the mentions a post lets ping', () => {
+  const link = 'https://lineup.example/eventSignup/e1';
+  const input = { event: summer, djs, announcementRoleIds: ['111', '222'], signupLink: link };
+
+  it('lets Verify DJs ping exactly the DJs it mentions, each once', () => {
+    const twice = { ...summer, slots: [...summer.slots, slot('a')] };
+    const message = discordPostMessage('verify', { ...input, event: twice });
+    expect(message.content).toBe(verifyLineupMessage(twice, djs));
+    expect(message.mentions).toEqual({
+      users: ['100000000000000001', '100000000000000002', '100000000000000004', '100000000000000005'],
+      roles: [],
+    });
+  });
+
+  it('lets the announcement ping its roles only, and the signups-open message nobody', () => {
+    expect(discordPostMessage('announcement', input)).toEqual({
+      content: discordAnnouncement(summer, djs, { announcementRoleIds: ['111', '222'] }),
+      mentions: { users: [], roles: ['111', '222'] },
+    });
+    expect(discordPostMessage('signups-open', input)).toEqual({ content: signupSheetMessage(summer, link), mentions: { users: [], roles: [] } });
+  });
+
+  it('never counts mention syntax people typed into names or the message as a mention', () => {
+    const hostile: Dj = dj('dj9', '<@999999999999999999> @everyone', null);
+    const event: AnnouncementEvent = {
+      ...winter,
+      name: '<@&333> night @here',
+      message: 'ping <@888888888888888888> and @everyone',
+      signups: [signup('h', '<@777777777777777777> @everyone', ['dj9'])],
+      slots: [slot('h')],
+    };
+    for (const kind of ['verify', 'announcement', 'signups-open'] as const) {
+      const message = discordPostMessage(kind, { ...input, event, djs: { ...djs, dj9: hostile } });
+      expect(message.mentions.users, kind).toEqual([]);
+      expect(message.mentions.roles, kind).toEqual(kind === 'announcement' ? ['111', '222'] : []);
+      expect(message.content, kind).not.toMatch(/<@\d|<@&3|@everyone|@here/);
+    }
   });
 });

@@ -7,8 +7,10 @@
 import { DateTime } from 'luxon';
 import type { Dj } from './schemas/djs.js';
 import type { LineupEvent } from './schemas/events.js';
+import type { DiscordPostKind } from './discord-webhooks.js';
 import { neutralise } from './discord-text.js';
 import { placeSlots } from './lineup.js';
+import { zoneAbbreviation } from './time.js';
 
 export type AnnouncementEvent = Pick<
   LineupEvent,
@@ -17,6 +19,35 @@ export type AnnouncementEvent = Pick<
 
 export interface DiscordAnnouncementOptions {
   announcementRoleIds: readonly string[];
+}
+
+/**
+ * A text for Discord and the mentions the app itself wrote into it: a post lets exactly these
+ * ping (allowed_mentions), whatever else the text seems to contain.
+ */
+export interface DiscordMessage {
+  content: string;
+  mentions: { users: string[]; roles: string[] };
+}
+
+/** Writes the app's own mention tokens and remembers each, so the mentions come from the same data as the text. */
+class Mentions {
+  private readonly users = new Set<string>();
+  private readonly roles = new Set<string>();
+
+  user(discordId: string): string {
+    this.users.add(discordId);
+    return `<@${discordId}>`;
+  }
+
+  role(roleId: string): string {
+    this.roles.add(roleId);
+    return `<@&${roleId}>`;
+  }
+
+  message(content: string): DiscordMessage {
+    return { content, mentions: { users: [...this.users], roles: [...this.roles] } };
+  }
 }
 
 const MISSING_SIGNUP = 'Error : Unable to find signup for this slot';
@@ -40,11 +71,17 @@ function joinSections(sections: Array<string | null>): string {
 }
 
 /** The Discord tab of Public Announcements. */
-export function discordAnnouncement(
+export function discordAnnouncement(event: AnnouncementEvent, djs: Record<string, Dj>, options: DiscordAnnouncementOptions): string {
+  return discordAnnouncementMessage(event, djs, options).content;
+}
+
+/** The Discord announcement with its mentions: the announcement roles. */
+export function discordAnnouncementMessage(
   event: AnnouncementEvent,
   djs: Record<string, Dj>,
   { announcementRoleIds }: DiscordAnnouncementOptions,
-): string {
+): DiscordMessage {
+  const mentions = new Mentions();
   const slots = placeSlots(event, djs);
   const lineup = slots.length
     ? slots
@@ -54,7 +91,7 @@ export function discordAnnouncement(
         })
         .join('\n')
     : 'TBA';
-  return joinSections([
+  return mentions.message(joinSections([
     neutralise(event.name),
     neutralise(event.message),
     `Event start: ${discordTime(event.startDatetime, 'F')}\nHost: ${hostOr(event.host, 'TBA')}`,
@@ -63,9 +100,9 @@ export function discordAnnouncement(
     // Settings only accept digit ids; anything else is never written as a live mention.
     announcementRoleIds
       .filter((id) => /^\d+$/.test(id))
-      .map((id) => `<@&${id}>`)
+      .map((id) => mentions.role(id))
       .join(' '),
-  ]);
+  ]));
 }
 
 /** '8pm', '8:30pm', '12am'. */
@@ -75,7 +112,7 @@ function socialTime(dt: DateTime): string {
 
 /** 'BST' or 'GMT', whatever the runtime's ICU data calls the offset. */
 function londonZoneName(dt: DateTime): string {
-  const name = dt.setLocale('en-GB').toFormat('ZZZZ');
+  const name = zoneAbbreviation(dt.toISO() ?? '', SOCIAL_ZONE);
   if (name === 'BST' || name === 'GMT') return name;
   return dt.isInDST ? 'BST' : 'GMT';
 }
@@ -96,26 +133,32 @@ export function socialAnnouncement(event: AnnouncementEvent, djs: Record<string,
 }
 
 /** A DJ as Verify DJs addresses them: a mention when they have a Discord ID, else by name. */
-function addressDj(djId: string, djs: Record<string, Dj>): string {
+function addressDj(djId: string, djs: Record<string, Dj>, mentions: Mentions): string {
   const dj = djs[djId];
   if (!dj) return 'Unknown DJ';
   const discordId = dj.discordId?.trim();
-  if (discordId && /^\d+$/.test(discordId)) return `<@${discordId}>`;
+  if (discordId && /^\d+$/.test(discordId)) return mentions.user(discordId);
   return neutralise(dj.djName || dj.publicName || 'Unknown DJ');
 }
 
 /** The proposed lineup posted in the scheduling channel before announcing (Verify DJs tab). */
 export function verifyLineupMessage(event: AnnouncementEvent, djs: Record<string, Dj>): string {
+  return verifyLineupDiscordMessage(event, djs).content;
+}
+
+/** The Verify DJs message with its mentions: the lineup's DJs that have a Discord ID. */
+export function verifyLineupDiscordMessage(event: AnnouncementEvent, djs: Record<string, Dj>): DiscordMessage {
+  const mentions = new Mentions();
   const lines = placeSlots(event, djs).map(({ name, isDebut, startTime, djIds }) => {
     const label = name !== null && isDebut ? `${printedName(name)} (DEBUTT!)` : printedName(name);
-    const who = djIds.map((id) => addressDj(id, djs)).join(', ');
+    const who = djIds.map((id) => addressDj(id, djs, mentions)).join(', ');
     return `${discordTime(startTime, 't')} : ${label}${who ? ` - ${who}` : ''}`;
   });
-  return joinSections([
+  return mentions.message(joinSections([
     `Proposed lineup for ${neutralise(event.name)}\nEvent start: ${discordTime(event.startDatetime, 'F')}\nHost: ${hostOr(event.host, 'TBA')}`,
     lines.length ? lines.join('\n') : 'No slots yet',
     'DJs listed above: please react to this message if your slot works for you!',
-  ]);
+  ]));
 }
 
 export type SignupSheetEvent = Pick<LineupEvent, 'name' | 'startDatetime' | 'host'>;
@@ -127,4 +170,19 @@ export function signupSheetMessage(event: SignupSheetEvent, signupLink: string):
     event.host.trim() ? `Host: ${neutralise(event.host)}` : 'Host TBD!',
     `Sign up here: ${signupLink}`,
   ].join('\n');
+}
+
+export interface DiscordPostInput {
+  event: AnnouncementEvent;
+  djs: Record<string, Dj>;
+  announcementRoleIds: readonly string[];
+  /** The event's public signup link (origin plus /eventSignup/{eventId}). */
+  signupLink: string;
+}
+
+/** The text of each kind of post, with its mentions: what the server posts, built the way the tabs show it. */
+export function discordPostMessage(kind: DiscordPostKind, { event, djs, announcementRoleIds, signupLink }: DiscordPostInput): DiscordMessage {
+  if (kind === 'verify') return verifyLineupDiscordMessage(event, djs);
+  if (kind === 'announcement') return discordAnnouncementMessage(event, djs, { announcementRoleIds });
+  return new Mentions().message(signupSheetMessage(event, signupLink));
 }

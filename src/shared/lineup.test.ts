@@ -153,6 +153,40 @@ describe('slotForSignup', () => {
     expect(slotForSignup(s)).toEqual({ signupUuid: 'a', legacy: null, streamSourceUrl: '', streamSourceType: 'PRERECORD' });
     expect(slotForSignup(signup('b')).streamSourceType).toBe('VRCDN');
   });
+
+  const dj = (rtmpUrl: string, twitchUsername: string) => ({ rtmpUrl, twitchUsername }) as Dj;
+  const withLink = (stream_link: string, type: Signup['type'] = 'LIVE') =>
+    signup('a', { djRefs: ['dj1', 'dj2'], type, formData: { ...form('any', 'any'), stream_link, type: type === 'PRERECORD' ? 'PRERECORD' : 'LIVE' } });
+
+  it("takes this week's signup link first, in its one form, over the DJs' profile links", () => {
+    const djs = { dj1: dj('rtmp://profile.example/live', 'profilename') };
+    expect(slotForSignup(withLink('Stream.VRCDN.live/live/rex'), djs)).toMatchObject({
+      streamSourceType: 'VRCDN',
+      streamSourceUrl: 'rtmp://stream.vrcdn.live/live/rex',
+    });
+    expect(slotForSignup(withLink('twitch.tv/RexRhythm'), djs)).toMatchObject({
+      streamSourceType: 'TWITCH',
+      streamSourceUrl: 'https://twitch.tv/rexrhythm',
+    });
+  });
+
+  it("falls back to the first DJ with a profile link (stream URL before Twitch), else leaves the source to staff", () => {
+    expect(slotForSignup(withLink(''), { dj1: dj('', ''), dj2: dj('rtmp://b.example/live', 'b_name') })).toMatchObject({
+      streamSourceType: 'RTMP',
+      streamSourceUrl: 'rtmp://b.example/live',
+    });
+    expect(slotForSignup(withLink(''), { dj1: dj('', '@Bee_Name') })).toMatchObject({ streamSourceType: 'TWITCH', streamSourceUrl: 'https://twitch.tv/bee_name' });
+    expect(slotForSignup(withLink(''), {})).toMatchObject({ streamSourceType: 'VRCDN', streamSourceUrl: '' });
+  });
+
+  it('keeps a prerecord a prerecord, with its recording link if it gave one', () => {
+    const djs = { dj1: dj('rtmp://profile.example/live', '') };
+    expect(slotForSignup(withLink('https://files.example/set.mp4', 'PRERECORD'), djs)).toMatchObject({
+      streamSourceType: 'PRERECORD',
+      streamSourceUrl: 'https://files.example/set.mp4',
+    });
+    expect(slotForSignup(withLink('', 'PRERECORD'), djs)).toMatchObject({ streamSourceType: 'PRERECORD', streamSourceUrl: '' });
+  });
 });
 
 describe('moveSlot and removeSlotForSignup', () => {

@@ -6,6 +6,7 @@ import { DEFAULT_SLOT_HOURS, SLOT_UNIT_MINUTES, type SignupType, STAFF_DURATION_
 import type { Dj } from './schemas/djs.js';
 import type { Signup, Slot, StaffSignup } from './schemas/lineup.js';
 import type { SignupFormData } from './schemas/signup.js';
+import { normaliseStreamLink, streamSourceOf } from './streams.js';
 import { ANY_TIME, formatLocalTime, toIsoUtc } from './time.js';
 
 const MS_PER_MINUTE = 60_000;
@@ -154,9 +155,27 @@ const DEFAULT_STREAM_SOURCE: Record<SignupType, StreamSourceType> = {
   TWITCH: 'TWITCH',
 };
 
+type StreamSource = Pick<Slot, 'streamSourceType' | 'streamSourceUrl'>;
+
+/**
+ * Where a new slot streams from (issue 13): this week's link from the DJ's signup first, else
+ * the first of its DJs' profile links (stream URL, then Twitch), else nothing yet. A prerecord
+ * keeps its type: its link, if any, is the recording.
+ */
+export function firstStreamSource(signup: StaffSignup & { formData?: Signup['formData'] }, djs: Record<string, Dj> = {}): StreamSource {
+  const link = signup.formData?.stream_link.trim() ?? '';
+  if (signup.type === 'PRERECORD') return { streamSourceType: 'PRERECORD', streamSourceUrl: normaliseStreamLink(link) };
+  if (link) return streamSourceOf(link);
+  for (const id of signup.djRefs) {
+    const profile = djs[id]?.rtmpUrl || djs[id]?.twitchUsername;
+    if (profile) return streamSourceOf(profile);
+  }
+  return { streamSourceType: DEFAULT_STREAM_SOURCE[signup.type], streamSourceUrl: '' };
+}
+
 /** "Add to Lineup": the slot points at the signup; placeSlots gives it its time. */
-export function slotForSignup(signup: StaffSignup): Slot {
-  return { signupUuid: signup.uuid, legacy: null, streamSourceUrl: '', streamSourceType: DEFAULT_STREAM_SOURCE[signup.type] };
+export function slotForSignup(signup: StaffSignup & { formData?: Signup['formData'] }, djs: Record<string, Dj> = {}): Slot {
+  return { signupUuid: signup.uuid, legacy: null, ...firstStreamSource(signup, djs) };
 }
 
 /** Swaps a slot with the one `delta` places away; out of range leaves the order unchanged. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseStreamLink, streamSourceOf, twitchUsernameOf } from './streams.js';
+import { distinctStreamLinks, normaliseStreamLink, streamSourceOf, twitchUsernameOf } from './streams.js';
 
 describe('normaliseStreamLink', () => {
   it('writes Twitch channels one way, bare usernames included', () => {
@@ -36,5 +36,17 @@ describe('streamSourceOf', () => {
     expect(streamSourceOf('stream.vrcdn.live/live/owl')).toEqual({ streamSourceType: 'VRCDN', streamSourceUrl: 'rtmp://stream.vrcdn.live/live/owl' });
     expect(streamSourceOf('srt://a.example:9000?streamid=x')).toEqual({ streamSourceType: 'RTMP', streamSourceUrl: 'srt://a.example:9000?streamid=x' });
     expect(streamSourceOf('https://example.org/stream.m3u8')).toEqual({ streamSourceType: 'MANUAL', streamSourceUrl: 'https://example.org/stream.m3u8' });
+  });
+});
+
+describe('distinctStreamLinks', () => {
+  it('keeps the first of each link in its one form, drops empty ones, and stops at the limit', () => {
+    expect(distinctStreamLinks(['twitch.tv/Owl', '', 'rtmp://stream.vrcdn.live/live/k', 'owl', 'https://www.twitch.tv/owl/', '  '])).toEqual([
+      'https://twitch.tv/owl',
+      'rtmp://stream.vrcdn.live/live/k',
+    ]);
+    const many = ['a1', 'b2', 'c3', 'd4', 'e5', 'f6', 'g7'].map((name) => `rtmp://live.example.org/${name}`);
+    expect(distinctStreamLinks(many)).toEqual(many.slice(0, 5));
+    expect(distinctStreamLinks(many, 2)).toEqual(many.slice(0, 2));
   });
 });

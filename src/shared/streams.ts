@@ -37,3 +37,17 @@ export function streamSourceOf(link: string): { streamSourceType: StreamSourceTy
   if (/^(rtmps?|srt):\/\//i.test(url)) return { streamSourceType: 'RTMP', streamSourceUrl: url };
   return { streamSourceType: 'MANUAL', streamSourceUrl: url };
 }
+
+/** How many earlier links the wizard offers. */
+export const PREVIOUS_LINKS_SHOWN = 5;
+
+/** The distinct links among `links` (newest first), each in its one form, empty ones dropped, at most `max`. */
+export function distinctStreamLinks(links: readonly string[], max = PREVIOUS_LINKS_SHOWN): string[] {
+  const seen = new Set<string>();
+  for (const link of links) {
+    const normal = normaliseStreamLink(link);
+    if (normal !== '') seen.add(normal);
+    if (seen.size === max) break;
+  }
+  return [...seen];
+}

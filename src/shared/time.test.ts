@@ -9,6 +9,7 @@ import {
   fromDateTimeLocalValue,
   parseDateOrThrow,
   toDateTimeLocalValue,
+  zoneAbbreviation,
 } from './time.js';
 
 const SUMMER_START = '2024-06-09T19:00:00.000Z'; // Sunday 9 June 2024, 20:00 BST
@@ -159,5 +160,16 @@ describe('parseDateOrThrow', () => {
     for (const bad of ['', 'not a date', '2024-02-30T10:00', null, undefined, {}, new Date('x'), NaN]) {
       expect(() => parseDateOrThrow(bad)).toThrow('Invalid date format');
     }
+  });
+});
+
+describe('zoneAbbreviation', () => {
+  it('names the zone as people read it, summer and winter', () => {
+    expect(zoneAbbreviation('2024-06-09T19:00:00.000Z', 'Europe/London')).toBe('BST');
+    expect(zoneAbbreviation('2024-12-08T20:00:00.000Z', 'Europe/London')).toBe('GMT');
+    expect(zoneAbbreviation('2024-06-09T19:00:00.000Z', 'America/New_York')).toBe('EDT');
+    expect(zoneAbbreviation('2024-06-09T19:00:00.000Z', 'Europe/Berlin')).toBe('CEST');
+    expect(zoneAbbreviation('2024-06-09T19:00:00.000Z', 'UTC')).toBe('UTC');
+    expect(zoneAbbreviation('nonsense', 'Europe/London')).toBe('');
   });
 });

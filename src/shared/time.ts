@@ -168,3 +168,15 @@ export function fromDateTimeLocalValue(value: string, zone: string): string | nu
   const dt = DateTime.fromISO(value.trim(), { zone });
   return dt.isValid ? toIsoUtc(dt.toMillis()) : null;
 }
+
+/**
+ * The zone's short name at that instant, as people read it: 'BST', 'GMT', 'EDT', 'CEST'. US
+ * English names American zones, British English the European ones; a zone neither names
+ * gets its offset ('GMT+9'). '' for an unparsable value.
+ */
+export function zoneAbbreviation(iso: string, zone: string): string {
+  const dt = instant(iso, zone);
+  if (!dt) return '';
+  const names = ['en-US', 'en-GB'].map((locale) => dt.setLocale(locale).toFormat('ZZZZ'));
+  return names.find((name) => !/^(GMT|UTC)[+-]/.test(name)) ?? names[0]!;
+}

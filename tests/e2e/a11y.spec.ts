@@ -134,6 +134,13 @@ test.describe('accessibility (axe-core: no serious or critical violations)', () 
           await expectNoSeriousViolations(page, testInfo, `event ${tab}`);
         });
       }
+      await test.step('event messaging run sheet', async () => {
+        await page.goto(`/events/${upcoming.id}/announcements`);
+        await settled(page, upcoming.name);
+        await page.getByRole('tab', { name: 'Run sheet' }).click();
+        await expect(page.getByLabel(/^Run sheet for the stream operator/)).toBeVisible();
+        await expectNoSeriousViolations(page, testInfo, 'event messaging run sheet');
+      });
       await test.step('event with unsaved changes (save bar)', async () => {
         await page.goto(`/events/${upcoming.id}/setup`);
         await settled(page, upcoming.name);

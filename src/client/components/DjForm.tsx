@@ -5,6 +5,7 @@ import { Form } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { paths } from '@shared/paths';
 import { DJ_LIMITS, type DjInput, djInputSchema, type DjValues, EMPTY_DJ_INPUT } from '@shared/schemas/djs';
+import { normaliseStreamLink, twitchUsernameOf } from '@shared/streams';
 import { TextField } from './form/fields';
 
 export interface DjFormProps {
@@ -52,9 +53,24 @@ export function DjForm({ initial = EMPTY_DJ_INPUT, onSubmit, disabled, id, child
           help="The name the person goes by in the community (shown as Alt Name in the roster)."
         />
         <TextField<DjInput> name="djName" label="Dj Name" maxLength={DJ_LIMITS.name} help="The name shown in lineups and announcements." />
-        <TextField<DjInput> name="rtmpUrl" label="VRCDN/RTMP stream URL" maxLength={DJ_LIMITS.url} type="url" placeholder="rtmp://…" help="Optional." />
-        {/* Room for a pasted leading '@', which the schema strips. */}
-        <TextField<DjInput> name="twitchUsername" label="Twitch username" maxLength={DJ_LIMITS.twitchUsername + 1} autoComplete="off" help="Optional." />
+        <TextField<DjInput>
+          name="rtmpUrl"
+          label="VRCDN/RTMP stream URL"
+          maxLength={DJ_LIMITS.url}
+          type="url"
+          placeholder="rtmp://…"
+          normalise={normaliseStreamLink}
+          help="Optional."
+        />
+        {/* No tight maxLength: a pasted channel link or '@name' becomes the bare name on leaving the field. */}
+        <TextField<DjInput>
+          name="twitchUsername"
+          label="Twitch username"
+          maxLength={DJ_LIMITS.url}
+          autoComplete="off"
+          normalise={(value) => twitchUsernameOf(value) ?? value}
+          help="Optional. A pasted channel link works too."
+        />
         {children}
       </Form>
     </FormProvider>

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as api from '@shared/api/settings';
-import type { Settings } from '@shared/schemas/settings';
+import type { SaveSettingsBody, Settings } from '@shared/schemas/settings';
 import { call, queryOf } from '@client/lib/api';
 
 // The community's global settings, read by most staff screens.
@@ -12,7 +12,7 @@ export const useSettings = () => useQuery(settingsQuery());
 export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Settings) => call(api.saveSettings, { body }),
+    mutationFn: (body: SaveSettingsBody) => call(api.saveSettings, { body }),
     onSuccess: (stored) => queryClient.setQueryData(settingsQuery().queryKey, stored),
   });
 }

@@ -2,6 +2,7 @@ import { CodeChallengeMethod, OAuth2Client } from 'arctic';
 import { ROLES, type Role } from '@shared/domain.js';
 import { DISCORD_SCOPES } from '@shared/schemas/auth.js';
 import type { Config } from '../config.js';
+import { fetchWithin, isObject, jsonOf, OutboundFailure } from '../http/outbound.js';
 
 // Talks to Discord (or the development provider, which answers the same way). Failures are
 // thrown as DiscordFailure with a reason that is safe to log: never a token, code or secret.
@@ -50,9 +51,6 @@ export class DiscordFailure extends Error {
 }
 
 type DiscordConfig = Config['discord'];
-
-/** Discord's answers are small; anything bigger is not Discord. */
-const MAX_ANSWER_BYTES = 1024 * 1024;
 
 export function authorizationUrl(
   discord: DiscordConfig,
@@ -123,7 +121,7 @@ export class DiscordClient {
       body: new URLSearchParams(form).toString(),
     });
     if (answer.status === 400 || answer.status === 401) {
-      const error = safeJson(answer.text);
+      const error = jsonOf(answer.text);
       const code = isObject(error) && typeof error.error === 'string' ? error.error.slice(0, 64) : `status ${answer.status}`;
       throw new DiscordFailure(`${what} refused: ${code}`, 'rejected');
     }
@@ -157,57 +155,20 @@ export class DiscordClient {
     what: string,
     init: { method?: string; headers: Record<string, string>; body?: string },
   ): Promise<{ status: number; text: string }> {
-    const signal = AbortSignal.timeout(this.timeoutMs);
     try {
-      const response = await fetch(url, { ...init, signal, headers: { 'user-agent': 'Lineup', ...init.headers } });
-      return { status: response.status, text: await readText(response) };
+      return await fetchWithin(url, init, this.timeoutMs);
     } catch (error) {
-      if (error instanceof DiscordFailure) throw error;
-      const cause = (error as { cause?: { code?: unknown } }).cause?.code;
-      const description = signal.aborted
-        ? `no complete answer within ${this.timeoutMs} ms`
-        : `${(error as Error).name}: ${(error as Error).message}${typeof cause === 'string' ? ` (${cause})` : ''}`;
-      throw new DiscordFailure(`${what} request failed: ${description}`);
+      if (error instanceof OutboundFailure) throw new DiscordFailure(`${what} request failed: ${error.reason}`);
+      throw error;
     }
   }
-}
-
-/** The body as text, read under the request's signal, refused beyond MAX_ANSWER_BYTES. */
-async function readText(response: Response): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_ANSWER_BYTES) {
-      await reader.cancel();
-      throw new DiscordFailure(`answer larger than ${MAX_ANSWER_BYTES} bytes`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 function parseJson(text: string, what: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new DiscordFailure(`${what} answer is not valid JSON`);
-  }
+  const json = jsonOf(text);
+  if (json === undefined) throw new DiscordFailure(`${what} answer is not valid JSON`);
+  return json;
 }
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Admin and host roles include dj (ARCHITECTURE.md); overlapping guild roles merge. */
 export function mapRoles(guildRoleIds: readonly string[], discord: DiscordConfig): Role[] {

@@ -123,6 +123,23 @@ export interface SessionsTable {
   next_check_at: number;
 }
 
+/** A text posted to Discord through a webhook (one per event and kind), for "Update post". */
+export interface DiscordPostsTable {
+  event_id: string;
+  /** DiscordPostKind: 'signups-open', 'verify' or 'announcement'. */
+  kind: string;
+  message_id: string;
+  /** The webhook it went through: only that webhook can edit it. */
+  webhook_id: string;
+  posted_at: number;
+  /** The staff member's roster entry, and their name then. */
+  posted_by: string | null;
+  posted_by_name: string;
+  /** The last "Update post". */
+  updated_at: number | null;
+  updated_by_name: string | null;
+}
+
 /** A DJ's private calendar link: the token's SHA-256 and the nonce it is derived from (public/calendar-links.ts). */
 export interface DjCalendarLinksTable {
   dj_id: string;
@@ -141,4 +158,5 @@ export interface Database {
   settings: SettingsTable;
   sessions: SessionsTable;
   dj_calendar_links: DjCalendarLinksTable;
+  discord_posts: DiscordPostsTable;
 }

@@ -100,7 +100,7 @@ function rawRequest(app: TestApp, method: string, target: string, headers: Recor
 /** Everything stored, as one comparable text: a refused request must leave it as it was. */
 async function snapshot(app: TestApp): Promise<string> {
   const db = app.ctx.store.db;
-  const tables = ['events', 'djs', 'signups', 'signup_djs', 'slots', 'dj_plays', 'settings'] as const;
+  const tables = ['events', 'djs', 'signups', 'signup_djs', 'slots', 'dj_plays', 'settings', 'discord_posts'] as const;
   const rows = await Promise.all(tables.map((table) => db.selectFrom(table).selectAll().execute()));
   return JSON.stringify(rows.map((list) => list.map((row) => JSON.stringify(row)).sort()));
 }
@@ -129,7 +129,7 @@ describe.each(testDialects)('access control matrix on %s', (dialect) => {
 
   /** A plausible request for each contract: real ids, bodies that pass validation where simple. */
   function requestFor(contract: Contract): { path: string; body?: unknown } {
-    const path = contract.path.replace(':eventId', eventId).replace(':djId', djId);
+    const path = contract.path.replace(':eventId', eventId).replace(':djId', djId).replace(':kind', 'announcement');
     switch (key(contract)) {
       case 'POST /api/auth/callback':
         return { path, body: { code: 'c', state: 's', redirect_uri: 'http://localhost/discordRedirect' } };
@@ -150,6 +150,8 @@ describe.each(testDialects)('access control matrix on %s', (dialect) => {
         return { path, body: { discordId: uniqueDigits(), publicName: 'P', djName: 'D', rtmpUrl: '', twitchUsername: '' } };
       case 'PUT /api/settings':
         return { path, body: {} };
+      case 'POST /api/events/:eventId/discord/:kind':
+        return { path, body: { text: 'Sunday Service' } };
       case 'GET /api/signup':
         return { path: `${path}?event_id=${eventId}` };
       case 'POST /api/signup':

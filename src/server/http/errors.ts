@@ -8,7 +8,7 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly code: ErrorCode,
     message: string,
-    readonly details?: { currentVersion?: number },
+    readonly details?: { currentVersion?: number; retryAfterSeconds?: number },
   ) {
     super(message);
   }

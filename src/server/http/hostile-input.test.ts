@@ -11,7 +11,8 @@ import {
   saveEventSchema,
   staffConfirmationSchema,
 } from '@shared/schemas/events.js';
-import { DEFAULT_SETTINGS, settingsSchema } from '@shared/schemas/settings.js';
+import { discordPostBodySchema } from '@shared/schemas/discord.js';
+import { DEFAULT_SETTINGS, saveSettingsSchema } from '@shared/schemas/settings.js';
 import { confirmationBodySchema, signupIntakeSchema } from '@shared/schemas/signup.js';
 import { apiErrorSchema } from '@shared/api/errors.js';
 import { buildSlot } from '@shared/testing/builders.js';
@@ -27,7 +28,7 @@ import { startTestApp, testDialects, type TestApp } from '../testing/harness.js'
 
 const RUNS = { body: 70, query: 45, pathId: 30 };
 const MIN_MALFORMED_PER_DIALECT = 500;
-const TABLES = ['events', 'djs', 'signups', 'signup_djs', 'slots', 'dj_plays', 'settings'] as const;
+const TABLES = ['events', 'djs', 'signups', 'signup_djs', 'slots', 'dj_plays', 'settings', 'discord_posts'] as const;
 const MARKUP = '<img src=x onerror=alert(1)>';
 
 interface Sent {
@@ -283,8 +284,17 @@ describe.each(testDialects)('hostile input on %s', (dialect) => {
       name: 'PUT /api/settings',
       method: 'PUT',
       url: () => '/api/settings',
-      template: () => DEFAULT_SETTINGS,
-      schema: settingsSchema,
+      template: () => ({ ...DEFAULT_SETTINGS, discordWebhookChanges: { announcements: 'https://discord.com/api/webhooks/123/abc_DEF-1', scheduling: null } }),
+      schema: saveSettingsSchema,
+      cookie: () => staffCookie,
+    },
+    {
+      // No webhook is set here, so nothing reaches Discord: the body's checks and the refusals are what is tried.
+      name: 'POST /api/events/:eventId/discord/:kind',
+      method: 'POST',
+      url: () => `/api/events/${eventId}/discord/announcement`,
+      template: () => ({ text: 'Fuzz night\n\nEvent start: <t:1907175600:F>' }),
+      schema: discordPostBodySchema,
       cookie: () => staffCookie,
     },
     {

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 
-// Secrets never reach the logs: cookies, authorization headers and OAuth values are redacted.
+// Secrets never reach the logs: cookies, authorization headers, OAuth values and Discord webhook
+// URLs (a webhook's URL is its credential) are redacted.
 export const logRedaction = {
   paths: [
     'req.headers.cookie',
@@ -9,6 +10,8 @@ export const logRedaction = {
     'body.code',
     'body.client_secret',
     'body.code_verifier',
+    'body.discordWebhookChanges.announcements',
+    'body.discordWebhookChanges.scheduling',
   ],
   censor: '[redacted]',
 };

@@ -27,6 +27,7 @@ const leaky = () => ({
   contactHostName: 'Hal',
   closesAt: null,
   seriesZone: 'Europe/London',
+  previousStreamLinks: [],
   otherSignups: [{ name: 'Rival', stream_link: 'rtmp://rival.example/live/secret-key' }],
 });
 
@@ -54,6 +55,7 @@ test('fields a handler returns beyond the response schema never leave the server
     contactHostName: 'Hal',
     closesAt: null,
     seriesZone: 'Europe/London',
+    previousStreamLinks: [],
   });
   await app.close();
 });
@@ -68,7 +70,7 @@ test('a cached answer is shaped by the same schema before it is kept', async () 
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     expect(response.body).not.toContain('secret-key');
-    expect(Object.keys(JSON.parse(response.body)).sort()).toEqual(['closesAt', 'contactHostName', 'dj', 'event', 'named', 'seriesZone', 'signup']);
+    expect(Object.keys(JSON.parse(response.body)).sort()).toEqual(['closesAt', 'contactHostName', 'dj', 'event', 'named', 'previousStreamLinks', 'seriesZone', 'signup']);
   }
   await app.close();
 });

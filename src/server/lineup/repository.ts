@@ -358,3 +358,25 @@ export async function insertSignup(db: Db, eventId: string, djId: string, form: 
     .execute();
   await db.insertInto('signup_djs').values({ signup_uuid: uuid, event_id: eventId, dj_id: djId, position: 0 }).execute();
 }
+
+/**
+ * The stream links this DJ gave in their own signups for other events, newest event first (at most
+ * `limit` signups): their answers only, never those of a signup someone else submitted.
+ */
+export async function findOwnStreamLinks(db: Db, djId: string, exceptEventId: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('signups')
+    .innerJoin('events', 'events.id', 'signups.event_id')
+    .select('signups.form_data')
+    .where('signups.submitted_by', '=', djId)
+    .where('signups.event_id', '!=', exceptEventId)
+    .where('signups.form_data', 'is not', null)
+    .orderBy('events.start_at', 'desc')
+    .orderBy('signups.updated_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.flatMap((row) => {
+    const link = parseFormData(row.form_data)?.stream_link;
+    return link ? [link] : [];
+  });
+}

@@ -125,7 +125,7 @@ async function seed(db: Kysely<Database>, now: Date) {
       baseVersion: upcoming.version,
       event: eventFieldsSchema.parse(upcoming),
       signups: upcoming.signups.map((signup, k) => ({ ...signup, isDebut: k === 1 })),
-      slots: [first!, second!].map(slotForSignup),
+      slots: [first!, second!].map((signup) => slotForSignup(signup)),
       removedSignupUuids: [],
     }),
   );

@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 
-// The settings table holds one JSON document per key; the global settings live under 'global'.
+// The settings table holds one JSON document per key; the global settings live under 'global',
+// the Discord webhook URLs (secrets, never answered in full) apart from them.
 
 export const GLOBAL_KEY = 'global';
+export const DISCORD_WEBHOOKS_KEY = 'discordWebhooks';
 
 /** The stored JSON, or undefined when nothing was ever saved (or it is not JSON). */
 export async function readSettingsDocument(db: Kysely<Database>, key: string): Promise<unknown> {

@@ -1,14 +1,33 @@
 import type { Kysely } from 'kysely';
-import { DEFAULT_SETTINGS, type Settings, settingsSchema } from '@shared/schemas/settings.js';
+import {
+  maskWebhookUrl,
+  parseWebhookUrl,
+  WEBHOOK_KINDS,
+  WEBHOOK_LABELS,
+  type WebhookKind,
+  type WebhookUrl,
+  webhookUrlProblem,
+} from '@shared/discord-webhooks.js';
+import {
+  DEFAULT_SETTINGS,
+  type DiscordWebhooksStatus,
+  type SaveSettingsBody,
+  type Settings,
+  type SettingsAnswer,
+  settingsSchema,
+} from '@shared/schemas/settings.js';
 import type { Database } from '../db/schema.js';
-import { GLOBAL_KEY, readSettingsDocument, writeSettingsDocument } from './repository.js';
+import { badRequest } from '../http/errors.js';
+import { DISCORD_WEBHOOKS_KEY, GLOBAL_KEY, readSettingsDocument, writeSettingsDocument } from './repository.js';
+
+type Db = Kysely<Database>;
 
 /**
  * The global settings: what was saved, merged over the defaults field by field. A field that is
  * missing or no longer valid (e.g. saved by an older version) falls back to its default, so
  * readers always get a complete, valid Settings.
  */
-export async function readSettings(db: Kysely<Database>): Promise<Settings> {
+export async function readSettings(db: Db): Promise<Settings> {
   const stored = await readSettingsDocument(db, GLOBAL_KEY);
   const record = stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};
   const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS };
@@ -19,7 +38,66 @@ export async function readSettings(db: Kysely<Database>): Promise<Settings> {
   return settings as Settings;
 }
 
-export async function saveSettings(db: Kysely<Database>, settings: Settings): Promise<Settings> {
-  await writeSettingsDocument(db, GLOBAL_KEY, settings, Date.now());
-  return readSettings(db);
+type StoredWebhooks = Partial<Record<WebhookKind, string>>;
+
+/** The stored webhook URLs as they were given (they are the credential), kept apart from the settings. */
+async function readStoredWebhooks(db: Db): Promise<StoredWebhooks> {
+  const stored = await readSettingsDocument(db, DISCORD_WEBHOOKS_KEY);
+  const record = stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};
+  return Object.fromEntries(WEBHOOK_KINDS.flatMap((kind) => (typeof record[kind] === 'string' ? [[kind, record[kind]]] : [])));
+}
+
+/**
+ * The webhooks that can be used: a stored URL no longer under Discord's API origin (the
+ * configuration changed) counts as not set.
+ */
+export async function readWebhooks(db: Db, origin: string): Promise<Partial<Record<WebhookKind, WebhookUrl>>> {
+  const stored = await readStoredWebhooks(db);
+  return Object.fromEntries(
+    WEBHOOK_KINDS.flatMap((kind) => {
+      const webhook = stored[kind] === undefined ? null : parseWebhookUrl(stored[kind], origin);
+      return webhook ? [[kind, webhook]] : [];
+    }),
+  );
+}
+
+async function webhooksStatus(db: Db, origin: string): Promise<DiscordWebhooksStatus> {
+  const webhooks = await readWebhooks(db, origin);
+  const status = (kind: WebhookKind) => {
+    const webhook = webhooks[kind];
+    return webhook ? { configured: true, masked: maskWebhookUrl(webhook.url) } : { configured: false, masked: '' };
+  };
+  return { origin, announcements: status('announcements'), scheduling: status('scheduling') };
+}
+
+export async function readSettingsAnswer(db: Db, webhookOrigin: string): Promise<SettingsAnswer> {
+  const [settings, discordWebhooks] = await Promise.all([readSettings(db), webhooksStatus(db, webhookOrigin)]);
+  return { ...settings, discordWebhooks };
+}
+
+/**
+ * Saves the settings and, in the same transaction, the webhooks the save names: a new URL
+ * (only under Discord's API origin, in Discord's shape) or null to remove one; the others stay.
+ */
+export async function saveSettings(db: Db, body: SaveSettingsBody, webhookOrigin: string): Promise<SettingsAnswer> {
+  const { discordWebhookChanges: changes = {}, ...settings } = body;
+  const problems = WEBHOOK_KINDS.flatMap((kind) => {
+    const url = changes[kind];
+    const problem = typeof url === 'string' ? webhookUrlProblem(url, webhookOrigin, WEBHOOK_LABELS[kind]) : null;
+    return problem ? [problem] : [];
+  });
+  if (problems.length > 0) throw badRequest(problems.join(' '));
+  const now = Date.now();
+  await db.transaction().execute(async (trx) => {
+    await writeSettingsDocument(trx, GLOBAL_KEY, settings, now);
+    if (WEBHOOK_KINDS.every((kind) => changes[kind] === undefined)) return;
+    const webhooks = await readStoredWebhooks(trx);
+    for (const kind of WEBHOOK_KINDS) {
+      const url = changes[kind];
+      if (url === null) delete webhooks[kind];
+      else if (url !== undefined) webhooks[kind] = url.trim();
+    }
+    await writeSettingsDocument(trx, DISCORD_WEBHOOKS_KEY, webhooks, now);
+  });
+  return readSettingsAnswer(db, webhookOrigin);
 }

@@ -6,6 +6,7 @@ import {
   type SignupFormData,
   type SignupIntake,
 } from '@shared/schemas/signup.js';
+import { distinctStreamLinks, PREVIOUS_LINKS_SHOWN } from '@shared/streams.js';
 import type { SessionUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import { UniqueViolation, withDbErrors } from '../db/errors.js';
@@ -13,7 +14,7 @@ import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { readSettings } from '../settings/service.js';
 import { findDjsById } from '../db/rows.js';
 import { findEvent } from '../events/repository.js';
-import { countDjSignups, findSignupNaming, findSignupOwner, insertSignup, setConfirmation, updateAnswersOnly, updateSignupForm } from '../lineup/repository.js';
+import { countDjSignups, findOwnStreamLinks, findSignupNaming, findSignupOwner, insertSignup, setConfirmation, updateAnswersOnly, updateSignupForm } from '../lineup/repository.js';
 import { answersChangeTheSlot, signupsOpenAt } from '@shared/lineup.js';
 
 // The DJ's side of signups: what the signup area may show, and the intake of the wizard.
@@ -38,11 +39,13 @@ export async function loadSignupArea(ctx: AppContext, user: SessionUser, eventId
   if (!eventId) throw badRequest('No event ID provided.');
   const djId = rosterIdOf(user);
   const db = ctx.store.db;
-  const [event, djs, own, settings] = await Promise.all([
+  const [event, djs, own, settings, earlierLinks] = await Promise.all([
     findEvent(db, eventId),
     findDjsById(db, [djId]),
     findSignupNaming(db, eventId, djId),
     readSettings(db),
+    // A few more than are shown, as several signups may have used one link.
+    findOwnStreamLinks(db, djId, eventId, PREVIOUS_LINKS_SHOWN * 4),
   ]);
   const dj = djs[djId];
   if (!event || !dj) throw notFound(NOT_FOUND);
@@ -68,6 +71,7 @@ export async function loadSignupArea(ctx: AppContext, user: SessionUser, eventId
     closesAt: event.signupsCloseAt,
     seriesZone: settings.defaultZone,
     contactHostName: settings.contactHostName,
+    previousStreamLinks: distinctStreamLinks([...earlierLinks, dj.rtmpUrl, dj.twitchUsername]),
   };
 }
 

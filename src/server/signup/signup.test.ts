@@ -5,7 +5,7 @@ import { startTestApp, testDialects, type TestApp } from '../testing/harness.js'
 const START = Date.parse('2030-06-09T19:00:00.000Z');
 const hoursAfterStart = (hours: number) => new Date(START + hours * 3_600_000).toISOString();
 
-async function createEvent(app: TestApp, overrides: Partial<{ signups_open: 0 | 1; version: number; signups_close_at: number; signup_cap: number }> = {}) {
+async function createEvent(app: TestApp, overrides: Partial<{ signups_open: 0 | 1; version: number; signups_close_at: number; signup_cap: number; start_at: number }> = {}) {
   const id = randomUUID();
   const now = Date.now();
   await app.ctx.store.db
@@ -86,8 +86,39 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
         contactHostName: 'the event host',
         closesAt: null,
         seriesZone: 'Europe/London',
+        previousStreamLinks: [],
       },
     });
+  });
+
+  test("the wizard's earlier links: the DJ's own signups' (newest first) and profile's, distinct, never another DJ's", async () => {
+    const WEEK = 7 * 24 * 3_600_000;
+    const [threeWeeksAgo, twoWeeksAgo, lastWeek, thisWeek] = (await Promise.all(
+      [-3, -2, -1, 0].map((weeks) => createEvent(app, { start_at: START + weeks * WEEK })),
+    )) as [string, string, string, string];
+    const mine = await app.signIn(['dj']);
+    const other = await app.signIn(['dj']);
+    await app.ctx.store.db.updateTable('djs').set({ rtmp_url: 'rtmp://live.example.org/app/mine', twitch_username: 'Mine_TV' }).where('id', '=', mine.djId).execute();
+    const submit = (cookie: string, eventId: string, stream_link: string) =>
+      app.request('POST', '/api/signup', { cookie, body: intake(eventId, { stream_link }) });
+    expect((await submit(mine.cookie, threeWeeksAgo, 'twitch.tv/Mine_Old')).status).toBe(200);
+    expect((await submit(mine.cookie, twoWeeksAgo, 'stream.vrcdn.live/live/MineKey')).status).toBe(200);
+    expect((await submit(mine.cookie, lastWeek, 'mine_old')).status).toBe(200);
+    expect((await submit(mine.cookie, thisWeek, 'rtmp://this.example.org/live/now')).status).toBe(200);
+    // Another DJ's answers on a signup that staff added this DJ to are not theirs to see.
+    const shared = await createEvent(app, { start_at: START - 4 * WEEK });
+    expect((await submit(other.cookie, shared, 'rtmp://other.example.org/live/secret')).status).toBe(200);
+    const sharedUuid = (await signups(shared))[0]!.uuid;
+    await app.ctx.store.db.insertInto('signup_djs').values({ signup_uuid: sharedUuid, event_id: shared, dj_id: mine.djId, position: 1 }).execute();
+
+    const area = await app.request<{ previousStreamLinks: string[] }>('GET', `/api/signup?event_id=${thisWeek}`, { cookie: mine.cookie });
+    expect(area.body.previousStreamLinks).toEqual([
+      'https://twitch.tv/mine_old',
+      'rtmp://stream.vrcdn.live/live/MineKey',
+      'rtmp://live.example.org/app/mine',
+      'https://twitch.tv/mine_tv',
+    ]);
+    expect(JSON.stringify(area.body)).not.toContain('other.example.org');
   });
 
   test('the contact host name comes from the global settings', async () => {

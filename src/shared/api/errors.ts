@@ -32,6 +32,18 @@ export const ENDPOINT_ERROR_CODES = [
   /** Discord says the person is not a member of the community's server. */
   'not_authorized',
   'auth_failed',
+  /** Posting to Discord: no webhook for this kind of post in Global Settings. */
+  'webhook_not_configured',
+  /** The text shown is not what the saved event gives (unsaved changes, or changed elsewhere). */
+  'stale_text',
+  /** Discord refused the webhook (401/403/404) or the message. */
+  'discord_refused',
+  /** Discord asks to wait (carries retryAfterSeconds). */
+  'discord_rate_limited',
+  /** Discord is down, answered garbage or did not answer in time. */
+  'discord_unavailable',
+  /** The message to update is no longer in Discord. */
+  'discord_message_gone',
 ] as const;
 
 export const ERROR_CODES = [...COMMON_ERROR_CODES, ...ENDPOINT_ERROR_CODES] as const;
@@ -42,5 +54,7 @@ export const apiErrorSchema = z.object({
   message: z.string(),
   /** With stale_version: the event's version now. */
   currentVersion: z.number().optional(),
+  /** With discord_rate_limited: how long Discord asks to wait. */
+  retryAfterSeconds: z.number().optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

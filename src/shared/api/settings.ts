@@ -1,13 +1,13 @@
-import { settingsSchema } from '../schemas/settings.js';
+import { saveSettingsSchema, settingsAnswerSchema } from '../schemas/settings.js';
 import { contract } from './contract.js';
 
-// Global Settings (spec §2), for staff.
+// Global Settings (spec §2), for staff. The Discord webhooks are write-only: answers carry them masked.
 
 export const getSettings = contract({
   method: 'GET',
   path: '/api/settings',
   access: 'staff',
-  response: settingsSchema,
+  response: settingsAnswerSchema,
   errors: [],
 });
 
@@ -15,7 +15,7 @@ export const saveSettings = contract({
   method: 'PUT',
   path: '/api/settings',
   access: 'staff',
-  body: settingsSchema,
-  response: settingsSchema,
+  body: saveSettingsSchema,
+  response: settingsAnswerSchema,
   errors: [],
 });

@@ -58,6 +58,17 @@ describe('djInputSchema', () => {
     expect(messagesFor({ ...valid, twitchUsername: 'x'.repeat(26) })).toHaveLength(1);
   });
 
+  test('keeps stream links in their one form and takes a Twitch username from a pasted channel link', () => {
+    expect(djInputSchema.parse({ ...valid, rtmpUrl: ' stream.VRCDN.live/live/Owl ', twitchUsername: 'https://www.twitch.tv/Owl_Beats' })).toMatchObject({
+      rtmpUrl: 'rtmp://stream.vrcdn.live/live/Owl',
+      twitchUsername: 'owl_beats',
+    });
+    expect(djInputSchema.parse({ ...valid, rtmpUrl: 'twitch.tv/owl_beats' }).rtmpUrl).toBe('https://twitch.tv/owl_beats');
+    expect(messagesFor({ ...valid, twitchUsername: 'https://example.org/owl' })).toEqual([
+      'twitchUsername: Twitch username may contain only letters, digits and underscores.',
+    ]);
+  });
+
   test('djToInput turns a stored DJ (maybe without Discord ID) into form values', () => {
     expect(
       djToInput({ id: 'a', discordId: null, publicName: 'P', djName: 'D', rtmpUrl: 'r', twitchUsername: 't', avatarUrl: null, notes: 'n' }),

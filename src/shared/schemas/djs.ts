@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DISCORD_ID_MIN_DIGITS } from '../domain.js';
-import { link, oneLine, STREAM_LINK_PROTOCOLS } from './fields.js';
+import { twitchUsernameOf } from '../streams.js';
+import { oneLine, streamLink } from './fields.js';
 
 // DJs (spec §3 "DJ"): the stored record, the DJ form (Create Dj, Dj Details edit, Onboard New
 // Dj; spec §5) and the answers of the /api/djs endpoints.
@@ -66,12 +67,12 @@ export const djInputSchema = z.object({
     }),
   publicName: requiredName('Public name'),
   djName: requiredName('Dj Name'),
-  rtmpUrl: link('Stream URL', STREAM_LINK_PROTOCOLS, DJ_LIMITS.url),
+  rtmpUrl: streamLink('Stream URL', DJ_LIMITS.url),
   twitchUsername: z
     .string()
     .trim()
-    // People paste "@name"; Twitch names never contain it.
-    .transform((value) => value.replace(/^@/, ''))
+    // People paste "@name" or their channel's link: the name is what is kept.
+    .transform((value) => twitchUsernameOf(value) ?? value.replace(/^@/, ''))
     .pipe(
       z
         .string()

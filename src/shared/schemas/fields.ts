@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normaliseStreamLink } from '../streams.js';
 
 // Field building blocks every schema uses, so each rule lives once.
 //
@@ -83,6 +84,14 @@ export function link(label: string, protocols: readonly string[], max: number) {
       const problem = value === '' ? null : linkProblem(value, protocols, label);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     });
+}
+
+/**
+ * An optional stream link, first written in its one form (shared/streams.ts: a bare Twitch
+ * username becomes its channel link, a VRCDN link gets its rtmp scheme), then checked as a link.
+ */
+export function streamLink(label: string, max: number) {
+  return z.string().transform(normaliseStreamLink).pipe(link(label, STREAM_LINK_PROTOCOLS, max));
 }
 
 /** The fields of `value` that `keys` name (e.g. an object schema's `keyof().options`), in that order. */

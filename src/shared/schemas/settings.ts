@@ -56,3 +56,36 @@ export const DEFAULT_SETTINGS: Settings = {
   imageText: '#f7f4ff',
   imageAccent: '#ff4f9a',
 };
+
+// Discord webhooks (issue 14): secrets, so they never travel back in full. The answer says
+// whether each is set and shows it masked; a save changes one only when it names it.
+
+const webhookStatusSchema = z.object({
+  configured: z.boolean(),
+  /** e.g. https://discord.com/api/webhooks/1234…/••••; '' when none is set. */
+  masked: z.string(),
+});
+
+export const discordWebhooksStatusSchema = z.object({
+  /** Discord's API origin: webhook URLs are accepted only under it. */
+  origin: z.string(),
+  announcements: webhookStatusSchema,
+  scheduling: webhookStatusSchema,
+});
+export type DiscordWebhooksStatus = z.infer<typeof discordWebhooksStatusSchema>;
+
+/** GET and PUT /api/settings answer: the settings and the state of the webhooks. */
+export const settingsAnswerSchema = settingsSchema.extend({ discordWebhooks: discordWebhooksStatusSchema });
+export type SettingsAnswer = z.infer<typeof settingsAnswerSchema>;
+
+/** A new webhook URL (checked against Discord's API origin by the server), or null to remove it. */
+const webhookChange = z.string().trim().min(1).max(500, tooLong('A webhook URL', 500)).nullable().optional();
+
+/**
+ * PUT /api/settings: the settings, and the webhooks to change. A webhook the save does not name
+ * keeps the stored URL, so saving the page without touching it never needs (or sends) the secret.
+ */
+export const saveSettingsSchema = settingsSchema.extend({
+  discordWebhookChanges: z.strictObject({ announcements: webhookChange, scheduling: webhookChange }).optional(),
+});
+export type SaveSettingsBody = z.infer<typeof saveSettingsSchema>;

@@ -87,6 +87,15 @@ describe('signupIntakeSchema', () => {
     }
   });
 
+  it('writes the stream link in its one form: a bare Twitch username becomes its channel link', () => {
+    const linkOf = (stream_link: string) => signupIntakeSchema.parse({ ...valid, stream_link }).stream_link;
+    expect(linkOf('  DJ_Dana ')).toBe('https://twitch.tv/dj_dana');
+    expect(linkOf('@dj_dana')).toBe('https://twitch.tv/dj_dana');
+    expect(linkOf('http://www.twitch.tv/DJ_Dana/')).toBe('https://twitch.tv/dj_dana');
+    expect(linkOf('stream.VRCDN.live/live/DanaKey')).toBe('rtmp://stream.vrcdn.live/live/DanaKey');
+    expect(linkOf('rtmp://a.example/live/key')).toBe('rtmp://a.example/live/key');
+  });
+
   it('keeps names on one line', () => {
     expect(problems({ ...valid, name: 'Rex\n@everyone' })).toEqual(['name: Name must be one line, without line breaks or control characters.']);
     expect(problems({ ...valid, is_b2b: true, b2b_members_response: 'Mia\r\nRex' })).toEqual([

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONFIRMATIONS, SIGNUP_TYPES, WIZARD_DURATION_OPTIONS, WIZARD_SIGNUP_TYPES } from '../domain.js';
 import { linkProblem, onOneLine, pickFields, STREAM_LINK_PROTOCOLS, tooLong } from './fields.js';
+import { normaliseStreamLink } from '../streams.js';
 import { ANY_TIME, availabilityOptions } from '../time.js';
 
 // The DJ signup wizard (spec §4, §5) and the intake call (spec §7): one set of field rules used
@@ -57,10 +58,12 @@ const fields = {
     { error: 'Please choose a duration.' },
   ),
   type: z.enum(WIZARD_SIGNUP_TYPES, { error: 'Please choose live or prerecorded.' }),
+  // In its one form: a bare Twitch username becomes the channel's link (shared/streams.ts).
   stream_link: z
     .string({ error: 'The stream link must be text.' })
     .trim()
-    .max(SIGNUP_LIMITS.streamLink, tooLong('The stream link', SIGNUP_LIMITS.streamLink)),
+    .max(SIGNUP_LIMITS.streamLink, tooLong('The stream link', SIGNUP_LIMITS.streamLink))
+    .transform(normaliseStreamLink),
   available_from: availability,
   available_to: availability,
   confirm_expectations: z.literal(true, { error: 'Please confirm the expectations to continue.' }),
@@ -223,6 +226,8 @@ export const signupAreaSchema = z.object({
   /** The series' zone, in which the hosts plan (slot times are also shown there). */
   seriesZone: z.string(),
   contactHostName: z.string(),
+  /** The caller's own earlier stream links (their signups', then their profile's), newest first: the wizard's one-tap choices. */
+  previousStreamLinks: z.array(z.string()),
 });
 export type SignupArea = z.infer<typeof signupAreaSchema>;
 

@@ -275,3 +275,32 @@ export async function submitSignup(
   };
   await ok<unknown>(await request.post('/api/signup', { data: body }), 'submit signup');
 }
+
+// ---- The fake Discord (global-setup.ts) ------------------------------------------------------
+
+interface FakeWebhook {
+  id: string;
+  url: string;
+}
+
+/** What the fake Discord holds of a message: the webhook's latest content and allowed_mentions. */
+export interface FakeDiscordMessage {
+  id: string;
+  webhookId: string;
+  content: string;
+  allowedMentions: unknown;
+  edits: number;
+}
+
+const fakeDiscord = (path: string) => `${process.env.E2E_DISCORD_URL}${path}`;
+
+/** A new webhook the fake Discord knows, its URL under the origin the servers accept. */
+export async function newFakeWebhook(request: APIRequestContext): Promise<FakeWebhook> {
+  return ok<FakeWebhook>(await request.post(fakeDiscord('/_fake/webhooks')), 'make a fake webhook');
+}
+
+/** The messages posted through the webhook, as Discord keeps them. */
+export async function fakeDiscordMessages(request: APIRequestContext, webhookId: string): Promise<FakeDiscordMessage[]> {
+  const messages = await ok<FakeDiscordMessage[]>(await request.get(fakeDiscord('/_fake/messages')), 'read the fake Discord');
+  return messages.filter((message) => message.webhookId === webhookId);
+}

@@ -31,6 +31,8 @@ export async function startServer({ databaseUrl = '' }: { databaseUrl?: string }
       DISCORD_CLIENT_ID: '',
       SEED_DEMO_DATA: 'never',
       DATABASE_URL: databaseUrl,
+      // The fake Discord of global-setup.ts: webhook URLs are accepted only under its origin.
+      DISCORD_API_URL: process.env.E2E_DISCORD_URL ?? '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

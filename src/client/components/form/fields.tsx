@@ -1,6 +1,6 @@
 import { type ComponentProps, type ReactNode, useId } from 'react';
 import { Form } from 'react-bootstrap';
-import { Controller, type FieldValues, get, type Path, useFormContext } from 'react-hook-form';
+import { Controller, type FieldValues, get, type Path, type PathValue, useFormContext } from 'react-hook-form';
 
 // The fields every form is built from (react-hook-form + the shared zod schemas through
 // zodResolver), so every form shows a problem the same way: the field turns red and the
@@ -26,15 +26,34 @@ function Help({ id, help }: { id: string; help?: ReactNode }) {
 
 type ControlProps = Omit<ComponentProps<typeof Form.Control>, 'name' | 'isInvalid' | 'value' | 'onChange' | 'onBlur'>;
 
-/** A text input or textarea (`as="textarea"`). */
-export function TextField<T extends FieldValues>({ name, label, help, className = 'mb-3', ...control }: FieldProps<T> & ControlProps) {
-  const { register } = useFormContext<T>();
+/**
+ * A text input or textarea (`as="textarea"`). `normalise` rewrites the value when the field is
+ * left (e.g. a stream link into its one form), so the person sees what will be saved.
+ */
+export function TextField<T extends FieldValues>({
+  name,
+  label,
+  help,
+  className = 'mb-3',
+  normalise,
+  ...control
+}: FieldProps<T> & ControlProps & { normalise?: (value: string) => string }) {
+  const { register, setValue, formState } = useFormContext<T>();
   const problem = useProblem(name);
   const id = useId();
+  const registration = register(name);
+  const onBlur: typeof registration.onBlur = (event) => {
+    const value = (event.target as HTMLInputElement).value;
+    const normal = normalise?.(value);
+    if (normal !== undefined && normal !== value) {
+      setValue(name, normal as PathValue<T, Path<T>>, { shouldDirty: true, shouldValidate: formState.isSubmitted });
+    }
+    return registration.onBlur(event);
+  };
   return (
     <Form.Group className={className} controlId={id}>
       <Form.Label>{label}</Form.Label>
-      <Form.Control {...register(name)} isInvalid={Boolean(problem)} aria-describedby={help ? `${id}-help` : undefined} {...control} />
+      <Form.Control {...registration} onBlur={onBlur} isInvalid={Boolean(problem)} aria-describedby={help ? `${id}-help` : undefined} {...control} />
       <Form.Control.Feedback type="invalid">{problem}</Form.Control.Feedback>
       <Help id={`${id}-help`} help={help} />
     </Form.Group>

@@ -7,6 +7,7 @@ import { signupLink } from '@shared/paths';
 import { eventFieldsSchema, type EventFormInput, type EventFormValues } from '@shared/schemas/events';
 import { pickFields } from '@shared/schemas/fields';
 import { CopyButton } from '@client/components/CopyButton';
+import { DiscordPostButton } from '@client/components/DiscordPost';
 import { useEventDraft } from '@client/shared/draft';
 import { EventFormFields } from './EventFormFields';
 import { PublicLinksFields } from './PublicLinksFields';
@@ -77,7 +78,10 @@ function SignupSheetMessage() {
     <Form.Group controlId="signup-sheet-message">
       <Form.Label>Post this message to open signups:</Form.Label>
       <Form.Control as="textarea" rows={5} readOnly value={message} className="mb-2" />
-      <CopyButton text={message} />
+      <div className="d-flex flex-wrap align-items-center gap-2">
+        <CopyButton text={message} />
+        <DiscordPostButton eventId={draft.id} kind="signups-open" text={message} />
+      </div>
     </Form.Group>
   );
 }

@@ -1,7 +1,11 @@
+import type { ReactNode } from 'react';
 import { Form, Tab, Tabs } from 'react-bootstrap';
 import { discordAnnouncement, socialAnnouncement } from '@shared/announcements';
+import { runSheet } from '@shared/run-sheet';
 import { EVENT_LIMITS } from '@shared/schemas/events';
 import { CopyButton } from '@client/components/CopyButton';
+import { DiscordPostButton } from '@client/components/DiscordPost';
+import { browserZone } from '@client/lib/zone';
 import { useEventDraft } from '@client/shared/draft';
 import { useSettings } from '@client/shared/settings';
 
@@ -11,6 +15,8 @@ export function AnnouncementsTab() {
   const settings = useSettings();
   const discord = discordAnnouncement(draft, djs, { announcementRoleIds: settings.data?.announcementRoleIds ?? [] });
   const social = socialAnnouncement(draft, djs);
+  // The stream operator works in the series' zone, like the event's start time.
+  const sheet = runSheet(draft, djs, settings.data?.defaultZone ?? browserZone());
 
   return (
     <>
@@ -28,22 +34,30 @@ export function AnnouncementsTab() {
       </Form.Group>
       <Tabs defaultActiveKey="discord" id="announcement-texts" className="mb-3">
         <Tab eventKey="discord" title="Discord">
-          <GeneratedText id="discord-text" label="Discord text" text={discord} />
+          <GeneratedText id="discord-text" label="Discord text" text={discord}>
+            <DiscordPostButton eventId={draft.id} kind="announcement" text={discord} />
+          </GeneratedText>
         </Tab>
         <Tab eventKey="social" title="Social Media">
           <GeneratedText id="social-text" label="Social media text (times in London)" text={social} />
+        </Tab>
+        <Tab eventKey="run-sheet" title="Run sheet">
+          <GeneratedText id="run-sheet-text" label="Run sheet for the stream operator (time, name and source of each slot)" text={sheet} />
         </Tab>
       </Tabs>
     </>
   );
 }
 
-function GeneratedText({ id, label, text }: { id: string; label: string; text: string }) {
+function GeneratedText({ id, label, text, children }: { id: string; label: string; text: string; children?: ReactNode }) {
   return (
     <Form.Group controlId={id}>
       <Form.Label>{label}</Form.Label>
       <Form.Control as="textarea" rows={16} readOnly value={text} className="mb-2 font-monospace small" />
-      <CopyButton text={text} />
+      <div className="d-flex flex-wrap align-items-center gap-2">
+        <CopyButton text={text} />
+        {children}
+      </div>
     </Form.Group>
   );
 }

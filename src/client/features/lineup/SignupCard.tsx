@@ -8,11 +8,11 @@ import { SignupDetails } from './SignupDetails';
 
 /** A signup waiting in the Signups column. */
 export function SignupCard({ signup, onAddB2b }: { signup: Signup; onAddB2b: () => void }) {
-  const { setDraft } = useEventDraft();
+  const { setDraft, djs } = useEventDraft();
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [showInfo, setShowInfo] = useState(false);
   const canAdd = signup.djRefs.length > 0;
-  const add = () => setDraft((draft) => addToLineup(draft, signup.uuid));
+  const add = () => setDraft((draft) => addToLineup(draft, signup.uuid, djs));
   const title = signup.name.trim() || 'Unnamed signup';
 
   return (

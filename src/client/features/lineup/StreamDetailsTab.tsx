@@ -1,8 +1,10 @@
+import type { ReactNode } from 'react';
 import { Alert, Button, Card, Col, Form, ListGroup, Row } from 'react-bootstrap';
 import { STREAM_SOURCE_LABELS, STREAM_SOURCE_TYPES, type StreamSourceType } from '@shared/domain';
 import { LINEUP_LIMITS } from '@shared/schemas/lineup';
 import { useEventDraft } from '@client/shared/draft';
-import { djLabel, type StreamChanges, streamFromDj, updateSlotStream } from './draftOps';
+import { normaliseStreamLink, streamSourceOf } from '@shared/streams';
+import { djLabel, type StreamChanges, updateSlotStream } from './draftOps';
 import { type SlotView, useLineupView } from './useLineupView';
 
 /** Stream Details: where each slot's stream comes from. */
@@ -19,11 +21,12 @@ export function StreamDetailsTab() {
   );
 }
 
-function SlotStream({ view: { index, slot, label: name, time, djs } }: { view: SlotView }) {
+function SlotStream({ view: { index, slot, signup, label: name, time, djs } }: { view: SlotView }) {
   const { setDraft } = useEventDraft();
   const change = (changes: StreamChanges) => setDraft((d) => updateSlotStream(d, index, changes));
   const id = (field: string) => `slot-${index}-${field}`;
   const title = `Slot ${index + 1} - ${time}`;
+  const weekLink = normaliseStreamLink(signup?.formData?.stream_link ?? '');
   return (
     <Card className="mb-3" role="group" aria-label={title}>
       <Card.Header as="h3" className="h6">
@@ -63,21 +66,21 @@ function SlotStream({ view: { index, slot, label: name, time, djs } }: { view: S
             <h4 className="h6">Set Stream Information</h4>
             {djs.length === 0 && <div className="small text-body-secondary">No DJs on this slot.</div>}
             <ListGroup>
+              {weekLink && (
+                <ListGroup.Item>
+                  <div className="fw-semibold">This week&rsquo;s signup</div>
+                  <SourceButton onClick={() => change(streamSourceOf(weekLink))}>Stream link: {weekLink}</SourceButton>
+                </ListGroup.Item>
+              )}
               {djs.map(({ id: djId, dj }) => (
                 <ListGroup.Item key={djId}>
                   <div className="fw-semibold">{dj ? djLabel(dj) : 'No Dj Found'}</div>
                   {dj && !dj.rtmpUrl && !dj.twitchUsername && (
                     <div className="small text-body-secondary">No stream link or Twitch username on file.</div>
                   )}
-                  {dj?.rtmpUrl && (
-                    <Button variant="link" size="sm" className="px-0 py-1 d-block text-start text-break" onClick={() => change(streamFromDj('rtmp', dj))}>
-                      Stream link: {dj.rtmpUrl}
-                    </Button>
-                  )}
+                  {dj?.rtmpUrl && <SourceButton onClick={() => change(streamSourceOf(dj.rtmpUrl))}>Stream link: {normaliseStreamLink(dj.rtmpUrl)}</SourceButton>}
                   {dj?.twitchUsername && (
-                    <Button variant="link" size="sm" className="px-0 py-1 d-block text-start text-break" onClick={() => change(streamFromDj('twitch', dj))}>
-                      Twitch: {dj.twitchUsername}
-                    </Button>
+                    <SourceButton onClick={() => change(streamSourceOf(dj.twitchUsername))}>Twitch: {dj.twitchUsername}</SourceButton>
                   )}
                 </ListGroup.Item>
               ))}
@@ -86,5 +89,13 @@ function SlotStream({ view: { index, slot, label: name, time, djs } }: { view: S
         </Row>
       </Card.Body>
     </Card>
+  );
+}
+
+function SourceButton({ onClick, children }: { onClick: () => void; children: ReactNode }) {
+  return (
+    <Button variant="link" size="sm" className="px-0 py-1 d-block text-start text-break" onClick={onClick}>
+      {children}
+    </Button>
   );
 }

@@ -1,6 +1,7 @@
 import { Card, Form } from 'react-bootstrap';
 import { verifyLineupMessage } from '@shared/announcements';
 import { CopyButton } from '@client/components/CopyButton';
+import { DiscordPostButton } from '@client/components/DiscordPost';
 import { useEventDraft } from '@client/shared/draft';
 import { useSettings } from '@client/shared/settings';
 
@@ -26,7 +27,7 @@ export function VerifyDjsTab() {
         for them.
       </p>
       <ol>
-        <li>Copy the message below and paste it into the {channel}.</li>
+        <li>Copy the message below and paste it into the {channel}, or post it there with Post to Discord.</li>
         <li>React to your own message, so the DJs can confirm by adding to your reaction.</li>
         <li>Once every listed DJ has reacted, the lineup is verified and can be announced (Messaging tab).</li>
       </ol>
@@ -36,7 +37,10 @@ export function VerifyDjsTab() {
             <Form.Label>Proposed lineup message</Form.Label>
             <Form.Control as="textarea" rows={12} readOnly value={message} className="mb-2 font-monospace small" />
           </Form.Group>
-          <CopyButton text={message} />
+          <div className="d-flex flex-wrap align-items-center gap-2">
+            <CopyButton text={message} />
+            <DiscordPostButton eventId={draft.id} kind="verify" text={message} />
+          </div>
         </Card.Body>
       </Card>
     </>

@@ -3,6 +3,7 @@ import type { LineupEvent } from '@shared/schemas/events';
 import type { Signup, Slot } from '@shared/schemas/lineup';
 import type { SignupFormData } from '@shared/schemas/signup';
 import { placeSlots } from '@shared/lineup';
+import { streamSourceOf } from '@shared/streams';
 import { buildEvent, buildLegacySlot, buildSignup } from '@shared/testing/builders';
 import {
   addDjToSignup,
@@ -18,7 +19,6 @@ import {
   reorderSlot,
   signupNaming,
   slotIds,
-  streamFromDj,
   updateSignup,
   updateSlotStream,
 } from './draftOps';
@@ -29,6 +29,10 @@ const legacy = (djName: string): Slot => buildLegacySlot({ djName });
 const event = (signups: Signup[], slots: Slot[] = []): LineupEvent => ({
   ...buildEvent({ startDatetime: START }), slots, signups,
 });
+const formData: NonNullable<Signup['formData']> = {
+  event_id: 'e1', name: 'Act', is_b2b: false, b2b_members_response: '', requested_duration: 1, type: 'LIVE',
+  stream_link: '', available_from: 'any', available_to: 'any', confirm_expectations: true, dj_notes: '',
+};
 const dj: Dj = { id: 'new', discordId: '123456789012345678', publicName: 'Pub', djName: 'Newbie', rtmpUrl: 'rtmp://x/y', twitchUsername: 'newbie_tv', avatarUrl: null, notes: '' };
 const ANSWERS: SignupFormData = {
   event_id: 'e1',
@@ -115,10 +119,12 @@ test('moves, drags and removes slots by position, legacy slots included', () => 
   expect(slotIds(e.slots)).toEqual(['slot-0', 'slot-1', 'a', 'b']);
 });
 
-test('sets a slot stream from a DJ', () => {
-  let e = addToLineup(event([signup('a')]), 'a');
-  e = updateSlotStream(e, 0, streamFromDj('twitch', dj));
+test("a new slot streams from this week's signup link, else the DJ's profile; staff can pick another", () => {
+  const withLink = signup('a', { djRefs: ['dj1'], formData: { ...formData, stream_link: 'twitch.tv/Week_Link' } });
+  let e = addToLineup(event([withLink, signup('b', { djRefs: ['dj1'] })]), 'a', { dj1: dj });
+  expect(e.slots[0]).toMatchObject({ streamSourceType: 'TWITCH', streamSourceUrl: 'https://twitch.tv/week_link' });
+  e = addToLineup(e, 'b', { dj1: dj });
+  expect(e.slots[1]).toMatchObject({ streamSourceType: 'RTMP', streamSourceUrl: 'rtmp://x/y' });
+  e = updateSlotStream(e, 0, streamSourceOf(dj.twitchUsername));
   expect(e.slots[0]).toMatchObject({ streamSourceType: 'TWITCH', streamSourceUrl: 'https://twitch.tv/newbie_tv' });
-  e = updateSlotStream(e, 0, streamFromDj('rtmp', dj));
-  expect(e.slots[0]).toMatchObject({ streamSourceType: 'RTMP', streamSourceUrl: 'rtmp://x/y' });
 });

@@ -83,11 +83,14 @@ export function removeSignup(event: LineupEvent, uuid: string): LineupEvent {
   };
 }
 
-/** 'Add To Lineup': a slot at the end (only for a signup with DJs, or it would not count). */
-export function addToLineup(event: LineupEvent, uuid: string): LineupEvent {
+/**
+ * 'Add To Lineup': a slot at the end (only for a signup with DJs, or it would not count),
+ * streaming from this week's signup link, else its DJs' profile link.
+ */
+export function addToLineup(event: LineupEvent, uuid: string, djs: Record<string, Dj> = {}): LineupEvent {
   const signup = event.signups.find((s) => s.uuid === uuid);
   if (!signup || signup.djRefs.length === 0 || event.slots.some((slot) => slot.signupUuid === uuid)) return event;
-  return { ...event, slots: [...event.slots, slotForSignup(signup)] };
+  return { ...event, slots: [...event.slots, slotForSignup(signup, djs)] };
 }
 
 /** 'Send Back to Signups' (or, for a legacy slot, removing it): by position, as legacy slots share a null uuid. */
@@ -124,11 +127,4 @@ export function slotIds(slots: readonly Slot[]): string[] {
     seen.add(id);
     return id;
   });
-}
-
-/** 'Set Stream Information': a DJ's stream link goes in as RTMP, a Twitch name as its channel URL. */
-export function streamFromDj(kind: 'rtmp' | 'twitch', dj: Dj): StreamChanges {
-  return kind === 'rtmp'
-    ? { streamSourceType: 'RTMP', streamSourceUrl: dj.rtmpUrl }
-    : { streamSourceType: 'TWITCH', streamSourceUrl: `https://twitch.tv/${dj.twitchUsername}` };
 }

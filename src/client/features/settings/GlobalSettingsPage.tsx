@@ -1,26 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { Alert, Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
-import { type Settings, settingsSchema } from '@shared/schemas/settings';
-import { SelectField, TextField } from '@client/components/form/fields';
+import { WEBHOOK_KINDS, WEBHOOK_LABELS, type WebhookKind } from '@shared/discord-webhooks';
+import type { SaveSettingsBody, SettingsAnswer } from '@shared/schemas/settings';
+import { CheckField, SelectField, TextField } from '@client/components/form/fields';
 import { useSaveSettings, useSettings } from '@client/shared/settings';
 import { LineupImageCard } from './LineupImageCard';
+import { type FormValues, settingsFormSchema, toForm } from './settingsForm';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const ZONES = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-
-/** What the form edits: the settings, with the role ids as the text typed (comma-separated). */
-const settingsFormSchema = settingsSchema.extend({
-  announcementRoleIds: z
-    .string()
-    .transform((text) => text.split(/[\s,]+/).filter(Boolean))
-    .pipe(settingsSchema.shape.announcementRoleIds),
-});
-type FormValues = z.input<typeof settingsFormSchema>;
-
-const toForm = (settings: Settings): FormValues => ({ ...settings, announcementRoleIds: settings.announcementRoleIds.join(', ') });
 
 export function GlobalSettingsPage() {
   const settings = useSettings();
@@ -43,8 +33,11 @@ export function GlobalSettingsPage() {
   );
 }
 
-function SettingsForm({ initial }: { initial: Settings }) {
-  const form = useForm<FormValues, unknown, Settings>({ resolver: zodResolver(settingsFormSchema), defaultValues: toForm(initial) });
+function SettingsForm({ initial }: { initial: SettingsAnswer }) {
+  const origin = initial.discordWebhooks.origin;
+  const schema = useMemo(() => settingsFormSchema(origin), [origin]);
+  const form = useForm<FormValues, unknown, SaveSettingsBody>({ resolver: zodResolver(schema), defaultValues: toForm(initial) });
+  const [webhooks, setWebhooks] = useState(initial.discordWebhooks);
   const save = useSaveSettings();
   const [saved, setSaved] = useState(false);
   const { errors, isSubmitted } = form.formState;
@@ -58,6 +51,7 @@ function SettingsForm({ initial }: { initial: Settings }) {
     save.mutate(settings, {
       onSuccess: (stored) => {
         form.reset(toForm(stored));
+        setWebhooks(stored.discordWebhooks);
         setSaved(true);
       },
     });
@@ -121,6 +115,21 @@ function SettingsForm({ initial }: { initial: Settings }) {
 
         <Card className="mb-3">
           <Card.Header as="h2" className="h5">
+            Discord webhooks
+          </Card.Header>
+          <Card.Body>
+            <p className="small text-body-secondary">
+              For Post to Discord beside Copy Text. In Discord: channel settings, Integrations, Webhooks, Copy Webhook URL. A webhook
+              URL lets anyone post in that channel, so it is never shown again in full.
+            </p>
+            {WEBHOOK_KINDS.map((kind) => (
+              <WebhookField key={kind} kind={kind} status={webhooks[kind]} origin={origin} />
+            ))}
+          </Card.Body>
+        </Card>
+
+        <Card className="mb-3">
+          <Card.Header as="h2" className="h5">
             Helpful Links
           </Card.Header>
           <Card.Body>
@@ -145,5 +154,40 @@ function SettingsForm({ initial }: { initial: Settings }) {
         </Button>
       </Form>
     </FormProvider>
+  );
+}
+
+const WEBHOOK_USE: Record<WebhookKind, string> = {
+  announcements: 'Where the signups-open message and the announcement are posted.',
+  scheduling: 'Where the Verify DJs message is posted.',
+};
+
+/** A webhook is write-only: the stored one shows masked; typing a URL replaces it, ticking Remove deletes it. */
+function WebhookField({ kind, status, origin }: { kind: WebhookKind; status: SettingsAnswer['discordWebhooks'][WebhookKind]; origin: string }) {
+  return (
+    <div className="mb-3">
+      <TextField<FormValues>
+        name={`webhooks.${kind}`}
+        label={status.configured ? `New ${WEBHOOK_LABELS[kind].toLowerCase()} URL` : `${WEBHOOK_LABELS[kind]} URL`}
+        type="url"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={`${origin}/api/webhooks/…`}
+        className="mb-1"
+        help={
+          <>
+            {WEBHOOK_USE[kind]}{' '}
+            {status.configured ? (
+              <>
+                Set: <span className="text-break">{status.masked}</span>. Leave empty to keep it.
+              </>
+            ) : (
+              'Not set.'
+            )}
+          </>
+        }
+      />
+      {status.configured && <CheckField<FormValues> name={`removeWebhooks.${kind}`} label={`Remove the ${WEBHOOK_LABELS[kind].toLowerCase()}`} className="mb-0" />}
+    </div>
   );
 }

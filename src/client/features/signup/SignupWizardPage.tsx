@@ -121,7 +121,7 @@ function Wizard({ area }: { area: SignupArea }) {
           {STEP_TITLES[step]}
         </h2>
         <fieldset disabled={busy}>
-          <StepView times={times} zone={zone} />
+          <StepView times={times} zone={zone} previousLinks={area.previousStreamLinks} />
         </fieldset>
         {serverProblem && (
           <Alert variant="danger" className="mt-3">

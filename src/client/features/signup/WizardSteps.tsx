@@ -1,6 +1,8 @@
-import { useWatch } from 'react-hook-form';
+import { Button } from 'react-bootstrap';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { WIZARD_DURATION_OPTIONS, WIZARD_SIGNUP_TYPES } from '@shared/domain';
 import { SIGNUP_LIMITS } from '@shared/schemas/signup';
+import { normaliseStreamLink } from '@shared/streams';
 import type { AvailabilityOption } from '@shared/time';
 import { CheckField, ChoiceField, SelectField, TextField } from '@client/components/form/fields';
 import { TYPE_LABELS } from './format';
@@ -11,6 +13,8 @@ import type { WizardValues } from './wizardValues';
 export interface StepProps {
   times: AvailabilityOption[];
   zone: string;
+  /** The DJ's own earlier stream links, newest first: one tap fills the stream link. */
+  previousLinks: string[];
 }
 
 export const STEP_TITLES = ['Performance Details', 'Availability', 'Stream Details', 'Expectations and Notes'];
@@ -61,23 +65,50 @@ function AvailabilityStep({ times, zone }: StepProps) {
   );
 }
 
-function StreamStep() {
-  const live = useWatch<WizardValues, 'type'>({ name: 'type' }) === 'LIVE';
+function StreamStep({ previousLinks }: StepProps) {
+  const [type, link] = useWatch<WizardValues, ['type', 'stream_link']>({ name: ['type', 'stream_link'] });
+  const live = type === 'LIVE';
+  const { setValue, formState } = useFormContext<WizardValues>();
+  const choose = (previous: string) => setValue('stream_link', previous, { shouldDirty: true, shouldValidate: formState.isSubmitted });
   return (
-    <TextField<WizardValues>
-      name="stream_link"
-      label={`Stream link${live ? '' : ' (optional)'}`}
-      type="url"
-      inputMode="url"
-      placeholder="rtmp://… or https://…"
-      maxLength={SIGNUP_LIMITS.streamLink}
-      autoComplete="off"
-      help={
-        live
-          ? 'Required for a live set: the address we take your stream from (rtmp, rtmps, srt or https).'
-          : 'For a prerecorded set you may leave this empty, or give a link to your recording.'
-      }
-    />
+    <>
+      <TextField<WizardValues>
+        name="stream_link"
+        label={`Stream link${live ? '' : ' (optional)'}`}
+        type="url"
+        inputMode="url"
+        placeholder="rtmp://… or https://…"
+        maxLength={SIGNUP_LIMITS.streamLink}
+        autoComplete="off"
+        normalise={normaliseStreamLink}
+        help={
+          live
+            ? 'Required for a live set: the address we take your stream from (rtmp, rtmps, srt or https). A Twitch username becomes your channel link.'
+            : 'For a prerecorded set you may leave this empty, or give a link to your recording.'
+        }
+      />
+      {previousLinks.length > 0 && (
+        <div role="group" aria-labelledby="previous-links-label" className="mb-3">
+          <div id="previous-links-label" className="form-label mb-1">
+            Links you used before
+          </div>
+          <div className="d-flex flex-wrap gap-2">
+            {previousLinks.map((previous) => (
+              <Button
+                key={previous}
+                variant={normaliseStreamLink(link) === previous ? 'secondary' : 'outline-secondary'}
+                size="sm"
+                className="text-break text-start previous-link"
+                aria-pressed={normaliseStreamLink(link) === previous}
+                onClick={() => choose(previous)}
+              >
+                {previous}
+              </Button>
+            ))}
+          </div>
+        </div>
+      )}
+    </>
   );
 }
 

@@ -7,6 +7,7 @@ import { sessionsKeepTheirProfile } from './005-sessions-keep-their-profile.js';
 import { lineupStaysPut } from './006-lineup-stays-put.js';
 import { eventPublicLinks } from './010-event-public-links.js';
 import { djCalendarLinks } from './011-dj-calendar-links.js';
+import { discordPosts } from './040-discord-posts.js';
 
 // One set of migrations for SQLite and PostgreSQL: only types both understand (text, integer,
 // bigint, double precision) and constraints both enforce. One file per change, numbered; a new
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '006_lineup_stays_put': lineupStaysPut,
   '010_event_public_links': eventPublicLinks,
   '011_dj_calendar_links': djCalendarLinks,
+  '040_discord_posts': discordPosts,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

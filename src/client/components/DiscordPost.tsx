@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { Button } from 'react-bootstrap';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { type DiscordPostKind, WEBHOOK_LABELS, WEBHOOK_OF_POST } from '@shared/discord-webhooks';
+import { paths } from '@shared/paths';
+import { formatEventDate } from '@shared/time';
+import { ApiError } from '@client/lib/api';
+import { browserZone } from '@client/lib/zone';
+import { useDiscordPosts, usePostToDiscord } from '@client/shared/discord';
+import { ConfirmDialog } from './ConfirmDialog';
+
+const WHERE: Record<DiscordPostKind, string> = {
+  'signups-open': 'the announcements channel',
+  verify: 'the scheduling channel',
+  announcement: 'the announcements channel',
+};
+
+/**
+ * "Post to Discord" beside Copy Text; once posted, "Update post" edits that message. A failure
+ * is a toast in plain words and the text stays on the screen to try again or copy by hand.
+ */
+export function DiscordPostButton({ eventId, kind, text }: { eventId: string; kind: DiscordPostKind; text: string }) {
+  const posts = useDiscordPosts(eventId);
+  const post = usePostToDiscord(eventId, kind);
+  const [confirming, setConfirming] = useState(false);
+  if (posts.isError) return <span className="small text-body-secondary">Post to Discord is unavailable right now ({posts.error.message}).</span>;
+  if (!posts.data) return null;
+  const earlier = posts.data.posts.find((p) => p.kind === kind);
+  const webhook = WEBHOOK_OF_POST[kind];
+  const label = earlier ? 'Update post' : 'Post to Discord';
+
+  if (!posts.data.webhooks[webhook]) {
+    return (
+      <span className="small text-body-secondary">
+        To post from here, set the {WEBHOOK_LABELS[webhook].toLowerCase()} in <Link to={paths.globalSettings()}>Global Settings</Link>.
+      </span>
+    );
+  }
+
+  const send = () =>
+    post.mutate(text, {
+      onSuccess: ({ updated }) => {
+        setConfirming(false);
+        toast.success(updated ? 'The Discord message was updated.' : `Posted to ${WHERE[kind]}.`);
+      },
+      onError: (error) => {
+        setConfirming(false);
+        toast.error(error instanceof ApiError ? error.message : 'Could not reach Lineup: check your connection and try again.', { duration: 8000 });
+      },
+    });
+  const last = earlier && (earlier.updatedAt ? `Updated ${when(earlier.updatedAt)} by ${earlier.updatedBy}` : `Posted ${when(earlier.postedAt)} by ${earlier.postedBy}`);
+
+  return (
+    <>
+      <Button variant="outline-primary" size="sm" disabled={post.isPending || text === ''} onClick={() => setConfirming(true)}>
+        {post.isPending ? 'Posting…' : label}
+      </Button>
+      {last && <span className="small text-body-secondary">{last}</span>}
+      <ConfirmDialog
+        show={confirming}
+        title={earlier ? 'Update the Discord message?' : 'Post to Discord?'}
+        confirmLabel={label}
+        busy={post.isPending}
+        onConfirm={send}
+        onCancel={() => setConfirming(false)}
+      >
+        {earlier
+          ? `The message posted earlier in ${WHERE[kind]} is replaced by the text shown here.`
+          : `The text shown here is posted in ${WHERE[kind]}; the people and roles it mentions are notified.`}
+      </ConfirmDialog>
+    </>
+  );
+}
+
+const when = (iso: string) => formatEventDate(iso, browserZone());

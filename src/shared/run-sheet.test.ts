@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { Dj } from './schemas/djs.js';
+import { runSheet, type RunSheetEvent } from './run-sheet.js';
+import { buildLegacySlot, buildSignup, buildSlot } from './testing/builders.js';
+
+const djs: Record<string, Dj> = {};
+
+const event = (startDatetime: string, overrides: Partial<RunSheetEvent> = {}): RunSheetEvent => ({
+  name: 'Sunday Service',
+  startDatetime,
+  signups: [buildSignup('a', { name: 'Rex Rhythm' }), buildSignup('b', { name: 'Night Owl', requestedDuration: 0.5 }), buildSignup('c', { name: 'Late One' })],
+  slots: [
+    buildSlot('a', { streamSourceType: 'RTMP', streamSourceUrl: 'rtmp://live.example.org/app/rex' }),
+    buildSlot('b', { streamSourceType: 'TWITCH', streamSourceUrl: 'https://twitch.tv/night_owl' }),
+    buildSlot('c', { streamSourceType: 'VRCDN', streamSourceUrl: '' }),
+  ],
+  ...overrides,
+});
+
+describe('runSheet', () => {
+  it('lists each slot in London summer time, a slot without a source saying so', () => {
+    expect(runSheet(event('2024-06-09T19:00:00.000Z'), djs, 'Europe/London')).toBe(
+      [
+        'Run sheet: Sunday Service, Sun 9 Jun 2024 (times in BST)',
+        '',
+        '20:00–21:00  Rex Rhythm  RTMP rtmp://live.example.org/app/rex',
+        '21:00–21:30  Night Owl  Twitch https://twitch.tv/night_owl',
+        '21:30–22:30  Late One  No stream source set',
+      ].join('\n'),
+    );
+  });
+
+  it('uses GMT in winter and the lineup crossing midnight wraps to the next day', () => {
+    const sheet = runSheet(event('2024-12-08T22:30:00.000Z'), djs, 'Europe/London');
+    expect(sheet.split('\n')).toEqual([
+      'Run sheet: Sunday Service, Sun 8 Dec 2024 (times in GMT)',
+      '',
+      '22:30–23:30  Rex Rhythm  RTMP rtmp://live.example.org/app/rex',
+      '23:30–00:00  Night Owl  Twitch https://twitch.tv/night_owl',
+      '00:00–01:00  Late One  No stream source set',
+    ]);
+  });
+
+  it('uses the series zone, not London', () => {
+    expect(runSheet(event('2024-06-09T19:00:00.000Z'), djs, 'America/New_York').split('\n').slice(0, 3)).toEqual([
+      'Run sheet: Sunday Service, Sun 9 Jun 2024 (times in EDT)',
+      '',
+      '15:00–16:00  Rex Rhythm  RTMP rtmp://live.example.org/app/rex',
+    ]);
+  });
+
+  it('names the zone on a slot after the clocks changed overnight', () => {
+    // Saturday 26 October 2024, 23:00 BST; at 02:00 BST the clocks go back to 01:00 GMT.
+    const slots = ['a', 'c', 'a2', 'c2'].map((uuid) => buildSlot(uuid));
+    const signups = slots.map((slot) => buildSignup(slot.signupUuid!, { name: `Act ${slot.signupUuid}` }));
+    const lines = runSheet(event('2024-10-26T22:00:00.000Z', { slots, signups }), djs, 'Europe/London').split('\n');
+    expect(lines[0]).toBe('Run sheet: Sunday Service, Sat 26 Oct 2024 (times in BST)');
+    expect(lines.slice(2).map((line) => line.split('  ')[0])).toEqual(['23:00–00:00', '00:00–01:00', '01:00–01:00', '01:00–02:00 GMT']);
+  });
+
+  it('keeps names on one line and says what a slot lacks', () => {
+    const sheet = runSheet(
+      event('2024-06-09T19:00:00.000Z', {
+        name: 'Two\nLines',
+        signups: [buildSignup('a', { name: 'Rex\r\nRhythm' })],
+        slots: [buildSlot('a', { streamSourceType: 'PRERECORD', streamSourceUrl: 'https://files.example.org/rex.mp4' }), buildLegacySlot({ djName: null }), buildSlot('gone')],
+      }),
+      djs,
+      'Europe/London',
+    );
+    expect(sheet.split('\n')).toEqual([
+      'Run sheet: Two Lines, Sun 9 Jun 2024 (times in BST)',
+      '',
+      '20:00–21:00  Rex Rhythm  PreRecord https://files.example.org/rex.mp4',
+      '21:00–22:00  Unnamed slot  No stream source set',
+      '22:00–23:00  Unnamed slot  No stream source set',
+    ]);
+  });
+
+  it('says so when the lineup is empty', () => {
+    expect(runSheet(event('2024-06-09T19:00:00.000Z', { slots: [] }), djs, 'Europe/London')).toBe(
+      'Run sheet: Sunday Service, Sun 9 Jun 2024 (times in BST)\n\nNo slots yet',
+    );
+  });
+});
