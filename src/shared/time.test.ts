@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { availabilityOptions, formatAvailability, formatEventDate, formatLocalTime, toDateTimeLocalValue } from './time.js';
+import {
+  availabilityOptions,
+  formatAvailability,
+  formatEventDate,
+  formatLocalTime,
+  formatSlotForDj,
+  toDateTimeLocalValue,
+} from './time.js';
 import { fromDateTimeLocalValue } from './wall-clock.js';
 
 const SUMMER_START = '2024-06-09T19:00:00.000Z'; // Sunday 9 June 2024, 20:00 BST
@@ -63,6 +70,22 @@ describe('display formats', () => {
     expect(formatEventDate(SUMMER_START, 'Nowhere/City')).toBe('');
     expect(formatLocalTime('2024-13-40T20:00:00Z', 'UTC')).toBe('');
     expect(formatAvailability(SUMMER_START, 'Nowhere/City', 'en-US')).toBe(SUMMER_START);
+  });
+});
+
+describe('formatSlotForDj', () => {
+  const hour = (iso: string) => new Date(Date.parse(iso) + 3_600_000).toISOString();
+  it('shows the slot in the series zone and the start in the DJ\'s own, in summer and in winter', () => {
+    const summer = { startTime: SUMMER_START, endTime: hour(SUMMER_START) };
+    expect(formatSlotForDj(summer, 'Europe/London', 'America/Chicago')).toBe('Sun 20:00–21:00 London, 14:00 your time');
+    const winter = { startTime: WINTER_START, endTime: hour(WINTER_START) };
+    expect(formatSlotForDj(winter, 'Europe/London', 'America/Chicago')).toBe('Sun 20:00–21:00 London, 14:00 your time');
+  });
+  it('names the day when it differs for the DJ, and leaves their time out when their clock agrees', () => {
+    const summer = { startTime: SUMMER_START, endTime: hour(SUMMER_START) };
+    expect(formatSlotForDj(summer, 'Europe/London', 'Australia/Sydney')).toBe('Sun 20:00–21:00 London, Mon 05:00 your time');
+    expect(formatSlotForDj(summer, 'Europe/London', 'Europe/London')).toBe('Sun 20:00–21:00 London');
+    expect(formatSlotForDj(summer, 'America/New_York', 'Europe/London')).toBe('Sun 15:00–16:00 New York, 20:00 your time');
   });
 });
 

@@ -7,6 +7,16 @@ import { AVAILABILITY_OPTION_COUNT } from './domain.js';
 export const ANY_TIME = 'any';
 export const ANY_TIME_LABEL = 'Any Time';
 
+/** Whether the runtime knows this IANA time zone. */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The one canonical serialisation of an instant. */
 export function toIsoUtc(ms: number): string {
   return new Date(ms).toISOString();
@@ -50,6 +60,7 @@ function wallClock(iso: string, zone: string, options: Intl.DateTimeFormatOption
 }
 
 const TIME_24H: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+const DAY_AND_TIME: Intl.DateTimeFormatOptions = { weekday: 'short', ...TIME_24H };
 
 export interface AvailabilityOption {
   /** 'any' or an ISO instant. */
@@ -96,6 +107,23 @@ export function formatEventDate(iso: string, zone: string): string {
 export function formatLocalTime(iso: string, zone: string): string {
   const p = wallClock(iso, zone, TIME_24H);
   return p ? `${p.hour}:${p.minute}` : '';
+}
+
+/** The zone's place as people say it: 'Europe/London' → 'London', 'America/New_York' → 'New York'. */
+export const zonePlace = (zone: string): string => (zone.split('/').pop() ?? zone).replace(/_/g, ' ');
+
+/**
+ * A DJ's slot as the hosts plan it and as the DJ lives it: 'Sun 20:00–21:00 London, 15:00 your
+ * time' ('' for unparsable times). The viewer's time is left out when their clock says the same.
+ */
+export function formatSlotForDj(slot: { startTime: string; endTime: string }, seriesZone: string, viewerZone: string): string {
+  const start = wallClock(slot.startTime, seriesZone, DAY_AND_TIME);
+  const end = wallClock(slot.endTime, seriesZone, TIME_24H);
+  if (!start || !end) return '';
+  const planned = `${start.weekday} ${start.hour}:${start.minute}–${end.hour}:${end.minute} ${zonePlace(seriesZone)}`;
+  const mine = wallClock(slot.startTime, viewerZone, DAY_AND_TIME);
+  if (!mine || (mine.weekday === start.weekday && mine.hour === start.hour && mine.minute === start.minute)) return planned;
+  return `${planned}, ${mine.weekday === start.weekday ? '' : `${mine.weekday} `}${mine.hour}:${mine.minute} your time`;
 }
 
 /** Value for `<input type="datetime-local">`: 'yyyy-MM-ddTHH:mm' in the zone; '' if unparsable. */

@@ -52,7 +52,7 @@ export interface TestAppOptions {
   logLines?: string[];
   /** Restart on an existing database. */
   reuse?: { dataDir: string; databaseUrl?: string };
-  /** A built client to serve (startServer's `clientDir`). */
+  /** Serve this built client (its index.html at least), as the real server does. */
   clientDir?: string;
 }
 
