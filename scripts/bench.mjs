@@ -69,7 +69,7 @@ printTable(['database', 'scenario', 'requests/s', 'vs floor', 'vs ceiling', 'p50
 if (process.env.BENCH_LIGHTHOUSE === '0') console.log('(Lighthouse skipped: BENCH_LIGHTHOUSE=0)');
 else {
   console.log('\nLighthouse, mobile preset (simulated throttling), built client on SQLite:');
-  printTable(['page', 'performance', 'accessibility', 'LCP ms', 'TBT ms', 'transfer KB'], await lighthousePages());
+  printTable(['page', 'performance', 'accessibility', 'LCP ms', 'TBT ms', 'transfer KB', 'CPU index'], await lighthousePages());
 }
 
 function addFloorRatios(results) {

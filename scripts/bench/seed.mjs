@@ -109,8 +109,9 @@ export async function busyEvent(store, djIds, { signups = 60, slots = 12, offset
       trx,
       'slots',
       signupRows.slice(0, slots).map((row, i) => ({
-        event_id: id, position: i, signup_uuid: row.uuid, dj_name: null, dj_id: djs[i], start_at: start + i * HOUR, duration: 1,
-        is_debut: 0, slot_type: 'LIVE', stream_source_url: '', stream_source_type: 'VRCDN',
+        event_id: id, position: i, signup_uuid: row.uuid, start_at: start + i * HOUR, end_at: start + (i + 1) * HOUR,
+        legacy_dj_name: null, legacy_dj_id: null, legacy_duration: null, legacy_is_debut: null, legacy_slot_type: null,
+        stream_source_url: '', stream_source_type: 'VRCDN',
       })),
     );
     await insertMany(trx, 'dj_plays', djs.slice(0, slots).map((djId) => ({ event_id: id, dj_id: djId })));

@@ -1,8 +1,8 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -20,6 +20,7 @@ import { escapeHtml } from './http/html.js';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.js';
 import { logRedaction, requestLogFields } from './http/logging.js';
 import { LiveStreams } from './http/live-streams.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerTextGuard } from './http/text-guard.js';
 import { BODY_LIMIT_BYTES } from './limits.js';
 import { registerLineupPage, registerPublicRoutes } from './public/routes.js';
@@ -66,7 +67,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -123,21 +124,33 @@ function trustProxyOption(trust: TrustProxy): boolean | string[] | ((address: st
  * reload of a client route returns the app. One public route; what an address under /api (or
  * /feeds) that matched no route gets is a 404, whatever its spelling. Returns the app's page, which
  * the public lineup pages serve with their own link-preview tags.
+ *
+ * Files are sent as the brotli or gzip copy made at build time (scripts/precompress.mjs) when the
+ * browser accepts one (with `Vary: Accept-Encoding`). Those under /assets have the hash of their
+ * content in their name, so browsers keep them for a year without asking again; everything else,
+ * the page above all, is revalidated on each use so a new release is picked up at once.
  */
 async function serveSpa(app: FastifyInstance, clientDir: string, appName: string): Promise<string> {
   const indexHtml = fs
     .readFileSync(path.join(clientDir, 'index.html'), 'utf8')
     .replaceAll('%APP_NAME%', escapeHtml(appName));
-  const files = new Set(listFiles(clientDir).filter((file) => file !== 'index.html'));
-  await app.register(fastifyStatic, { root: clientDir, serve: false });
+  const indexEtag = `"${createHash('sha256').update(indexHtml).digest('base64url').slice(0, 22)}"`;
+  const files = new Set(listFiles(clientDir).filter((file) => file !== 'index.html' && !/^\.vite\/|\.(br|gz)$/.test(file)));
+  await app.register(fastifyStatic, { root: clientDir, serve: false, preCompressed: true });
   app.get('/*', { config: { access: 'public' } }, (request, reply) => {
     const wanted = (request.params as { '*': string })['*'];
-    if (files.has(wanted)) return reply.sendFile(wanted);
+    if (files.has(wanted)) {
+      return wanted.startsWith('assets/') ? reply.sendFile(wanted, { maxAge: ONE_YEAR_MS, immutable: true }) : reply.sendFile(wanted);
+    }
     if (/^(api|assets|feeds)(\/|$)/i.test(wanted)) return reply.code(404).send({ code: 'not_found', message: 'Not found.' });
-    return reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml);
+    reply.header('cache-control', 'no-cache').header('etag', indexEtag);
+    if (request.headers['if-none-match'] === indexEtag) return reply.code(304).send();
+    return reply.type('text/html').send(indexHtml);
   });
   return indexHtml;
 }
+
+const ONE_YEAR_MS = 365 * 24 * 3_600_000;
 
 /** Every file under `dir`, as paths relative to it with forward slashes. */
 function listFiles(dir: string, prefix = ''): string[] {

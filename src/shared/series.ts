@@ -1,7 +1,7 @@
 // A weekly series (issue 13 "next week in one click"): the next event after one, with the
-// series' schedule from the global settings. Pure; times through shared/time.ts.
+// series' schedule from the global settings. Pure; times through shared/wall-clock.ts.
 import type { EventFormValues } from './schemas/events.js';
-import { comingSundayAt, type WeeklySchedule } from './time.js';
+import { comingSundayAt, type WeeklySchedule } from './wall-clock.js';
 
 /**
  * The name of the next event in a numbered series: the last number in the name, plus one

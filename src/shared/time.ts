@@ -1,22 +1,8 @@
 // Time helpers shared by server and client. Instants travel as ISO-8601 UTC strings
 // (`2024-06-09T19:00:00.000Z`, the `Date#toISOString` form); zones are only applied for display
-// and input, always through luxon so DST is handled by the tz database, never by hand.
-import { DateTime } from 'luxon';
+// and input, always through the tz database, never by hand. Display goes through Intl, so the
+// pages every visitor loads do not carry luxon; wall-clock time to instants is in wall-clock.ts.
 import { AVAILABILITY_OPTION_COUNT } from './domain.js';
-
-/** When events happen by default: weekday 1=Mon..7=Sun (luxon), wall-clock time, IANA zone. */
-export interface WeeklySchedule {
-  weekday: number;
-  time: string;
-  zone: string;
-}
-
-/** Spec §9: Sunday 20:00 Europe/London. */
-export const DEFAULT_EVENT_SCHEDULE: WeeklySchedule = {
-  weekday: 7,
-  time: '20:00',
-  zone: 'Europe/London',
-};
 
 export const ANY_TIME = 'any';
 export const ANY_TIME_LABEL = 'Any Time';
@@ -36,57 +22,45 @@ export function toIsoUtc(ms: number): string {
   return new Date(ms).toISOString();
 }
 
-/** Parses a stored/submitted instant (ISO string, epoch ms or Date); spec §8 names the error. */
-export function parseDateOrThrow(value: unknown): string {
-  let parsed: DateTime | null = null;
-  if (value instanceof Date) parsed = DateTime.fromJSDate(value);
-  else if (typeof value === 'number') parsed = DateTime.fromMillis(value);
-  // A string without an offset is read as UTC so the result never depends on the machine's zone.
-  else if (typeof value === 'string') parsed = DateTime.fromISO(value.trim(), { zone: 'utc' });
-  if (!parsed || !parsed.isValid) throw new Error('Invalid date format');
-  return toIsoUtc(parsed.toMillis());
+/** An ISO instant ('…Z', '…+01:00'; read as UTC without an offset) as epoch ms, or null. */
+function instantMs(iso: string): number | null {
+  const text = iso.trim();
+  const match = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?$/i.exec(text);
+  if (!match) return null;
+  const ms = Date.parse(match[1] ? text : `${text}Z`);
+  return Number.isNaN(ms) ? null : ms;
 }
 
-/** Parses an ISO instant, or null when it is not one. */
-function instant(iso: string, zone: string): DateTime | null {
-  const dt = DateTime.fromISO(iso, { zone });
-  return dt.isValid ? dt : null;
-}
+// Building an Intl formatter costs far more than using one: one per zone, locale and format.
+const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function parseTimeOfDay(time: string): { hour: number; minute: number } {
-  const match = /^(\d{1,2}):(\d{2})$/.exec(time.trim());
-  const hour = Number(match?.[1]);
-  const minute = Number(match?.[2]);
-  if (!match || hour > 23 || minute > 59) throw new Error(`Invalid time of day: ${time}`);
-  return { hour, minute };
-}
-
-/**
- * The next weekday+time in the zone strictly after `now` (today counts if the time is still
- * ahead). Named after the default (Sunday), but the schedule is a global setting.
- */
-export function comingSundayAt(now: Date, settings: WeeklySchedule = DEFAULT_EVENT_SCHEDULE): string {
-  const { hour, minute } = parseTimeOfDay(settings.time);
-  if (!Number.isInteger(settings.weekday) || settings.weekday < 1 || settings.weekday > 7) {
-    throw new Error(`Invalid weekday: ${settings.weekday}`);
+/** A formatter for the zone, or null when it is not a time zone. */
+function formatter(zone: string, locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat | null {
+  const key = `${zone}|${locale}|${JSON.stringify(options)}`;
+  let found = formatters.get(key);
+  if (!found) {
+    try {
+      found = new Intl.DateTimeFormat(locale, { ...options, timeZone: zone });
+    } catch {
+      return null; // RangeError: not a time zone
+    }
+    formatters.set(key, found);
   }
-  const today = DateTime.fromJSDate(now, { zone: settings.zone });
-  if (!today.isValid) throw new Error(`Invalid time zone: ${settings.zone}`);
-
-  // Build the candidate from a calendar date plus wall-clock time, so adding a week across a
-  // DST change keeps 20:00 local rather than shifting by an hour.
-  const at = (daysAhead: number) => {
-    const day = today.startOf('day').plus({ days: daysAhead });
-    return DateTime.fromObject(
-      { year: day.year, month: day.month, day: day.day, hour, minute },
-      { zone: settings.zone },
-    );
-  };
-  const daysAhead = (settings.weekday - today.weekday + 7) % 7;
-  let candidate = at(daysAhead);
-  if (candidate.toMillis() <= now.getTime()) candidate = at(daysAhead + 7);
-  return toIsoUtc(candidate.toMillis());
+  return found;
 }
+
+/** The fields of an ISO instant as shown in the zone (by Intl part type); null if either is bad. */
+function wallClock(iso: string, zone: string, options: Intl.DateTimeFormatOptions) {
+  const ms = instantMs(iso);
+  const format = ms === null ? null : formatter(zone, 'en-US', options);
+  if (ms === null || !format) return null;
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of format.formatToParts(ms)) parts[part.type] = part.value;
+  return parts;
+}
+
+const TIME_24H: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+const DAY_AND_TIME: Intl.DateTimeFormatOptions = { weekday: 'short', ...TIME_24H };
 
 export interface AvailabilityOption {
   /** 'any' or an ISO instant. */
@@ -96,16 +70,14 @@ export interface AvailabilityOption {
 
 /**
  * 'Any Time' plus hourly instants from the event start to start + 6 h (spec §5), labelled in
- * `zone` (the browser's zone on the client; luxon's system zone when omitted).
+ * `zone` (the browser's zone on the client; the system's zone when omitted).
  */
 export function availabilityOptions(eventStart: string, zone?: string): AvailabilityOption[] {
-  const start = instant(eventStart, 'utc');
-  if (!start) throw new Error('Invalid date format');
-  const labelZone = zone ?? DateTime.local().zoneName ?? 'utc';
+  const start = instantMs(eventStart);
+  if (start === null) throw new Error('Invalid date format');
+  const labelZone = zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const values = [ANY_TIME];
-  for (let hour = 0; hour < AVAILABILITY_OPTION_COUNT; hour++) {
-    values.push(toIsoUtc(start.plus({ hours: hour }).toMillis()));
-  }
+  for (let hour = 0; hour < AVAILABILITY_OPTION_COUNT; hour++) values.push(toIsoUtc(start + hour * 3_600_000));
   return values.map((value) => ({ value, label: formatAvailability(value, labelZone) }));
 }
 
@@ -115,9 +87,10 @@ export function availabilityOptions(eventStart: string, zone?: string): Availabi
  */
 export function formatAvailability(value: string, zone: string, locale?: string): string {
   if (value === ANY_TIME) return ANY_TIME_LABEL;
-  const dt = instant(value, zone);
-  if (!dt) return value;
-  return locale ? dt.setLocale(locale).toLocaleString(DateTime.TIME_SIMPLE) : dt.toFormat('HH:mm');
+  if (!locale) return formatLocalTime(value, zone) || value;
+  const ms = instantMs(value);
+  const format = formatter(zone, locale, { hour: 'numeric', minute: 'numeric' });
+  return ms === null || !format ? value : format.format(ms);
 }
 
 /**
@@ -126,14 +99,14 @@ export function formatAvailability(value: string, zone: string, locale?: string)
  * Returns '' for an unparsable value.
  */
 export function formatEventDate(iso: string, zone: string): string {
-  const dt = instant(iso, zone);
-  return dt ? dt.setLocale('en-US').toFormat('ccc d LLL yyyy, HH:mm') : '';
+  const p = wallClock(iso, zone, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', ...TIME_24H });
+  return p ? `${p.weekday} ${p.day} ${p.month} ${p.year}, ${p.hour}:${p.minute}` : '';
 }
 
 /** 'HH:mm' in the zone; '' for an unparsable value. */
 export function formatLocalTime(iso: string, zone: string): string {
-  const dt = instant(iso, zone);
-  return dt ? dt.toFormat('HH:mm') : '';
+  const p = wallClock(iso, zone, TIME_24H);
+  return p ? `${p.hour}:${p.minute}` : '';
 }
 
 /** The zone's place as people say it: 'Europe/London' → 'London', 'America/New_York' → 'New York'. */
@@ -144,29 +117,19 @@ export const zonePlace = (zone: string): string => (zone.split('/').pop() ?? zon
  * time' ('' for unparsable times). The viewer's time is left out when their clock says the same.
  */
 export function formatSlotForDj(slot: { startTime: string; endTime: string }, seriesZone: string, viewerZone: string): string {
-  const start = instant(slot.startTime, seriesZone);
-  const end = instant(slot.endTime, seriesZone);
+  const start = wallClock(slot.startTime, seriesZone, DAY_AND_TIME);
+  const end = wallClock(slot.endTime, seriesZone, TIME_24H);
   if (!start || !end) return '';
-  const planned = `${start.setLocale('en-US').toFormat('ccc HH:mm')}–${end.toFormat('HH:mm')} ${zonePlace(seriesZone)}`;
-  const mine = start.setZone(viewerZone);
-  const sameClock = mine.toFormat('ccc HH:mm') === start.toFormat('ccc HH:mm');
-  return sameClock ? planned : `${planned}, ${mine.setLocale('en-US').toFormat(mine.weekday === start.weekday ? 'HH:mm' : 'ccc HH:mm')} your time`;
+  const planned = `${start.weekday} ${start.hour}:${start.minute}–${end.hour}:${end.minute} ${zonePlace(seriesZone)}`;
+  const mine = wallClock(slot.startTime, viewerZone, DAY_AND_TIME);
+  if (!mine || (mine.weekday === start.weekday && mine.hour === start.hour && mine.minute === start.minute)) return planned;
+  return `${planned}, ${mine.weekday === start.weekday ? '' : `${mine.weekday} `}${mine.hour}:${mine.minute} your time`;
 }
 
 /** Value for `<input type="datetime-local">`: 'yyyy-MM-ddTHH:mm' in the zone; '' if unparsable. */
 export function toDateTimeLocalValue(iso: string, zone: string): string {
-  const dt = instant(iso, zone);
-  return dt ? dt.toFormat("yyyy-MM-dd'T'HH:mm") : '';
-}
-
-/**
- * Reads a datetime-local value as wall-clock time in the zone. Null when unparsable, because
- * the spec says an unparsable date/time is ignored (the caller keeps the previous value).
- */
-export function fromDateTimeLocalValue(value: string, zone: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/.test(value.trim())) return null;
-  const dt = DateTime.fromISO(value.trim(), { zone });
-  return dt.isValid ? toIsoUtc(dt.toMillis()) : null;
+  const p = wallClock(iso, zone, { year: 'numeric', month: '2-digit', day: '2-digit', ...TIME_24H });
+  return p ? `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}` : '';
 }
 
 /**
@@ -175,8 +138,10 @@ export function fromDateTimeLocalValue(value: string, zone: string): string | nu
  * gets its offset ('GMT+9'). '' for an unparsable value.
  */
 export function zoneAbbreviation(iso: string, zone: string): string {
-  const dt = instant(iso, zone);
-  if (!dt) return '';
-  const names = ['en-US', 'en-GB'].map((locale) => dt.setLocale(locale).toFormat('ZZZZ'));
-  return names.find((name) => !/^(GMT|UTC)[+-]/.test(name)) ?? names[0]!;
+  const names = ['en-US', 'en-GB'].map((locale) => {
+    const ms = instantMs(iso);
+    const format = ms === null ? null : formatter(zone, locale, { timeZoneName: 'short' });
+    return ms === null || !format ? '' : (format.formatToParts(ms).find((part) => part.type === 'timeZoneName')?.value ?? '');
+  });
+  return names.find((name) => name !== '' && !/^(GMT|UTC)[+-]/.test(name)) ?? names[0]!;
 }

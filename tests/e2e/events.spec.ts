@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { comingSundayAt, toDateTimeLocalValue } from '@shared/time';
+import { toDateTimeLocalValue } from '@shared/time';
+import { comingSundayAt } from '@shared/wall-clock';
 import { signInAs } from './support/auth';
 import { expect, test } from './support/fixtures';
 

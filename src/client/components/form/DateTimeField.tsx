@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { Controller, type FieldValues, get, type Path, useFormContext } from 'react-hook-form';
-import { fromDateTimeLocalValue, toDateTimeLocalValue } from '@shared/time';
+import { toDateTimeLocalValue } from '@shared/time';
+import { fromDateTimeLocalValue } from '@shared/wall-clock';
 import { browserZone } from '@client/lib/zone';
 
 /**

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '@shared/paths';
 import { type CreateEventBody, createEventSchema, type EventFormValues } from '@shared/schemas/events';
 import { DEFAULT_SETTINGS, type Settings } from '@shared/schemas/settings';
-import { comingSundayAt } from '@shared/time';
+import { comingSundayAt } from '@shared/wall-clock';
 import { useSettings } from '@client/shared/settings';
 import { useCreateEvent } from '@client/shared/events';
 import { EventFormFields } from './EventFormFields';

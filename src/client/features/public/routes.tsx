@@ -1,9 +1,8 @@
 import type { RouteObject } from 'react-router';
-import { PublicLineupPage } from './PublicLineupPage';
-import { PublicLineupsPage } from './PublicLineupsPage';
 
-// The public lineup pages (issue 14): no sign-in, outside the staff shell.
+// The public lineup pages (issue 14): no sign-in, outside the staff shell. Loaded on demand: they
+// bring luxon (shared/public-lineup.ts), which no other first visit needs.
 export const publicRoutes: RouteObject[] = [
-  { index: true, Component: PublicLineupsPage },
-  { path: ':eventId', Component: PublicLineupPage },
+  { index: true, lazy: async () => ({ Component: (await import('./PublicLineupsPage')).PublicLineupsPage }) },
+  { path: ':eventId', lazy: async () => ({ Component: (await import('./PublicLineupPage')).PublicLineupPage }) },
 ];

@@ -1,10 +1,10 @@
 import type { RouteObject } from 'react-router';
 import { SignupSummaryPage } from './SignupSummaryPage';
-import { SignupWizardPage } from './SignupWizardPage';
 
-// The DJ's entry point: loaded with the app (no `lazy`) and kept light, so it imports nothing
-// from the staff features.
+// The DJ's entry point: the summary is loaded with the app (no second round trip before a DJ's
+// link shows anything) and imports nothing from the staff features; the wizard, with the form
+// library and the step schemas, is loaded when a DJ opens it, so /login does not carry it.
 export const signupRoutes: RouteObject[] = [
   { index: true, Component: SignupSummaryPage },
-  { path: 'wizard', Component: SignupWizardPage },
+  { path: 'wizard', lazy: async () => ({ Component: (await import('./SignupWizardPage')).SignupWizardPage }) },
 ];
