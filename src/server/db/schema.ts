@@ -14,6 +14,8 @@ export interface EventsTable {
   message: string;
   footer: string;
   signups_open: Flag;
+  /** When staff cancelled the event; null while it is on. A cancelled event is never public. */
+  cancelled_at: number | null;
   version: number;
   created_at: number;
   updated_at: number;
@@ -28,6 +30,8 @@ export interface DjsTable {
   twitch_username: string;
   avatar_url: string | null;
   notes: string;
+  /** When staff archived the DJ (hidden from the roster's default view); null while active. */
+  archived_at: number | null;
   created_at: number;
   updated_at: number;
 }

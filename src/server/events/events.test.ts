@@ -455,6 +455,7 @@ function emptyEvent(): EventDetail {
     footer: '',
     signupsAreOpen: false,
     published: false,
+    cancelled: false,
     slots: [],
     signups: [],
     djPlays: [],

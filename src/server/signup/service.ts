@@ -18,6 +18,7 @@ import { findSignupNaming, findSignupOwner, insertSignup, updateSignupForm } fro
 
 const NOT_FOUND = 'Event or DJ data not found.';
 export const SIGNUPS_CLOSED = 'Signups for this event are currently closed.';
+const EVENT_CANCELLED = 'This event was cancelled, so its signups are closed.';
 /** The caller's roster entry: everyone with a role has one (auth/service.ts, session-check.ts). */
 function rosterIdOf(user: SessionUser): string {
   if (user.djId === null) throw forbidden();
@@ -48,7 +49,8 @@ export async function loadSignupArea(ctx: AppContext, user: SessionUser, eventId
       id: event.id,
       name: event.name,
       startDatetime: event.startDatetime,
-      signupsAreOpen: event.signupsAreOpen,
+      signupsAreOpen: event.signupsAreOpen && !event.cancelled,
+      cancelled: event.cancelled,
       host: event.host,
     },
     dj: { id: dj.id, djName: dj.djName, publicName: dj.publicName },
@@ -75,6 +77,7 @@ export async function submitSignup(ctx: AppContext, user: SessionUser, intake: S
     ctx.store.db.transaction().execute(async (trx) => {
       const event = await findEvent(trx, form.event_id, { dialect: ctx.store.dialect });
       if (!event) throw notFound(NOT_FOUND);
+      if (event.cancelled) throw conflict(EVENT_CANCELLED, 'signups_closed');
       if (!event.signupsAreOpen) throw conflict(SIGNUPS_CLOSED, 'signups_closed');
       const issues = availabilityIssues(form, event.startDatetime);
       if (issues.length) throw badRequest(issues.map((issue) => `${AVAILABILITY_LABELS[issue.path[0]]}: ${issue.message}`).join(' '));

@@ -7,7 +7,7 @@ import {
   eventListQuerySchema,
   eventSummarySchema,
   homeEventResponseSchema,
-  publishEventSchema,
+  eventVersionSchema,
   saveEventSchema,
 } from '../schemas/events.js';
 import { z } from 'zod';
@@ -68,9 +68,43 @@ export const publishEvent = contract({
   path: '/api/events/:eventId/publish',
   access: 'staff',
   params: eventIdParamsSchema,
-  body: publishEventSchema,
+  body: eventVersionSchema,
+  response: eventDetailSchema,
+  errors: ['stale_version', 'conflict'],
+});
+
+/** Cancels the event: kept with its signups, lineup and plays, closed to DJs, never public. */
+export const cancelEvent = contract({
+  method: 'POST',
+  path: '/api/events/:eventId/cancel',
+  access: 'staff',
+  params: eventIdParamsSchema,
+  body: eventVersionSchema,
   response: eventDetailSchema,
   errors: ['stale_version'],
+});
+
+/** Undoes a cancel: the event is back as it was. */
+export const restoreEvent = contract({
+  method: 'POST',
+  path: '/api/events/:eventId/restore',
+  access: 'staff',
+  params: eventIdParamsSchema,
+  body: eventVersionSchema,
+  response: eventDetailSchema,
+  errors: ['stale_version'],
+});
+
+/** Deletes an event that has nothing to lose: unpublished, no signups, no lineup (else: cancel it). */
+export const deleteEvent = contract({
+  method: 'DELETE',
+  path: '/api/events/:eventId',
+  access: 'staff',
+  params: eventIdParamsSchema,
+  body: eventVersionSchema,
+  response: null,
+  status: 204,
+  errors: ['stale_version', 'conflict'],
 });
 
 /** Live updates for an open event page (server-sent events named `changed`). */

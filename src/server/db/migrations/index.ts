@@ -4,6 +4,8 @@ import { slotsPointAtSignups } from './002-slots-point-at-signups.js';
 import { sessionsRecheckDiscord } from './003-sessions-recheck-discord.js';
 import { signupSubmitter } from './004-signup-submitter.js';
 import { sessionsKeepTheirProfile } from './005-sessions-keep-their-profile.js';
+import { eventsCancelled } from './020-events-cancelled.js';
+import { djsArchived } from './021-djs-archived.js';
 
 // One set of migrations for SQLite and PostgreSQL: only types both understand (text, integer,
 // bigint, double precision) and constraints both enforce. One file per change, numbered; a new
@@ -14,6 +16,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '003_sessions_recheck_discord': sessionsRecheckDiscord,
   '004_signup_submitter': signupSubmitter,
   '005_sessions_keep_their_profile': sessionsKeepTheirProfile,
+  '020_events_cancelled': eventsCancelled,
+  '021_djs_archived': djsArchived,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
