@@ -2,11 +2,13 @@ import { Alert, Badge, Button, Nav, OverlayTrigger, Spinner, Tooltip } from 'rea
 import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router';
 import { type EventTab, paths } from '@shared/paths';
 import { formatEventDate } from '@shared/time';
+import { CancelledBadge } from '@client/components/CancelledBadge';
 import { MessageAlert } from '@client/components/MessageAlert';
 import { ApiError } from '@client/lib/api';
 import { browserZone } from '@client/lib/zone';
 import { useEventDetail } from '@client/shared/events';
 import { ConflictAlert } from './draft/ConflictAlert';
+import { EventLifecycle } from './EventLifecycle';
 import { EventDraftProvider, useEventDraft } from '@client/shared/draft';
 import { LeaveGuard } from './draft/LeaveGuard';
 import { SaveBar } from './draft/SaveBar';
@@ -83,10 +85,18 @@ function EventHeader() {
           {stored.published ? 'Published' : 'Unpublished'}
         </Badge>
       </OverlayTrigger>
-      {!stored.published && (
+      {stored.cancelled && <CancelledBadge className="fs-6" />}
+      {!stored.published && !stored.cancelled && (
         <Button variant="success" onClick={() => void publish()} disabled={saving}>
           Publish Event
         </Button>
+      )}
+      <EventLifecycle />
+      {stored.cancelled && (
+        <Alert variant="warning" className="w-100 mb-0">
+          This event is cancelled: DJs no longer see it on their signup page. Its signups, lineup and plays are kept; restore it to
+          bring it back.
+        </Alert>
       )}
     </div>
   );

@@ -35,7 +35,7 @@ const signups = [
 const legacy: Slot = buildLegacySlot({ djName: 'Old Timer' });
 const stored: EventDetail = {
   id: 'e1', name: 'Sunday Service', startDatetime: START, endDatetime: START, host: '', message: '', footer: '',
-  signupsAreOpen: true, published: false, version: 1, djPlays: ['d1'],
+  signupsAreOpen: true, published: false, cancelled: false, version: 1, djPlays: ['d1'],
   signups, slots: [slotForSignup(signups[0]!), legacy],
   djs: { d1: dj('d1', 'Early Bird'), d2: dj('d2', 'Waiter') },
   otherEventsByDj: {

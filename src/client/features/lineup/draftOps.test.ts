@@ -27,7 +27,7 @@ const signup = (uuid: string, extra: Partial<Signup> = {}): Signup => ({
 const legacy = (djName: string): Slot => buildLegacySlot({ djName });
 const event = (signups: Signup[], slots: Slot[] = []): LineupEvent => ({
   id: 'e1', name: 'Sunday Service', startDatetime: START, endDatetime: START, host: '', message: '', footer: '',
-  signupsAreOpen: true, published: false, slots, signups, djPlays: [], version: 1,
+  signupsAreOpen: true, published: false, cancelled: false, slots, signups, djPlays: [], version: 1,
 });
 const dj: Dj = { id: 'new', discordId: '123456789012345678', publicName: 'Pub', djName: 'Newbie', rtmpUrl: 'rtmp://x/y', twitchUsername: 'newbie_tv', avatarUrl: null, notes: '' };
 const order = (e: LineupEvent) => e.slots.map((s) => s.signupUuid ?? s.legacy?.djName);
