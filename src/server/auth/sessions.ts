@@ -137,7 +137,15 @@ export async function deleteExpiredSessions(db: Kysely<Database>, now = Date.now
   return Number(result.numDeletedRows);
 }
 
-/** A merged DJ's sign-ins carry on as the record kept (djs/service.ts mergeDj). */
-export async function moveSessions(trx: Transaction<Database>, fromDjId: string, toDjId: string): Promise<void> {
+/**
+ * A merged DJ's sign-ins (djs/service.ts mergeDj) carry on as the record kept when it has their
+ * Discord ID; when it keeps another one they end: that Discord account no longer has a record.
+ */
+export async function handOverSessions(trx: Transaction<Database>, fromDjId: string, toDjId: string, keptDiscordId: string | null): Promise<void> {
+  await trx
+    .deleteFrom('sessions')
+    .where('dj_id', '=', fromDjId)
+    .$if(keptDiscordId !== null, (query) => query.where('discord_user_id', '!=', keptDiscordId!))
+    .execute();
   await trx.updateTable('sessions').set({ dj_id: toDjId }).where('dj_id', '=', fromDjId).execute();
 }

@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Dj } from '@shared/schemas/djs.js';
 import type { DjDetailsResponse, RosterResponse } from '@shared/schemas/djs.js';
 import { formatEventDate } from '@shared/time.js';
-import { moveSessions } from '../auth/sessions.js';
+import { handOverSessions } from '../auth/sessions.js';
 import type { ChangeBus } from '../changes/bus.js';
 import { findVersions } from '../events/repository.js';
 import { ForeignKeyViolation, UniqueViolation, withDbErrors } from '../db/errors.js';
@@ -65,9 +65,10 @@ async function saving<T>(write: () => Promise<T>): Promise<T> {
 /**
  * Merges two records of one person (issue 13): `mergedId` goes, `keptId` stays and takes over
  * every signup naming the merged record, the answers it gave, its legacy slots, plays and
- * sign-ins, and any Discord ID or detail it lacks. One transaction: all of it or none. Refused
- * when both are on signups of the same event (a DJ has one signup per event: one of those
- * signups would lose a DJ) or when both have a Discord ID and they differ.
+ * sign-ins, and any Discord ID or detail it lacks. When both have a Discord ID the kept one's
+ * stays (a record typed in with a wrong ID is merged into the one its DJ signed in with). One
+ * transaction: all of it or none. Refused when both are on signups of the same event (a DJ has
+ * one signup per event: one of those signups would lose a DJ).
  */
 export async function mergeDj(store: Store, changes: ChangeBus, mergedId: string, keptId: string): Promise<DjDetailsResponse> {
   if (mergedId === keptId) throw badRequest('Pick another DJ: a record cannot be merged into itself.');
@@ -79,11 +80,6 @@ export async function mergeDj(store: Store, changes: ChangeBus, mergedId: string
       const merged = rows.get(mergedId);
       const kept = rows.get(keptId);
       if (!merged || !kept) throw notFound(DJ_NOT_FOUND);
-      if (merged.discord_id !== null && kept.discord_id !== null && merged.discord_id !== kept.discord_id) {
-        throw conflict(
-          `${nameOf(merged)} and ${nameOf(kept)} have different Discord IDs (${merged.discord_id} and ${kept.discord_id}): they look like two people, so they cannot be merged.`,
-        );
-      }
       const shared = await lineup.eventsWithBoth(trx, mergedId, keptId);
       if (shared.length > 0) {
         const events = shared.map((event) => `${event.name} (${formatEventDate(toIso(event.start_at), zone)})`).join(', ');
@@ -94,10 +90,11 @@ export async function mergeDj(store: Store, changes: ChangeBus, mergedId: string
 
       const touched = await lineup.eventsNaming(trx, mergedId);
       await lineup.moveDjReferences(trx, mergedId, keptId);
-      await moveSessions(trx, mergedId, keptId);
+      const columns = mergedColumns(kept, merged);
+      await handOverSessions(trx, mergedId, keptId, columns.discord_id);
       // The Discord ID is unique: the merged record goes before the kept one takes its ID.
       await repository.deleteDj(trx, mergedId);
-      await repository.updateMergedDj(trx, keptId, mergedColumns(kept, merged), Date.now());
+      await repository.updateMergedDj(trx, keptId, columns, Date.now());
       return { details: await getDjDetails(trx, keptId), touched: await findVersions(trx, touched) };
     });
 

@@ -283,7 +283,7 @@ describe.each(testDialects)('hostile input on %s', (dialect) => {
       schema: eventVersionSchema,
       cookie: () => staffCookie,
     },
-    // A record of its own with another Discord ID: a valid body is refused (two people), changing nothing.
+    // A record of its own: once a valid body merged it into Pat, the rest answer 404.
     {
       name: 'POST /api/djs/:djId/merge',
       method: 'POST',

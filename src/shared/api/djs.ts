@@ -70,8 +70,8 @@ export const restoreDj = contract({
 
 /**
  * Two records of one person: the DJ of the path is merged into `intoDjId`, which takes over its
- * plays, signups, answers, lineup slots and sign-ins; the merged record is then deleted. Refused
- * (409) when both are on signups of the same event or have different Discord IDs.
+ * plays, signups, answers, lineup slots and sign-ins (and its Discord ID if it has none); the
+ * merged record is then deleted. Refused (409) when both are on signups of the same event.
  */
 export const mergeDj = contract({
   method: 'POST',

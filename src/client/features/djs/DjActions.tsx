@@ -136,7 +136,7 @@ function PickRecordToKeep({ show, dj, onCancel, onPick }: { show: boolean; dj: D
 function MergeExplained({ merged, kept, playCount }: { merged: Dj; kept: RosterDj; playCount: number }) {
   const from = nameOf(merged);
   const to = nameOf(kept);
-  const twoPeople = merged.discordId !== null && kept.discordId !== null && merged.discordId !== kept.discordId;
+  const twoIds = merged.discordId !== null && kept.discordId !== null;
   return (
     <>
       <ul className="ps-3">
@@ -149,15 +149,15 @@ function MergeExplained({ merged, kept, playCount }: { merged: Dj; kept: RosterD
         </li>
         <li>{from} is then deleted. This cannot be undone.</li>
       </ul>
-      {twoPeople ? (
-        <Alert variant="warning" className="mb-0">
-          Both records have a Discord ID, and they differ: they look like two people, so the merge will be refused.
+      {twoIds && (
+        <Alert variant="warning">
+          Both have a Discord ID: {to} keeps {kept.discordId}, and {merged.discordId} is dropped. Keep the record whose Discord ID the DJ signs in
+          with.
         </Alert>
-      ) : (
-        <p className="mb-0 small text-body-secondary">
-          If both are on the signups of the same event, nothing is merged: you are told which event to sort out first.
-        </p>
       )}
+      <p className="mb-0 small text-body-secondary">
+        If both are on the signups of the same event, nothing is merged: you are told which event to sort out first.
+      </p>
     </>
   );
 }
