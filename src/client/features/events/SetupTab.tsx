@@ -15,7 +15,7 @@ const formValues = (event: EventFormValues): EventFormValues => pickFields(event
 
 /**
  * Setup: the event form over the draft (every edit goes straight into the draft, which the
- * Save bar persists), and the Signup Sheet card while signups are open.
+ * Save bar persists), and the Signup Sheet card while signups are open (never for a cancelled event: DJs cannot sign up).
  */
 export function SetupTab() {
   const { draft, setDraft } = useEventDraft();
@@ -49,7 +49,7 @@ export function SetupTab() {
           <EventFormFields />
         </Form>
       </FormProvider>
-      {draft.signupsAreOpen && (
+      {draft.signupsAreOpen && !draft.cancelled && (
         <Card className="mb-3">
           <Card.Header as="h3" className="h5">
             Signup Sheet
