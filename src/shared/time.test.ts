@@ -5,6 +5,7 @@ import {
   formatAvailability,
   formatEventDate,
   formatLocalTime,
+  formatSlotForDj,
   fromDateTimeLocalValue,
   parseDateOrThrow,
   toDateTimeLocalValue,
@@ -110,6 +111,22 @@ describe('display formats', () => {
     expect(formatLocalTime(SUMMER_START, 'Europe/London')).toBe('20:00');
     expect(formatLocalTime(SUMMER_START, 'America/New_York')).toBe('15:00');
     expect(formatLocalTime('x', 'UTC')).toBe('');
+  });
+});
+
+describe('formatSlotForDj', () => {
+  const hour = (iso: string) => new Date(Date.parse(iso) + 3_600_000).toISOString();
+  it('shows the slot in the series zone and the start in the DJ\'s own, in summer and in winter', () => {
+    const summer = { startTime: SUMMER_START, endTime: hour(SUMMER_START) };
+    expect(formatSlotForDj(summer, 'Europe/London', 'America/Chicago')).toBe('Sun 20:00–21:00 London, 14:00 your time');
+    const winter = { startTime: WINTER_START, endTime: hour(WINTER_START) };
+    expect(formatSlotForDj(winter, 'Europe/London', 'America/Chicago')).toBe('Sun 20:00–21:00 London, 14:00 your time');
+  });
+  it('names the day when it differs for the DJ, and leaves their time out when their clock agrees', () => {
+    const summer = { startTime: SUMMER_START, endTime: hour(SUMMER_START) };
+    expect(formatSlotForDj(summer, 'Europe/London', 'Australia/Sydney')).toBe('Sun 20:00–21:00 London, Mon 05:00 your time');
+    expect(formatSlotForDj(summer, 'Europe/London', 'Europe/London')).toBe('Sun 20:00–21:00 London');
+    expect(formatSlotForDj(summer, 'America/New_York', 'Europe/London')).toBe('Sun 15:00–16:00 New York, 20:00 your time');
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { createDj, createEvent, daysFromNow, eventExists, getEvent, publish, saveLineup, submitSignup } from './support/api';
+import { createDj, createEvent, daysFromNow, eventExists, getEvent, publish, putInLineup, saveLineup, submitSignup } from './support/api';
 import { signInAs } from './support/auth';
 import { expect, test } from './support/fixtures';
 
@@ -54,6 +54,7 @@ test('a published event is cancelled and restored with its signup; its DJ sees i
   const dj = await openPage({ viewport: PHONE });
   await signInAs(dj, 'dj');
   await submitSignup(dj.request, eventId, { name: 'Dana live', dj_notes: 'bring snacks' });
+  await putInLineup(page.request, eventId, (await getEvent(page.request, eventId)).signups.map((signup) => signup.uuid));
   await publish(page.request, eventId);
 
   await dj.goto(`/eventSignup/${eventId}`);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { slotForSignup } from '@shared/lineup.js';
 import type { RosterResponse } from '@shared/schemas/djs.js';
 import { type EventDetail, eventFieldsSchema, type EventSummary } from '@shared/schemas/events.js';
+import type { PublicLineupList } from '@shared/schemas/public.js';
 import type { SignupArea } from '@shared/schemas/signup.js';
 import { buildLegacySlot, buildSignup } from '@shared/testing/builders.js';
 import { intake, storedLineup } from '../testing/fixtures.js';
@@ -106,6 +107,24 @@ describe.each(testDialects)('cancel, restore and delete events on %s', (dialect)
     expect((await app.request('POST', '/api/signup', { cookie: dj.cookie, body: intake(id, { name: 'Dana changed' }) })).status).toBe(200);
   });
 
+  test('a cancelled event leaves the public pages until restored', async () => {
+    const id = await eventWithLineup();
+    // Published by staff (the preflight's steps are tested with publishing itself).
+    await app.ctx.store.db.updateTable('events').set({ published: 1 }).where('id', '=', id).execute();
+    const publicIds = async () => (await app.request<PublicLineupList>('GET', '/api/public/lineups')).body.events.map((event) => event.id);
+    expect((await app.request('GET', `/api/public/lineups/${id}`)).status).toBe(200);
+    expect(await publicIds()).toContain(id);
+
+    const cancelled = await action(id, 'cancel', (await getEvent(id)).version);
+    expect(cancelled.body).toMatchObject({ cancelled: true, published: true });
+    expect((await app.request('GET', `/api/public/lineups/${id}`)).status).toBe(404);
+    expect(await publicIds()).not.toContain(id);
+
+    expect((await action(id, 'restore', cancelled.body.version)).status).toBe(200);
+    expect((await app.request('GET', `/api/public/lineups/${id}`)).status).toBe(200);
+    expect(await publicIds()).toContain(id);
+  });
+
   test('cancel and restore are refused when someone saved meanwhile, and for an unknown event', async () => {
     const id = await eventWithLineup();
     const loaded = await getEvent(id);
@@ -153,8 +172,9 @@ describe.each(testDialects)('cancel, restore and delete events on %s', (dialect)
         })
       ).status,
     ).toBe(200);
+    // Published earlier, its lineup emptied since (publishing itself needs a lineup now).
     const published = await createEvent('Published');
-    expect((await action(published, 'publish', 1)).status).toBe(200);
+    await app.ctx.store.db.updateTable('events').set({ published: 1 }).where('id', '=', published).execute();
     const stale = await createEvent('Stale');
 
     const rows = async () => ({ lineup: await storedLineup(app.ctx.store.db), events: await app.ctx.store.db.selectFrom('events').selectAll().orderBy('id').execute() });
@@ -163,7 +183,7 @@ describe.each(testDialects)('cancel, restore and delete events on %s', (dialect)
       [withSignups, (await getEvent(withSignups)).version, 409, 'This event has signups: cancel it instead.'],
       [djOnly, loadedDjOnly.version, 409, 'This event has signups: cancel it instead.'],
       [legacyOnly, (await getEvent(legacyOnly)).version, 409, 'This event has a lineup: cancel it instead.'],
-      [published, 2, 409, 'This event is published: cancel it instead.'],
+      [published, 1, 409, 'This event is published: cancel it instead.'],
       [stale, 7, 409, 'This event was changed by someone else since you loaded it. Reload to see their changes, then make your edits again.'],
     ];
     for (const [id, version, status, message] of cases) {

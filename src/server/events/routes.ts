@@ -20,6 +20,11 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext) {
   registerEndpoint(app, api.publishEvent, ({ params, body }) =>
     service.publishEvent(db, ctx.changes, params.eventId, body.baseVersion),
   );
+  registerEndpoint(app, api.unpublishEvent, ({ params, body }) =>
+    service.unpublishEvent(db, ctx.changes, params.eventId, body.baseVersion),
+  );
+  registerEndpoint(app, api.setPreflightStep, ({ params, body }) => service.setPreflightStep(db, ctx.changes, params.eventId, body));
+  registerEndpoint(app, api.setConfirmation, ({ params, body }) => service.setStaffConfirmation(db, ctx.changes, params.eventId, body));
   registerEndpoint(app, api.cancelEvent, ({ params, body }) => service.cancelEvent(db, ctx.changes, params.eventId, body.baseVersion));
   registerEndpoint(app, api.restoreEvent, ({ params, body }) => service.restoreEvent(db, ctx.changes, params.eventId, body.baseVersion));
   registerEndpoint(app, api.deleteEvent, ({ params, body }) => service.deleteEvent(db, ctx.changes, params.eventId, body.baseVersion));

@@ -7,8 +7,10 @@ import {
   eventListQuerySchema,
   eventSummarySchema,
   homeEventResponseSchema,
+  preflightStepSchema,
   eventVersionSchema,
   saveEventSchema,
+  staffConfirmationSchema,
 } from '../schemas/events.js';
 import { z } from 'zod';
 import { contract } from './contract.js';
@@ -63,6 +65,7 @@ export const saveEvent = contract({
   errors: ['stale_version', 'conflict'],
 });
 
+/** Publishes the event: refused until the preflight's required steps are done, and while cancelled. */
 export const publishEvent = contract({
   method: 'POST',
   path: '/api/events/:eventId/publish',
@@ -70,7 +73,39 @@ export const publishEvent = contract({
   params: eventIdParamsSchema,
   body: eventVersionSchema,
   response: eventDetailSchema,
-  errors: ['stale_version', 'conflict'],
+  errors: ['stale_version', 'requirements_not_met', 'conflict'],
+});
+
+export const unpublishEvent = contract({
+  method: 'POST',
+  path: '/api/events/:eventId/unpublish',
+  access: 'staff',
+  params: eventIdParamsSchema,
+  body: eventVersionSchema,
+  response: eventDetailSchema,
+  errors: ['stale_version'],
+});
+
+/** Ticks an optional preflight step off (or on again); not part of the draft. */
+export const setPreflightStep = contract({
+  method: 'PUT',
+  path: '/api/events/:eventId/preflight',
+  access: 'staff',
+  params: eventIdParamsSchema,
+  body: preflightStepSchema,
+  response: eventDetailSchema,
+  errors: [],
+});
+
+/** Staff record a DJ's answer to their proposed slot (e.g. they confirmed in Discord). */
+export const setConfirmation = contract({
+  method: 'PUT',
+  path: '/api/events/:eventId/confirmations',
+  access: 'staff',
+  params: eventIdParamsSchema,
+  body: staffConfirmationSchema,
+  response: eventDetailSchema,
+  errors: ['conflict'],
 });
 
 /** Cancels the event: kept with its signups, lineup and plays, closed to DJs, never public. */

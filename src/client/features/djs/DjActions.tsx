@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Modal } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import { countOf } from '@shared/count';
+import { pluralise } from '@shared/pluralise';
 import { paths } from '@shared/paths';
 import type { Dj, RosterDj } from '@shared/schemas/djs';
 import { ConfirmDialog } from '@client/components/ConfirmDialog';
@@ -145,7 +145,7 @@ function MergeExplained({ merged, kept, playCount }: { merged: Dj; kept: RosterD
           their notes are combined.
         </li>
         <li>
-          {from}'s {countOf(playCount, 'play')}, signups with their answers, lineup slots and sign-ins move to {to}.
+          {from}'s {pluralise(playCount, 'play')}, signups with their answers, lineup slots and sign-ins move to {to}.
         </li>
         <li>{from} is then deleted. This cannot be undone.</li>
       </ul>

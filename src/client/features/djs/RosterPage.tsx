@@ -2,7 +2,7 @@ import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Alert, Badge, Button, Form, Spinner, Table } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import { countOf } from '@shared/count';
+import { pluralise } from '@shared/pluralise';
 import { paths } from '@shared/paths';
 import type { RosterDj } from '@shared/schemas/djs';
 import { contactHostName, useSettings } from '@client/shared/settings';
@@ -62,7 +62,7 @@ export function RosterPage() {
 
       {meta && (
         <p className="text-body-secondary small mb-3" data-testid="roster-meta">
-          {needle ? `${djs.length} of ${countOf(meta.total, 'DJ')}` : countOf(meta.total, 'DJ')}
+          {needle ? `${djs.length} of ${pluralise(meta.total, 'DJ')}` : pluralise(meta.total, 'DJ')}
           {' · '}
           Earliest recorded event:{' '}
           {meta.earliestEvent ? <PlayLink play={meta.earliestEvent} withName /> : 'none yet'}

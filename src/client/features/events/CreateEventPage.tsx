@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
@@ -22,8 +23,11 @@ function defaultsFrom(settings: Settings): EventFormValues {
     }),
     host: '',
     signupsAreOpen: false,
+    signupsCloseAt: null,
+    signupCap: null,
     message: settings.defaultMessage,
     footer: settings.defaultFooter,
+    publicLinks: [],
   };
 }
 
@@ -45,7 +49,7 @@ export function CreateEventPage() {
 function CreateEventForm({ initial }: { initial: EventFormValues }) {
   const navigate = useNavigate();
   const create = useCreateEvent();
-  const form = useForm<CreateEventBody>({ resolver: zodResolver(createEventSchema), defaultValues: initial });
+  const form = useForm<z.input<typeof createEventSchema>, unknown, CreateEventBody>({ resolver: zodResolver(createEventSchema), defaultValues: initial });
 
   const submit = form.handleSubmit((values) =>
     create.mutate(values, {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
-import { countOf } from '@shared/count';
+import { pluralise } from '@shared/pluralise';
 import { paths } from '@shared/paths';
 import type { EventDetail } from '@shared/schemas/events';
 import { formatEventDate } from '@shared/time';
@@ -72,7 +72,7 @@ export function EventLifecycle() {
       >
         <p>{named} is marked Cancelled and leaves the DJs' signup page: they can no longer sign up or change their signup.</p>
         <p className="mb-0">
-          Its {countOf(stored.signups.length, 'signup')}, lineup and plays are kept, and you can restore it at any time.
+          Its {pluralise(stored.signups.length, 'signup')}, lineup and plays are kept, and you can restore it at any time.
         </p>
       </ConfirmDialog>
       <ConfirmDialog

@@ -5,7 +5,7 @@ import type { Dj } from '@shared/schemas/djs';
 import type { LineupEvent } from '@shared/schemas/events';
 import type { EventDetail } from '@shared/schemas/events';
 import { ApiError } from '@client/lib/api';
-import { deleteEvent, eventListsKeys, eventQuery, publishEvent, saveEvent, setEventCancelled } from '../events';
+import { deleteEvent, eventListsKeys, eventQuery, publishEvent, saveEvent, setEventCancelled, unpublishEvent } from '../events';
 import { afterSave, afterStateChange, type DraftState, isDirty, reconcile, startDraft, toSaveBody } from './draftState';
 import { useEventChanges } from './useEventChanges';
 
@@ -27,6 +27,7 @@ export interface EventDraft {
   save: () => Promise<void>;
   discard: () => void;
   publish: () => Promise<void>;
+  unpublish: () => Promise<void>;
   /** Cancel (true) or restore (false) the event; unsaved edits are kept. */
   setCancelled: (cancelled: boolean) => Promise<void>;
   /** Deletes the event (only one with nothing to lose; refused while there are unsaved edits). True when it is gone. */
@@ -120,22 +121,27 @@ export function EventDraftProvider({ stored, children }: { stored: EventDetail; 
 
   const dirty = isDirty(state);
 
-  const publish = useCallback(async () => {
-    if (dirty) {
-      toast.error('Please save changes before publishing this event.');
-      return;
-    }
-    await runExclusive(async () => {
-      try {
-        const published = await publishEvent(eventId, state.stored.version);
-        adopt(published);
-        setState((current) => startDraft(published, current.outsideChanges));
-        toast.success('Event published.');
-      } catch (error) {
-        toast.error(error instanceof Error ? error.message : String(error));
+  const changePublication = useCallback(
+    async (published: boolean) => {
+      if (dirty) {
+        toast.error(published ? 'Please save changes before publishing this event.' : 'Please save changes before unpublishing this event.');
+        return;
       }
-    });
-  }, [runExclusive, dirty, eventId, state.stored.version, adopt]);
+      await runExclusive(async () => {
+        try {
+          const changed = await (published ? publishEvent : unpublishEvent)(eventId, state.stored.version);
+          adopt(changed);
+          setState((current) => startDraft(changed, current.outsideChanges));
+          toast.success(published ? 'Event published.' : 'Event unpublished.');
+        } catch (error) {
+          toast.error(error instanceof Error ? error.message : String(error));
+        }
+      });
+    },
+    [runExclusive, dirty, eventId, state.stored.version, adopt],
+  );
+  const publish = useCallback(() => changePublication(true), [changePublication]);
+  const unpublish = useCallback(() => changePublication(false), [changePublication]);
 
   /** A refusal: a stale version shows the conflict alert (reload), like a save's. */
   const refused = useCallback((error: unknown) => {
@@ -209,12 +215,13 @@ export function EventDraftProvider({ stored, children }: { stored: EventDetail; 
       save,
       discard,
       publish,
+      unpublish,
       setCancelled,
       remove,
       conflict,
       reload,
     }),
-    [state.stored, state.draft, setDraft, djs, rememberDj, dirty, saving, save, discard, publish, setCancelled, remove, conflict, reload],
+    [state.stored, state.draft, setDraft, djs, rememberDj, dirty, saving, save, discard, publish, unpublish, setCancelled, remove, conflict, reload],
   );
   return <EventDraftContext.Provider value={value}>{children}</EventDraftContext.Provider>;
 }

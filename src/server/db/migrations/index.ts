@@ -4,6 +4,9 @@ import { slotsPointAtSignups } from './002-slots-point-at-signups.js';
 import { sessionsRecheckDiscord } from './003-sessions-recheck-discord.js';
 import { signupSubmitter } from './004-signup-submitter.js';
 import { sessionsKeepTheirProfile } from './005-sessions-keep-their-profile.js';
+import { lineupStaysPut } from './006-lineup-stays-put.js';
+import { eventPublicLinks } from './010-event-public-links.js';
+import { djCalendarLinks } from './011-dj-calendar-links.js';
 import { eventsCancelled } from './020-events-cancelled.js';
 import { djsArchived } from './021-djs-archived.js';
 
@@ -16,6 +19,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '003_sessions_recheck_discord': sessionsRecheckDiscord,
   '004_signup_submitter': signupSubmitter,
   '005_sessions_keep_their_profile': sessionsKeepTheirProfile,
+  '006_lineup_stays_put': lineupStaysPut,
+  '010_event_public_links': eventPublicLinks,
+  '011_dj_calendar_links': djCalendarLinks,
   '020_events_cancelled': eventsCancelled,
   '021_djs_archived': djsArchived,
 };
