@@ -291,6 +291,55 @@ test.describe('accessibility (axe-core: no serious or critical violations)', () 
     });
   });
 
+  test('cancel, delete, archive and merge: the dialogs and the cancelled and archived states', async ({ page }, testInfo) => {
+    test.setTimeout(180_000);
+    await signInAs(page, 'admin');
+    const tag = unique();
+    const empty = `A11y Empty ${tag}`;
+    const emptyId = await createEvent(page.request, { name: empty, start: daysFromNow(8) });
+    const kept = `A11y Kept ${tag}`;
+    const keptId = await createEvent(page.request, { name: kept, start: daysFromNow(9) });
+    const [dj, other] = await Promise.all([createDj(page.request, { djName: `Owl ${tag}` }), createDj(page.request, { djName: `Owl Two ${tag}` })]);
+    await saveLineup(page.request, keptId, [{ djs: [dj] }]);
+
+    const dialogOf = async (screen: string, button: string, title: string) => {
+      await test.step(screen, async () => {
+        await page.getByRole('button', { name: button, exact: true }).click();
+        await expect(page.getByRole('dialog', { name: title })).toBeVisible();
+        await expectNoSeriousViolations(page, testInfo, screen);
+      });
+    };
+    await check(page, testInfo, 'empty event', `/events/${emptyId}`, empty);
+    await dialogOf('delete event confirm', 'Delete Event', `Delete ${empty}?`);
+    await check(page, testInfo, 'event with a lineup', `/events/${keptId}`, kept);
+    await dialogOf('cancel event confirm', 'Cancel Event', `Cancel ${kept}?`);
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel Event' }).click();
+    await expect(page.getByRole('button', { name: 'Restore Event' })).toBeVisible();
+    await check(page, testInfo, 'cancelled event', null, kept);
+    await dialogOf('restore event confirm', 'Restore Event', `Restore ${kept}?`);
+    await check(page, testInfo, 'events list with a cancelled event', '/events', 'Events');
+
+    await check(page, testInfo, 'dj to archive', `/djs/${dj.id}`, dj.djName);
+    await dialogOf('archive dj confirm', 'Archive', `Archive ${dj.djName}?`);
+    await page.getByRole('dialog').getByRole('button', { name: 'Archive' }).click();
+    await expect(page.getByRole('button', { name: 'Restore', exact: true })).toBeVisible();
+    await check(page, testInfo, 'archived dj', null, dj.djName);
+    await dialogOf('merge dj pick', 'Merge into…', `Merge ${dj.djName} into…`);
+    await test.step('merge dj confirm', async () => {
+      await page.getByLabel('Record to keep').fill(other.djName);
+      await page.getByRole('option', { name: `${other.djName} (${other.publicName})` }).click();
+      await expect(page.getByRole('dialog', { name: `Merge ${dj.djName} into ${other.djName}?` })).toBeVisible();
+      await expectNoSeriousViolations(page, testInfo, 'merge dj confirm');
+    });
+    await test.step('roster showing archived djs', async () => {
+      await page.goto('/djs');
+      await settled(page, 'Dj Roster');
+      await page.getByLabel('Show archived').check();
+      await expect(page.getByText('Archived', { exact: true }).first()).toBeVisible();
+      await expectNoSeriousViolations(page, testInfo, 'roster showing archived');
+    });
+  });
+
   test('permission denied: a member without roles, a DJ on a staff screen', async ({ page }, testInfo) => {
     await signInAs(page, 'member');
     await page.goto('/');

@@ -8,6 +8,7 @@ export function ConfirmDialog({
   children,
   confirmLabel = 'Yes',
   cancelLabel = 'Cancel',
+  confirmVariant = 'danger',
   busy = false,
   onConfirm,
   onCancel,
@@ -17,6 +18,8 @@ export function ConfirmDialog({
   children: ReactNode;
   confirmLabel?: string;
   cancelLabel?: string;
+  /** 'primary' for a question whose answer undoes something (restore). */
+  confirmVariant?: 'danger' | 'primary';
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -41,7 +44,7 @@ export function ConfirmDialog({
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
           {cancelLabel}
         </Button>
-        <Button variant="danger" onClick={onConfirm} disabled={busy}>
+        <Button variant={confirmVariant} onClick={onConfirm} disabled={busy}>
           {confirmLabel}
         </Button>
       </Modal.Footer>

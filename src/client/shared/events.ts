@@ -52,6 +52,11 @@ export const useSetPreflightStep = (eventId: string) =>
 
 export const useSetConfirmation = (eventId: string) =>
   useEventChange(eventId, (body: BodyOf<typeof api.setConfirmation>) => call(api.setConfirmation, { params: { eventId }, body }));
+/** Cancel (true) or restore (false) the event, against the version the page showed. */
+export const setEventCancelled = (eventId: string, cancelled: boolean, baseVersion: number) =>
+  call(cancelled ? api.cancelEvent : api.restoreEvent, { params: { eventId }, body: { baseVersion } });
+
+export const deleteEvent = (eventId: string, baseVersion: number) => call(api.deleteEvent, { params: { eventId }, body: { baseVersion } });
 
 /** The address of the event's live change stream (server-sent events). */
 export const eventChangesUrl = (eventId: string) => urlOf(api.eventChanges, { params: { eventId } });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { ROLES, type Role } from '@shared/domain.js';
 import type { Database, SessionsTable } from '../db/schema.js';
 import { SESSION_CHECK } from '../limits.js';
@@ -135,4 +135,17 @@ export async function endSession(db: Kysely<Database>, idHash: string): Promise<
 export async function deleteExpiredSessions(db: Kysely<Database>, now = Date.now()): Promise<number> {
   const result = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/**
+ * A merged DJ's sign-ins (djs/service.ts mergeDj) carry on as the record kept when it has their
+ * Discord ID; when it keeps another one they end: that Discord account no longer has a record.
+ */
+export async function handOverSessions(trx: Transaction<Database>, fromDjId: string, toDjId: string, keptDiscordId: string | null): Promise<void> {
+  await trx
+    .deleteFrom('sessions')
+    .where('dj_id', '=', fromDjId)
+    .$if(keptDiscordId !== null, (query) => query.where('discord_user_id', '!=', keptDiscordId!))
+    .execute();
+  await trx.updateTable('sessions').set({ dj_id: toDjId }).where('dj_id', '=', fromDjId).execute();
 }

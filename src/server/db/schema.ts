@@ -24,6 +24,8 @@ export interface EventsTable {
   preflight: Generated<string>;
   /** JSON text: the public watch links, [{ label, url }]; '[]' unless given. */
   public_links: Generated<string>;
+  /** When staff cancelled the event; null while it is on. A cancelled event is never public. */
+  cancelled_at: number | null;
   version: number;
   created_at: number;
   updated_at: number;
@@ -38,6 +40,8 @@ export interface DjsTable {
   twitch_username: string;
   avatar_url: string | null;
   notes: string;
+  /** When staff archived the DJ (hidden from the roster's default view); null while active. */
+  archived_at: number | null;
   created_at: number;
   updated_at: number;
 }

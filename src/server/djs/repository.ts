@@ -1,10 +1,11 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Dj, DjPlay } from '@shared/schemas/djs.js';
 import type { RosterDj } from '@shared/schemas/djs.js';
-import type { Database } from '../db/schema.js';
+import type { Database, DjsTable } from '../db/schema.js';
 import { rankedPlays, toPlay } from '../db/plays.js';
 import { toCount } from '../db/values.js';
 import { djFromRow } from '../db/rows.js';
+import type { Dialect } from '../db/open.js';
 
 // DJ rows and their plays (one play definition: db/plays.ts).
 
@@ -28,16 +29,17 @@ const columns = (fields: DjFields) => ({
 });
 
 /**
- * Every DJ with total plays and most recent play, in one query: a window over dj_plays ⋈ events
+ * Every DJ (archived ones only when asked) with total plays and most recent play, in one query: a window over dj_plays ⋈ events
  * counts each DJ's plays and ranks them newest first (ties by event id, as shared/plays.ts does).
  */
-export async function listRoster(db: Db): Promise<RosterDj[]> {
+export async function listRoster(db: Db, { includeArchived }: { includeArchived: boolean }): Promise<RosterDj[]> {
   const ranked = rankedPlays(db);
   const rows = await db
     .selectFrom('djs')
     .leftJoin(ranked, (join) => join.onRef('plays.dj_id', '=', 'djs.id').on('plays.rank', '=', 1))
     .selectAll('djs')
     .select(['plays.event_id', 'plays.event_name', 'plays.start_at', 'plays.total'])
+    .$if(!includeArchived, (query) => query.where('djs.archived_at', 'is', null))
     .orderBy(sql`lower(djs.dj_name)`)
     .orderBy('djs.id')
     .execute();
@@ -45,6 +47,7 @@ export async function listRoster(db: Db): Promise<RosterDj[]> {
     const { notes: _notes, ...dj } = djFromRow(row);
     return {
       ...dj,
+      archived: row.archived_at !== null,
       totalPlays: toCount(row.total),
       mostRecentPlay:
         row.event_id === null || row.event_name === null || row.start_at === null
@@ -67,13 +70,13 @@ export async function findEarliestPlayedEvent(db: Db): Promise<DjPlay | null> {
   return row ? toPlay(row) : null;
 }
 
-export async function findDj(db: Db, djId: string): Promise<Dj | null> {
+export async function findDj(db: Db | Transaction<Database>, djId: string): Promise<(Dj & { archived: boolean }) | null> {
   const row = await db.selectFrom('djs').selectAll().where('id', '=', djId).executeTakeFirst();
-  return row ? djFromRow(row) : null;
+  return row ? { ...djFromRow(row), archived: row.archived_at !== null } : null;
 }
 
 /** The DJ's plays, newest first. */
-export async function listPlays(db: Db, djId: string): Promise<DjPlay[]> {
+export async function listPlays(db: Db | Transaction<Database>, djId: string): Promise<DjPlay[]> {
   const rows = await db
     .selectFrom('dj_plays')
     .innerJoin('events', 'events.id', 'dj_plays.event_id')
@@ -88,7 +91,7 @@ export async function listPlays(db: Db, djId: string): Promise<DjPlay[]> {
 export async function insertDj(db: Db, id: string, fields: DjFields, now: number): Promise<void> {
   await db
     .insertInto('djs')
-    .values({ id, ...columns(fields), avatar_url: null, notes: '', created_at: now, updated_at: now })
+    .values({ id, ...columns(fields), avatar_url: null, notes: '', archived_at: null, created_at: now, updated_at: now })
     .execute();
 }
 
@@ -100,4 +103,36 @@ export async function updateDj(db: Db, id: string, fields: DjFields, now: number
     .where('id', '=', id)
     .executeTakeFirst();
   return toCount(result.numUpdatedRows) > 0;
+}
+
+/** Archives (`at`) or restores (null) the DJ; false when there is no such DJ. */
+export async function setArchived(db: Db, id: string, at: number | null, now: number): Promise<boolean> {
+  const result = await db.updateTable('djs').set({ archived_at: at, updated_at: now }).where('id', '=', id).executeTakeFirst();
+  return toCount(result.numUpdatedRows) > 0;
+}
+
+/**
+ * These DJs' rows, locked until commit on PostgreSQL (in id order, so two merges cannot
+ * deadlock): nobody edits, merges or signs up as them meanwhile.
+ */
+export async function lockDjRows(trx: Transaction<Database>, ids: readonly string[], dialect: Dialect): Promise<Map<string, DjsTable>> {
+  const rows = await trx
+    .selectFrom('djs')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .orderBy('id')
+    .$if(dialect === 'postgres', (query) => query.forUpdate())
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The columns a merge settles on the kept record (djs/service.ts mergeDj). */
+export type MergedColumns = Pick<DjsTable, 'discord_id' | 'public_name' | 'dj_name' | 'rtmp_url' | 'twitch_username' | 'avatar_url' | 'notes' | 'archived_at'>;
+
+export async function updateMergedDj(trx: Transaction<Database>, id: string, merged: MergedColumns, now: number): Promise<void> {
+  await trx.updateTable('djs').set({ ...merged, updated_at: now }).where('id', '=', id).execute();
+}
+
+export async function deleteDj(trx: Transaction<Database>, id: string): Promise<void> {
+  await trx.deleteFrom('djs').where('id', '=', id).execute();
 }

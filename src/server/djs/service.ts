@@ -1,26 +1,36 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Dj } from '@shared/schemas/djs.js';
 import type { DjDetailsResponse, RosterResponse } from '@shared/schemas/djs.js';
-import { UniqueViolation, withDbErrors } from '../db/errors.js';
-import type { Database } from '../db/schema.js';
-import { conflict, notFound } from '../http/errors.js';
+import { formatEventDate } from '@shared/time.js';
+import { handOverSessions } from '../auth/sessions.js';
+import type { ChangeBus } from '../changes/bus.js';
+import { findVersions } from '../events/repository.js';
+import { ForeignKeyViolation, UniqueViolation, withDbErrors } from '../db/errors.js';
+import type { Store } from '../db/open.js';
+import type { Database, DjsTable } from '../db/schema.js';
+import { toIso } from '../db/values.js';
+import { badRequest, conflict, notFound } from '../http/errors.js';
+import * as lineup from '../lineup/repository.js';
+import { readSettings } from '../settings/service.js';
 import * as repository from './repository.js';
-import type { DjFields } from './repository.js';
+import type { DjFields, MergedColumns } from './repository.js';
 
 type Db = Kysely<Database>;
 
 const DUPLICATE_DISCORD_ID = 'A DJ with this Discord ID already exists.';
+const DJ_NOT_FOUND = 'Dj not found.';
 
-export async function getRoster(db: Db): Promise<RosterResponse> {
-  const [djs, earliestEvent] = await Promise.all([repository.listRoster(db), repository.findEarliestPlayedEvent(db)]);
+export async function getRoster(db: Db, { includeArchived }: { includeArchived: boolean }): Promise<RosterResponse> {
+  const [djs, earliestEvent] = await Promise.all([repository.listRoster(db, { includeArchived }), repository.findEarliestPlayedEvent(db)]);
   return { djs, meta: { total: djs.length, earliestEvent } };
 }
 
-export async function getDjDetails(db: Db, djId: string): Promise<DjDetailsResponse> {
-  const [dj, plays] = await Promise.all([repository.findDj(db, djId), repository.listPlays(db, djId)]);
-  if (!dj) throw notFound('Dj not found.');
-  return { dj, plays };
+export async function getDjDetails(db: Db | Transaction<Database>, djId: string): Promise<DjDetailsResponse> {
+  const [found, plays] = await Promise.all([repository.findDj(db, djId), repository.listPlays(db, djId)]);
+  if (!found) throw notFound(DJ_NOT_FOUND);
+  const { archived, ...dj } = found;
+  return { dj, archived, plays };
 }
 
 export async function createDj(db: Db, fields: DjFields): Promise<Dj> {
@@ -31,8 +41,15 @@ export async function createDj(db: Db, fields: DjFields): Promise<Dj> {
 
 export async function updateDj(db: Db, djId: string, fields: DjFields): Promise<Dj> {
   const found = await saving(() => repository.updateDj(db, djId, fields, Date.now()));
-  if (!found) throw notFound('Dj not found.');
+  if (!found) throw notFound(DJ_NOT_FOUND);
   return (await repository.findDj(db, djId))!;
+}
+
+/** Archive (true) or restore (false): only the roster's default view and the DJ search change. */
+export async function setArchived(db: Db, djId: string, archived: boolean): Promise<DjDetailsResponse> {
+  const now = Date.now();
+  if (!(await repository.setArchived(db, djId, archived ? now : null, now))) throw notFound(DJ_NOT_FOUND);
+  return getDjDetails(db, djId);
 }
 
 /** A Discord ID belongs to at most one DJ (ARCHITECTURE.md): the unique index says so, we say why. */
@@ -43,4 +60,72 @@ async function saving<T>(write: () => Promise<T>): Promise<T> {
     if (error instanceof UniqueViolation) throw conflict(DUPLICATE_DISCORD_ID);
     throw error;
   }
+}
+
+/**
+ * Merges two records of one person (issue 13): `mergedId` goes, `keptId` stays and takes over
+ * every signup naming the merged record, the answers it gave, its legacy slots, plays and
+ * sign-ins, and any Discord ID or detail it lacks. When both have a Discord ID the kept one's
+ * stays (a record typed in with a wrong ID is merged into the one its DJ signed in with). One
+ * transaction: all of it or none. Refused when both are on signups of the same event (a DJ has
+ * one signup per event: one of those signups would lose a DJ).
+ */
+export async function mergeDj(store: Store, changes: ChangeBus, mergedId: string, keptId: string): Promise<DjDetailsResponse> {
+  if (mergedId === keptId) throw badRequest('Pick another DJ: a record cannot be merged into itself.');
+  const { db } = store;
+  const zone = (await readSettings(db)).defaultZone;
+  const merge = () =>
+    db.transaction().execute(async (trx) => {
+      const rows = await repository.lockDjRows(trx, [mergedId, keptId], store.dialect);
+      const merged = rows.get(mergedId);
+      const kept = rows.get(keptId);
+      if (!merged || !kept) throw notFound(DJ_NOT_FOUND);
+      const shared = await lineup.eventsWithBoth(trx, mergedId, keptId);
+      if (shared.length > 0) {
+        const events = shared.map((event) => `${event.name} (${formatEventDate(toIso(event.start_at), zone)})`).join(', ');
+        throw conflict(
+          `${nameOf(merged)} and ${nameOf(kept)} are both on the signups of ${events}, and a DJ has one signup per event. Take one of them off that event's signups first, then merge.`,
+        );
+      }
+
+      const touched = await lineup.eventsNaming(trx, mergedId);
+      await lineup.moveDjReferences(trx, mergedId, keptId);
+      const columns = mergedColumns(kept, merged);
+      await handOverSessions(trx, mergedId, keptId, columns.discord_id);
+      // The Discord ID is unique: the merged record goes before the kept one takes its ID.
+      await repository.deleteDj(trx, mergedId);
+      await repository.updateMergedDj(trx, keptId, columns, Date.now());
+      return { details: await getDjDetails(trx, keptId), touched: await findVersions(trx, touched) };
+    });
+
+  let result: Awaited<ReturnType<typeof merge>>;
+  try {
+    result = await withDbErrors(merge);
+  } catch (error) {
+    // A signup or sign-in of one of them committed in the same instant (PostgreSQL).
+    if (error instanceof UniqueViolation || error instanceof ForeignKeyViolation) {
+      throw conflict('One of these DJs changed while merging (a signup or sign-in just arrived). Try again.');
+    }
+    throw error;
+  }
+  // Open pages of the events that named the merged record follow.
+  for (const [eventId, version] of result.touched) await changes.publish({ eventId, version });
+  return result.details;
+}
+
+const nameOf = (row: DjsTable) => row.dj_name || row.public_name || row.id;
+
+/** The kept record's values win; what it lacks comes from the merged one. Archived only if both were. */
+function mergedColumns(kept: DjsTable, merged: DjsTable): MergedColumns {
+  const either = <T>(a: T, b: T) => (a === '' || a === null ? b : a);
+  return {
+    discord_id: either(kept.discord_id, merged.discord_id),
+    public_name: either(kept.public_name, merged.public_name),
+    dj_name: either(kept.dj_name, merged.dj_name),
+    rtmp_url: either(kept.rtmp_url, merged.rtmp_url),
+    twitch_username: either(kept.twitch_username, merged.twitch_username),
+    avatar_url: either(kept.avatar_url, merged.avatar_url),
+    notes: [kept.notes, merged.notes].filter(Boolean).join('\n\n'),
+    archived_at: kept.archived_at !== null && merged.archived_at !== null ? kept.archived_at : null,
+  };
 }

@@ -10,7 +10,7 @@ import {
 } from '@shared/schemas/events.js';
 import type { Dialect } from '../db/open.js';
 import type { Database, EventsTable } from '../db/schema.js';
-import { fromFlag, toFlag, toIso, toMillis } from '../db/values.js';
+import { fromFlag, toCount, toFlag, toIso, toMillis } from '../db/values.js';
 
 // Event rows, mapped to and from the shapes of shared/schemas/events.ts. An event's signups and
 // slots are the lineup's (lineup/repository.ts). Writes take a transaction: services compose them.
@@ -33,6 +33,7 @@ const toRecord = (row: Selectable<EventsTable>): EventRecord => ({
   signupCap: row.signup_cap === null ? null : Number(row.signup_cap),
   publicLinks: parsePublicLinks(row.public_links),
   published: fromFlag(row.published),
+  cancelled: row.cancelled_at !== null,
   version: Number(row.version),
   preflight: parsePreflight(row.preflight),
 });
@@ -69,6 +70,7 @@ const toSummary = (row: Selectable<EventsTable>, djs: string[]): EventSummary =>
   endDatetime: toIso(row.end_at),
   host: row.host,
   published: fromFlag(row.published),
+  cancelled: row.cancelled_at !== null,
   signupsAreOpen: fromFlag(row.signups_open),
   djs,
 });
@@ -193,7 +195,7 @@ export async function updateEventIfVersion(
   baseVersion: number,
   changes: Pick<
     Updateable<EventsTable>,
-    'name' | 'start_at' | 'end_at' | 'host' | 'message' | 'footer' | 'signups_open' | 'signups_close_at' | 'signup_cap' | 'public_links' | 'published'
+    'name' | 'start_at' | 'end_at' | 'host' | 'message' | 'footer' | 'signups_open' | 'signups_close_at' | 'signup_cap' | 'public_links' | 'published' | 'cancelled_at'
   >,
   now: number,
 ): Promise<boolean> {
@@ -211,10 +213,30 @@ export async function findVersion(db: Db, id: string): Promise<number | undefine
   return row === undefined ? undefined : Number(row.version);
 }
 
+/** The versions of these events, by id (those that exist). */
+export async function findVersions(db: Db, ids: readonly string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('events').select(['id', 'version']).where('id', 'in', [...ids]).execute();
+  return new Map(rows.map((row) => [row.id, Number(row.version)]));
+}
+
 export async function setEventEnd(trx: Transaction<Database>, id: string, endAt: number): Promise<void> {
   await trx.updateTable('events').set({ end_at: endAt }).where('id', '=', id).execute();
 }
 
 export async function updatePreflight(trx: Transaction<Database>, id: string, preflight: EventRecord['preflight']): Promise<void> {
   await trx.updateTable('events').set({ preflight: JSON.stringify(preflight) }).where('id', '=', id).execute();
+}
+
+/** What deleting the event would lose besides its own row: signups and lineup slots. */
+export async function countLineup(db: Db, id: string): Promise<{ signups: number; slots: number }> {
+  const [signups, slots] = await Promise.all([
+    db.selectFrom('signups').select((eb) => eb.fn.countAll().as('n')).where('event_id', '=', id).executeTakeFirstOrThrow(),
+    db.selectFrom('slots').select((eb) => eb.fn.countAll().as('n')).where('event_id', '=', id).executeTakeFirstOrThrow(),
+  ]);
+  return { signups: toCount(signups.n), slots: toCount(slots.n) };
+}
+
+export async function deleteEvent(trx: Transaction<Database>, id: string): Promise<void> {
+  await trx.deleteFrom('events').where('id', '=', id).execute();
 }

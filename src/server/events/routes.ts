@@ -25,6 +25,9 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext) {
   );
   registerEndpoint(app, api.setPreflightStep, ({ params, body }) => service.setPreflightStep(db, ctx.changes, params.eventId, body));
   registerEndpoint(app, api.setConfirmation, ({ params, body }) => service.setStaffConfirmation(db, ctx.changes, params.eventId, body));
+  registerEndpoint(app, api.cancelEvent, ({ params, body }) => service.cancelEvent(db, ctx.changes, params.eventId, body.baseVersion));
+  registerEndpoint(app, api.restoreEvent, ({ params, body }) => service.restoreEvent(db, ctx.changes, params.eventId, body.baseVersion));
+  registerEndpoint(app, api.deleteEvent, ({ params, body }) => service.deleteEvent(db, ctx.changes, params.eventId, body.baseVersion));
 
   // Live updates for an open event page (server-sent events): `changed` with the new version.
   // The registry (http/live-streams.ts) caps them, sends the heartbeat and closes the streams of

@@ -106,11 +106,12 @@ export async function saveEvent(db: Db, changes: ChangeBus, eventId: string, bod
   return saved;
 }
 
-/** Publishes the event once the preflight's required steps are done (shared/preflight.ts). */
+/** Publishes the event once the preflight's required steps are done (shared/preflight.ts), never while cancelled. */
 export async function publishEvent(db: Db, changes: ChangeBus, eventId: string, baseVersion: number): Promise<EventDetail> {
   const published = await db.transaction().execute(async (trx) => {
     const detail = await getEventDetail(trx, eventId);
     if (detail.version !== baseVersion) await refuseStaleOrMissing(trx, eventId);
+    if (detail.cancelled) throw conflict('This event is cancelled: restore it before publishing it.');
     const djNames = Object.fromEntries(Object.entries(detail.djs).map(([id, dj]) => [id, dj.djName]));
     const problems = publishProblems(detail, djNames);
     if (problems) throw conflict(problems, 'requirements_not_met');
@@ -118,6 +119,56 @@ export async function publishEvent(db: Db, changes: ChangeBus, eventId: string, 
   });
   await changes.publish({ eventId, version: published.version });
   return published;
+}
+
+/** Cancel (spec issue 13): the event keeps its signups, lineup and plays; DJs cannot sign up; never public. */
+export function cancelEvent(db: Db, changes: ChangeBus, eventId: string, baseVersion: number): Promise<EventDetail> {
+  return changeEvent(db, changes, eventId, baseVersion, { cancelled_at: Date.now() });
+}
+
+export function restoreEvent(db: Db, changes: ChangeBus, eventId: string, baseVersion: number): Promise<EventDetail> {
+  return changeEvent(db, changes, eventId, baseVersion, { cancelled_at: null });
+}
+
+/**
+ * A change of the event's state, separate from the draft save: checked against the version the
+ * page showed like a save (and so refused when someone saved meanwhile), then the version bumps
+ * so open pages follow.
+ */
+async function changeEvent(
+  db: Db,
+  changes: ChangeBus,
+  eventId: string,
+  baseVersion: number,
+  columns: Parameters<typeof repository.updateEventIfVersion>[3],
+): Promise<EventDetail> {
+  const changed = await db.transaction().execute(async (trx) => {
+    const swapped = await repository.updateEventIfVersion(trx, eventId, baseVersion, columns, Date.now());
+    if (!swapped) await refuseStaleOrMissing(trx, eventId);
+    return getEventDetail(trx, eventId);
+  });
+  await changes.publish({ eventId, version: changed.version });
+  return changed;
+}
+
+/**
+ * Deletes an event that has nothing to lose: never published, no signups, no lineup. Anything
+ * else is cancelled instead, so no signup, answer or play disappears. The version check locks
+ * the row (PostgreSQL), so a DJ's signup cannot slip in between the check and the delete.
+ */
+export async function deleteEvent(db: Db, changes: ChangeBus, eventId: string, baseVersion: number): Promise<void> {
+  const version = await db.transaction().execute(async (trx) => {
+    const swapped = await repository.updateEventIfVersion(trx, eventId, baseVersion, {}, Date.now());
+    if (!swapped) await refuseStaleOrMissing(trx, eventId);
+    const [event, lineup] = await Promise.all([repository.findEvent(trx, eventId), repository.countLineup(trx, eventId)]);
+    if (event?.published) throw conflict('This event is published: cancel it instead.');
+    if (lineup.signups > 0) throw conflict('This event has signups: cancel it instead.');
+    if (lineup.slots > 0) throw conflict('This event has a lineup: cancel it instead.');
+    await repository.deleteEvent(trx, eventId);
+    return baseVersion + 1;
+  });
+  // Open pages of the event refetch and find it gone.
+  await changes.publish({ eventId, version });
 }
 
 /** Takes the event back to unpublished (its lineup stays as it is). */

@@ -2,12 +2,12 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import type { ZodType } from 'zod';
 import { authCallbackBody } from '@shared/schemas/auth.js';
-import { djInputSchema } from '@shared/schemas/djs.js';
+import { djInputSchema, mergeDjSchema } from '@shared/schemas/djs.js';
 import {
   createEventSchema,
   type EventDetail,
   preflightStepSchema,
-  publishEventSchema,
+  eventVersionSchema,
   saveEventSchema,
   staffConfirmationSchema,
 } from '@shared/schemas/events.js';
@@ -134,6 +134,7 @@ describe.each(testDialects)('hostile input on %s', (dialect) => {
   let eventId: string;
   let openEventId: string;
   let djId: string;
+  let mergedDjId: string;
   let event: EventDetail;
   let malformed = 0;
 
@@ -155,6 +156,11 @@ describe.each(testDialects)('hostile input on %s', (dialect) => {
       body: { discordId: '123456789012345678', publicName: 'Pat', djName: 'Pat DJ', rtmpUrl: '', twitchUsername: '' },
     });
     djId = dj.body.id;
+    const merged = await app.request<{ id: string }>('POST', '/api/djs', {
+      cookie: staffCookie,
+      body: { discordId: '523456789012345678', publicName: 'Pat (old)', djName: 'Pat DJ (old)', rtmpUrl: '', twitchUsername: '' },
+    });
+    mergedDjId = merged.body.id;
     event = (await app.request<EventDetail>('GET', `/api/events/${eventId}`, { cookie: staffCookie })).body;
     const signup = { uuid: crypto.randomUUID(), name: 'Pat act', djRefs: [djId], isDebut: false, requestedDuration: 1, type: 'LIVE', hidden: false };
     const saved = await app.request<EventDetail>('PUT', `/api/events/${eventId}`, {
@@ -258,11 +264,41 @@ describe.each(testDialects)('hostile input on %s', (dialect) => {
       method: 'POST',
       url: () => `/api/events/${eventId}/publish`,
       template: () => ({ baseVersion: event.version }),
-      schema: publishEventSchema,
+      schema: eventVersionSchema,
       cookie: () => staffCookie,
       accepted: (body) => {
         event = body as EventDetail;
       },
+    },
+    // Cancel then restore: a valid body flips the event and the next target flips it back.
+    ...(['cancel', 'restore'] as const).map((action) => ({
+      name: `POST /api/events/:eventId/${action}`,
+      method: 'POST',
+      url: () => `/api/events/${eventId}/${action}`,
+      template: () => ({ baseVersion: event.version }),
+      schema: eventVersionSchema,
+      cookie: () => staffCookie,
+      accepted: (body: unknown) => {
+        event = body as EventDetail;
+      },
+    })),
+    // The event has a lineup: even a valid body is refused (cancel it instead).
+    {
+      name: 'DELETE /api/events/:eventId',
+      method: 'DELETE',
+      url: () => `/api/events/${eventId}`,
+      template: () => ({ baseVersion: event.version }),
+      schema: eventVersionSchema,
+      cookie: () => staffCookie,
+    },
+    // A record of its own: once a valid body merged it into Pat, the rest answer 404.
+    {
+      name: 'POST /api/djs/:djId/merge',
+      method: 'POST',
+      url: () => `/api/djs/${mergedDjId}/merge`,
+      template: () => ({ intoDjId: djId }),
+      schema: mergeDjSchema,
+      cookie: () => staffCookie,
     },
     {
       name: 'POST /api/djs',
@@ -382,7 +418,11 @@ describe.each(testDialects)('hostile input on %s', (dialect) => {
     { name: 'POST /api/events/:eventId/unpublish', method: 'POST', url: (id: string) => `/api/events/${id}/unpublish`, body: () => ({ baseVersion: 1 }) },
     { name: 'PUT /api/events/:eventId/preflight', method: 'PUT', url: (id: string) => `/api/events/${id}/preflight`, body: () => ({ step: 'textsCopied', done: true }) },
     { name: 'GET /api/events/:eventId/changes', method: 'GET', url: (id: string) => `/api/events/${id}/changes` },
+    { name: 'POST /api/events/:eventId/cancel', method: 'POST', url: (id: string) => `/api/events/${id}/cancel`, body: () => ({ baseVersion: 1 }) },
+    { name: 'DELETE /api/events/:eventId', method: 'DELETE', url: (id: string) => `/api/events/${id}`, body: () => ({ baseVersion: 1 }) },
     { name: 'GET /api/djs/:djId', method: 'GET', url: (id: string) => `/api/djs/${id}` },
+    { name: 'POST /api/djs/:djId/archive', method: 'POST', url: (id: string) => `/api/djs/${id}/archive` },
+    { name: 'POST /api/djs/:djId/merge', method: 'POST', url: (id: string) => `/api/djs/${id}/merge`, body: () => ({ intoDjId: djId }) },
     {
       name: 'PUT /api/djs/:djId',
       method: 'PUT',

@@ -11,10 +11,11 @@ import { parsePublicLinks } from '../events/repository.js';
 type Db = Kysely<Database>;
 
 /**
- * THE rule for what the public may see: an event is public once staff published it. Every public
- * query filters through this one helper (a cancelled event, say, is excluded here alone).
+ * THE rule for what the public may see: an event is public once staff published it, unless they
+ * cancelled it. Every public query filters through this one helper.
  */
-export const publiclyVisible = (eb: ExpressionBuilder<Database, 'events'>) => eb('events.published', '=', 1);
+export const publiclyVisible = (eb: ExpressionBuilder<Database, 'events'>) =>
+  eb.and([eb('events.published', '=', 1), eb('events.cancelled_at', 'is', null)]);
 
 export interface PublicEventRow {
   id: string;

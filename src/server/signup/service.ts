@@ -21,6 +21,7 @@ import { answersChangeTheSlot, signupsOpenAt } from '@shared/lineup.js';
 
 const NOT_FOUND = 'Event or DJ data not found.';
 export const SIGNUPS_CLOSED = 'Signups for this event are currently closed.';
+const EVENT_CANCELLED = 'This event was cancelled, so its signups are closed.';
 const SIGNUPS_FULL = 'This event has all the signups it can take: no more are accepted.';
 /** The caller's roster entry: everyone with a role has one (auth/service.ts, session-check.ts). */
 function rosterIdOf(user: SessionUser): string {
@@ -54,7 +55,8 @@ export async function loadSignupArea(ctx: AppContext, user: SessionUser, eventId
       id: event.id,
       name: event.name,
       startDatetime: event.startDatetime,
-      signupsAreOpen: signupsOpenAt(event, Date.now()),
+      signupsAreOpen: signupsOpenAt(event, Date.now()) && !event.cancelled,
+      cancelled: event.cancelled,
       host: event.host,
     },
     dj: { id: dj.id, djName: dj.djName, publicName: dj.publicName },
@@ -92,6 +94,7 @@ export async function submitSignup(ctx: AppContext, user: SessionUser, intake: S
     ctx.store.db.transaction().execute(async (trx) => {
       const event = await findEvent(trx, form.event_id, { dialect: ctx.store.dialect });
       if (!event) throw notFound(NOT_FOUND);
+      if (event.cancelled) throw conflict(EVENT_CANCELLED, 'signups_closed');
       const now = Date.now();
       if (!signupsOpenAt(event, now)) throw conflict(SIGNUPS_CLOSED, 'signups_closed');
       const issues = availabilityIssues(form, event.startDatetime);
@@ -137,6 +140,7 @@ export async function confirmSlot(ctx: AppContext, user: SessionUser, body: Conf
   const djId = rosterIdOf(user);
   const event = await findEvent(ctx.store.db, body.event_id);
   if (!event) throw notFound(NOT_FOUND);
+  if (event.cancelled) throw conflict(EVENT_CANCELLED);
   if (!(await setConfirmation(ctx.store.db, event.id, djId, body.confirmation, true))) {
     throw conflict('Your signup is not in the lineup yet: there is no slot to confirm.');
   }

@@ -79,7 +79,7 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
       status: 200,
       headers: expect.anything(),
       body: {
-        event: { id: eventId, name: 'Sunday Service', startDatetime: hoursAfterStart(0), signupsAreOpen: true, host: 'Hal' },
+        event: { id: eventId, name: 'Sunday Service', startDatetime: hoursAfterStart(0), signupsAreOpen: true, cancelled: false, host: 'Hal' },
         dj: { id: dj.djId, djName: 'DJ Dana', publicName: 'Dana' },
         signup: null,
         named: null,

@@ -33,3 +33,18 @@ export const intake = (eventId: string, overrides: Partial<SignupFormData> = {})
   dj_notes: '',
   ...overrides,
 });
+
+/**
+ * Everything an event's lineup holds, as comparable sorted rows: signups with the DJs' answers
+ * and who gave them, the DJs they name, slots and plays. "Nothing lost" is this before and after.
+ */
+export async function storedLineup(db: Kysely<Database>) {
+  const sorted = <T>(rows: T[]) => rows.map((row) => JSON.stringify(row)).sort();
+  const [signups, signupDjs, slots, plays] = await Promise.all([
+    db.selectFrom('signups').select(['uuid', 'event_id', 'position', 'name', 'form_data', 'submitted_by', 'is_debut', 'requested_duration', 'type', 'hidden']).execute(),
+    db.selectFrom('signup_djs').selectAll().execute(),
+    db.selectFrom('slots').selectAll().execute(),
+    db.selectFrom('dj_plays').selectAll().execute(),
+  ]);
+  return { signups: sorted(signups), signupDjs: sorted(signupDjs), slots: sorted(slots), plays: sorted(plays) };
+}

@@ -8,7 +8,7 @@ import {
   eventSummarySchema,
   homeEventResponseSchema,
   preflightStepSchema,
-  publishEventSchema,
+  eventVersionSchema,
   saveEventSchema,
   staffConfirmationSchema,
 } from '../schemas/events.js';
@@ -65,15 +65,15 @@ export const saveEvent = contract({
   errors: ['stale_version', 'conflict'],
 });
 
-/** Publishes the event: refused until the preflight's required steps are done. */
+/** Publishes the event: refused until the preflight's required steps are done, and while cancelled. */
 export const publishEvent = contract({
   method: 'POST',
   path: '/api/events/:eventId/publish',
   access: 'staff',
   params: eventIdParamsSchema,
-  body: publishEventSchema,
+  body: eventVersionSchema,
   response: eventDetailSchema,
-  errors: ['stale_version', 'requirements_not_met'],
+  errors: ['stale_version', 'requirements_not_met', 'conflict'],
 });
 
 export const unpublishEvent = contract({
@@ -81,7 +81,7 @@ export const unpublishEvent = contract({
   path: '/api/events/:eventId/unpublish',
   access: 'staff',
   params: eventIdParamsSchema,
-  body: publishEventSchema,
+  body: eventVersionSchema,
   response: eventDetailSchema,
   errors: ['stale_version'],
 });
@@ -106,6 +106,40 @@ export const setConfirmation = contract({
   body: staffConfirmationSchema,
   response: eventDetailSchema,
   errors: ['conflict'],
+});
+
+/** Cancels the event: kept with its signups, lineup and plays, closed to DJs, never public. */
+export const cancelEvent = contract({
+  method: 'POST',
+  path: '/api/events/:eventId/cancel',
+  access: 'staff',
+  params: eventIdParamsSchema,
+  body: eventVersionSchema,
+  response: eventDetailSchema,
+  errors: ['stale_version'],
+});
+
+/** Undoes a cancel: the event is back as it was. */
+export const restoreEvent = contract({
+  method: 'POST',
+  path: '/api/events/:eventId/restore',
+  access: 'staff',
+  params: eventIdParamsSchema,
+  body: eventVersionSchema,
+  response: eventDetailSchema,
+  errors: ['stale_version'],
+});
+
+/** Deletes an event that has nothing to lose: unpublished, no signups, no lineup (else: cancel it). */
+export const deleteEvent = contract({
+  method: 'DELETE',
+  path: '/api/events/:eventId',
+  access: 'staff',
+  params: eventIdParamsSchema,
+  body: eventVersionSchema,
+  response: null,
+  status: 204,
+  errors: ['stale_version', 'conflict'],
 });
 
 /** Live updates for an open event page (server-sent events named `changed`). */

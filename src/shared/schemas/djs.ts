@@ -96,16 +96,26 @@ export const djToInput = (dj: Dj): DjInput => ({
   twitchUsername: dj.twitchUsername,
 });
 
-export const djIdParamsSchema = z.object({ djId: z.string().min(1).max(200) });
+const djIdSchema = z.string().min(1).max(200);
+export const djIdParamsSchema = z.object({ djId: djIdSchema });
+
+/** GET /api/djs?archived=include also lists archived DJs (the roster's "Show archived"). */
+export const ROSTER_ARCHIVED = ['hide', 'include'] as const;
+export const rosterQuerySchema = z.object({ archived: z.enum(ROSTER_ARCHIVED).default('hide') });
+export type RosterQuery = z.input<typeof rosterQuerySchema>;
+
+/** Merge the DJ of the path into `intoDjId`: the record kept, which takes over the plays and signups. */
+export const mergeDjSchema = z.object({ intoDjId: djIdSchema });
 
 /** A row of the Dj Roster: the DJ (without staff notes) and their play statistics. */
 export const rosterDjSchema = djSchema.omit({ notes: true }).extend({
+  archived: z.boolean(),
   totalPlays: z.number(),
   mostRecentPlay: djPlaySchema.nullable(),
 });
 export type RosterDj = z.infer<typeof rosterDjSchema>;
 
-/** GET /api/djs: every DJ ordered by Dj Name (case-insensitive). */
+/** GET /api/djs: every DJ (the active ones unless asked) ordered by Dj Name (case-insensitive). */
 export const rosterResponseSchema = z.object({
   djs: z.array(rosterDjSchema),
   meta: z.object({
@@ -116,6 +126,11 @@ export const rosterResponseSchema = z.object({
 });
 export type RosterResponse = z.infer<typeof rosterResponseSchema>;
 
-/** GET /api/djs/:djId: the DJ and their plays, newest first. */
-export const djDetailsResponseSchema = z.object({ dj: djSchema, plays: z.array(djPlaySchema) });
+/** GET /api/djs/:djId (and archive, restore, merge): the DJ, archived or not, and their plays, newest first. */
+export const djDetailsResponseSchema = z.object({
+  dj: djSchema,
+  /** Left out of the roster's default view and the lineup's DJ search; plays and signups kept. */
+  archived: z.boolean(),
+  plays: z.array(djPlaySchema),
+});
 export type DjDetailsResponse = z.infer<typeof djDetailsResponseSchema>;

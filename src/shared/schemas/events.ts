@@ -75,6 +75,8 @@ export const lineupEventSchema = eventFieldsSchema.extend({
   /** Derived: the end of the last slot (the start when there are none). */
   endDatetime: z.string(),
   published: z.boolean(),
+  /** Cancelled by staff: kept with its signups and lineup, closed to DJs, never public. */
+  cancelled: z.boolean(),
   signups: z.array(signupSchema),
   slots: z.array(slotSchema),
   /** DJ ids that play in this event (derived from the lineup). */
@@ -118,7 +120,8 @@ export const saveEventSchema = z.object({
 });
 export type SaveEventBody = z.infer<typeof saveEventSchema>;
 
-export const publishEventSchema = z.object({ baseVersion });
+/** Publish, cancel, restore and delete: the stored version the page showed, refused when stale. */
+export const eventVersionSchema = z.object({ baseVersion });
 
 export const preflightStepSchema = z.object({
   step: z.enum(PREFLIGHT_STEPS, { error: 'Unknown preflight step.' }),
@@ -146,6 +149,7 @@ export const eventSummarySchema = z.object({
   endDatetime: z.string(),
   host: z.string(),
   published: z.boolean(),
+  cancelled: z.boolean(),
   signupsAreOpen: z.boolean(),
   djs: z.array(z.string()),
 });

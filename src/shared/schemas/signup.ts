@@ -201,7 +201,10 @@ export const signupAreaSchema = z.object({
     id: z.string(),
     name: z.string(),
     startDatetime: z.string(),
+    /** False while staff closed the signups, and always for a cancelled event. */
     signupsAreOpen: z.boolean(),
+    /** Cancelled by staff: the area shows the closed state and says why. */
+    cancelled: z.boolean(),
     host: z.string(),
   }),
   dj: z.object({ id: z.string(), djName: z.string(), publicName: z.string() }),

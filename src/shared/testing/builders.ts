@@ -52,6 +52,7 @@ export function buildEvent(overrides: Partial<EventDetail> = {}): EventDetail {
     signupCap: null,
     publicLinks: [],
     published: false,
+    cancelled: false,
     slots: [],
     signups: [],
     djPlays: [],

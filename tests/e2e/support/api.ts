@@ -276,6 +276,14 @@ export async function submitSignup(
   await ok<unknown>(await request.post('/api/signup', { data: body }), 'submit signup');
 }
 
+/** Whether staff can still open the event (false once it is deleted). */
+export async function eventExists(request: APIRequestContext, eventId: string): Promise<boolean> {
+  const response = await request.get(`/api/events/${eventId}`);
+  if (response.status() === 404) return false;
+  await ok<EventDetail>(response, 'read event');
+  return true;
+}
+
 // ---- The fake Discord (global-setup.ts) ------------------------------------------------------
 
 interface FakeWebhook {

@@ -1,6 +1,6 @@
 import './djs.css';
 import { Fragment, type ReactNode, useState } from 'react';
-import { Alert, Button, Card, Col, ListGroup, Row, Spinner } from 'react-bootstrap';
+import { Alert, Badge, Button, Card, Col, ListGroup, Row, Spinner } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
 import type { Dj, DjPlay } from '@shared/schemas/djs';
@@ -10,6 +10,7 @@ import { Avatar } from '@client/components/Avatar';
 import { ApiError } from '@client/lib/api';
 import { useDjDetails, useUpdateDj } from '@client/shared/djs';
 import { DjForm } from '@client/components/DjForm';
+import { DjActions } from './DjActions';
 import { playDate } from './PlayDate';
 
 export function DjDetailsPage() {
@@ -36,11 +37,15 @@ export function DjDetailsPage() {
     );
   }
 
-  const { dj, plays } = details.data;
+  const { dj, archived, plays } = details.data;
   return (
     <Row className="g-4">
       <Col lg={7}>
-        {editing ? <EditDj dj={dj} onDone={() => setEditing(false)} /> : <ViewDj dj={dj} onEdit={() => setEditing(true)} />}
+        {editing ? (
+          <EditDj dj={dj} onDone={() => setEditing(false)} />
+        ) : (
+          <ViewDj dj={dj} archived={archived} playCount={plays.length} onEdit={() => setEditing(true)} />
+        )}
       </Col>
       <Col lg={5}>
         <Plays plays={plays} />
@@ -49,7 +54,7 @@ export function DjDetailsPage() {
   );
 }
 
-function ViewDj({ dj, onEdit }: { dj: Dj; onEdit: () => void }) {
+function ViewDj({ dj, archived, playCount, onEdit }: { dj: Dj; archived: boolean; playCount: number; onEdit: () => void }) {
   const rows: [string, ReactNode][] = [
     ['Public name', dj.publicName],
     ['Dj Name', dj.djName],
@@ -76,6 +81,11 @@ function ViewDj({ dj, onEdit }: { dj: Dj; onEdit: () => void }) {
           <div className="me-auto min-w-0">
             <h1 className="h3 mb-0 text-break">{dj.djName}</h1>
             <div className="text-body-secondary">{dj.publicName}</div>
+            {archived && (
+              <Badge bg="secondary" className="mt-1">
+                Archived
+              </Badge>
+            )}
           </div>
           <Button onClick={onEdit}>Edit</Button>
         </div>
@@ -92,7 +102,15 @@ function ViewDj({ dj, onEdit }: { dj: Dj; onEdit: () => void }) {
             Open Discord profile
           </a>
         )}
+        {archived && (
+          <Alert variant="secondary" className="mt-3 mb-0">
+            Archived: hidden from the Dj Roster's default view and the lineup's Add Dj search. Their plays and signups are kept.
+          </Alert>
+        )}
       </Card.Body>
+      <Card.Footer className="bg-transparent">
+        <DjActions dj={dj} archived={archived} playCount={playCount} />
+      </Card.Footer>
     </Card>
   );
 }

@@ -11,8 +11,8 @@ import { RosterPage } from './RosterPage';
 
 const roster: RosterResponse = {
   djs: [
-    { id: 'a', djName: 'Alpha Beats', publicName: 'Al', discordId: '111111111111111111', rtmpUrl: 'rtmp://x/a', twitchUsername: 'al_tv', avatarUrl: null, totalPlays: 2, mostRecentPlay: { eventId: 'e1', eventName: 'Sunday Service', startDatetime: '2024-06-09T19:00:00.000Z' } },
-    { id: 'b', djName: 'Bass Face', publicName: 'Bea', discordId: '222222222222222222', rtmpUrl: '', twitchUsername: '', avatarUrl: null, totalPlays: 0, mostRecentPlay: null },
+    { id: 'a', djName: 'Alpha Beats', publicName: 'Al', discordId: '111111111111111111', rtmpUrl: 'rtmp://x/a', twitchUsername: 'al_tv', avatarUrl: null, archived: false, totalPlays: 2, mostRecentPlay: { eventId: 'e1', eventName: 'Sunday Service', startDatetime: '2024-06-09T19:00:00.000Z' } },
+    { id: 'b', djName: 'Bass Face', publicName: 'Bea', discordId: '222222222222222222', rtmpUrl: '', twitchUsername: '', avatarUrl: null, archived: false, totalPlays: 0, mostRecentPlay: null },
   ],
   meta: { total: 2, earliestEvent: { eventId: 'e0', eventName: 'First Night', startDatetime: '2024-01-07T20:00:00.000Z' } },
 };
@@ -34,7 +34,7 @@ const json = (body: unknown, status = 200) => () => new Response(JSON.stringify(
 afterEach(() => vi.unstubAllGlobals());
 
 test('lists the roster with count, earliest event and links, and filters by name or Discord ID', async () => {
-  renderRoster({ '/api/djs': json(roster), '/api/settings': json(DEFAULT_SETTINGS) });
+  renderRoster({ '/api/djs?archived=hide': json(roster), '/api/settings': json(DEFAULT_SETTINGS) });
   expect(await screen.findByRole('link', { name: 'Alpha Beats' }, { timeout: 5000 })).toHaveAttribute('href', '/djs/a');
   expect(screen.getByTestId('roster-meta')).toHaveTextContent('2 DJs · Earliest recorded event: First Night');
   expect(screen.getByRole('link', { name: 'First Night (Jan 7, 2024)' })).toHaveAttribute('href', '/events/e0');
@@ -51,16 +51,33 @@ test('lists the roster with count, earliest event and links, and filters by name
 });
 
 test('a roster of one says 1 DJ', async () => {
-  renderRoster({ '/api/djs': json({ djs: roster.djs.slice(0, 1), meta: { ...roster.meta, total: 1 } }), '/api/settings': json(DEFAULT_SETTINGS) });
+  renderRoster({ '/api/djs?archived=hide': json({ djs: roster.djs.slice(0, 1), meta: { ...roster.meta, total: 1 } }), '/api/settings': json(DEFAULT_SETTINGS) });
   expect(await screen.findByTestId('roster-meta', {}, { timeout: 5000 })).toHaveTextContent(/^1 DJ · /);
 });
 
 test('a load failure toasts the spec text naming the contact host', async () => {
   renderRoster({
-    '/api/djs': json({ message: 'Something went wrong on the server. Please try again.' }, 500),
+    '/api/djs?archived=hide': json({ message: 'Something went wrong on the server. Please try again.' }, 500),
     '/api/settings': json({ ...DEFAULT_SETTINGS, contactHostName: 'Ada' }),
   });
   expect(
     await screen.findByText('Problem loading djs.  Please yell at Ada in the coordination channel.', { normalizer: (text) => text }),
   ).toBeInTheDocument();
+});
+
+test('"Show archived" lists the archived DJs too, marked Archived', async () => {
+  const archived = { ...roster.djs[1]!, id: 'c', djName: 'Cold Storage', archived: true };
+  renderRoster({
+    '/api/djs?archived=hide': json(roster),
+    '/api/djs?archived=include': json({ djs: [...roster.djs, archived], meta: { ...roster.meta, total: 3 } }),
+    '/api/settings': json(DEFAULT_SETTINGS),
+  });
+  expect(await screen.findByRole('link', { name: 'Alpha Beats' }, { timeout: 5000 })).toBeInTheDocument();
+  expect(screen.queryByText('Archived')).not.toBeInTheDocument();
+
+  await userEvent.click(screen.getByLabelText('Show archived'));
+  const row = (await screen.findByRole('link', { name: 'Cold Storage' })).closest('tr')!;
+  expect(row).toHaveTextContent('Archived');
+  expect(screen.getByTestId('roster-meta')).toHaveTextContent('3 DJs');
+  expect(screen.getAllByText('Archived')).toHaveLength(1);
 });

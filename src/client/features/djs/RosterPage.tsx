@@ -1,5 +1,5 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Form, Spinner, Table } from 'react-bootstrap';
+import { Alert, Badge, Button, Form, Spinner, Table } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { pluralise } from '@shared/pluralise';
@@ -13,7 +13,8 @@ const matches = (dj: RosterDj, needle: string) =>
   [dj.djName, dj.publicName, dj.discordId ?? ''].some((value) => value.toLowerCase().includes(needle));
 
 export function RosterPage() {
-  const roster = useRoster();
+  const [showArchived, setShowArchived] = useState(false);
+  const roster = useRoster(showArchived ? 'include' : 'hide');
   const settings = useSettings();
   const [search, setSearch] = useState('');
   const needle = useDeferredValue(search.trim().toLowerCase());
@@ -39,15 +40,25 @@ export function RosterPage() {
         </Link>
       </div>
 
-      <Form.Group className="mb-2" controlId="roster-search" style={{ maxWidth: '30rem' }}>
-        <Form.Label>Search</Form.Label>
-        <Form.Control
-          type="search"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          placeholder="Dj name, public name or Discord ID"
+      <div className="d-flex flex-wrap align-items-end gap-3 mb-2">
+        <Form.Group controlId="roster-search" className="flex-grow-1" style={{ maxWidth: '30rem' }}>
+          <Form.Label>Search</Form.Label>
+          <Form.Control
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder="Dj name, public name or Discord ID"
+          />
+        </Form.Group>
+        <Form.Check
+          type="switch"
+          id="roster-show-archived"
+          className="mb-2"
+          label="Show archived"
+          checked={showArchived}
+          onChange={(event) => setShowArchived(event.target.checked)}
         />
-      </Form.Group>
+      </div>
 
       {meta && (
         <p className="text-body-secondary small mb-3" data-testid="roster-meta">
@@ -100,6 +111,11 @@ function RosterTable({ djs }: { djs: RosterDj[] }) {
               <Link to={paths.dj(dj.id)} className="fw-semibold">
                 {dj.djName || '(no name)'}
               </Link>
+              {dj.archived && (
+                <Badge bg="secondary" className="ms-2">
+                  Archived
+                </Badge>
+              )}
             </td>
             <td>{dj.publicName}</td>
             <td className="font-monospace small">{dj.discordId}</td>

@@ -4,11 +4,13 @@ import { type EventTab, paths } from '@shared/paths';
 import { eventEnd, formatHours, placeSlots } from '@shared/lineup';
 import { pluralise } from '@shared/pluralise';
 import { formatEventDate, formatLocalTime } from '@shared/time';
+import { CancelledBadge } from '@client/components/CancelledBadge';
 import { MessageAlert } from '@client/components/MessageAlert';
 import { ApiError } from '@client/lib/api';
 import { browserZone } from '@client/lib/zone';
 import { useEventDetail } from '@client/shared/events';
 import { ConflictAlert } from './draft/ConflictAlert';
+import { EventLifecycle } from './EventLifecycle';
 import { EventDraftProvider, useEventDraft } from '@client/shared/draft';
 import { LeaveGuard } from './draft/LeaveGuard';
 import { SaveBar } from './draft/SaveBar';
@@ -99,14 +101,24 @@ function EventHeader() {
           {stored.published ? 'Published' : 'Unpublished'}
         </Badge>
       </OverlayTrigger>
+      {stored.cancelled && <CancelledBadge className="fs-6" />}
       {stored.published ? (
         <Button variant="outline-danger" onClick={() => void unpublish()} disabled={saving}>
           Unpublish
         </Button>
       ) : (
-        <Button variant="success" onClick={() => void publish()} disabled={saving}>
-          Publish Event
-        </Button>
+        !stored.cancelled && (
+          <Button variant="success" onClick={() => void publish()} disabled={saving}>
+            Publish Event
+          </Button>
+        )
+      )}
+      <EventLifecycle />
+      {stored.cancelled && (
+        <Alert variant="warning" className="w-100 mb-0">
+          This event is cancelled: DJs no longer see it on their signup page. Its signups, lineup and plays are kept; restore it to
+          bring it back.
+        </Alert>
       )}
     </div>
   );

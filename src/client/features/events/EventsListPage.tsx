@@ -3,6 +3,7 @@ import { Link, NavLink } from 'react-router';
 import { paths } from '@shared/paths';
 import type { EventList } from '@shared/schemas/events';
 import { formatEventDate } from '@shared/time';
+import { CancelledBadge } from '@client/components/CancelledBadge';
 import { browserZone } from '@client/lib/zone';
 import { useEventList } from '@client/shared/events';
 
@@ -52,6 +53,7 @@ export function EventsListPage({ when }: { when: EventList }) {
                 <td>{formatEventDate(event.startDatetime, zone)}</td>
                 <td>
                   <Link to={paths.event(event.id)}>{event.name}</Link>
+                  {event.cancelled && <CancelledBadge className="ms-2" />}
                 </td>
                 <td>{event.host}</td>
                 <td>{event.djs.join(', ')}</td>

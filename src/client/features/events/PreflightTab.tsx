@@ -65,11 +65,14 @@ export function PreflightTab() {
             Unpublish
           </Button>
         ) : (
-          <Button variant="success" onClick={() => void publish()} disabled={saving || requiredLeft > 0 || isDirty}>
+          <Button variant="success" onClick={() => void publish()} disabled={saving || requiredLeft > 0 || isDirty || stored.cancelled}>
             Publish Event
           </Button>
         )}
-        {!stored.published && requiredLeft > 0 && <div className="small text-body-secondary mt-2">Publish once every required step is done.</div>}
+        {!stored.published && stored.cancelled && <div className="small text-body-secondary mt-2">Restore the event to publish it.</div>}
+        {!stored.published && !stored.cancelled && requiredLeft > 0 && (
+          <div className="small text-body-secondary mt-2">Publish once every required step is done.</div>
+        )}
       </Card.Body>
     </Card>
   );

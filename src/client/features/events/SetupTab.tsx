@@ -22,7 +22,7 @@ const formValues = (event: EventFormInput): EventFormValues => ({
 
 /**
  * Setup: the event form over the draft (every edit goes straight into the draft, which the
- * Save bar persists), and the Signup Sheet card while signups are open.
+ * Save bar persists), and the Signup Sheet card while signups are open (never for a cancelled event: DJs cannot sign up).
  */
 export function SetupTab() {
   const { draft, setDraft } = useEventDraft();
@@ -57,7 +57,7 @@ export function SetupTab() {
           <PublicLinksFields />
         </Form>
       </FormProvider>
-      {draft.signupsAreOpen && (
+      {draft.signupsAreOpen && !draft.cancelled && (
         <Card className="mb-3">
           <Card.Header as="h3" className="h5">
             Signup Sheet

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '@shared/paths';
 import type { Settings } from '@shared/schemas/settings';
 import { formatEventDate } from '@shared/time';
+import { CancelledBadge } from '@client/components/CancelledBadge';
 import { useHomeEvent } from '@client/shared/events';
 import { useSettings } from '@client/shared/settings';
 
@@ -90,6 +91,7 @@ function HomeEventCard() {
             <Link to={paths.event(event.id)} className="fs-5 fw-semibold d-block text-break">
               {event.name}
             </Link>
+            {event.cancelled && <CancelledBadge />}
             <div>{formatEventDate(event.startDatetime, 'local')}</div>
             <div className="text-body-secondary small">Host: {event.host || 'TBA'}</div>
           </>

@@ -1,20 +1,13 @@
-import 'react-bootstrap-typeahead/css/Typeahead.css';
-import 'react-bootstrap-typeahead/css/Typeahead.bs5.css';
 import { useState } from 'react';
 import { Alert, Button, Modal, Spinner } from 'react-bootstrap';
-import { Typeahead } from 'react-bootstrap-typeahead';
 import toast from 'react-hot-toast';
 import type { Dj } from '@shared/schemas/djs';
 import type { RosterDj } from '@shared/schemas/djs';
 import { DjForm } from '@client/components/DjForm';
+import { DjTypeahead } from '@client/components/DjTypeahead';
 import { useCreateDj, useRoster } from '@client/shared/djs';
 
-const rosterLabel = (option: unknown) => {
-  const dj = option as RosterDj;
-  return `${dj.djName} (${dj.publicName})`;
-};
-
-const toDj = ({ totalPlays: _t, mostRecentPlay: _m, ...dj }: RosterDj): Dj => ({ ...dj, notes: '' });
+const toDj = ({ totalPlays: _t, mostRecentPlay: _m, archived: _a, ...dj }: RosterDj): Dj => ({ ...dj, notes: '' });
 
 /**
  * 'Add Dj': pick a roster DJ with the typeahead, or 'Onboard New Dj' to create one. Used for
@@ -56,6 +49,7 @@ export function AddDjModal({ show, title, onHide, onPick }: { show: boolean; tit
 }
 
 function SearchDj({ onPick }: { onPick: (dj: Dj) => void }) {
+  // Active DJs only: archived ones are left out of the search (restore them on their page).
   const roster = useRoster();
   if (roster.isError) return <Alert variant="danger">The roster could not be loaded: {roster.error.message}</Alert>;
   return (
@@ -63,25 +57,8 @@ function SearchDj({ onPick }: { onPick: (dj: Dj) => void }) {
       <label htmlFor="add-dj-search" className="form-label">
         Dj
       </label>
-      <Typeahead
-        id="add-dj-search"
-        inputProps={{ id: 'add-dj-search' }}
-        placeholder="Search DJ"
-        options={roster.data?.djs ?? []}
-        labelKey={rosterLabel}
-        emptyLabel={roster.isPending ? 'Loading djs…' : 'No matches found.'}
-        maxResults={100}
-        paginate
-        paginationText="Display additional results..."
-        maxHeight="300px"
-        // The menu opens on typing, so it never covers 'Onboard New Dj' before anyone searched.
-        minLength={1}
-        autoFocus
-        onChange={(selected) => {
-          const dj = selected[0] as RosterDj | undefined;
-          if (dj) onPick(toDj(dj));
-        }}
-      />
+      {/* The menu opens on typing, so it never covers 'Onboard New Dj' before anyone searched. */}
+      <DjTypeahead id="add-dj-search" djs={roster.data?.djs ?? []} loading={roster.isPending} onPick={(dj) => onPick(toDj(dj))} />
       {roster.isPending && (
         <div className="small text-body-secondary mt-2">
           <Spinner size="sm" animation="border" role="status" /> Loading djs…

@@ -32,6 +32,7 @@ export function SignupAreaGate({ children }: { children: (area: SignupArea) => R
       <SignupCard>
         <h1 className="h3">Signups Closed</h1>
         <p className="mb-1">Signups for this event are currently closed.</p>
+        {area.event.cancelled && <p className="mb-1">This event was cancelled.</p>}
         <p className="text-body-secondary mb-0">
           {area.event.name} ({eventDate(area.event.startDatetime)})
         </p>

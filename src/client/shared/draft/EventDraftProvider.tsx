@@ -5,8 +5,8 @@ import type { Dj } from '@shared/schemas/djs';
 import type { LineupEvent } from '@shared/schemas/events';
 import type { EventDetail } from '@shared/schemas/events';
 import { ApiError } from '@client/lib/api';
-import { eventListsKeys, eventQuery, publishEvent, saveEvent, unpublishEvent } from '../events';
-import { afterSave, type DraftState, isDirty, reconcile, startDraft, toSaveBody } from './draftState';
+import { deleteEvent, eventListsKeys, eventQuery, publishEvent, saveEvent, setEventCancelled, unpublishEvent } from '../events';
+import { afterSave, afterStateChange, type DraftState, isDirty, reconcile, startDraft, toSaveBody } from './draftState';
 import { useEventChanges } from './useEventChanges';
 
 // The event page's draft, shared by every tab (Setup, Lineup, Stream Details, Messaging …).
@@ -28,6 +28,10 @@ export interface EventDraft {
   discard: () => void;
   publish: () => Promise<void>;
   unpublish: () => Promise<void>;
+  /** Cancel (true) or restore (false) the event; unsaved edits are kept. */
+  setCancelled: (cancelled: boolean) => Promise<void>;
+  /** Deletes the event (only one with nothing to lose; refused while there are unsaved edits). True when it is gone. */
+  remove: () => Promise<boolean>;
   /** Set when a save was refused because someone else saved first; `reload` clears it. */
   conflict: string | null;
   reload: () => Promise<void>;
@@ -139,6 +143,47 @@ export function EventDraftProvider({ stored, children }: { stored: EventDetail; 
   const publish = useCallback(() => changePublication(true), [changePublication]);
   const unpublish = useCallback(() => changePublication(false), [changePublication]);
 
+  /** A refusal: a stale version shows the conflict alert (reload), like a save's. */
+  const refused = useCallback((error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof ApiError && error.code === 'stale_version') setConflict(message);
+    toast.error(message);
+  }, []);
+
+  const setCancelled = useCallback(
+    (cancelled: boolean) =>
+      runExclusive(async () => {
+        try {
+          const changed = await setEventCancelled(eventId, cancelled, state.baseVersion);
+          adopt(changed);
+          setState((current) => afterStateChange(current, changed));
+          toast.success(cancelled ? 'Event cancelled.' : 'Event restored.');
+        } catch (error) {
+          refused(error);
+        }
+      }),
+    [runExclusive, eventId, state.baseVersion, adopt, refused],
+  );
+
+  const remove = useCallback(async () => {
+    if (dirty) {
+      toast.error('Please save or discard your changes before deleting this event.');
+      return false;
+    }
+    let deleted = false;
+    await runExclusive(async () => {
+      try {
+        await deleteEvent(eventId, state.baseVersion);
+        deleted = true;
+        queryClient.removeQueries({ queryKey: eventQuery(eventId).queryKey, exact: true });
+        for (const queryKey of eventListsKeys) void queryClient.invalidateQueries({ queryKey });
+      } catch (error) {
+        refused(error);
+      }
+    });
+    return deleted;
+  }, [dirty, runExclusive, eventId, state.baseVersion, queryClient, refused]);
+
   const discard = useCallback(() => setState((current) => startDraft(current.stored, current.outsideChanges)), []);
 
   const reload = useCallback(async () => {
@@ -159,8 +204,24 @@ export function EventDraftProvider({ stored, children }: { stored: EventDetail; 
   const djs = useMemo(() => ({ ...extraDjs, ...state.stored.djs }), [extraDjs, state.stored.djs]);
 
   const value = useMemo<EventDraft>(
-    () => ({ stored: state.stored, draft: state.draft, setDraft, djs, rememberDj, isDirty: dirty, saving, save, discard, publish, unpublish, conflict, reload }),
-    [state.stored, state.draft, setDraft, djs, rememberDj, dirty, saving, save, discard, publish, unpublish, conflict, reload],
+    () => ({
+      stored: state.stored,
+      draft: state.draft,
+      setDraft,
+      djs,
+      rememberDj,
+      isDirty: dirty,
+      saving,
+      save,
+      discard,
+      publish,
+      unpublish,
+      setCancelled,
+      remove,
+      conflict,
+      reload,
+    }),
+    [state.stored, state.draft, setDraft, djs, rememberDj, dirty, saving, save, discard, publish, unpublish, setCancelled, remove, conflict, reload],
   );
   return <EventDraftContext.Provider value={value}>{children}</EventDraftContext.Provider>;
 }

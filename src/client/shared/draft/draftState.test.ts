@@ -1,7 +1,7 @@
 import type { Signup } from '@shared/schemas/lineup';
 import type { EventDetail } from '@shared/schemas/events';
 import { buildEvent, buildSignup } from '@shared/testing/builders';
-import { afterSave, isDirty, reconcile, startDraft, toSaveBody } from './draftState';
+import { afterSave, afterStateChange, isDirty, reconcile, startDraft, toSaveBody } from './draftState';
 
 const signup = (uuid: string, extra: Partial<Signup> = {}) => buildSignup(uuid, { name: `DJ ${uuid}`, ...extra });
 
@@ -56,4 +56,17 @@ test('after a save the saved event is the base, unless the draft changed in flig
   const next = afterSave(typedMore, saved, sent);
   expect(next).toMatchObject({ baseVersion: 4, draft: { name: 'Saved', host: 'New host' } });
   expect(isDirty(next)).toBe(true);
+});
+
+test('cancelling or restoring keeps unsaved edits, on the new version, without counting an outside change', () => {
+  const state = startDraft(stored());
+  const edited = { ...state, draft: { ...state.draft, host: 'Unsaved host' } };
+  const cancelled = afterStateChange(edited, stored({ cancelled: true, version: 4 }));
+  expect(cancelled).toMatchObject({ baseVersion: 4, outsideChanges: 0, draft: { host: 'Unsaved host', cancelled: true } });
+  expect(isDirty(cancelled)).toBe(true);
+  expect(toSaveBody(cancelled)).toMatchObject({ baseVersion: 4, event: { host: 'Unsaved host' } });
+
+  const clean = afterStateChange(state, stored({ cancelled: true, version: 4 }));
+  expect(clean).toMatchObject({ baseVersion: 4, draft: { cancelled: true } });
+  expect(isDirty(clean)).toBe(false);
 });

@@ -79,7 +79,7 @@ export function reconcile(state: DraftState, fresh: EventDetail): DraftState {
   return {
     stored: fresh,
     baseVersion: state.baseVersion,
-    draft: { ...state.draft, published: fresh.published, signups: [...signups, ...arrived] },
+    draft: { ...state.draft, published: fresh.published, cancelled: fresh.cancelled, signups: [...signups, ...arrived] },
     known: [...known, ...arrived.map((s) => s.uuid)],
     outsideChanges: state.outsideChanges + (changedElsewhere ? 1 : 0),
   };
@@ -124,4 +124,13 @@ export function afterSave(state: DraftState, saved: EventDetail, sent: LineupEve
     baseVersion: saved.version,
     known: [...new Set([...state.known, ...saved.signups.map((s) => s.uuid)])],
   };
+}
+
+/**
+ * After this window cancelled or restored the event: the server accepted it against the draft's
+ * base version, so nothing else was saved in between. Edits are kept, on the new version, and
+ * can still be saved.
+ */
+export function afterStateChange(state: DraftState, changed: EventDetail): DraftState {
+  return { ...reconcile(state, changed), baseVersion: changed.version, outsideChanges: state.outsideChanges };
 }

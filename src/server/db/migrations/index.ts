@@ -7,6 +7,8 @@ import { sessionsKeepTheirProfile } from './005-sessions-keep-their-profile.js';
 import { lineupStaysPut } from './006-lineup-stays-put.js';
 import { eventPublicLinks } from './010-event-public-links.js';
 import { djCalendarLinks } from './011-dj-calendar-links.js';
+import { eventsCancelled } from './020-events-cancelled.js';
+import { djsArchived } from './021-djs-archived.js';
 import { discordPosts } from './040-discord-posts.js';
 
 // One set of migrations for SQLite and PostgreSQL: only types both understand (text, integer,
@@ -21,6 +23,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '006_lineup_stays_put': lineupStaysPut,
   '010_event_public_links': eventPublicLinks,
   '011_dj_calendar_links': djCalendarLinks,
+  '020_events_cancelled': eventsCancelled,
+  '021_djs_archived': djsArchived,
   '040_discord_posts': discordPosts,
 };
 

@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import { slotForSignup } from '@shared/lineup.js';
+import type { RosterResponse } from '@shared/schemas/djs.js';
+import { type EventDetail, eventFieldsSchema, type EventSummary } from '@shared/schemas/events.js';
+import type { PublicLineupList } from '@shared/schemas/public.js';
+import type { SignupArea } from '@shared/schemas/signup.js';
+import { buildLegacySlot, buildSignup } from '@shared/testing/builders.js';
+import { intake, storedLineup } from '../testing/fixtures.js';
+import { startTestApp, testDialects, type SignedIn, type TestApp } from '../testing/harness.js';
+
+// Cancel, restore and delete (issue 13): a cancelled event keeps its signups, answers, slots
+// and plays, is closed to DJs and comes back on restore; only an event with nothing to lose can
+// be deleted. Each is checked against the version the page showed, like a save.
+
+const START = '2030-01-06T20:00:00.000Z';
+
+describe.each(testDialects)('cancel, restore and delete events on %s', (dialect) => {
+  let app: TestApp;
+  let host: SignedIn;
+  let dj: SignedIn;
+
+  beforeEach(async () => {
+    app = await startTestApp(dialect);
+    host = await app.signIn(['host', 'dj']);
+    dj = await app.signIn(['dj'], { djName: 'Dana' });
+  });
+  afterEach(async () => {
+    await app.destroy();
+  });
+
+  const staff = <T>(method: string, url: string, body?: unknown) => app.request<T>(method, url, { cookie: host.cookie, body });
+  const getEvent = async (id: string) => (await staff<EventDetail>('GET', `/api/events/${id}`)).body;
+  const action = (id: string, name: 'cancel' | 'restore' | 'publish', baseVersion: number) =>
+    staff<EventDetail>('POST', `/api/events/${id}/${name}`, { baseVersion });
+  const remove = (id: string, baseVersion: number) => staff<{ code: string; message: string }>('DELETE', `/api/events/${id}`, { baseVersion });
+
+  async function createEvent(name = 'Sunday Service'): Promise<string> {
+    const response = await staff<{ id: string }>('POST', '/api/events', {
+      name,
+      startDatetime: START,
+      host: 'Hosty',
+      signupsAreOpen: true,
+      message: '',
+      footer: '',
+    });
+    expect(response.status).toBe(201);
+    return response.body.id;
+  }
+
+  /** An event with a lineup (a staff signup, played), and a DJ's own signup with answers waiting. */
+  async function eventWithLineup(): Promise<string> {
+    const id = await createEvent();
+    const signup = buildSignup(randomUUID(), { name: 'Host pick', djRefs: [host.djId] });
+    const event = await getEvent(id);
+    const saved = await staff('PUT', `/api/events/${id}`, {
+      baseVersion: event.version,
+      event: eventFieldsSchema.parse(event),
+      signups: [signup],
+      slots: [slotForSignup(signup)],
+      removedSignupUuids: [],
+    });
+    expect(saved.status).toBe(200);
+    const submitted = await app.request('POST', '/api/signup', { cookie: dj.cookie, body: intake(id, { name: 'Dana live', dj_notes: 'bring snacks' }) });
+    expect(submitted.status).toBe(200);
+    return id;
+  }
+
+  const totalPlays = async (djId: string) =>
+    (await staff<RosterResponse>('GET', '/api/djs')).body.djs.find((row) => row.id === djId)?.totalPlays;
+  const area = (id: string) => app.request<SignupArea>('GET', `/api/signup?event_id=${id}`, { cookie: dj.cookie });
+  const listed = async (when: 'upcoming' | 'past') => (await staff<EventSummary[]>('GET', `/api/events?when=${when}`)).body;
+
+  test('a cancelled event keeps its signups, answers, slots and plays, is closed to DJs, and comes back on restore', async () => {
+    const id = await eventWithLineup();
+    const before = await storedLineup(app.ctx.store.db);
+    const loaded = await getEvent(id);
+    expect(await totalPlays(host.djId)).toBe(1);
+
+    const cancelled = await action(id, 'cancel', loaded.version);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ cancelled: true, version: loaded.version + 1, published: false });
+    expect(cancelled.body.signups.map((s) => s.name)).toEqual(['Host pick', 'Dana live']);
+    expect(await storedLineup(app.ctx.store.db)).toEqual(before);
+    expect(await totalPlays(host.djId)).toBe(1);
+
+    // Still in the staff lists, marked; the home card too.
+    expect((await listed('upcoming')).find((event) => event.id === id)).toMatchObject({ cancelled: true, djs: ['Host pick'] });
+    expect((await staff<{ event: EventSummary }>('GET', '/api/events/home')).body.event).toMatchObject({ id, cancelled: true });
+
+    // The DJ's signup area answers as closed, saying why; the intake refuses.
+    expect((await area(id)).body.event).toMatchObject({ signupsAreOpen: false, cancelled: true });
+    const refused = await app.request('POST', '/api/signup', { cookie: dj.cookie, body: intake(id, { name: 'Dana changed' }) });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ code: 'signups_closed', message: 'This event was cancelled, so its signups are closed.' });
+    expect(await storedLineup(app.ctx.store.db)).toEqual(before);
+
+    // Publishing waits for a restore.
+    const publish = await action(id, 'publish', cancelled.body.version);
+    expect(publish.status).toBe(409);
+    expect(publish.body).toMatchObject({ message: 'This event is cancelled: restore it before publishing it.' });
+
+    const restored = await action(id, 'restore', cancelled.body.version);
+    expect(restored.status).toBe(200);
+    expect(restored.body).toMatchObject({ cancelled: false, version: loaded.version + 2 });
+    expect(await storedLineup(app.ctx.store.db)).toEqual(before);
+    expect((await area(id)).body.event).toMatchObject({ signupsAreOpen: true, cancelled: false });
+    expect((await app.request('POST', '/api/signup', { cookie: dj.cookie, body: intake(id, { name: 'Dana changed' }) })).status).toBe(200);
+  });
+
+  test('a cancelled event leaves the public pages until restored', async () => {
+    const id = await eventWithLineup();
+    // Published by staff (the preflight's steps are tested with publishing itself).
+    await app.ctx.store.db.updateTable('events').set({ published: 1 }).where('id', '=', id).execute();
+    const publicIds = async () => (await app.request<PublicLineupList>('GET', '/api/public/lineups')).body.events.map((event) => event.id);
+    expect((await app.request('GET', `/api/public/lineups/${id}`)).status).toBe(200);
+    expect(await publicIds()).toContain(id);
+
+    const cancelled = await action(id, 'cancel', (await getEvent(id)).version);
+    expect(cancelled.body).toMatchObject({ cancelled: true, published: true });
+    expect((await app.request('GET', `/api/public/lineups/${id}`)).status).toBe(404);
+    expect(await publicIds()).not.toContain(id);
+
+    expect((await action(id, 'restore', cancelled.body.version)).status).toBe(200);
+    expect((await app.request('GET', `/api/public/lineups/${id}`)).status).toBe(200);
+    expect(await publicIds()).toContain(id);
+  });
+
+  test('cancel and restore are refused when someone saved meanwhile, and for an unknown event', async () => {
+    const id = await eventWithLineup();
+    const loaded = await getEvent(id);
+    const stale = await action(id, 'cancel', loaded.version - 1);
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ code: 'stale_version', currentVersion: loaded.version });
+    expect(await getEvent(id)).toMatchObject({ cancelled: false, version: loaded.version });
+
+    expect((await action(id, 'cancel', loaded.version)).status).toBe(200);
+    const staleRestore = await action(id, 'restore', loaded.version);
+    expect(staleRestore.status).toBe(409);
+    expect(staleRestore.body).toMatchObject({ code: 'stale_version' });
+    expect(await getEvent(id)).toMatchObject({ cancelled: true });
+
+    expect((await action(randomUUID(), 'cancel', 1)).status).toBe(404);
+    expect((await action(randomUUID(), 'restore', 1)).status).toBe(404);
+  });
+
+  test('an unpublished event without signups is deleted; the lists no longer show it', async () => {
+    const id = await createEvent('Typo night');
+    const kept = await createEvent('Kept night');
+    const response = await remove(id, 1);
+    expect(response.status).toBe(204);
+    expect((await staff('GET', `/api/events/${id}`)).status).toBe(404);
+    expect((await listed('upcoming')).map((event) => event.id)).toEqual([kept]);
+    expect((await remove(id, 1)).status).toBe(404);
+  });
+
+  test('delete is refused, changing nothing, for an event with signups, a lineup, a publication or a newer version', async () => {
+    const withSignups = await eventWithLineup();
+    // Only a DJ's signup, which arrived after the page loaded (it does not change the version).
+    const djOnly = await createEvent('DJ only');
+    const loadedDjOnly = await getEvent(djOnly);
+    expect((await app.request('POST', '/api/signup', { cookie: dj.cookie, body: intake(djOnly, { name: 'Dana' }) })).status).toBe(200);
+    const legacyOnly = await createEvent('Legacy lineup');
+    const legacy = await getEvent(legacyOnly);
+    expect(
+      (
+        await staff('PUT', `/api/events/${legacyOnly}`, {
+          baseVersion: legacy.version,
+          event: eventFieldsSchema.parse(legacy),
+          signups: [],
+          slots: [buildLegacySlot({ djName: 'Old Timer' })],
+          removedSignupUuids: [],
+        })
+      ).status,
+    ).toBe(200);
+    // Published earlier, its lineup emptied since (publishing itself needs a lineup now).
+    const published = await createEvent('Published');
+    await app.ctx.store.db.updateTable('events').set({ published: 1 }).where('id', '=', published).execute();
+    const stale = await createEvent('Stale');
+
+    const rows = async () => ({ lineup: await storedLineup(app.ctx.store.db), events: await app.ctx.store.db.selectFrom('events').selectAll().orderBy('id').execute() });
+    const before = await rows();
+    const cases: Array<[string, number, number, string]> = [
+      [withSignups, (await getEvent(withSignups)).version, 409, 'This event has signups: cancel it instead.'],
+      [djOnly, loadedDjOnly.version, 409, 'This event has signups: cancel it instead.'],
+      [legacyOnly, (await getEvent(legacyOnly)).version, 409, 'This event has a lineup: cancel it instead.'],
+      [published, 1, 409, 'This event is published: cancel it instead.'],
+      [stale, 7, 409, 'This event was changed by someone else since you loaded it. Reload to see their changes, then make your edits again.'],
+    ];
+    for (const [id, version, status, message] of cases) {
+      const response = await remove(id, version);
+      expect(response.status, message).toBe(status);
+      expect(response.body.message).toBe(message);
+    }
+    expect(await rows()).toEqual(before);
+  });
+
+  test('the change stream tells open pages about a cancel', async () => {
+    const id = await createEvent();
+    const abort = new AbortController();
+    const response = await fetch(`${app.url}/api/events/${id}/changes`, { headers: { cookie: host.cookie }, signal: abort.signal });
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let received = '';
+    const readUntil = async (text: string) => {
+      while (!received.includes(text)) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`stream ended before ${text}: ${received}`);
+        received += decoder.decode(value);
+      }
+    };
+    await readUntil(': connected');
+    expect((await action(id, 'cancel', 1)).status).toBe(200);
+    await readUntil('event: changed\ndata: {"version":2}\n\n');
+    abort.abort();
+  });
+});
