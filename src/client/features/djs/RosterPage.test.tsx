@@ -50,6 +50,11 @@ test('lists the roster with count, earliest event and links, and filters by name
   expect(await screen.findByText('No DJs match “nobody”.')).toBeInTheDocument();
 });
 
+test('a roster of one says 1 DJ', async () => {
+  renderRoster({ '/api/djs': json({ djs: roster.djs.slice(0, 1), meta: { ...roster.meta, total: 1 } }), '/api/settings': json(DEFAULT_SETTINGS) });
+  expect(await screen.findByTestId('roster-meta', {}, { timeout: 5000 })).toHaveTextContent(/^1 DJ · /);
+});
+
 test('a load failure toasts the spec text naming the contact host', async () => {
   renderRoster({
     '/api/djs': json({ message: 'Something went wrong on the server. Please try again.' }, 500),

@@ -2,6 +2,7 @@ import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Form, Spinner, Table } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
+import { pluralise } from '@shared/pluralise';
 import { paths } from '@shared/paths';
 import type { RosterDj } from '@shared/schemas/djs';
 import { contactHostName, useSettings } from '@client/shared/settings';
@@ -50,7 +51,7 @@ export function RosterPage() {
 
       {meta && (
         <p className="text-body-secondary small mb-3" data-testid="roster-meta">
-          {needle ? `${djs.length} of ${meta.total} DJs` : `${meta.total} DJs`}
+          {needle ? `${djs.length} of ${pluralise(meta.total, 'DJ')}` : pluralise(meta.total, 'DJ')}
           {' · '}
           Earliest recorded event:{' '}
           {meta.earliestEvent ? <PlayLink play={meta.earliestEvent} withName /> : 'none yet'}
