@@ -1,7 +1,15 @@
 // A weekly series (issue 13 "next week in one click"): the next event after one, with the
 // series' schedule from the global settings. Pure; times through shared/time.ts.
 import type { EventFormValues } from './schemas/events.js';
-import { comingSundayAt, type WeeklySchedule } from './time.js';
+import type { Settings } from './schemas/settings.js';
+import { calendarDay, comingSundayAt, type WeeklySchedule } from './time.js';
+
+/** The series' weekly schedule, from the global settings. */
+export const scheduleOf = (settings: Pick<Settings, 'defaultWeekday' | 'defaultTime' | 'defaultZone'>): WeeklySchedule => ({
+  weekday: settings.defaultWeekday,
+  time: settings.defaultTime,
+  zone: settings.defaultZone,
+});
 
 /**
  * The name of the next event in a numbered series: the last number in the name, plus one
@@ -35,7 +43,6 @@ export function nextEventFields(event: EventFormValues, schedule: WeeklySchedule
 
 /** Events that start on the same calendar day as `start`, in the series' zone. */
 export function sameDayEvents<E extends { startDatetime: string }>(events: readonly E[], start: string, zone: string): E[] {
-  const day = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
-  const wanted = day(start);
-  return events.filter((event) => day(event.startDatetime) === wanted);
+  const wanted = calendarDay(start, zone);
+  return events.filter((event) => calendarDay(event.startDatetime, zone) === wanted);
 }

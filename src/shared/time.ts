@@ -120,6 +120,12 @@ export function formatEventDate(iso: string, zone: string): string {
   return dt ? dt.setLocale('en-US').toFormat('ccc d LLL yyyy, HH:mm') : '';
 }
 
+/** The calendar day of an instant in the zone, 'yyyy-MM-dd'; '' for an unparsable value. */
+export function calendarDay(iso: string, zone: string): string {
+  const dt = instant(iso, zone);
+  return dt ? dt.toFormat('yyyy-MM-dd') : '';
+}
+
 /** 'HH:mm' in the zone; '' for an unparsable value. */
 export function formatLocalTime(iso: string, zone: string): string {
   const dt = instant(iso, zone);

@@ -138,6 +138,8 @@ describe.each(testDialects)('access control matrix on %s', (dialect) => {
       case 'PUT /api/events/:eventId':
       case 'POST /api/events/:eventId/publish':
         return { path, body: { baseVersion: 1 } };
+      case 'POST /api/events/:eventId/next':
+        return { path, body: { confirmSameDay: true } };
       case 'POST /api/djs':
       case 'PUT /api/djs/:djId':
         return { path, body: { discordId: uniqueDigits(), publicName: 'P', djName: 'D', rtmpUrl: '', twitchUsername: '' } };

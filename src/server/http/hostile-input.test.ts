@@ -3,7 +3,13 @@ import { sql } from 'kysely';
 import type { ZodType } from 'zod';
 import { authCallbackBody } from '@shared/schemas/auth.js';
 import { djInputSchema } from '@shared/schemas/djs.js';
-import { createEventSchema, publishEventSchema, saveEventSchema, type EventDetail } from '@shared/schemas/events.js';
+import {
+  createEventRequestSchema,
+  nextEventRequestSchema,
+  publishEventSchema,
+  saveEventSchema,
+  type EventDetail,
+} from '@shared/schemas/events.js';
 import { DEFAULT_SETTINGS, settingsSchema } from '@shared/schemas/settings.js';
 import { signupIntakeSchema } from '@shared/schemas/signup.js';
 import { apiErrorSchema } from '@shared/api/errors.js';
@@ -139,7 +145,7 @@ describe.each(testDialects)('hostile input on %s', (dialect) => {
 
     const created = await app.request<{ id: string }>('POST', '/api/events', {
       cookie: staffCookie,
-      body: { name: 'Fuzz night', startDatetime: '2030-06-09T19:00:00.000Z', host: 'Hal', message: 'm', footer: 'f', signupsAreOpen: true },
+      body: { name: 'Fuzz night', startDatetime: '2030-06-16T19:00:00.000Z', host: 'Hal', message: 'm', footer: 'f', signupsAreOpen: true },
     });
     eventId = created.body.id;
     const dj = await app.request<{ id: string }>('POST', '/api/djs', {
@@ -231,7 +237,15 @@ describe.each(testDialects)('hostile input on %s', (dialect) => {
       method: 'POST',
       url: () => '/api/events',
       template: () => ({ name: 'E', startDatetime: '2030-07-01T19:00:00.000Z', host: 'H', message: '', footer: '', signupsAreOpen: false }),
-      schema: createEventSchema,
+      schema: createEventRequestSchema,
+      cookie: () => staffCookie,
+    },
+    {
+      name: 'POST /api/events/:eventId/next',
+      method: 'POST',
+      url: () => `/api/events/${eventId}/next`,
+      template: () => ({ confirmSameDay: false }),
+      schema: nextEventRequestSchema,
       cookie: () => staffCookie,
     },
     {

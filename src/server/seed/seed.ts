@@ -152,7 +152,7 @@ async function createWithLineup(db: Kysely<Database>, seedEvent: SeedEvent): Pro
     footer: DEFAULT_SETTINGS.defaultFooter,
     signupsAreOpen: seedEvent.signupsOpen,
   };
-  const { id } = await createEvent(db, fields);
+  const { id } = await createEvent(db, { ...fields, confirmSameDay: false });
   if (seedEvent.signups.length === 0) return id;
   const changes = inProcessBus();
   const saved = await saveEvent(

@@ -23,6 +23,8 @@ export const ENDPOINT_ERROR_CODES = [
   'conflict',
   'duplicate_discord_id',
   'signups_closed',
+  /** Another event starts on that day (carries sameDayEvent); resend with confirmSameDay to create it anyway. */
+  'same_day_event',
   /** A back-to-back partner tried to change the answers of the DJ who submitted the signup. */
   'not_signup_owner',
   /** Discord says the person is not a member of the community's server. */
@@ -38,5 +40,7 @@ export const apiErrorSchema = z.object({
   message: z.string(),
   /** With stale_version: the event's version now. */
   currentVersion: z.number().optional(),
+  /** With same_day_event: the event already on that day. */
+  sameDayEvent: z.object({ id: z.string(), name: z.string() }).optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

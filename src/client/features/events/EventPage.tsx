@@ -6,6 +6,7 @@ import { MessageAlert } from '@client/components/MessageAlert';
 import { ApiError } from '@client/lib/api';
 import { browserZone } from '@client/lib/zone';
 import { useEventDetail } from '@client/shared/events';
+import { CreateNextEventButton } from './CreateNextEventButton';
 import { ConflictAlert } from './draft/ConflictAlert';
 import { EventDraftProvider, useEventDraft } from '@client/shared/draft';
 import { LeaveGuard } from './draft/LeaveGuard';
@@ -62,7 +63,7 @@ export function EventPage() {
 }
 
 function EventHeader() {
-  const { stored, publish, saving } = useEventDraft();
+  const { stored, publish, saving, isDirty } = useEventDraft();
   return (
     <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
       <div className="me-auto">
@@ -88,6 +89,12 @@ function EventHeader() {
           Publish Event
         </Button>
       )}
+      <CreateNextEventButton
+        eventId={stored.id}
+        eventName={stored.name}
+        // The next event carries the stored host, message and footer over.
+        blockedBecause={isDirty ? 'Please save changes before creating the next event.' : undefined}
+      />
     </div>
   );
 }
