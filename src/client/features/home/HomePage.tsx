@@ -3,15 +3,18 @@ import { Badge, Card, Col, Row, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { paths } from '@shared/paths';
 import type { Settings } from '@shared/schemas/settings';
+import { isPlaceholderLink } from '@shared/setup-checklist';
 import { formatEventDate } from '@shared/time';
 import { useHomeEvent } from '@client/shared/events';
 import { useSettings } from '@client/shared/settings';
+import { SetupChecklist } from './SetupChecklist';
 
 export function HomePage() {
   const settings = useSettings();
   return (
     <>
       <h1 className="h3 mb-3">Home</h1>
+      <SetupChecklist />
       <Row className="g-3 mb-4">
         <Col md={7}>
           <HomeEventCard />
@@ -26,6 +29,8 @@ export function HomePage() {
                 <Loading />
               ) : settings.isError ? (
                 <Card.Text className="text-danger">unable to find signup url</Card.Text>
+              ) : isPlaceholderLink(settings.data.signupUrl) ? (
+                <NotSetYet />
               ) : (
                 <>
                   <Card.Text className="text-body-secondary small">Where DJs sign up to play.</Card.Text>
@@ -53,6 +58,12 @@ export function HomePage() {
     </>
   );
 }
+
+const NotSetYet = () => (
+  <span className="small fst-italic">
+    Not set yet — add it in <Link to={paths.globalSettings()}>Global Settings</Link>
+  </span>
+);
 
 const Loading = () => (
   <div className="d-flex align-items-center gap-2 text-body-secondary">
@@ -113,9 +124,7 @@ function LinkCard({ title, url, loading, children }: { title: string; url: Setti
               Open {title}
             </a>
           ) : (
-            <span className="small fst-italic">
-              Not set yet — add it in <Link to={paths.globalSettings()}>Global Settings</Link>
-            </span>
+            <NotSetYet />
           )}
         </Card.Body>
       </Card>

@@ -3,8 +3,10 @@ import { useEffect, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Alert, Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
+import { useLocation } from 'react-router';
 import { type Settings, settingsSchema } from '@shared/schemas/settings';
 import { SelectField, TextField } from '@client/components/form/fields';
+import { FormLeaveGuard } from '@client/components/LeaveGuard';
 import { useSaveSettings, useSettings } from '@client/shared/settings';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -48,18 +50,26 @@ function SettingsForm({ initial }: { initial: Settings }) {
   const [saved, setSaved] = useState(false);
   const { errors, isSubmitted } = form.formState;
 
+  // Home's setup checklist links here with the setting as the fragment (#chatServerUrl).
+  const { hash } = useLocation();
+  const { setFocus } = form;
+  useEffect(() => {
+    const field = hash.slice(1);
+    if (field in settingsSchema.shape) setFocus(field as keyof FormValues);
+  }, [hash, setFocus]);
+
   // Any edit after a save hides 'Settings saved successfully!' until the next save.
   const { subscribe } = form;
   useEffect(() => subscribe({ formState: { values: true }, callback: ({ name }) => name && setSaved(false) }), [subscribe]);
 
-  const submit = form.handleSubmit((settings) => {
+  const submit = form.handleSubmit(async (settings) => {
     setSaved(false);
-    save.mutate(settings, {
-      onSuccess: (stored) => {
-        form.reset(toForm(stored));
-        setSaved(true);
-      },
-    });
+    try {
+      form.reset(toForm(await save.mutateAsync(settings)));
+      setSaved(true);
+    } catch {
+      // Shown by the alert below (save.isError).
+    }
   });
 
   return (
@@ -141,6 +151,7 @@ function SettingsForm({ initial }: { initial: Settings }) {
           {save.isPending ? 'Saving...' : 'Save'}
         </Button>
       </Form>
+      <FormLeaveGuard />
     </FormProvider>
   );
 }
