@@ -4,8 +4,15 @@ import type { SignupType } from '@shared/domain';
 import type { Dj } from '@shared/schemas/djs';
 import type { Signup } from '@shared/schemas/lineup';
 import { slotForSignup } from '@shared/lineup';
-import type { RosterDj, RosterResponse } from '@shared/schemas/djs';
-import { type EventDetail, eventFieldsSchema, type EventFormValues, type SaveEventBody, saveEventSchema } from '@shared/schemas/events';
+import { djToInput, type RosterDj, type RosterResponse } from '@shared/schemas/djs';
+import {
+  type CreateEventRequest,
+  type EventDetail,
+  eventFieldsSchema,
+  type EventFormValues,
+  type SaveEventBody,
+  saveEventSchema,
+} from '@shared/schemas/events';
 import type { SignupIntake } from '@shared/schemas/signup';
 
 // Every piece of test data the end-to-end tests make through the API, as small named steps.
@@ -49,15 +56,19 @@ export interface EventInput {
   signupsAreOpen?: boolean;
 }
 
-/** Creates an event (as Create Event does) and returns its id. */
+/**
+ * Creates an event (as Create Event does) and returns its id. Tests running at once share days,
+ * so the same-day question is answered yes in advance.
+ */
 export async function createEvent(request: APIRequestContext, input: EventInput): Promise<string> {
-  const body: EventFormValues = {
+  const body: CreateEventRequest = {
     name: input.name,
     startDatetime: input.start,
     host: input.host ?? 'E2E Host',
     message: input.message ?? '',
     footer: input.footer ?? '',
     signupsAreOpen: input.signupsAreOpen ?? true,
+    confirmSameDay: true,
   };
   const created = await ok<{ id: string }>(await request.post('/api/events', { data: body }), 'create event');
   return created.id;
@@ -202,6 +213,19 @@ export async function createDj(request: APIRequestContext, input: DjInput): Prom
   const response = await request.post('/api/djs', { data: body });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as Dj;
+}
+
+/** The signed-in person's own roster entry, as signing in made it. */
+export async function myDjId(request: APIRequestContext): Promise<string> {
+  const me = await ok<{ djId: string | null }>(await request.get('/api/me'), 'read me');
+  if (!me.djId) throw new Error('myDjId: the signed-in person has no roster entry');
+  return me.djId;
+}
+
+/** Staff put a stream link on a roster DJ (as editing Dj Details does): where their slot streams from. */
+export async function setDjStreamLink(request: APIRequestContext, djId: string, rtmpUrl: string): Promise<Dj> {
+  const { dj } = await ok<{ dj: Dj }>(await request.get(`/api/djs/${djId}`), 'read dj');
+  return ok<Dj>(await request.put(`/api/djs/${djId}`, { data: { ...djToInput(dj), rtmpUrl } }), 'update dj');
 }
 
 export async function roster(request: APIRequestContext): Promise<RosterDj[]> {
