@@ -14,6 +14,7 @@ import type { AppContext } from './context.js';
 import { registerDjRoutes } from './djs/routes.js';
 import { registerEventRoutes } from './events/routes.js';
 import { registerHealthRoutes } from './health/routes.js';
+import { registerMeRoutes } from './me/routes.js';
 import { errorHandler } from './http/error-handler.js';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.js';
 import { logRedaction, requestLogFields } from './http/logging.js';
@@ -96,6 +97,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerDjRoutes(app, ctx);
   registerSettingsRoutes(app, ctx);
   registerSignupRoutes(app, ctx);
+  registerMeRoutes(app, ctx);
 
   if (options.clientDir) await serveSpa(app, options.clientDir, ctx.config.appName);
   app.setNotFoundHandler((_request, reply) => {

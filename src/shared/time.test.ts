@@ -4,10 +4,13 @@ import {
   comingSundayAt,
   formatAvailability,
   formatEventDate,
+  formatEventDay,
   formatLocalTime,
   fromDateTimeLocalValue,
   parseDateOrThrow,
+  timeBothWays,
   toDateTimeLocalValue,
+  zonePlace,
 } from './time.js';
 
 const SUMMER_START = '2024-06-09T19:00:00.000Z'; // Sunday 9 June 2024, 20:00 BST
@@ -142,5 +145,37 @@ describe('parseDateOrThrow', () => {
     for (const bad of ['', 'not a date', '2024-02-30T10:00', null, undefined, {}, new Date('x'), NaN]) {
       expect(() => parseDateOrThrow(bad)).toThrow('Invalid date format');
     }
+  });
+});
+
+describe('a time for the series and for the viewer', () => {
+  it('names the series zone by its place', () => {
+    expect(zonePlace('Europe/London')).toBe('London');
+    expect(zonePlace('America/New_York')).toBe('New York');
+    expect(zonePlace('UTC')).toBe('UTC');
+  });
+
+  it('gives the London time and the viewer\'s own, summer and winter', () => {
+    expect(timeBothWays(SUMMER_START, 'Europe/London', 'America/New_York')).toBe('20:00 London / 15:00 your time');
+    expect(timeBothWays(WINTER_START, 'Europe/London', 'America/New_York')).toBe('20:00 London / 15:00 your time');
+    expect(timeBothWays(SUMMER_START, 'Europe/London', 'Australia/Sydney')).toBe('20:00 London / 05:00 your time');
+  });
+
+  it('says it once when both clocks show the same', () => {
+    expect(timeBothWays(SUMMER_START, 'Europe/London', 'Europe/London')).toBe('20:00 London');
+    // Lisbon keeps London's clock in summer and in winter.
+    expect(timeBothWays(WINTER_START, 'Europe/London', 'Europe/Lisbon')).toBe('20:00 London');
+    expect(timeBothWays(WINTER_START, 'Europe/London', 'UTC')).toBe('20:00 London');
+    expect(timeBothWays(SUMMER_START, 'Europe/London', 'UTC')).toBe('20:00 London / 19:00 your time');
+  });
+
+  it('gives the day in the series zone', () => {
+    expect(formatEventDay(SUMMER_START, 'Europe/London')).toBe('Sun 9 Jun 2024');
+    expect(formatEventDay(WINTER_START, 'Australia/Sydney')).toBe('Mon 9 Dec 2024');
+  });
+
+  it('is empty for an unparsable time', () => {
+    expect(timeBothWays('not a time', 'Europe/London', 'UTC')).toBe('');
+    expect(formatEventDay('not a time', 'Europe/London')).toBe('');
   });
 });

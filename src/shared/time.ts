@@ -120,6 +120,12 @@ export function formatEventDate(iso: string, zone: string): string {
   return dt ? dt.setLocale('en-US').toFormat('ccc d LLL yyyy, HH:mm') : '';
 }
 
+/** The day of an instant in the zone, as formatEventDate writes it: 'Sun 9 Jun 2024'; '' if unparsable. */
+export function formatEventDay(iso: string, zone: string): string {
+  const dt = instant(iso, zone);
+  return dt ? dt.setLocale('en-US').toFormat('ccc d LLL yyyy') : '';
+}
+
 /** The calendar day of an instant in the zone, 'yyyy-MM-dd'; '' for an unparsable value. */
 export function calendarDay(iso: string, zone: string): string {
   const dt = instant(iso, zone);
@@ -146,4 +152,21 @@ export function fromDateTimeLocalValue(value: string, zone: string): string | nu
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/.test(value.trim())) return null;
   const dt = DateTime.fromISO(value.trim(), { zone });
   return dt.isValid ? toIsoUtc(dt.toMillis()) : null;
+}
+
+/** The place a zone is named after: 'Europe/London' → 'London', 'America/New_York' → 'New York'. */
+export function zonePlace(zone: string): string {
+  return (zone.split('/').pop() ?? zone).replaceAll('_', ' ');
+}
+
+/**
+ * A time as the series and the viewer read it: '20:00 London / 15:00 your time', or only
+ * '20:00 London' when both clocks show the same. '' for an unparsable value.
+ */
+export function timeBothWays(iso: string, seriesZone: string, viewerZone: string): string {
+  const series = formatLocalTime(iso, seriesZone);
+  if (!series) return '';
+  const own = formatLocalTime(iso, viewerZone);
+  const place = `${series} ${zonePlace(seriesZone)}`;
+  return own === series ? place : `${place} / ${own} your time`;
 }
