@@ -2,14 +2,23 @@ import type { ReactNode } from 'react';
 import { Badge, Card, Col, Row, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { paths } from '@shared/paths';
+import { hasAccess } from '@shared/policy';
 import type { Settings } from '@shared/schemas/settings';
 import { isPlaceholderLink } from '@shared/setup-checklist';
 import { formatEventDate } from '@shared/time';
 import { useHomeEvent } from '@client/shared/events';
+import { useMe } from '@client/shared/session';
 import { useSettings } from '@client/shared/settings';
+import { DjHome } from './DjHome';
 import { SetupChecklist } from './SetupChecklist';
 
+/** Staff get the dashboard; a DJ their own signups (the guard has loaded who this is). */
 export function HomePage() {
+  const me = useMe();
+  return hasAccess(me.data?.roles, 'staff') ? <StaffHome /> : <DjHome />;
+}
+
+function StaffHome() {
   const settings = useSettings();
   return (
     <>
