@@ -13,6 +13,7 @@ import {
   type SaveEventBody,
   saveEventSchema,
 } from '@shared/schemas/events';
+import type { Settings } from '@shared/schemas/settings';
 import type { SignupIntake } from '@shared/schemas/signup';
 
 // Every piece of test data the end-to-end tests make through the API, as small named steps.
@@ -262,4 +263,20 @@ export async function submitSignup(
     ...answers,
   };
   await ok<unknown>(await request.post('/api/signup', { data: body }), 'submit signup');
+}
+
+/** Staff put this DJ's signup for the event (the one naming them) at the end of its lineup. */
+export async function putDjInLineup(request: APIRequestContext, eventId: string, djId: string): Promise<EventDetail> {
+  const stored = await getEvent(request, eventId);
+  const signup = stored.signups.find((candidate) => candidate.djRefs.includes(djId));
+  if (!signup) throw new Error(`putDjInLineup: no signup names DJ ${djId}`);
+  return putInLineup(request, eventId, [signup.uuid]);
+}
+
+// ---- Global Settings -------------------------------------------------------------------------
+
+/** Staff set whom a member without roles asks for one (Global Settings), keeping the rest. */
+export async function setContact(request: APIRequestContext, contactHostName: string, chatServerUrl: string): Promise<Settings> {
+  const stored = await ok<Settings>(await request.get('/api/settings'), 'read settings');
+  return ok<Settings>(await request.put('/api/settings', { data: { ...stored, contactHostName, chatServerUrl } }), 'save settings');
 }
