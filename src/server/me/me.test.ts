@@ -90,7 +90,6 @@ describe.each(testDialects)('my home on %s', (dialect) => {
           eventId: next.id,
           eventName: 'Sunday Service #22',
           startDatetime: new Date(next.start).toISOString(),
-          signupsAreOpen: true,
           signupName: 'Dana Live',
           state: 'in_lineup',
           slot: { startTime: new Date(next.start).toISOString(), endTime: new Date(next.start + HOUR).toISOString() },

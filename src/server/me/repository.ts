@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { fromFlag, toCount, toIso } from '../db/values.js';
+import { toCount, toIso } from '../db/values.js';
 
 // A DJ's Home reads: every query is filtered by the caller's roster id, except the open events,
 // whose public basics every DJ may see.
@@ -31,7 +31,6 @@ export async function findOwnUpcomingSignups(db: Db, djId: string, now: number) 
       'events.id as event_id',
       'events.name as event_name',
       'events.start_at as event_start',
-      'events.signups_open',
       'signups.name as signup_name',
       'slots.start_at as slot_start',
       'slots.end_at as slot_end',
@@ -45,7 +44,6 @@ export async function findOwnUpcomingSignups(db: Db, djId: string, now: number) 
     eventId: row.event_id,
     eventName: row.event_name,
     startDatetime: toIso(row.event_start),
-    signupsAreOpen: fromFlag(row.signups_open),
     signupName: row.signup_name,
     slot: row.slot_start === null || row.slot_end === null ? null : { startTime: toIso(row.slot_start), endTime: toIso(row.slot_end) },
   }));

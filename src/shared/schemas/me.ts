@@ -29,7 +29,6 @@ export const djHomeSchema = z.object({
       eventId: z.string(),
       eventName: z.string(),
       startDatetime: z.string(),
-      signupsAreOpen: z.boolean(),
       signupName: z.string(),
       state: z.enum(DJ_SIGNUP_STATES),
       /** Its slot, once it is in the lineup. */
