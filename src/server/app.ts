@@ -16,11 +16,13 @@ import { registerEventRoutes } from './events/routes.js';
 import { registerHealthRoutes } from './health/routes.js';
 import { registerMeRoutes } from './me/routes.js';
 import { errorHandler } from './http/error-handler.js';
+import { escapeHtml } from './http/html.js';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.js';
 import { logRedaction, requestLogFields } from './http/logging.js';
 import { LiveStreams } from './http/live-streams.js';
 import { registerTextGuard } from './http/text-guard.js';
 import { BODY_LIMIT_BYTES } from './limits.js';
+import { registerLineupPage, registerPublicRoutes } from './public/routes.js';
 import { registerSettingsRoutes } from './settings/routes.js';
 import { registerSignupRoutes } from './signup/routes.js';
 
@@ -98,8 +100,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerSettingsRoutes(app, ctx);
   registerSignupRoutes(app, ctx);
   registerMeRoutes(app, ctx);
+  registerPublicRoutes(app, ctx);
 
-  if (options.clientDir) await serveSpa(app, options.clientDir, ctx.config.appName);
+  if (options.clientDir) registerLineupPage(app, ctx, await serveSpa(app, options.clientDir, ctx.config.appName));
   app.setNotFoundHandler((_request, reply) => {
     reply.code(404).send({ code: 'not_found', message: 'Not found.' });
   });
@@ -117,10 +120,11 @@ function trustProxyOption(trust: TrustProxy): boolean | string[] | ((address: st
 
 /**
  * The built client: its files by their path, and the app's page for every other GET, so a full
- * reload of a client route returns the app. One public route; what an address under /api that
- * matched no API route gets is a 404, whatever its spelling.
+ * reload of a client route returns the app. One public route; what an address under /api (or
+ * /feeds) that matched no route gets is a 404, whatever its spelling. Returns the app's page, which
+ * the public lineup pages serve with their own link-preview tags.
  */
-async function serveSpa(app: FastifyInstance, clientDir: string, appName: string) {
+async function serveSpa(app: FastifyInstance, clientDir: string, appName: string): Promise<string> {
   const indexHtml = fs
     .readFileSync(path.join(clientDir, 'index.html'), 'utf8')
     .replaceAll('%APP_NAME%', escapeHtml(appName));
@@ -129,9 +133,10 @@ async function serveSpa(app: FastifyInstance, clientDir: string, appName: string
   app.get('/*', { config: { access: 'public' } }, (request, reply) => {
     const wanted = (request.params as { '*': string })['*'];
     if (files.has(wanted)) return reply.sendFile(wanted);
-    if (/^(api|assets)(\/|$)/i.test(wanted)) return reply.code(404).send({ code: 'not_found', message: 'Not found.' });
+    if (/^(api|assets|feeds)(\/|$)/i.test(wanted)) return reply.code(404).send({ code: 'not_found', message: 'Not found.' });
     return reply.header('cache-control', 'no-cache').type('text/html').send(indexHtml);
   });
+  return indexHtml;
 }
 
 /** Every file under `dir`, as paths relative to it with forward slashes. */
@@ -141,9 +146,6 @@ function listFiles(dir: string, prefix = ''): string[] {
     return entry.isDirectory() ? listFiles(dir, relative) : [relative];
   });
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 export const defaultClientDir = () =>
   path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'client');

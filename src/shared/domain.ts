@@ -19,13 +19,28 @@ export const STREAM_SOURCE_LABELS: Record<StreamSourceType, string> = {
   MANUAL: 'Manual',
 };
 
-/** Requested duration choices, in hours (spec §5, §9). */
+/**
+ * The staff editor's lengths, in hours: 15-minute steps up to 4 hours (issue 13), the spec's
+ * choices (§5: None, Half Hour, 1 Hour, 1.5 Hours, 2 Hours) named as it names them.
+ */
 export const STAFF_DURATION_OPTIONS = [
   { value: 0, label: 'None' },
+  { value: 0.25, label: '15 Minutes' },
   { value: 0.5, label: 'Half Hour' },
+  { value: 0.75, label: '45 Minutes' },
   { value: 1, label: '1 Hour' },
+  { value: 1.25, label: '1 Hour 15 Minutes' },
   { value: 1.5, label: '1.5 Hours' },
+  { value: 1.75, label: '1 Hour 45 Minutes' },
   { value: 2, label: '2 Hours' },
+  { value: 2.25, label: '2 Hours 15 Minutes' },
+  { value: 2.5, label: '2.5 Hours' },
+  { value: 2.75, label: '2 Hours 45 Minutes' },
+  { value: 3, label: '3 Hours' },
+  { value: 3.25, label: '3 Hours 15 Minutes' },
+  { value: 3.5, label: '3.5 Hours' },
+  { value: 3.75, label: '3 Hours 45 Minutes' },
+  { value: 4, label: '4 Hours' },
 ] as const;
 export const WIZARD_DURATION_OPTIONS = [
   { value: 1, label: 'One Hour' },
@@ -38,3 +53,7 @@ export const DISCORD_ID_MIN_DIGITS = 17;
 export const WIZARD_STEPS = 4;
 export const AVAILABILITY_OPTION_COUNT = 7;
 export const OTHER_EVENTS_SHOWN = 3;
+
+/** A DJ's answer to the slot proposed to them (issue 13): proposed until they confirm or decline. */
+export const CONFIRMATIONS = ['proposed', 'confirmed', 'declined'] as const;
+export type Confirmation = (typeof CONFIRMATIONS)[number];

@@ -195,12 +195,19 @@ describe('newStaffSignup', () => {
       type: 'LIVE',
       hidden: false,
       formData: null,
+      updatePendingAt: null,
+      confirmations: {},
     });
     expect(newStaffSignup({ ...dj, djName: '' }, 'u2').name).toBe('Public');
   });
 });
 
 describe('lineupConflicts', () => {
+  it('flags a slot of no length', () => {
+    const placed = placeSlots({ startDatetime: '2024-06-09T19:00:00.000Z', signups: [signup('a', { requestedDuration: 0 })], slots: [slot('a')] });
+    expect(lineupConflicts(placed, {}, 'Europe/London').get(0)).toEqual(['This slot has no length: it takes no time in the lineup. Set its duration.']);
+  });
+
   it('flags slots outside availability, in the viewer zone', () => {
     const signups = [
       signup('a', { name: 'Early Bird', formData: form('any', '2024-06-09T19:30:00.000Z') }),

@@ -2,12 +2,14 @@
 // at its signup; what it plays (name, DJs, length, type, debut) and when are derived here, once,
 // so server, client and announcements agree.
 import { DateTime } from 'luxon';
-import { DEFAULT_SLOT_HOURS, SLOT_UNIT_MINUTES, type SignupType, type StreamSourceType } from './domain.js';
+import { DEFAULT_SLOT_HOURS, SLOT_UNIT_MINUTES, type SignupType, STAFF_DURATION_OPTIONS, type StreamSourceType } from './domain.js';
 import type { Dj } from './schemas/djs.js';
 import type { Signup, Slot, StaffSignup } from './schemas/lineup.js';
+import type { SignupFormData } from './schemas/signup.js';
 import { ANY_TIME, formatLocalTime, toIsoUtc } from './time.js';
 
 const MS_PER_MINUTE = 60_000;
+const STAFF_DURATIONS: readonly number[] = STAFF_DURATION_OPTIONS.map((option) => option.value);
 
 /** A slot as it plays: resolved against its signup (or its own legacy values) and placed in time. */
 export interface PlacedSlot {
@@ -75,6 +77,56 @@ export function eventEnd(placed: readonly PlacedSlot[], eventStart: string): str
   return placed.at(-1)?.endTime ?? toIsoUtc(parseStart(eventStart));
 }
 
+/** Whether the event takes signups at `now`: staff opened them and the deadline (if any) is ahead. */
+export function signupsOpenAt(event: { signupsAreOpen: boolean; signupsCloseAt: string | null }, now: number): boolean {
+  return event.signupsAreOpen && (event.signupsCloseAt === null || now < Date.parse(event.signupsCloseAt));
+}
+
+/** Whether new answers would change what the signup's slot plays (its name, length or type). */
+export function answersChangeTheSlot(
+  played: { name: string; requestedDuration: number; type: string },
+  answers: Pick<SignupFormData, 'name' | 'requested_duration' | 'type'>,
+): boolean {
+  return played.name !== answers.name || played.requestedDuration !== answers.requested_duration || played.type !== answers.type;
+}
+
+export interface PendingChange {
+  field: 'name' | 'length' | 'type';
+  from: string;
+  to: string;
+}
+
+/** A signup's DJ update waiting for staff, field by field ('1 h → 30 min'); empty when none waits. */
+export function pendingChanges(signup: Signup): PendingChange[] {
+  const answers = signup.formData;
+  if (!signup.updatePendingAt || !answers) return [];
+  const changes: PendingChange[] = [];
+  if (answers.name !== signup.name) changes.push({ field: 'name', from: signup.name, to: answers.name });
+  if (answers.requested_duration !== signup.requestedDuration) {
+    changes.push({ field: 'length', from: formatHours(signup.requestedDuration), to: formatHours(answers.requested_duration) });
+  }
+  if (answers.type !== signup.type) changes.push({ field: 'type', from: signup.type, to: answers.type });
+  return changes;
+}
+
+/** Staff apply a DJ's update: the slot plays the DJ's new name, length and type. */
+export function applyPendingChange(signup: Signup): Signup {
+  const answers = signup.formData;
+  if (!answers) return { ...signup, updatePendingAt: null };
+  const requestedDuration = STAFF_DURATIONS.includes(answers.requested_duration as StaffSignup['requestedDuration'])
+    ? (answers.requested_duration as StaffSignup['requestedDuration'])
+    : signup.requestedDuration;
+  return { ...signup, name: answers.name, requestedDuration, type: answers.type, updatePendingAt: null };
+}
+
+/** A length in hours as people say it: '30 min', '1 h', '1 h 15 min'. */
+export function formatHours(hours: number): string {
+  const minutes = Math.round(validHours(hours) * 60);
+  const [h, m] = [Math.floor(minutes / 60), minutes % 60];
+  if (h === 0) return `${m} min`;
+  return m === 0 ? `${h} h` : `${h} h ${m} min`;
+}
+
 /** Spec §4: in the lineup only if it has DJ references and a slot points at its uuid. */
 export function isSignupInLineup(signup: StaffSignup, slots: readonly Slot[]): boolean {
   return signup.djRefs.length > 0 && slots.some((slot) => slot.signupUuid === signup.uuid);
@@ -135,6 +187,8 @@ export function newStaffSignup(dj: Dj, uuid: string): Signup {
     type: 'LIVE',
     hidden: false,
     formData: null,
+    updatePendingAt: null,
+    confirmations: {},
   };
 }
 
@@ -145,8 +199,9 @@ function availabilityMs(value: string | undefined): number | null {
 }
 
 /**
- * Warnings for staff, by slot index (only slots that have any): a slot outside its signup's
- * stated availability, and a DJ booked in more than one slot. Times are shown in `zone`.
+ * Warnings for staff, by slot index (only slots that have any): a slot of no length, a slot
+ * outside its signup's stated availability, and a DJ booked in more than one slot. Times are
+ * shown in `zone`.
  */
 export function lineupConflicts(
   placed: readonly PlacedSlot[],
@@ -154,8 +209,8 @@ export function lineupConflicts(
   zone: string,
 ): Map<number, string[]> {
   const conflicts = new Map<number, string[]>();
-  placed.forEach(({ signup, startTime, endTime, djIds }, index) => {
-    const warnings: string[] = [];
+  placed.forEach(({ signup, startTime, endTime, djIds, duration }, index) => {
+    const warnings: string[] = duration === 0 ? ['This slot has no length: it takes no time in the lineup. Set its duration.'] : [];
     const start = Date.parse(startTime);
     const end = Date.parse(endTime);
     const from = availabilityMs(signup?.formData?.available_from);

@@ -10,6 +10,9 @@ const event = (startDatetime: string, name = 'Sunday Service #21') => ({
   message: 'Come chill',
   footer: 'Links',
   signupsAreOpen: true,
+  signupsCloseAt: '2024-06-08T19:00:00.000Z',
+  signupCap: 8,
+  publicLinks: [{ label: 'Watch', url: 'https://twitch.tv/series' }],
 });
 
 describe('nextEventName', () => {
@@ -38,6 +41,9 @@ describe('nextEventFields', () => {
       message: 'Come chill',
       footer: 'Links',
       signupsAreOpen: false,
+      signupsCloseAt: null,
+      signupCap: 8,
+      publicLinks: [{ label: 'Watch', url: 'https://twitch.tv/series' }],
     });
   });
 

@@ -27,7 +27,8 @@ export function nextEventName(name: string): string {
 /**
  * The next event of the series after `event`: the schedule's next weekday and time after both
  * the event's start and `now` (so the next one is never in the past), its name's number
- * incremented, host, message and footer carried over, signups closed until staff open them.
+ * incremented, host, message, footer and signup cap carried over, signups closed until staff
+ * open them (and no deadline: it was the old event's).
  */
 export function nextEventFields(event: EventFormValues, schedule: WeeklySchedule, now: Date): EventFormValues {
   const after = new Date(Math.max(Date.parse(event.startDatetime), now.getTime()));
@@ -38,6 +39,10 @@ export function nextEventFields(event: EventFormValues, schedule: WeeklySchedule
     message: event.message,
     footer: event.footer,
     signupsAreOpen: false,
+    signupsCloseAt: null,
+    signupCap: event.signupCap,
+    // Where people watch usually stays the same from week to week.
+    publicLinks: event.publicLinks,
   };
 }
 

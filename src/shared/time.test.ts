@@ -6,11 +6,11 @@ import {
   formatEventDate,
   formatEventDay,
   formatLocalTime,
+  formatSlotForDj,
   fromDateTimeLocalValue,
   parseDateOrThrow,
   timeBothWays,
   toDateTimeLocalValue,
-  zonePlace,
 } from './time.js';
 
 const SUMMER_START = '2024-06-09T19:00:00.000Z'; // Sunday 9 June 2024, 20:00 BST
@@ -116,6 +116,22 @@ describe('display formats', () => {
   });
 });
 
+describe('formatSlotForDj', () => {
+  const hour = (iso: string) => new Date(Date.parse(iso) + 3_600_000).toISOString();
+  it('shows the slot in the series zone and the start in the DJ\'s own, in summer and in winter', () => {
+    const summer = { startTime: SUMMER_START, endTime: hour(SUMMER_START) };
+    expect(formatSlotForDj(summer, 'Europe/London', 'America/Chicago')).toBe('Sun 20:00–21:00 London, 14:00 your time');
+    const winter = { startTime: WINTER_START, endTime: hour(WINTER_START) };
+    expect(formatSlotForDj(winter, 'Europe/London', 'America/Chicago')).toBe('Sun 20:00–21:00 London, 14:00 your time');
+  });
+  it('names the day when it differs for the DJ, and leaves their time out when their clock agrees', () => {
+    const summer = { startTime: SUMMER_START, endTime: hour(SUMMER_START) };
+    expect(formatSlotForDj(summer, 'Europe/London', 'Australia/Sydney')).toBe('Sun 20:00–21:00 London, Mon 05:00 your time');
+    expect(formatSlotForDj(summer, 'Europe/London', 'Europe/London')).toBe('Sun 20:00–21:00 London');
+    expect(formatSlotForDj(summer, 'America/New_York', 'Europe/London')).toBe('Sun 15:00–16:00 New York, 20:00 your time');
+  });
+});
+
 describe('datetime-local values', () => {
   it('round-trips through the zone', () => {
     expect(toDateTimeLocalValue(SUMMER_START, 'Europe/London')).toBe('2024-06-09T20:00');
@@ -149,16 +165,10 @@ describe('parseDateOrThrow', () => {
 });
 
 describe('a time for the series and for the viewer', () => {
-  it('names the series zone by its place', () => {
-    expect(zonePlace('Europe/London')).toBe('London');
-    expect(zonePlace('America/New_York')).toBe('New York');
-    expect(zonePlace('UTC')).toBe('UTC');
-  });
-
   it('gives the London time and the viewer\'s own, summer and winter', () => {
-    expect(timeBothWays(SUMMER_START, 'Europe/London', 'America/New_York')).toBe('20:00 London / 15:00 your time');
-    expect(timeBothWays(WINTER_START, 'Europe/London', 'America/New_York')).toBe('20:00 London / 15:00 your time');
-    expect(timeBothWays(SUMMER_START, 'Europe/London', 'Australia/Sydney')).toBe('20:00 London / 05:00 your time');
+    expect(timeBothWays(SUMMER_START, 'Europe/London', 'America/New_York')).toBe('20:00 London, 15:00 your time');
+    expect(timeBothWays(WINTER_START, 'Europe/London', 'America/New_York')).toBe('20:00 London, 15:00 your time');
+    expect(timeBothWays(SUMMER_START, 'Europe/London', 'Australia/Sydney')).toBe('20:00 London, 05:00 your time');
   });
 
   it('says it once when both clocks show the same', () => {
@@ -166,7 +176,7 @@ describe('a time for the series and for the viewer', () => {
     // Lisbon keeps London's clock in summer and in winter.
     expect(timeBothWays(WINTER_START, 'Europe/London', 'Europe/Lisbon')).toBe('20:00 London');
     expect(timeBothWays(WINTER_START, 'Europe/London', 'UTC')).toBe('20:00 London');
-    expect(timeBothWays(SUMMER_START, 'Europe/London', 'UTC')).toBe('20:00 London / 19:00 your time');
+    expect(timeBothWays(SUMMER_START, 'Europe/London', 'UTC')).toBe('20:00 London, 19:00 your time');
   });
 
   it('gives the day in the series zone', () => {

@@ -21,6 +21,16 @@ export const DEFAULT_EVENT_SCHEDULE: WeeklySchedule = {
 export const ANY_TIME = 'any';
 export const ANY_TIME_LABEL = 'Any Time';
 
+/** Whether the runtime knows this IANA time zone. */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The one canonical serialisation of an instant. */
 export function toIsoUtc(ms: number): string {
   return new Date(ms).toISOString();
@@ -138,6 +148,23 @@ export function formatLocalTime(iso: string, zone: string): string {
   return dt ? dt.toFormat('HH:mm') : '';
 }
 
+/** The zone's place as people say it: 'Europe/London' → 'London', 'America/New_York' → 'New York'. */
+export const zonePlace = (zone: string): string => (zone.split('/').pop() ?? zone).replace(/_/g, ' ');
+
+/**
+ * A DJ's slot as the hosts plan it and as the DJ lives it: 'Sun 20:00–21:00 London, 15:00 your
+ * time' ('' for unparsable times). The viewer's time is left out when their clock says the same.
+ */
+export function formatSlotForDj(slot: { startTime: string; endTime: string }, seriesZone: string, viewerZone: string): string {
+  const start = instant(slot.startTime, seriesZone);
+  const end = instant(slot.endTime, seriesZone);
+  if (!start || !end) return '';
+  const planned = `${start.setLocale('en-US').toFormat('ccc HH:mm')}–${end.toFormat('HH:mm')} ${zonePlace(seriesZone)}`;
+  const mine = start.setZone(viewerZone);
+  const sameClock = mine.toFormat('ccc HH:mm') === start.toFormat('ccc HH:mm');
+  return sameClock ? planned : `${planned}, ${mine.setLocale('en-US').toFormat(mine.weekday === start.weekday ? 'HH:mm' : 'ccc HH:mm')} your time`;
+}
+
 /** Value for `<input type="datetime-local">`: 'yyyy-MM-ddTHH:mm' in the zone; '' if unparsable. */
 export function toDateTimeLocalValue(iso: string, zone: string): string {
   const dt = instant(iso, zone);
@@ -154,19 +181,15 @@ export function fromDateTimeLocalValue(value: string, zone: string): string | nu
   return dt.isValid ? toIsoUtc(dt.toMillis()) : null;
 }
 
-/** The place a zone is named after: 'Europe/London' → 'London', 'America/New_York' → 'New York'. */
-export function zonePlace(zone: string): string {
-  return (zone.split('/').pop() ?? zone).replaceAll('_', ' ');
-}
-
 /**
- * A time as the series and the viewer read it: '20:00 London / 15:00 your time', or only
- * '20:00 London' when both clocks show the same. '' for an unparsable value.
+ * An instant as the series and the viewer read it: '20:00 London, 15:00 your time', or only
+ * '20:00 London' when both clocks show the same (formatSlotForDj does it for a slot). '' for
+ * an unparsable value.
  */
 export function timeBothWays(iso: string, seriesZone: string, viewerZone: string): string {
   const series = formatLocalTime(iso, seriesZone);
   if (!series) return '';
   const own = formatLocalTime(iso, viewerZone);
   const place = `${series} ${zonePlace(seriesZone)}`;
-  return own === series ? place : `${place} / ${own} your time`;
+  return own === series ? place : `${place}, ${own} your time`;
 }

@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/a11y';
-import { addSignups, createDj, createEvent, daysFromNow, minutesAgo, publish, saveLineup, submitSignup } from './support/api';
+import { addSignups, createDj, createEvent, daysFromNow, minutesAgo, publish, saveLineup, setPublicLinks, submitSignup } from './support/api';
 import { signInAs } from './support/auth';
 import { expect, test } from './support/fixtures';
 
@@ -238,6 +238,31 @@ test.describe('accessibility (axe-core: no serious or critical violations)', () 
       await expect(page.getByRole('link', { name: 'Dj Roster' })).toBeVisible();
       await expectNoSeriousViolations(page, testInfo, 'phone nav open');
     });
+  });
+
+  test('public lineup pages: the index, an event page, not found, and the calendar link card', async ({ page, openPage }, testInfo) => {
+    const staff = await openPage();
+    await signInAs(staff, 'admin');
+    const { upcoming } = await staffData(staff);
+    await setPublicLinks(staff.request, upcoming.id, [{ label: 'Watch on Twitch', url: 'https://twitch.tv/a11y' }]);
+    await publish(staff.request, upcoming.id);
+    await staff.context().close();
+
+    // Signed out.
+    await check(page, testInfo, 'public lineups index', '/lineups', 'Upcoming events');
+    await check(page, testInfo, 'public event page', `/lineups/${upcoming.id}`, upcoming.name);
+    await check(page, testInfo, 'public lineup not found', '/lineups/no-such-event', 'Lineup not found');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await check(page, testInfo, 'public event page at 390 px', `/lineups/${upcoming.id}`, upcoming.name);
+
+    // A DJ's calendar link card and its revoke dialog.
+    await signInAs(page, 'dj2');
+    await submitSignup(page.request, upcoming.id, { name: `Rex Calendar ${unique()}` });
+    await check(page, testInfo, 'signup summary with the calendar link', `/eventSignup/${upcoming.id}`, /^You are signed up for /);
+    await expect(page.getByLabel('Your calendar link')).toHaveValue(/\.ics$/);
+    await page.getByRole('button', { name: 'Revoke link' }).click();
+    await expect(page.getByRole('dialog', { name: 'Revoke your calendar link?' })).toBeVisible();
+    await expectNoSeriousViolations(page, testInfo, 'revoke calendar link confirm');
   });
 
   test('signup screens: summary, every wizard step, problems, signed up, closed', async ({ page, openPage }, testInfo) => {

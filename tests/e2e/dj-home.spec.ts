@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { createEvent, daysFromNow, myDjId, putDjInLineup, setContact, setSignupsOpen, submitSignup } from './support/api';
+import { confirmSlot, createEvent, daysFromNow, myDjId, putDjInLineup, setContact, setSignupsOpen, submitSignup } from './support/api';
 import { signInAs } from './support/auth';
 import { expect, test } from './support/fixtures';
 
@@ -52,7 +52,7 @@ test("a DJ's home: open events, their signups and where they stand, past plays; 
   const mine = page.getByRole('region', { name: 'Your signups' });
   await expect(mine.getByTestId('own-signup')).toHaveCount(1);
   await expect(mine.getByTestId('own-signup')).toContainText('Sunday Service #30');
-  await expect(mine.getByTestId('own-signup')).toContainText(/In the lineup at \d\d:\d\d London \/ \d\d:\d\d your time as DJ Dana/);
+  await expect(mine.getByTestId('own-signup')).toContainText(/In the lineup \w{3} \d\d:\d\d–\d\d:\d\d London, \d\d:\d\d your time as DJ Dana/);
 
   const past = page.getByRole('region', { name: 'Your past plays (1 play)' });
   await expect(past.getByTestId('past-play')).toHaveText([/Sunday Service #29/]);
@@ -67,6 +67,11 @@ test("a DJ's home: open events, their signups and where they stand, past plays; 
   await expect(page.getByRole('heading', { name: 'Your submission' })).toBeVisible();
   await expect(page.getByRole('definition').first()).toHaveText('Dana Last Week');
   await snap(page, testInfo, 'signup-closed-submission');
+
+  // Once the DJ confirms the slot proposed to them, their home says so.
+  await confirmSlot(page.request, next);
+  await page.reload();
+  await expect(mine.getByTestId('own-signup')).toContainText(/Confirmed \w{3} \d\d:\d\d–\d\d:\d\d London/);
 
   // The brand leads back home; "View signup" opens the signup.
   await page.locator('.app-navbar').getByRole('link', { name: /Lineup/ }).click();

@@ -5,6 +5,8 @@ import { djRoutes } from '@client/features/djs/routes';
 import { eventRoutes } from '@client/features/events/routes';
 import { homeRoutes } from '@client/features/home/routes';
 import { lineupTabRoutes } from '@client/features/lineup/routes';
+import { PublicLayout } from '@client/features/public/PublicLayout';
+import { publicRoutes } from '@client/features/public/routes';
 import { settingsRoutes } from '@client/features/settings/routes';
 import { signupRoutes } from '@client/features/signup/routes';
 import { AppShell } from './AppShell';
@@ -16,6 +18,8 @@ import { RouteError } from './RouteError';
 // `lazy`), so a DJ's signup pages stay light.
 export const router = createBrowserRouter([
   ...authRoutes,
+  // The public lineup pages: no sign-in, outside the staff shell (no session calls).
+  { path: '/lineups', element: <PublicLayout />, errorElement: <RouteError />, children: publicRoutes },
   {
     element: <AppShell />,
     errorElement: <RouteError />,

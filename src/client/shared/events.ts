@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as api from '@shared/api/events';
 import { type BodyOf, urlOf } from '@shared/api/contract';
-import type { EventList } from '@shared/schemas/events';
+import type { EventDetail, EventList } from '@shared/schemas/events';
 import { call, queryKeyOf, queryOf } from '@client/lib/api';
 
 // Events as the staff screens use them: fetchers and query keys derived from the contracts.
@@ -47,6 +47,27 @@ export const saveEvent = (eventId: string, body: BodyOf<typeof api.saveEvent>) =
 
 export const publishEvent = (eventId: string, baseVersion: number) =>
   call(api.publishEvent, { params: { eventId }, body: { baseVersion } });
+
+export const unpublishEvent = (eventId: string, baseVersion: number) =>
+  call(api.unpublishEvent, { params: { eventId }, body: { baseVersion } });
+
+/**
+ * A change to the event outside its draft (a preflight step, a DJ's confirmation): the answer
+ * becomes the stored event, which the open draft takes in.
+ */
+function useEventChange<B>(eventId: string, send: (body: B) => Promise<EventDetail>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (detail) => queryClient.setQueryData(eventQuery(eventId).queryKey, detail),
+  });
+}
+
+export const useSetPreflightStep = (eventId: string) =>
+  useEventChange(eventId, (body: BodyOf<typeof api.setPreflightStep>) => call(api.setPreflightStep, { params: { eventId }, body }));
+
+export const useSetConfirmation = (eventId: string) =>
+  useEventChange(eventId, (body: BodyOf<typeof api.setConfirmation>) => call(api.setConfirmation, { params: { eventId }, body }));
 
 /** The address of the event's live change stream (server-sent events). */
 export const eventChangesUrl = (eventId: string) => urlOf(api.eventChanges, { params: { eventId } });

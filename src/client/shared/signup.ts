@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as api from '@shared/api/signup';
 import type { SignupArea, SignupIntake } from '@shared/schemas/signup';
+import type { BodyOf } from '@shared/api/contract';
 import { call, queryOf } from '@client/lib/api';
 
 // The DJ's signup area and the wizard's submission.
@@ -18,5 +19,15 @@ export function useSubmitSignup(eventId: string) {
       queryClient.setQueryData<SignupArea>(queryKey, (old) => old && { ...old, signup });
       await queryClient.invalidateQueries({ queryKey });
     },
+  });
+}
+
+/** The DJ confirms the slot proposed to them, or says they cannot make it. */
+export function useConfirmSlot(eventId: string) {
+  const queryClient = useQueryClient();
+  const { queryKey } = signupAreaQuery(eventId);
+  return useMutation({
+    mutationFn: (confirmation: BodyOf<typeof api.confirmSlot>['confirmation']) => call(api.confirmSlot, { body: { event_id: eventId, confirmation } }),
+    onSuccess: (area) => queryClient.setQueryData<SignupArea>(queryKey, area),
   });
 }

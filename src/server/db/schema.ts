@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 // Table types as stored. Timestamps are epoch milliseconds and booleans are 0/1 integers on
 // both dialects (see docs/decisions/002-storage-types.md); rows are mapped to domain objects
 // by the feature repositories, so services never see these representations.
@@ -14,6 +16,14 @@ export interface EventsTable {
   message: string;
   footer: string;
   signups_open: Flag;
+  /** When signups close by themselves; null: only when staff close them. */
+  signups_close_at: number | null;
+  /** At most this many DJ signups; null: no cap. */
+  signup_cap: number | null;
+  /** JSON: the optional preflight steps staff ticked off, and when. */
+  preflight: Generated<string>;
+  /** JSON text: the public watch links, [{ label, url }]; '[]' unless given. */
+  public_links: Generated<string>;
   version: number;
   created_at: number;
   updated_at: number;
@@ -45,6 +55,8 @@ export interface SignupsTable {
   form_data: string | null;
   /** The DJ who gave the answers in form_data: only they (and staff) read or change them. */
   submitted_by: string | null;
+  /** When the DJ changed answers the slot plays (name, length, type) after the lineup was saved. */
+  update_pending_at: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -55,6 +67,8 @@ export interface SignupDjsTable {
   event_id: string;
   dj_id: string;
   position: number;
+  /** The DJ's answer to the slot proposed to them ('proposed' until they answer). */
+  confirmation: Generated<string>;
 }
 
 /** A lineup slot: its signup, or (legacy slots only) its own name, DJ, length, debut and type. */
@@ -109,6 +123,14 @@ export interface SessionsTable {
   next_check_at: number;
 }
 
+/** A DJ's private calendar link: the token's SHA-256 and the nonce it is derived from (public/calendar-links.ts). */
+export interface DjCalendarLinksTable {
+  dj_id: string;
+  token_hash: string;
+  nonce: string;
+  created_at: number;
+}
+
 export interface Database {
   events: EventsTable;
   djs: DjsTable;
@@ -118,4 +140,5 @@ export interface Database {
   dj_plays: DjPlaysTable;
   settings: SettingsTable;
   sessions: SessionsTable;
+  dj_calendar_links: DjCalendarLinksTable;
 }

@@ -3,7 +3,7 @@ import type { Signup } from '@shared/schemas/lineup.js';
 import { placeSlots, slotForSignup } from '@shared/lineup.js';
 import { type EventDetail, eventFieldsSchema, type EventSummary, type SaveEventBody } from '@shared/schemas/events.js';
 import { DEFAULT_SETTINGS } from '@shared/schemas/settings.js';
-import { buildSignup } from '@shared/testing/builders.js';
+import { buildEvent, buildSignup } from '@shared/testing/builders.js';
 import { intake } from '../testing/fixtures.js';
 import { startTestApp, testDialects, type SignedIn, type TestApp } from '../testing/harness.js';
 
@@ -81,6 +81,7 @@ describe.each(testDialects)('events API on %s', (dialect) => {
   const draftOf = (event: EventDetail, edits: Partial<SaveEventBody> = {}): SaveEventBody => ({
     baseVersion: event.version,
     event: eventFieldsSchema.parse(event),
+    resolvedUpdates: [],
     signups: event.signups,
     slots: event.slots,
     removedSignupUuids: [],
@@ -347,7 +348,7 @@ describe.each(testDialects)('events API on %s', (dialect) => {
 
     test.each([
       ['an unknown DJ', (e: EventDetail) => draftOf(e, { signups: [staffSignup('no-such-dj', 'Ghost')] }), 404, 'DJ not found: no-such-dj'],
-      ['a duration not on offer', (e: EventDetail) => draftOf(e, { signups: [{ ...staffSignup('x', 'X'), requestedDuration: 3 as 1 }] }), 400, 'Requested duration'],
+      ['a duration not on offer', (e: EventDetail) => draftOf(e, { signups: [{ ...staffSignup('x', 'X'), requestedDuration: 1.1 as 1 }] }), 400, 'Requested duration'],
       ['an unknown type', (e: EventDetail) => draftOf(e, { signups: [{ ...staffSignup('x', 'X'), type: 'DISCO' as 'LIVE' }] }), 400, 'Signup type must be one of'],
       ['an empty name', (e: EventDetail) => draftOf(e, { event: { ...draftOf(e).event, name: ' ' } }), 400, 'Event name is required.'],
       ['a bad start', (e: EventDetail) => draftOf(e, { event: { ...draftOf(e).event, startDatetime: 'soon' } }), 400, 'Invalid date format'],
@@ -373,15 +374,74 @@ describe.each(testDialects)('events API on %s', (dialect) => {
     });
   });
 
-  describe('publish', () => {
-    test('publishes with the current version and refuses a stale one', async () => {
+  describe('preflight, publish and unpublish', () => {
+    /** An event with one DJ's slot in the lineup, streaming from `source`. */
+    async function eventWithSlot(source: string) {
       const id = await createEvent();
-      const stale = await staff().post('/api/events/' + id + '/publish', { baseVersion: 7 });
+      const dj = await addDj('Rex');
+      const signup = staffSignup(dj, 'Rex');
+      const saved = await staff().put<EventDetail>(
+        `/api/events/${id}`,
+        draftOf(await getEvent(id), { signups: [signup], slots: [{ ...slotFor(signup), streamSourceUrl: source }] }),
+      );
+      expect(saved.status).toBe(200);
+      return { id, dj, version: saved.body.version };
+    }
+
+    test('refuses to publish an empty event, naming what is missing, and changes nothing', async () => {
+      const id = await createEvent();
+      const refused = await staff().post<{ code: string; message: string }>(`/api/events/${id}/publish`, { baseVersion: 1 });
+      expect(refused.status).toBe(409);
+      expect(refused.body.code).toBe('requirements_not_met');
+      expect(refused.body.message).toBe('Requirements not met: At least one slot in the lineup.');
+      expect(await getEvent(id)).toMatchObject({ published: false, version: 1 });
+    });
+
+    test('refuses while a slot has no source or a DJ has not confirmed; publishes once staff confirm', async () => {
+      const noSource = await eventWithSlot('');
+      const refused = await staff().post<{ message: string }>(`/api/events/${noSource.id}/publish`, { baseVersion: noSource.version });
+      expect(refused.body.message).toBe(
+        'Requirements not met: Every slot has a stream source or is a prerecord (No source: Rex); Every DJ confirmed their slot (Not confirmed: Rex).',
+      );
+
+      const { id, dj, version } = await eventWithSlot('rtmp://stream.example/live/rex');
+      expect((await staff().post<{ message: string }>(`/api/events/${id}/publish`, { baseVersion: version })).body.message).toBe(
+        'Requirements not met: Every DJ confirmed their slot (Not confirmed: Rex).',
+      );
+      const confirmed = await staff().put<EventDetail>(`/api/events/${id}/confirmations`, { djId: dj, confirmation: 'confirmed' });
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.body.signups[0]!.confirmations).toEqual({ [dj]: 'confirmed' });
+      // A confirmation is not a staff edit: open drafts stay current.
+      expect(confirmed.body.version).toBe(version);
+
+      const stale = await staff().post(`/api/events/${id}/publish`, { baseVersion: version + 5 });
       expect(stale.status).toBe(409);
-      const published = await staff().post<EventDetail>(`/api/events/${id}/publish`, { baseVersion: 1 });
+      const published = await staff().post<EventDetail>(`/api/events/${id}/publish`, { baseVersion: version });
       expect(published.status).toBe(200);
-      expect(published.body).toMatchObject({ published: true, version: 2 });
-      expect(await getEvent(id)).toMatchObject({ published: true, version: 2 });
+      expect(published.body).toMatchObject({ published: true, version: version + 1 });
+
+      const unpublished = await staff().post<EventDetail>(`/api/events/${id}/unpublish`, { baseVersion: version + 1 });
+      expect(unpublished.status).toBe(200);
+      expect(await getEvent(id)).toMatchObject({ published: false, version: version + 2, slots: [{ streamSourceUrl: 'rtmp://stream.example/live/rex' }] });
+    });
+
+    test('staff cannot confirm a DJ who is on no signup of the event', async () => {
+      const { id } = await eventWithSlot('rtmp://stream.example/live/rex');
+      const stranger = await addDj('Stranger');
+      const refused = await staff().put<{ message: string }>(`/api/events/${id}/confirmations`, { djId: stranger, confirmation: 'confirmed' });
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe('This DJ is on no signup of the event: reload the page to see its signups.');
+    });
+
+    test('optional preflight steps are ticked off and on without making drafts stale', async () => {
+      const id = await createEvent();
+      const ticked = await staff().put<EventDetail>(`/api/events/${id}/preflight`, { step: 'textsCopied', done: true });
+      expect(ticked.status).toBe(200);
+      expect(ticked.body.preflight).toEqual({ textsCopied: expect.stringMatching(/^\d{4}-/), streamDetailsChecked: null });
+      expect(ticked.body.version).toBe(1);
+      const unticked = await staff().put<EventDetail>(`/api/events/${id}/preflight`, { step: 'textsCopied', done: false });
+      expect(unticked.body.preflight.textsCopied).toBeNull();
+      expect((await staff().put(`/api/events/${id}/preflight`, { step: 'rocket', done: true })).status).toBe(400);
     });
   });
 
@@ -444,22 +504,4 @@ describe.each(testDialects)('events API on %s', (dialect) => {
   });
 });
 
-function emptyEvent(): EventDetail {
-  return {
-    id: 'nope',
-    name: 'Nope',
-    startDatetime: '2030-01-06T20:00:00.000Z',
-    endDatetime: '2030-01-06T20:00:00.000Z',
-    host: '',
-    message: '',
-    footer: '',
-    signupsAreOpen: false,
-    published: false,
-    slots: [],
-    signups: [],
-    djPlays: [],
-    version: 1,
-    djs: {},
-    otherEventsByDj: {},
-  };
-}
+const emptyEvent = (): EventDetail => buildEvent({ id: 'nope', name: 'Nope', startDatetime: '2030-01-06T20:00:00.000Z', signupsAreOpen: false });

@@ -1,5 +1,13 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { EventFormValues, EventList, EventSummary, LineupEvent } from '@shared/schemas/events.js';
+import { type Kysely, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
+import {
+  type EventFormValues,
+  type EventList,
+  type EventSummary,
+  type LineupEvent,
+  preflightSchema,
+  type PublicLink,
+  publicLinkSchema,
+} from '@shared/schemas/events.js';
 import type { Dialect } from '../db/open.js';
 import type { Database, EventsTable } from '../db/schema.js';
 import { fromFlag, toFlag, toIso, toMillis } from '../db/values.js';
@@ -12,7 +20,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** An event's own fields: everything but its lineup. */
 export type EventRecord = Omit<LineupEvent, 'signups' | 'slots' | 'djPlays'>;
 
-const toRecord = (row: EventsTable): EventRecord => ({
+const toRecord = (row: Selectable<EventsTable>): EventRecord => ({
   id: row.id,
   name: row.name,
   startDatetime: toIso(row.start_at),
@@ -21,9 +29,38 @@ const toRecord = (row: EventsTable): EventRecord => ({
   message: row.message,
   footer: row.footer,
   signupsAreOpen: fromFlag(row.signups_open),
+  signupsCloseAt: row.signups_close_at === null ? null : toIso(row.signups_close_at),
+  signupCap: row.signup_cap === null ? null : Number(row.signup_cap),
+  publicLinks: parsePublicLinks(row.public_links),
   published: fromFlag(row.published),
   version: Number(row.version),
+  preflight: parsePreflight(row.preflight),
 });
+
+/** The preflight steps staff ticked off, read through their schema (none when unreadable). */
+function parsePreflight(json: string): EventRecord['preflight'] {
+  try {
+    const parsed = preflightSchema.partial().safeParse(JSON.parse(json));
+    if (parsed.success) return { textsCopied: null, streamDetailsChecked: null, ...parsed.data };
+  } catch {
+    // Unreadable: as if nothing was ticked off.
+  }
+  return { textsCopied: null, streamDetailsChecked: null };
+}
+
+/** The stored links read back through their schema; an unreadable entry is left out. */
+export function parsePublicLinks(json: string): PublicLink[] {
+  try {
+    const list: unknown = JSON.parse(json);
+    if (!Array.isArray(list)) return [];
+    return list.flatMap((entry) => {
+      const parsed = publicLinkSchema.safeParse(entry);
+      return parsed.success ? [parsed.data] : [];
+    });
+  } catch {
+    return [];
+  }
+}
 
 /** What the lists show of an event's lineup. */
 interface Lineup {
@@ -34,7 +71,7 @@ interface Lineup {
 
 const EMPTY_LINEUP: Lineup = { names: [], slotCount: 0 };
 
-const toSummary = (row: EventsTable, { names, slotCount }: Lineup = EMPTY_LINEUP): EventSummary => ({
+const toSummary = (row: Selectable<EventsTable>, { names, slotCount }: Lineup = EMPTY_LINEUP): EventSummary => ({
   id: row.id,
   name: row.name,
   startDatetime: toIso(row.start_at),
@@ -145,7 +182,21 @@ export async function insertEvent(db: Db, id: string, fields: EventFormValues, n
     .execute();
 }
 
-/** Where each field of the event form is stored (a field added to the form needs a column here). */
+/** Where each field of the event form is stored: a field added to the form fails to compile until it has a column. */
+type ColumnsOf<T extends Record<keyof EventFormValues, keyof EventsTable>> = T;
+type EventColumns = ColumnsOf<{
+  name: 'name';
+  startDatetime: 'start_at';
+  host: 'host';
+  message: 'message';
+  footer: 'footer';
+  signupsAreOpen: 'signups_open';
+  signupsCloseAt: 'signups_close_at';
+  signupCap: 'signup_cap';
+  publicLinks: 'public_links';
+}>;
+
+/** The event form's values as columns. */
 export const eventColumns = (fields: EventFormValues) =>
   ({
     name: fields.name,
@@ -154,7 +205,10 @@ export const eventColumns = (fields: EventFormValues) =>
     message: fields.message,
     footer: fields.footer,
     signups_open: toFlag(fields.signupsAreOpen),
-  }) satisfies { [K in keyof EventFormValues as K extends 'startDatetime' ? 'start_at' : K extends 'signupsAreOpen' ? 'signups_open' : K]: unknown };
+    signups_close_at: fields.signupsCloseAt === null ? null : toMillis(fields.signupsCloseAt),
+    signup_cap: fields.signupCap,
+    public_links: JSON.stringify(fields.publicLinks),
+  }) satisfies Record<EventColumns[keyof EventFormValues], unknown>;
 
 /**
  * Compare-and-swap on the version: writes the fields and bumps the version only if nobody saved
@@ -164,7 +218,10 @@ export async function updateEventIfVersion(
   trx: Transaction<Database>,
   id: string,
   baseVersion: number,
-  changes: Partial<Pick<EventsTable, 'name' | 'start_at' | 'end_at' | 'host' | 'message' | 'footer' | 'signups_open' | 'published'>>,
+  changes: Pick<
+    Updateable<EventsTable>,
+    'name' | 'start_at' | 'end_at' | 'host' | 'message' | 'footer' | 'signups_open' | 'signups_close_at' | 'signup_cap' | 'public_links' | 'published'
+  >,
   now: number,
 ): Promise<boolean> {
   const result = await trx
@@ -183,4 +240,8 @@ export async function findVersion(db: Db, id: string): Promise<number | undefine
 
 export async function setEventEnd(trx: Transaction<Database>, id: string, endAt: number): Promise<void> {
   await trx.updateTable('events').set({ end_at: endAt }).where('id', '=', id).execute();
+}
+
+export async function updatePreflight(trx: Transaction<Database>, id: string, preflight: EventRecord['preflight']): Promise<void> {
+  await trx.updateTable('events').set({ preflight: JSON.stringify(preflight) }).where('id', '=', id).execute();
 }

@@ -21,6 +21,11 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext) {
   registerEndpoint(app, api.publishEvent, ({ params, body }) =>
     service.publishEvent(db, ctx.changes, params.eventId, body.baseVersion),
   );
+  registerEndpoint(app, api.unpublishEvent, ({ params, body }) =>
+    service.unpublishEvent(db, ctx.changes, params.eventId, body.baseVersion),
+  );
+  registerEndpoint(app, api.setPreflightStep, ({ params, body }) => service.setPreflightStep(db, ctx.changes, params.eventId, body));
+  registerEndpoint(app, api.setConfirmation, ({ params, body }) => service.setStaffConfirmation(db, ctx.changes, params.eventId, body));
 
   // Live updates for an open event page (server-sent events): `changed` with the new version.
   // The registry (http/live-streams.ts) caps them, sends the heartbeat and closes the streams of

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { computeDjPlays, eventEnd, placeSlots } from '@shared/lineup.js';
+import { publishProblems } from '@shared/preflight.js';
 import type {
   CreateEventRequest,
   CreatedNextEvent,
@@ -9,7 +10,9 @@ import type {
   EventList,
   EventSummary,
   LineupEvent,
+  PreflightStepBody,
   SaveEventBody,
+  StaffConfirmationBody,
 } from '@shared/schemas/events.js';
 import { nextEventFields, sameDayEvents, scheduleOf } from '@shared/series.js';
 import type { StaffSignup } from '@shared/schemas/lineup.js';
@@ -118,7 +121,7 @@ export async function getEventDetail(db: Db | Transaction<Database>, eventId: st
   return { ...event, djs, otherEventsByDj };
 }
 
-export async function assertEventExists(db: Db, eventId: string): Promise<void> {
+export async function assertEventExists(db: Db | Transaction<Database>, eventId: string): Promise<void> {
   if ((await repository.findVersion(db, eventId)) === undefined) throw notFound(EVENT_NOT_FOUND);
 }
 
@@ -142,6 +145,7 @@ export async function saveEvent(db: Db, changes: ChangeBus, eventId: string, bod
     await lineup.upsertStaffSignups(trx, eventId, signups, await ownSignupUuids(trx, eventId, signups), now);
     await writing(() => lineup.replaceSignupDjs(trx, eventId, signups));
     await lineup.deleteSignups(trx, eventId, body.removedSignupUuids);
+    await lineup.clearResolvedUpdates(trx, eventId, body.resolvedUpdates);
 
     // Placed against every stored signup, including ones the draft never saw.
     const placed = placeSlots({ startDatetime: event.startDatetime, slots: body.slots, signups: await lineup.findSignups(trx, eventId) });
@@ -155,14 +159,60 @@ export async function saveEvent(db: Db, changes: ChangeBus, eventId: string, bod
   return saved;
 }
 
+/** Publishes the event once the preflight's required steps are done (shared/preflight.ts). */
 export async function publishEvent(db: Db, changes: ChangeBus, eventId: string, baseVersion: number): Promise<EventDetail> {
   const published = await db.transaction().execute(async (trx) => {
-    const swapped = await repository.updateEventIfVersion(trx, eventId, baseVersion, { published: 1 }, Date.now());
-    if (!swapped) await refuseStaleOrMissing(trx, eventId);
-    return getEventDetail(trx, eventId);
+    const detail = await getEventDetail(trx, eventId);
+    if (detail.version !== baseVersion) await refuseStaleOrMissing(trx, eventId);
+    const djNames = Object.fromEntries(Object.entries(detail.djs).map(([id, dj]) => [id, dj.djName]));
+    const problems = publishProblems(detail, djNames);
+    if (problems) throw conflict(problems, 'requirements_not_met');
+    return setPublished(trx, eventId, baseVersion, true);
   });
   await changes.publish({ eventId, version: published.version });
   return published;
+}
+
+/** Takes the event back to unpublished (its lineup stays as it is). */
+export async function unpublishEvent(db: Db, changes: ChangeBus, eventId: string, baseVersion: number): Promise<EventDetail> {
+  const unpublished = await db.transaction().execute((trx) => setPublished(trx, eventId, baseVersion, false));
+  await changes.publish({ eventId, version: unpublished.version });
+  return unpublished;
+}
+
+async function setPublished(trx: Transaction<Database>, eventId: string, baseVersion: number, published: boolean): Promise<EventDetail> {
+  const swapped = await repository.updateEventIfVersion(trx, eventId, baseVersion, { published: published ? 1 : 0 }, Date.now());
+  if (!swapped) await refuseStaleOrMissing(trx, eventId);
+  return getEventDetail(trx, eventId);
+}
+
+/**
+ * Ticks an optional preflight step off (or on again). Not part of the draft and no version bump:
+ * ticking a box must not make someone's open draft stale.
+ */
+export async function setPreflightStep(db: Db, changes: ChangeBus, eventId: string, body: PreflightStepBody): Promise<EventDetail> {
+  const detail = await db.transaction().execute(async (trx) => {
+    const event = await repository.findEvent(trx, eventId);
+    if (!event) throw notFound(EVENT_NOT_FOUND);
+    const preflight = { ...event.preflight, [body.step]: body.done ? new Date().toISOString() : null };
+    await repository.updatePreflight(trx, eventId, preflight);
+    return getEventDetail(trx, eventId);
+  });
+  await changes.publish({ eventId, version: detail.version });
+  return detail;
+}
+
+/** Staff record a DJ's answer to their proposed slot (say, given in Discord). */
+export async function setStaffConfirmation(db: Db, changes: ChangeBus, eventId: string, body: StaffConfirmationBody): Promise<EventDetail> {
+  const detail = await db.transaction().execute(async (trx) => {
+    await assertEventExists(trx, eventId);
+    if (!(await lineup.setConfirmation(trx, eventId, body.djId, body.confirmation, false))) {
+      throw conflict('This DJ is on no signup of the event: reload the page to see its signups.');
+    }
+    return getEventDetail(trx, eventId);
+  });
+  await changes.publish({ eventId, version: detail.version });
+  return detail;
 }
 
 async function refuseStaleOrMissing(trx: Transaction<Database>, eventId: string): Promise<never> {

@@ -137,9 +137,16 @@ describe.each(testDialects)('access control matrix on %s', (dialect) => {
         return { path, body: { name: 'New', startDatetime: '2030-07-01T19:00:00.000Z', host: 'Hal', message: '', footer: '', signupsAreOpen: true } };
       case 'PUT /api/events/:eventId':
       case 'POST /api/events/:eventId/publish':
+      case 'POST /api/events/:eventId/unpublish':
         return { path, body: { baseVersion: 1 } };
       case 'POST /api/events/:eventId/next':
         return { path, body: { confirmSameDay: true } };
+      case 'PUT /api/events/:eventId/preflight':
+        return { path, body: { step: 'textsCopied', done: true } };
+      case 'PUT /api/events/:eventId/confirmations':
+        return { path, body: { djId, confirmation: 'confirmed' } };
+      case 'POST /api/signup/confirmation':
+        return { path, body: { event_id: eventId, confirmation: 'confirmed' } };
       case 'POST /api/djs':
       case 'PUT /api/djs/:djId':
         return { path, body: { discordId: uniqueDigits(), publicName: 'P', djName: 'D', rtmpUrl: '', twitchUsername: '' } };

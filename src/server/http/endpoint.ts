@@ -79,7 +79,7 @@ export function registerEndpoint<T extends Contract>(
 }
 
 /** JSON of a value as its schema shapes it (unknown fields dropped), as the route serialiser does. */
-function serialize(schema: z.ZodType, value: unknown): string {
+export function serialize(schema: z.ZodType, value: unknown): string {
   const encoded = safeEncode(schema, value);
   // The server's own mistake, not the caller's: a 500, like the route serialiser's.
   if (!encoded.success) throw new Error('The answer does not match its response schema.', { cause: encoded.error });

@@ -5,13 +5,15 @@ import { authCallbackBody } from '@shared/schemas/auth.js';
 import { djInputSchema } from '@shared/schemas/djs.js';
 import {
   createEventRequestSchema,
+  type EventDetail,
   nextEventRequestSchema,
+  preflightStepSchema,
   publishEventSchema,
   saveEventSchema,
-  type EventDetail,
+  staffConfirmationSchema,
 } from '@shared/schemas/events.js';
 import { DEFAULT_SETTINGS, settingsSchema } from '@shared/schemas/settings.js';
-import { signupIntakeSchema } from '@shared/schemas/signup.js';
+import { confirmationBodySchema, signupIntakeSchema } from '@shared/schemas/signup.js';
 import { apiErrorSchema } from '@shared/api/errors.js';
 import { buildSlot } from '@shared/testing/builders.js';
 import { BODY_LIMIT_BYTES } from '../app.js';
@@ -303,6 +305,30 @@ describe.each(testDialects)('hostile input on %s', (dialect) => {
       cookie: () => djCookies[nextDj++ % djCookies.length]!,
     },
     {
+      name: 'POST /api/signup/confirmation',
+      method: 'POST',
+      url: () => '/api/signup/confirmation',
+      template: () => ({ event_id: openEventId, confirmation: 'confirmed' }),
+      schema: confirmationBodySchema,
+      cookie: () => djCookies[nextDj++ % djCookies.length]!,
+    },
+    {
+      name: 'PUT /api/events/:eventId/preflight',
+      method: 'PUT',
+      url: () => `/api/events/${eventId}/preflight`,
+      template: () => ({ step: 'streamDetailsChecked', done: true }),
+      schema: preflightStepSchema,
+      cookie: () => staffCookie,
+    },
+    {
+      name: 'PUT /api/events/:eventId/confirmations',
+      method: 'PUT',
+      url: () => `/api/events/${eventId}/confirmations`,
+      template: () => ({ djId, confirmation: 'declined' }),
+      schema: staffConfirmationSchema,
+      cookie: () => staffCookie,
+    },
+    {
       name: 'POST /api/auth/callback',
       method: 'POST',
       url: () => '/api/auth/callback',
@@ -352,6 +378,8 @@ describe.each(testDialects)('hostile input on %s', (dialect) => {
     { name: 'GET /api/events/:eventId', method: 'GET', url: (id: string) => `/api/events/${id}` },
     { name: 'PUT /api/events/:eventId', method: 'PUT', url: (id: string) => `/api/events/${id}`, body: () => saveBody(event) },
     { name: 'POST /api/events/:eventId/publish', method: 'POST', url: (id: string) => `/api/events/${id}/publish`, body: () => ({ baseVersion: 1 }) },
+    { name: 'POST /api/events/:eventId/unpublish', method: 'POST', url: (id: string) => `/api/events/${id}/unpublish`, body: () => ({ baseVersion: 1 }) },
+    { name: 'PUT /api/events/:eventId/preflight', method: 'PUT', url: (id: string) => `/api/events/${id}/preflight`, body: () => ({ step: 'textsCopied', done: true }) },
     { name: 'GET /api/events/:eventId/changes', method: 'GET', url: (id: string) => `/api/events/${id}/changes` },
     { name: 'GET /api/djs/:djId', method: 'GET', url: (id: string) => `/api/djs/${id}` },
     {

@@ -25,6 +25,8 @@ const leaky = () => ({
   signup: null,
   named: null,
   contactHostName: 'Hal',
+  closesAt: null,
+  seriesZone: 'Europe/London',
   otherSignups: [{ name: 'Rival', stream_link: 'rtmp://rival.example/live/secret-key' }],
 });
 
@@ -50,6 +52,8 @@ test('fields a handler returns beyond the response schema never leave the server
     signup: null,
     named: null,
     contactHostName: 'Hal',
+    closesAt: null,
+    seriesZone: 'Europe/London',
   });
   await app.close();
 });
@@ -64,7 +68,7 @@ test('a cached answer is shaped by the same schema before it is kept', async () 
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     expect(response.body).not.toContain('secret-key');
-    expect(Object.keys(JSON.parse(response.body)).sort()).toEqual(['contactHostName', 'dj', 'event', 'named', 'signup']);
+    expect(Object.keys(JSON.parse(response.body)).sort()).toEqual(['closesAt', 'contactHostName', 'dj', 'event', 'named', 'seriesZone', 'signup']);
   }
   await app.close();
 });

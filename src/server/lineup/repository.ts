@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { SignupType, StreamSourceType } from '@shared/domain.js';
+import { CONFIRMATIONS, type Confirmation, type SignupType, type StreamSourceType } from '@shared/domain.js';
 import type { PlacedSlot } from '@shared/lineup.js';
 import type { Signup, Slot, StaffSignup } from '@shared/schemas/lineup.js';
 import { type SignupFormData, signupFormDataSchema } from '@shared/schemas/signup.js';
@@ -57,14 +57,18 @@ export async function findSignups(db: Db, eventId: string): Promise<Signup[]> {
       .execute(),
     db
       .selectFrom('signup_djs')
-      .select(['signup_uuid', 'dj_id'])
+      .select(['signup_uuid', 'dj_id', 'confirmation'])
       .where('event_id', '=', eventId)
       .orderBy('signup_uuid')
       .orderBy('position')
       .execute(),
   ]);
   const djRefs = new Map<string, string[]>();
-  for (const ref of refs) djRefs.set(ref.signup_uuid, [...(djRefs.get(ref.signup_uuid) ?? []), ref.dj_id]);
+  const confirmations = new Map<string, Record<string, Confirmation>>();
+  for (const ref of refs) {
+    djRefs.set(ref.signup_uuid, [...(djRefs.get(ref.signup_uuid) ?? []), ref.dj_id]);
+    confirmations.set(ref.signup_uuid, { ...confirmations.get(ref.signup_uuid), [ref.dj_id]: asConfirmation(ref.confirmation) });
+  }
   return rows.map((row) => ({
     uuid: row.uuid,
     name: row.name,
@@ -74,8 +78,12 @@ export async function findSignups(db: Db, eventId: string): Promise<Signup[]> {
     type: row.type as SignupType,
     hidden: fromFlag(row.hidden),
     formData: parseFormData(row.form_data),
+    updatePendingAt: row.update_pending_at === null ? null : toIso(row.update_pending_at),
+    confirmations: confirmations.get(row.uuid) ?? {},
   }));
 }
+
+const asConfirmation = (stored: string): Confirmation => ((CONFIRMATIONS as readonly string[]).includes(stored) ? (stored as Confirmation) : 'proposed');
 
 const toSlot = (row: SlotsTable): Slot => ({
   signupUuid: row.signup_uuid,
@@ -144,14 +152,34 @@ export async function upsertStaffSignups(
   }
 }
 
+/**
+ * Makes the signups name exactly their DJs, in order, touching only what changed: a DJ who
+ * stays keeps their answer to the proposed slot (confirmation).
+ */
 export async function replaceSignupDjs(trx: Transaction<Database>, eventId: string, signups: readonly StaffSignup[]): Promise<void> {
   const uuids = signups.map((signup) => signup.uuid);
   if (uuids.length === 0) return;
-  await trx.deleteFrom('signup_djs').where('event_id', '=', eventId).where('signup_uuid', 'in', uuids).execute();
-  const rows = signups.flatMap((signup) =>
-    signup.djRefs.map((djId, position) => ({ signup_uuid: signup.uuid, event_id: eventId, dj_id: djId, position })),
-  );
-  if (rows.length > 0) await trx.insertInto('signup_djs').values(rows).execute();
+  const stored = await trx
+    .selectFrom('signup_djs')
+    .select(['signup_uuid', 'dj_id', 'position'])
+    .where('event_id', '=', eventId)
+    .where('signup_uuid', 'in', uuids)
+    .execute();
+  const key = (signupUuid: string, djId: string) => `${signupUuid} ${djId}`;
+  const wanted = new Map(signups.flatMap((signup) => signup.djRefs.map((djId, position) => [key(signup.uuid, djId), { signupUuid: signup.uuid, djId, position }] as const)));
+  const have = new Map(stored.map((row) => [key(row.signup_uuid, row.dj_id), row]));
+  // Removals first: a DJ moved from one signup to another must leave before arriving.
+  for (const [k, row] of have) {
+    if (!wanted.has(k)) await trx.deleteFrom('signup_djs').where('signup_uuid', '=', row.signup_uuid).where('dj_id', '=', row.dj_id).execute();
+  }
+  const added = [...wanted].filter(([k]) => !have.has(k)).map(([, ref]) => ({ signup_uuid: ref.signupUuid, event_id: eventId, dj_id: ref.djId, position: ref.position }));
+  if (added.length > 0) await trx.insertInto('signup_djs').values(added).execute();
+  for (const [k, ref] of wanted) {
+    const row = have.get(k);
+    if (row && Number(row.position) !== ref.position) {
+      await trx.updateTable('signup_djs').set({ position: ref.position }).where('signup_uuid', '=', ref.signupUuid).where('dj_id', '=', ref.djId).execute();
+    }
+  }
 }
 
 export async function deleteSignups(trx: Transaction<Database>, eventId: string, uuids: readonly string[]): Promise<void> {
@@ -202,7 +230,16 @@ export async function findSignupNaming(db: Db, eventId: string, djId: string) {
     .selectFrom('signup_djs')
     .innerJoin('signups', 'signups.uuid', 'signup_djs.signup_uuid')
     .leftJoin('slots', (join) => join.onRef('slots.signup_uuid', '=', 'signups.uuid').onRef('slots.event_id', '=', 'signups.event_id'))
-    .select(['signups.uuid', 'signups.name', 'signups.form_data', 'signups.submitted_by', 'slots.start_at', 'slots.end_at'])
+    .select([
+      'signups.uuid',
+      'signups.name',
+      'signups.form_data',
+      'signups.submitted_by',
+      'signups.update_pending_at',
+      'signup_djs.confirmation',
+      'slots.start_at',
+      'slots.end_at',
+    ])
     .where('signup_djs.event_id', '=', eventId)
     .where('signup_djs.dj_id', '=', djId)
     .executeTakeFirst();
@@ -212,6 +249,8 @@ export async function findSignupNaming(db: Db, eventId: string, djId: string) {
       name: row.name,
       submittedBy: row.submitted_by,
       formData: parseFormData(row.form_data),
+      updatePending: row.update_pending_at !== null,
+      confirmation: asConfirmation(row.confirmation),
       slot: row.start_at === null || row.end_at === null ? null : { startTime: toIso(row.start_at), endTime: toIso(row.end_at) },
     }
   );
@@ -222,10 +261,66 @@ export async function findSignupOwner(db: Db, eventId: string, djId: string) {
   return db
     .selectFrom('signup_djs')
     .innerJoin('signups', 'signups.uuid', 'signup_djs.signup_uuid')
-    .select(['signups.uuid', 'signups.name', 'signups.submitted_by'])
+    .leftJoin('slots', (join) => join.onRef('slots.signup_uuid', '=', 'signups.uuid').onRef('slots.event_id', '=', 'signups.event_id'))
+    .select(['signups.uuid', 'signups.name', 'signups.submitted_by', 'signups.requested_duration', 'signups.type', 'slots.signup_uuid as slotted'])
     .where('signup_djs.event_id', '=', eventId)
     .where('signup_djs.dj_id', '=', djId)
     .executeTakeFirst();
+}
+
+/**
+ * Records a DJ's answer to the slot proposed to them. False when the DJ is on no signup of the
+ * event, or (`inLineupOnly`) when their signup is not in the lineup.
+ */
+export async function setConfirmation(db: Db, eventId: string, djId: string, confirmation: Confirmation, inLineupOnly: boolean): Promise<boolean> {
+  const result = await db
+    .updateTable('signup_djs')
+    .set({ confirmation })
+    .where('event_id', '=', eventId)
+    .where('dj_id', '=', djId)
+    .$if(inLineupOnly, (query) =>
+      query.where((eb) =>
+        eb.exists(eb.selectFrom('slots').select('slots.position').whereRef('slots.signup_uuid', '=', 'signup_djs.signup_uuid').where('slots.event_id', '=', eventId)),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** How many DJs gave answers for the event: what a signup cap counts. */
+export async function countDjSignups(db: Db, eventId: string): Promise<number> {
+  const row = await db
+    .selectFrom('signups')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('event_id', '=', eventId)
+    .where('submitted_by', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * A DJ's new answers to a signup already in a saved lineup: the slot keeps playing what staff
+ * saved; when the answers would change it, they wait (update_pending_at) for staff to apply them.
+ */
+export async function updateAnswersOnly(db: Db, uuid: string, form: SignupFormData, djId: string, now: number, changesTheSlot: boolean): Promise<void> {
+  await db
+    .updateTable('signups')
+    .set({ form_data: JSON.stringify(form), submitted_by: djId, update_pending_at: changesTheSlot ? now : null, updated_at: now })
+    .where('uuid', '=', uuid)
+    .execute();
+}
+
+/** Staff applied or dismissed DJ updates: each is cleared only if no newer one came since. */
+export async function clearResolvedUpdates(trx: Transaction<Database>, eventId: string, resolved: ReadonlyArray<{ uuid: string; at: string }>): Promise<void> {
+  for (const { uuid, at } of resolved) {
+    await trx
+      .updateTable('signups')
+      .set({ update_pending_at: null })
+      .where('event_id', '=', eventId)
+      .where('uuid', '=', uuid)
+      .where('update_pending_at', '=', toMillis(at))
+      .execute();
+  }
 }
 
 /** The columns a DJ's submission sets; staff columns (is_debut, hidden, position) are left alone. */
@@ -235,6 +330,7 @@ const submittedColumns = (form: SignupFormData, djId: string, now: number) => ({
   type: form.type,
   form_data: JSON.stringify(form),
   submitted_by: djId,
+  update_pending_at: null,
   updated_at: now,
 });
 

@@ -101,6 +101,14 @@ describe.each(testDialects)('my home on %s', (dialect) => {
     const text = JSON.stringify(home.body);
     for (const other of ['Rex', 'my private notes', rex.djId, 'rtmp://']) expect(text).not.toContain(other);
 
+    // Dana confirms the slot proposed to her; another DJ's answer never shows on her home.
+    const confirmed = await app.request('POST', '/api/signup/confirmation', { cookie: dana.cookie, body: { event_id: next.id, confirmation: 'confirmed' } });
+    expect(confirmed.status).toBe(200);
+    const after = await app.request<DjHome>('GET', '/api/me/home', { cookie: dana.cookie });
+    expect(after.body.signups.map((signup) => signup.state)).toEqual(['confirmed']);
+    await app.ctx.store.db.updateTable('signup_djs').set({ confirmation: 'declined' }).where('dj_id', '=', dana.djId).where('event_id', '=', next.id).execute();
+    expect((await app.request<DjHome>('GET', '/api/me/home', { cookie: dana.cookie })).body.signups[0]?.state).toBe('declined');
+
     const rexHome = await app.request<DjHome>('GET', '/api/me/home', { cookie: rex.cookie });
     expect(rexHome.body.signups.map((signup) => [signup.signupName, signup.state, signup.slot])).toEqual([
       ['Rex Secret Set', 'signed_up', null],
@@ -111,10 +119,12 @@ describe.each(testDialects)('my home on %s', (dialect) => {
     expect(JSON.stringify(rexHome.body)).not.toContain('Dana');
   });
 
-  test('a DJ with nothing yet gets empty lists; closed and ended events are not open', async () => {
+  test('a DJ with nothing yet gets empty lists; closed, past their deadline and ended events are not open', async () => {
     const dana = await app.signIn(['dj']);
     await event('Closed', 2 * DAY, false);
     await event('Over', -DAY, true);
+    const deadlinePassed = await event('Deadline passed', 2 * DAY, true);
+    await app.ctx.store.db.updateTable('events').set({ signups_close_at: Date.now() - HOUR }).where('id', '=', deadlinePassed.id).execute();
     const home = await app.request<DjHome>('GET', '/api/me/home', { cookie: dana.cookie });
     expect(home.body).toMatchObject({ openEvents: [], signups: [], pastPlays: [], pastPlayCount: 0 });
   });

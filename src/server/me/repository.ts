@@ -7,17 +7,23 @@ import { toCount, toIso } from '../db/values.js';
 
 type Db = Kysely<Database>;
 
-/** Events taking signups that have not ended, soonest first. */
-export async function findOpenEvents(db: Db, now: number) {
+/** Events staff opened for signups that have not ended, soonest first, with their deadline. */
+export async function findOpenedEvents(db: Db, now: number) {
   const rows = await db
     .selectFrom('events')
-    .select(['id', 'name', 'start_at'])
+    .select(['id', 'name', 'start_at', 'signups_close_at'])
     .where('signups_open', '=', 1)
     .where('end_at', '>', now)
     .orderBy('start_at')
     .orderBy('id')
     .execute();
-  return rows.map((row) => ({ id: row.id, name: row.name, startDatetime: toIso(row.start_at) }));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    startDatetime: toIso(row.start_at),
+    signupsAreOpen: true,
+    signupsCloseAt: row.signups_close_at === null ? null : toIso(row.signups_close_at),
+  }));
 }
 
 /** The signups naming this DJ for events that have not ended, with their slot if any. */
@@ -32,6 +38,7 @@ export async function findOwnUpcomingSignups(db: Db, djId: string, now: number) 
       'events.name as event_name',
       'events.start_at as event_start',
       'signups.name as signup_name',
+      'signup_djs.confirmation',
       'slots.start_at as slot_start',
       'slots.end_at as slot_end',
     ])
@@ -45,6 +52,7 @@ export async function findOwnUpcomingSignups(db: Db, djId: string, now: number) 
     eventName: row.event_name,
     startDatetime: toIso(row.event_start),
     signupName: row.signup_name,
+    confirmation: row.confirmation,
     slot: row.slot_start === null || row.slot_end === null ? null : { startTime: toIso(row.slot_start), endTime: toIso(row.slot_end) },
   }));
 }

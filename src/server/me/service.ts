@@ -1,10 +1,10 @@
-import type { DjHome, MemberContact } from '@shared/schemas/me.js';
-import { PAST_PLAYS_SHOWN } from '@shared/schemas/me.js';
+import { signupsOpenAt } from '@shared/lineup.js';
+import { type DjHome, type DjSignupState, type MemberContact, PAST_PLAYS_SHOWN } from '@shared/schemas/me.js';
 import type { SessionUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import { forbidden } from '../http/errors.js';
 import { readSettings } from '../settings/service.js';
-import { findOpenEvents, findOwnPastPlays, findOwnUpcomingSignups } from './repository.js';
+import { findOpenedEvents, findOwnPastPlays, findOwnUpcomingSignups } from './repository.js';
 
 /** A DJ's Home: the events open for signup, the caller's own signups and past plays. */
 export async function loadDjHome(ctx: AppContext, user: SessionUser): Promise<DjHome> {
@@ -12,9 +12,9 @@ export async function loadDjHome(ctx: AppContext, user: SessionUser): Promise<Dj
   if (user.djId === null) throw forbidden();
   const { db } = ctx.store;
   const now = Date.now();
-  const [settings, open, signups, past] = await Promise.all([
+  const [settings, opened, signups, past] = await Promise.all([
     readSettings(db),
-    findOpenEvents(db, now),
+    findOpenedEvents(db, now),
     findOwnUpcomingSignups(db, user.djId, now),
     findOwnPastPlays(db, user.djId, now, PAST_PLAYS_SHOWN),
   ]);
@@ -22,8 +22,10 @@ export async function loadDjHome(ctx: AppContext, user: SessionUser): Promise<Dj
   return {
     seriesZone: settings.defaultZone,
     contactHostName: settings.contactHostName,
-    openEvents: open.map((event) => ({ ...event, signedUp: signedUpFor.has(event.id) })),
-    signups: signups.map((signup) => ({ ...signup, state: signup.slot ? 'in_lineup' : 'signed_up' })),
+    openEvents: opened
+      .filter((event) => signupsOpenAt(event, now))
+      .map(({ id, name, startDatetime }) => ({ id, name, startDatetime, signedUp: signedUpFor.has(id) })),
+    signups: signups.map(({ confirmation, ...signup }) => ({ ...signup, state: stateOf(signup.slot !== null, confirmation) })),
     pastPlays: past.plays,
     pastPlayCount: past.count,
   };
@@ -32,4 +34,11 @@ export async function loadDjHome(ctx: AppContext, user: SessionUser): Promise<Dj
 export async function loadMemberContact(ctx: AppContext): Promise<MemberContact> {
   const { contactHostName, chatServerUrl } = await readSettings(ctx.store.db);
   return { contactHostName, chatServerUrl };
+}
+
+/** Not in the lineup yet: signed up. In it: proposed until the DJ (or staff for them) answers. */
+function stateOf(inLineup: boolean, confirmation: string): DjSignupState {
+  if (!inLineup) return 'signed_up';
+  if (confirmation === 'confirmed' || confirmation === 'declined') return confirmation;
+  return 'in_lineup';
 }

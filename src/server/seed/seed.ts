@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { DateTime } from 'luxon';
 import type { Dj } from '@shared/schemas/djs.js';
-import type { Signup } from '@shared/schemas/lineup.js';
+import type { StaffSignup } from '@shared/schemas/lineup.js';
 import type { SignupFormData } from '@shared/schemas/signup.js';
 import { slotForSignup } from '@shared/lineup.js';
 import { eventFieldsSchema, saveEventSchema } from '@shared/schemas/events.js';
@@ -13,7 +13,7 @@ import { inProcessBus } from '../changes/bus.js';
 import type { Database } from '../db/schema.js';
 import { toCount } from '../db/values.js';
 import { createDj } from '../djs/service.js';
-import { createEvent, getEventDetail, publishEvent, saveEvent } from '../events/service.js';
+import { createEvent, getEventDetail, publishEvent, saveEvent, setStaffConfirmation } from '../events/service.js';
 import { insertSignup } from '../lineup/repository.js';
 
 // Demo data: a roster with stream links, past events with lineups and plays, and an upcoming
@@ -136,7 +136,7 @@ interface SeedEvent {
   start: string;
   host: string;
   signupsOpen: boolean;
-  signups: Signup[];
+  signups: StaffSignup[];
   publish: boolean;
   /** Each slot streams from its main DJ's link. */
   streamUrls?: Record<string, string>;
@@ -144,14 +144,15 @@ interface SeedEvent {
 
 /** Creates the event and saves its signups, all in the lineup, with stream sources set. */
 async function createWithLineup(db: Kysely<Database>, seedEvent: SeedEvent): Promise<string> {
-  const fields = {
+  const fields = eventFieldsSchema.parse({
     name: seedEvent.name,
     startDatetime: seedEvent.start,
     host: seedEvent.host,
     message: DEFAULT_SETTINGS.defaultMessage,
     footer: DEFAULT_SETTINGS.defaultFooter,
     signupsAreOpen: seedEvent.signupsOpen,
-  };
+    publicLinks: seedEvent.publish ? [{ label: 'Watch on Twitch', url: 'https://twitch.tv/your-community' }] : [],
+  });
   const { id } = await createEvent(db, { ...fields, confirmSameDay: false });
   if (seedEvent.signups.length === 0) return id;
   const changes = inProcessBus();
@@ -171,13 +172,19 @@ async function createWithLineup(db: Kysely<Database>, seedEvent: SeedEvent): Pro
       removedSignupUuids: [],
     }),
   );
-  if (seedEvent.publish) await publishEvent(db, changes, id, saved.version);
+  if (seedEvent.publish) {
+    // Past nights happened: every DJ played the slot they had confirmed.
+    for (const djId of seedEvent.signups.flatMap((signup) => signup.djRefs)) {
+      await setStaffConfirmation(db, changes, id, { djId, confirmation: 'confirmed' });
+    }
+    await publishEvent(db, changes, id, saved.version);
+  }
   return id;
 }
 
-function staffSignup(djs: Dj[], djIds: string[], duration: Signup['requestedDuration']): Signup {
+function staffSignup(djs: Dj[], djIds: string[], duration: StaffSignup['requestedDuration']): StaffSignup {
   const name = djIds.map((id) => djs.find((dj) => dj.id === id)!.djName).join(' b2b ');
-  return { uuid: randomUUID(), name, djRefs: djIds, isDebut: false, requestedDuration: duration, type: 'LIVE', hidden: false, formData: null };
+  return { uuid: randomUUID(), name, djRefs: djIds, isDebut: false, requestedDuration: duration, type: 'LIVE', hidden: false };
 }
 
 function demoFormData(eventId: string, name: string, streamLink: string, duration: SignupFormData['requested_duration']): SignupFormData {

@@ -3,7 +3,7 @@ import * as api from '@shared/api/signup.js';
 import type { AppContext } from '../context.js';
 import { registerEndpoint } from '../http/endpoint.js';
 import { tooManyRequests } from '../http/errors.js';
-import { loadSignupArea, submitSignup } from './service.js';
+import { confirmSlot, loadSignupArea, submitSignup } from './service.js';
 
 /**
  * Per DJ (the guard has resolved the session before this runs; the client address otherwise).
@@ -18,6 +18,7 @@ export const SIGNUP_RATE_LIMIT = {
 
 export function registerSignupRoutes(app: FastifyInstance, ctx: AppContext) {
   registerEndpoint(app, api.getSignupArea, ({ user, query }) => loadSignupArea(ctx, user, query.event_id));
+  registerEndpoint(app, api.confirmSlot, ({ user, body }) => confirmSlot(ctx, user, body));
   registerEndpoint(app, api.submitSignup, async ({ user, body }) => ({ signup: await submitSignup(ctx, user, body) }), {
     rateLimit: SIGNUP_RATE_LIMIT,
   });

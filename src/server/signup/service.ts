@@ -1,6 +1,7 @@
 import {
   availabilityIssues,
   canonicalAvailability,
+  type ConfirmationBody,
   type SignupArea,
   type SignupFormData,
   type SignupIntake,
@@ -12,12 +13,14 @@ import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { readSettings } from '../settings/service.js';
 import { findDjsById } from '../db/rows.js';
 import { findEvent } from '../events/repository.js';
-import { findSignupNaming, findSignupOwner, insertSignup, updateSignupForm } from '../lineup/repository.js';
+import { countDjSignups, findSignupNaming, findSignupOwner, insertSignup, setConfirmation, updateAnswersOnly, updateSignupForm } from '../lineup/repository.js';
+import { answersChangeTheSlot, signupsOpenAt } from '@shared/lineup.js';
 
 // The DJ's side of signups: what the signup area may show, and the intake of the wizard.
 
 const NOT_FOUND = 'Event or DJ data not found.';
 export const SIGNUPS_CLOSED = 'Signups for this event are currently closed.';
+const SIGNUPS_FULL = 'This event has all the signups it can take: no more are accepted.';
 /** The caller's roster entry: everyone with a role has one (auth/service.ts, session-check.ts). */
 function rosterIdOf(user: SessionUser): string {
   if (user.djId === null) throw forbidden();
@@ -48,12 +51,22 @@ export async function loadSignupArea(ctx: AppContext, user: SessionUser, eventId
       id: event.id,
       name: event.name,
       startDatetime: event.startDatetime,
-      signupsAreOpen: event.signupsAreOpen,
+      signupsAreOpen: signupsOpenAt(event, Date.now()),
       host: event.host,
     },
     dj: { id: dj.id, djName: dj.djName, publicName: dj.publicName },
     signup: own?.submittedBy === djId ? own.formData : null,
-    named: own ? { signupName: own.name, slot: own.slot, answersByOther: own.submittedBy !== null && own.submittedBy !== djId } : null,
+    named: own
+      ? {
+          signupName: own.name,
+          slot: own.slot,
+          answersByOther: own.submittedBy !== null && own.submittedBy !== djId,
+          confirmation: own.confirmation,
+          updatePending: own.updatePending,
+        }
+      : null,
+    closesAt: event.signupsCloseAt,
+    seriesZone: settings.defaultZone,
     contactHostName: settings.contactHostName,
   };
 }
@@ -75,11 +88,11 @@ export async function submitSignup(ctx: AppContext, user: SessionUser, intake: S
     ctx.store.db.transaction().execute(async (trx) => {
       const event = await findEvent(trx, form.event_id, { dialect: ctx.store.dialect });
       if (!event) throw notFound(NOT_FOUND);
-      if (!event.signupsAreOpen) throw conflict(SIGNUPS_CLOSED, 'signups_closed');
+      const now = Date.now();
+      if (!signupsOpenAt(event, now)) throw conflict(SIGNUPS_CLOSED, 'signups_closed');
       const issues = availabilityIssues(form, event.startDatetime);
       if (issues.length) throw badRequest(issues.map((issue) => `${AVAILABILITY_LABELS[issue.path[0]]}: ${issue.message}`).join(' '));
 
-      const now = Date.now();
       const own = await findSignupOwner(trx, event.id, djId);
       if (own && own.submitted_by !== null && own.submitted_by !== djId) {
         throw conflict(
@@ -87,8 +100,16 @@ export async function submitSignup(ctx: AppContext, user: SessionUser, intake: S
           'not_signup_owner',
         );
       }
-      if (own) await updateSignupForm(trx, own.uuid, form, djId, now);
-      else await withDbErrors(() => insertSignup(trx, event.id, djId, form, now));
+      if (own?.slotted) {
+        // A built lineup stays put: the answers change, the slot waits for staff.
+        const changesTheSlot = answersChangeTheSlot({ name: own.name, requestedDuration: Number(own.requested_duration), type: own.type }, form);
+        await updateAnswersOnly(trx, own.uuid, form, djId, now, changesTheSlot);
+      } else if (own) {
+        await updateSignupForm(trx, own.uuid, form, djId, now);
+      } else {
+        if (event.signupCap !== null && (await countDjSignups(trx, event.id)) >= event.signupCap) throw conflict(SIGNUPS_FULL, 'signups_full');
+        await withDbErrors(() => insertSignup(trx, event.id, djId, form, now));
+      }
       return event.version;
     });
 
@@ -102,6 +123,21 @@ export async function submitSignup(ctx: AppContext, user: SessionUser, intake: S
   // The version is the staff drafts' concurrency counter: a DJ's signup does not bump it.
   await ctx.changes.publish({ eventId: form.event_id, version });
   return form;
+}
+
+/**
+ * The DJ answers the slot proposed to them (confirm, or say they cannot make it); only once their
+ * signup is in the lineup. Answers with the signup area as it is then.
+ */
+export async function confirmSlot(ctx: AppContext, user: SessionUser, body: ConfirmationBody): Promise<SignupArea> {
+  const djId = rosterIdOf(user);
+  const event = await findEvent(ctx.store.db, body.event_id);
+  if (!event) throw notFound(NOT_FOUND);
+  if (!(await setConfirmation(ctx.store.db, event.id, djId, body.confirmation, true))) {
+    throw conflict('Your signup is not in the lineup yet: there is no slot to confirm.');
+  }
+  await ctx.changes.publish({ eventId: event.id, version: event.version });
+  return loadSignupArea(ctx, user, event.id);
 }
 
 /**

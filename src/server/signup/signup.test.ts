@@ -5,7 +5,7 @@ import { startTestApp, testDialects, type TestApp } from '../testing/harness.js'
 const START = Date.parse('2030-06-09T19:00:00.000Z');
 const hoursAfterStart = (hours: number) => new Date(START + hours * 3_600_000).toISOString();
 
-async function createEvent(app: TestApp, overrides: Partial<{ signups_open: 0 | 1; version: number }> = {}) {
+async function createEvent(app: TestApp, overrides: Partial<{ signups_open: 0 | 1; version: number; signups_close_at: number; signup_cap: number }> = {}) {
   const id = randomUUID();
   const now = Date.now();
   await app.ctx.store.db
@@ -84,6 +84,8 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
         signup: null,
         named: null,
         contactHostName: 'the event host',
+        closesAt: null,
+        seriesZone: 'Europe/London',
       },
     });
   });
@@ -126,7 +128,7 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
     const [created] = await signups(eventId);
     expect(created).toMatchObject({ position: 0, name: 'DJ Dana', is_debut: 0, requested_duration: 1, type: 'LIVE', hidden: 0 });
     expect(JSON.parse(created!.form_data!)).toEqual(stored);
-    expect(await signupDjs(eventId)).toEqual([{ signup_uuid: created!.uuid, event_id: eventId, dj_id: dj.djId, position: 0 }]);
+    expect(await signupDjs(eventId)).toEqual([{ signup_uuid: created!.uuid, event_id: eventId, dj_id: dj.djId, position: 0, confirmation: 'proposed' }]);
     await vi.waitFor(() => expect(changes).toEqual([{ eventId, version: 3 }]));
 
     const updated = intake(eventId, { name: 'Dana b2b Rex', is_b2b: true, b2b_members_response: 'Rex', type: 'PRERECORD', stream_link: '', requested_duration: 0.5 });
@@ -311,7 +313,11 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
 
     const seen = await app.request<{ signup: unknown; named: unknown }>('GET', `/api/signup?event_id=${eventId}`, { cookie: partner.cookie });
     expect(seen.body.signup).toBeNull();
-    expect(seen.body.named).toEqual({ signupName: 'Main Act', slot: { startTime: hoursAfterStart(0), endTime: hoursAfterStart(1) }, answersByOther: true });
+    expect(seen.body.named).toEqual({ signupName: 'Main Act', slot: { startTime: hoursAfterStart(0), endTime: hoursAfterStart(1) },
+      answersByOther: true,
+      confirmation: 'proposed',
+      updatePending: false,
+    });
     for (const secret of ['main-secret-key', 'main private notes']) expect(JSON.stringify(seen.body)).not.toContain(secret);
 
     const overwrite = await app.request<{ code: string; message: string }>('POST', '/api/signup', {
@@ -352,5 +358,86 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
     await app.request('POST', '/api/signup', { cookie: dj.cookie, body: intake(eventId, { name: 'This' }) });
     expect((await signups(otherId)).map((s) => s.name)).toEqual(['Other']);
     expect((await signups(eventId)).map((s) => s.name)).toEqual(['This']);
+  });
+
+  describe('a built lineup stays put', () => {
+    /** The DJ's signup, submitted through the wizard, then put in a saved lineup by staff. */
+    async function signupInLineup(eventId: string, dj: { cookie: string }) {
+      const form = intake(eventId, { name: 'Rex', requested_duration: 1 });
+      expect((await app.request('POST', '/api/signup', { cookie: dj.cookie, body: form })).status).toBe(200);
+      const [signup] = await signups(eventId);
+      await app.ctx.store.db
+        .insertInto('slots')
+        .values({ event_id: eventId, position: 0, signup_uuid: signup!.uuid, start_at: START, end_at: START + 3_600_000, stream_source_url: '', stream_source_type: 'VRCDN' })
+        .execute();
+      return form;
+    }
+
+    test("a DJ's update to a signup in the lineup keeps the slot and waits for staff; answers that keep the slot don't", async () => {
+      const eventId = await createEvent(app);
+      const dj = await app.signIn(['dj']);
+      const form = await signupInLineup(eventId, dj);
+
+      const notesOnly = await app.request('POST', '/api/signup', { cookie: dj.cookie, body: { ...form, dj_notes: 'new notes' } });
+      expect(notesOnly.status).toBe(200);
+      expect(await signups(eventId)).toEqual([expect.objectContaining({ name: 'Rex', update_pending_at: null })]);
+
+      const shorter = await app.request('POST', '/api/signup', { cookie: dj.cookie, body: { ...form, name: 'Rex Live', requested_duration: 0.5 } });
+      expect(shorter.status).toBe(200);
+      const [stored] = await signups(eventId);
+      // The slot still plays what staff saved; the DJ's answers are kept and flagged.
+      expect(stored).toMatchObject({ name: 'Rex', requested_duration: 1 });
+      expect(stored!.update_pending_at).not.toBeNull();
+      expect(JSON.parse(stored!.form_data!)).toMatchObject({ name: 'Rex Live', requested_duration: 0.5 });
+      const area = await app.request<{ named: { updatePending: boolean } }>('GET', `/api/signup?event_id=${eventId}`, { cookie: dj.cookie });
+      expect(area.body.named.updatePending).toBe(true);
+    });
+
+    test('the DJ confirms or declines only a slot that exists', async () => {
+      const eventId = await createEvent(app);
+      const dj = await app.signIn(['dj']);
+      const early = await app.request<{ message: string }>('POST', '/api/signup/confirmation', { cookie: dj.cookie, body: { event_id: eventId, confirmation: 'confirmed' } });
+      expect(early.status).toBe(409);
+      expect(early.body.message).toBe('Your signup is not in the lineup yet: there is no slot to confirm.');
+
+      await signupInLineup(eventId, dj);
+      const confirmed = await app.request<{ named: { confirmation: string } }>('POST', '/api/signup/confirmation', {
+        cookie: dj.cookie,
+        body: { event_id: eventId, confirmation: 'confirmed' },
+      });
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.body.named.confirmation).toBe('confirmed');
+      const declined = await app.request<{ named: { confirmation: string } }>('POST', '/api/signup/confirmation', {
+        cookie: dj.cookie,
+        body: { event_id: eventId, confirmation: 'declined' },
+      });
+      expect(declined.body.named.confirmation).toBe('declined');
+      // Only the DJ's two answers exist; "proposed" is the lineup's to set.
+      expect((await app.request('POST', '/api/signup/confirmation', { cookie: dj.cookie, body: { event_id: eventId, confirmation: 'proposed' } })).status).toBe(400);
+    });
+
+    test('signups close by themselves at the deadline, shown to DJs', async () => {
+      const closesAt = Date.now() - 60_000;
+      const eventId = await createEvent(app, { signups_close_at: closesAt });
+      const dj = await app.signIn(['dj']);
+      const area = await app.request<{ event: { signupsAreOpen: boolean }; closesAt: string }>('GET', `/api/signup?event_id=${eventId}`, { cookie: dj.cookie });
+      expect(area.body).toMatchObject({ event: { signupsAreOpen: false }, closesAt: new Date(closesAt).toISOString() });
+      const late = await app.request<{ code: string }>('POST', '/api/signup', { cookie: dj.cookie, body: intake(eventId) });
+      expect(late.status).toBe(409);
+      expect(late.body.code).toBe('signups_closed');
+      expect(await signups(eventId)).toEqual([]);
+    });
+
+    test('a cap refuses new signups once reached, while signed-up DJs can still update theirs', async () => {
+      const eventId = await createEvent(app, { signup_cap: 1 });
+      const first = await app.signIn(['dj']);
+      const second = await app.signIn(['dj']);
+      expect((await app.request('POST', '/api/signup', { cookie: first.cookie, body: intake(eventId, { name: 'First' }) })).status).toBe(200);
+      const full = await app.request<{ code: string; message: string }>('POST', '/api/signup', { cookie: second.cookie, body: intake(eventId, { name: 'Second' }) });
+      expect(full.status).toBe(409);
+      expect(full.body).toEqual({ code: 'signups_full', message: 'This event has all the signups it can take: no more are accepted.' });
+      expect((await app.request('POST', '/api/signup', { cookie: first.cookie, body: intake(eventId, { name: 'First again' }) })).status).toBe(200);
+      expect((await signups(eventId)).map((row) => row.name)).toEqual(['First again']);
+    });
   });
 });

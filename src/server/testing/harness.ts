@@ -52,6 +52,8 @@ export interface TestAppOptions {
   logLines?: string[];
   /** Restart on an existing database. */
   reuse?: { dataDir: string; databaseUrl?: string };
+  /** Serve this built client (its index.html at least), as the real server does. */
+  clientDir?: string;
 }
 
 export async function startTestApp(
@@ -59,7 +61,7 @@ export async function startTestApp(
   env: Record<string, string> = {},
   options: TestAppOptions = {},
 ): Promise<TestApp> {
-  const { reuse, limits, logLines } = options;
+  const { reuse, limits, logLines, clientDir } = options;
   const dataDir = reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lineup-test-'));
   const databaseUrl = reuse ? reuse.databaseUrl : dialect === 'postgres' ? await createPostgresDatabase() : undefined;
   const config: Config = loadConfig({
@@ -80,7 +82,7 @@ export async function startTestApp(
         },
       })
     : undefined;
-  const running = await startServer(config, { logger: env.LOG_LEVEL || logLines ? undefined : false, logStream, limits });
+  const running = await startServer(config, { logger: env.LOG_LEVEL || logLines ? undefined : false, logStream, limits, clientDir });
 
   const testApp: TestApp = {
     ...running,
@@ -89,7 +91,7 @@ export async function startTestApp(
     databaseUrl,
     async restart() {
       await running.stop();
-      return startTestApp(dialect, env, { limits, logLines, reuse: { dataDir, databaseUrl } });
+      return startTestApp(dialect, env, { limits, logLines, clientDir, reuse: { dataDir, databaseUrl } });
     },
     async signIn(roles, dj = {}) {
       const now = Date.now();

@@ -25,6 +25,10 @@ export const ENDPOINT_ERROR_CODES = [
   'signups_closed',
   /** Another event starts on that day (carries sameDayEvent); resend with confirmSameDay to create it anyway. */
   'same_day_event',
+  /** The event's signup cap is reached. */
+  'signups_full',
+  /** Publishing before the preflight's required steps are done. */
+  'requirements_not_met',
   /** A back-to-back partner tried to change the answers of the DJ who submitted the signup. */
   'not_signup_owner',
   /** Discord says the person is not a member of the community's server. */

@@ -9,8 +9,10 @@ import {
   eventSummarySchema,
   homeEventResponseSchema,
   nextEventRequestSchema,
+  preflightStepSchema,
   publishEventSchema,
   saveEventSchema,
+  staffConfirmationSchema,
 } from '../schemas/events.js';
 import { z } from 'zod';
 import { contract } from './contract.js';
@@ -80,6 +82,7 @@ export const saveEvent = contract({
   errors: ['stale_version', 'conflict'],
 });
 
+/** Publishes the event: refused until the preflight's required steps are done. */
 export const publishEvent = contract({
   method: 'POST',
   path: '/api/events/:eventId/publish',
@@ -87,7 +90,39 @@ export const publishEvent = contract({
   params: eventIdParamsSchema,
   body: publishEventSchema,
   response: eventDetailSchema,
+  errors: ['stale_version', 'requirements_not_met'],
+});
+
+export const unpublishEvent = contract({
+  method: 'POST',
+  path: '/api/events/:eventId/unpublish',
+  access: 'staff',
+  params: eventIdParamsSchema,
+  body: publishEventSchema,
+  response: eventDetailSchema,
   errors: ['stale_version'],
+});
+
+/** Ticks an optional preflight step off (or on again); not part of the draft. */
+export const setPreflightStep = contract({
+  method: 'PUT',
+  path: '/api/events/:eventId/preflight',
+  access: 'staff',
+  params: eventIdParamsSchema,
+  body: preflightStepSchema,
+  response: eventDetailSchema,
+  errors: [],
+});
+
+/** Staff record a DJ's answer to their proposed slot (e.g. they confirmed in Discord). */
+export const setConfirmation = contract({
+  method: 'PUT',
+  path: '/api/events/:eventId/confirmations',
+  access: 'staff',
+  params: eventIdParamsSchema,
+  body: staffConfirmationSchema,
+  response: eventDetailSchema,
+  errors: ['conflict'],
 });
 
 /** Live updates for an open event page (server-sent events named `changed`). */

@@ -1,4 +1,4 @@
-import { signupAreaQuerySchema, signupAreaSchema, signupIntakeSchema, submittedSignupSchema } from '../schemas/signup.js';
+import { confirmationBodySchema, signupAreaQuerySchema, signupAreaSchema, signupIntakeSchema, submittedSignupSchema } from '../schemas/signup.js';
 import { contract } from './contract.js';
 
 // The DJ's side (spec §7 "event-and-DJ signup function", "event signup intake function").
@@ -20,5 +20,15 @@ export const submitSignup = contract({
   access: 'signup',
   body: signupIntakeSchema,
   response: submittedSignupSchema,
-  errors: ['signups_closed', 'not_signup_owner'],
+  errors: ['signups_closed', 'signups_full', 'not_signup_owner'],
+});
+
+/** The DJ answers the slot proposed to them: they will play it, or they cannot make it. */
+export const confirmSlot = contract({
+  method: 'POST',
+  path: '/api/signup/confirmation',
+  access: 'signup',
+  body: confirmationBodySchema,
+  response: signupAreaSchema,
+  errors: ['conflict'],
 });

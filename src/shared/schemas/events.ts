@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { CONFIRMATIONS } from '../domain.js';
 import { djSchema, otherEventsSchema } from './djs.js';
-import { oneLine, tooLong } from './fields.js';
+import { link, oneLine, tooLong } from './fields.js';
 import { idSchema, LINEUP_LIMITS, signupSchema, slotSchema, staffSignupSchema } from './lineup.js';
 
 // Events (spec §3 Event): the Create Event form, the event page's draft save and publish (spec §2
@@ -11,8 +12,18 @@ export const EVENT_LIMITS = {
   host: 100,
   message: 4000,
   footer: 4000,
+  signupCap: LINEUP_LIMITS.signups,
 } as const;
 
+/** Public watch links (issue 14): where visitors watch or join, shown on the event's public page. */
+export const PUBLIC_LINK_LIMITS = { links: 5, label: 60, url: 2000 } as const;
+
+export const publicLinkSchema = z.object({
+  label: oneLine('Link label', PUBLIC_LINK_LIMITS.label, { required: true }),
+  // Public pages link only to web pages served securely.
+  url: link('Link URL', ['https:'], PUBLIC_LINK_LIMITS.url).min(1, 'Link URL is required.'),
+});
+export type PublicLink = z.infer<typeof publicLinkSchema>;
 
 const eventFields = {
   name: oneLine('Event name', EVENT_LIMITS.name, { required: true }),
@@ -21,11 +32,28 @@ const eventFields = {
   message: z.string().max(EVENT_LIMITS.message, tooLong('Message', EVENT_LIMITS.message)),
   footer: z.string().max(EVENT_LIMITS.footer, tooLong('Footer', EVENT_LIMITS.footer)),
   signupsAreOpen: z.boolean(),
+  /** Signups close by themselves at this time (null: only when staff close them). */
+  signupsCloseAt: z.iso.datetime({ offset: true, error: 'Invalid date format' }).nullable().default(null),
+  /** At most this many DJs may sign up (null: no limit). */
+  signupCap: z
+    .number({ error: 'Maximum signups must be a number.' })
+    .int('Maximum signups must be a whole number.')
+    .min(1, 'Maximum signups must be at least 1.')
+    .max(EVENT_LIMITS.signupCap, `Maximum signups must be at most ${EVENT_LIMITS.signupCap}.`)
+    .nullable()
+    .default(null),
+  // Optional in requests (clients from before the field send none), always present in answers.
+  publicLinks: z
+    .array(publicLinkSchema)
+    .max(PUBLIC_LINK_LIMITS.links, `An event can have at most ${PUBLIC_LINK_LIMITS.links} public links.`)
+    .default([]),
 };
 
 /** The event form of the Setup tab (host may be empty: announcements then say TBA / TBD). */
 export const eventFieldsSchema = z.object(eventFields);
 export type EventFormValues = z.infer<typeof eventFieldsSchema>;
+/** What the event forms hold before the schema fills defaults in. */
+export type EventFormInput = z.input<typeof eventFieldsSchema>;
 
 /** The Create Event form, where name, date/time and host are required (spec §5). */
 export const createEventSchema = eventFieldsSchema.extend({
@@ -51,6 +79,11 @@ export const createdEventSchema = z.object({ id: z.string() });
 /** The event 'Create next event' made, for its toast. */
 export const createdNextEventSchema = createdEventSchema.extend({ name: z.string(), startDatetime: z.string() });
 export type CreatedNextEvent = z.infer<typeof createdNextEventSchema>;
+export const PREFLIGHT_STEPS = ['textsCopied', 'streamDetailsChecked'] as const;
+export type PreflightStep = (typeof PREFLIGHT_STEPS)[number];
+export const preflightSchema = z.object(
+  Object.fromEntries(PREFLIGHT_STEPS.map((step) => [step, z.string().nullable()])) as Record<PreflightStep, z.ZodNullable<z.ZodString>>,
+);
 
 /** The whole event as the event page edits it: its fields, signups and lineup. */
 export const lineupEventSchema = eventFieldsSchema.extend({
@@ -64,6 +97,8 @@ export const lineupEventSchema = eventFieldsSchema.extend({
   djPlays: z.array(z.string()),
   /** Optimistic-concurrency version, bumped by every staff save. */
   version: z.number(),
+  /** When staff ticked off the optional preflight steps (null: not yet). */
+  preflight: preflightSchema,
 });
 export type LineupEvent = z.infer<typeof lineupEventSchema>;
 
@@ -91,10 +126,27 @@ export const saveEventSchema = z.object({
     .max(LINEUP_LIMITS.signups, `An event can have at most ${LINEUP_LIMITS.signups} signups.`),
   slots: z.array(slotSchema).max(LINEUP_LIMITS.slots, `An event can have at most ${LINEUP_LIMITS.slots} slots.`),
   removedSignupUuids: z.array(idSchema('Signup id')).max(LINEUP_LIMITS.signups),
+  /** DJ updates staff applied or dismissed: each cleared only if no newer update came since. */
+  resolvedUpdates: z
+    .array(z.object({ uuid: idSchema('Signup id'), at: z.iso.datetime() }))
+    .max(LINEUP_LIMITS.signups)
+    .default([]),
 });
 export type SaveEventBody = z.infer<typeof saveEventSchema>;
 
 export const publishEventSchema = z.object({ baseVersion });
+
+export const preflightStepSchema = z.object({
+  step: z.enum(PREFLIGHT_STEPS, { error: 'Unknown preflight step.' }),
+  done: z.boolean(),
+});
+export type PreflightStepBody = z.infer<typeof preflightStepSchema>;
+
+export const staffConfirmationSchema = z.object({
+  djId: idSchema('DJ id'),
+  confirmation: z.enum(CONFIRMATIONS, { error: 'A confirmation is proposed, confirmed or declined.' }),
+});
+export type StaffConfirmationBody = z.infer<typeof staffConfirmationSchema>;
 
 export const EVENT_LISTS = ['upcoming', 'past'] as const;
 export type EventList = (typeof EVENT_LISTS)[number];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SIGNUP_TYPES, STAFF_DURATION_OPTIONS, STREAM_SOURCE_TYPES } from '../domain.js';
+import { CONFIRMATIONS, SIGNUP_TYPES, STAFF_DURATION_OPTIONS, STREAM_SOURCE_TYPES } from '../domain.js';
 import { link, oneLine, STREAM_LINK_PROTOCOLS } from './fields.js';
 import { signupFormDataSchema } from './signup.js';
 
@@ -33,7 +33,7 @@ export const staffSignupSchema = z.object({
   isDebut: z.boolean(),
   /** Hours. */
   requestedDuration: z.literal(staffDurations, {
-    error: 'Requested duration must be one of None, Half Hour, 1 Hour, 1.5 Hours or 2 Hours.',
+    error: 'Requested duration must be a multiple of 15 minutes, up to 4 hours.',
   }),
   type: signupType,
   /** Staff-only: collapses the card in the Signups column. */
@@ -41,8 +41,18 @@ export const staffSignupSchema = z.object({
 });
 export type StaffSignup = z.infer<typeof staffSignupSchema>;
 
-/** A signup as staff read it: their part and the DJ's own answers (null for signups staff added). */
-export const signupSchema = staffSignupSchema.extend({ formData: signupFormDataSchema.nullable() });
+/** A signup as staff read it: their part, the DJ's own answers and what the DJs said since. */
+export const signupSchema = staffSignupSchema.extend({
+  /** The DJ's answers; null for signups staff added. */
+  formData: signupFormDataSchema.nullable(),
+  /**
+   * When the DJ changed answers the slot plays (name, length, type) after the signup was in a
+   * saved lineup: the slot stays as it was until staff apply or dismiss it. Null: nothing waits.
+   */
+  updatePendingAt: z.string().nullable(),
+  /** Each DJ's answer to the slot proposed to them, by DJ id. */
+  confirmations: z.record(z.string(), z.enum(CONFIRMATIONS)),
+});
 export type Signup = z.infer<typeof signupSchema>;
 
 /** What a slot of events from before signups existed carries itself (spec: dj_name, legacy). */

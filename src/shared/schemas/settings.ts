@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone } from '../time.js';
 import { link, oneLine, tooLong, WEB_LINK_PROTOCOLS } from './fields.js';
 
 // Global settings: the community-specific values the reference hard-coded (ARCHITECTURE.md),
@@ -10,6 +11,7 @@ export const DEFAULT_EVENT_MESSAGE =
 
 const text = (label: string, max: number) => z.string().trim().max(max, tooLong(label, max));
 const webLink = (label: string) => link(label, WEB_LINK_PROTOCOLS, 2000);
+const colour = (label: string) => z.string().regex(/^#[0-9a-fA-F]{6}$/, `${label} must be a colour like #1a2b3c.`);
 const roleId = z.string().regex(/^\d{17,20}$/, 'Announcement role IDs must be Discord role IDs (17 to 20 digits).');
 
 export const settingsSchema = z.object({
@@ -27,6 +29,10 @@ export const settingsSchema = z.object({
   hostingGuideUrl: webLink('Hosting guide URL'),
   sharedDriveUrl: webLink('Shared drive URL'),
   chatServerUrl: webLink('Chat server URL'),
+  /** The lineup image's colours (issue 14: social media and in-world screens). */
+  imageBackground: colour('Background colour'),
+  imageText: colour('Text colour'),
+  imageAccent: colour('Accent colour'),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -45,13 +51,7 @@ export const DEFAULT_SETTINGS: Settings = {
   hostingGuideUrl: '',
   sharedDriveUrl: '',
   chatServerUrl: '',
+  imageBackground: '#16112b',
+  imageText: '#f7f4ff',
+  imageAccent: '#ff4f9a',
 };
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}

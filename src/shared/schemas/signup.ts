@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SIGNUP_TYPES, WIZARD_DURATION_OPTIONS, WIZARD_SIGNUP_TYPES } from '../domain.js';
+import { CONFIRMATIONS, SIGNUP_TYPES, WIZARD_DURATION_OPTIONS, WIZARD_SIGNUP_TYPES } from '../domain.js';
 import { linkProblem, onOneLine, pickFields, STREAM_LINK_PROTOCOLS, tooLong } from './fields.js';
 import { ANY_TIME, availabilityOptions } from '../time.js';
 
@@ -212,11 +212,27 @@ export const signupAreaSchema = z.object({
       slot: z.object({ startTime: z.string(), endTime: z.string() }).nullable(),
       /** Another DJ gave the answers: the caller may not change them. */
       answersByOther: z.boolean(),
+      /** The caller's answer to the slot proposed to them. */
+      confirmation: z.enum(CONFIRMATIONS),
+      /** Their answers changed what the slot plays; the hosts have not applied it yet. */
+      updatePending: z.boolean(),
     })
     .nullable(),
+  /** When signups close by themselves (null: when the hosts close them). */
+  closesAt: z.string().nullable(),
+  /** The series' zone, in which the hosts plan (slot times are also shown there). */
+  seriesZone: z.string(),
   contactHostName: z.string(),
 });
 export type SignupArea = z.infer<typeof signupAreaSchema>;
+
+/** POST /api/signup/confirmation: the DJ's answer to the slot proposed to them. */
+export const confirmationBodySchema = z.object({
+  event_id: fields.event_id,
+  confirmation: z.enum(['confirmed', 'declined'], { error: 'Please confirm the slot or say you cannot make it.' }),
+});
+
+export type ConfirmationBody = z.infer<typeof confirmationBodySchema>;
 
 /** The answer to a submission: the answers as stored. */
 export const submittedSignupSchema = z.object({ signup: signupFormDataSchema });

@@ -1,3 +1,4 @@
+import type { EventDetail } from '../schemas/events.js';
 import type { LegacySlot, Signup, Slot } from '../schemas/lineup.js';
 
 // Test data builders for lineup values: a plausible value, with only what a test cares about
@@ -13,6 +14,8 @@ export function buildSignup(uuid: string, overrides: Partial<Signup> = {}): Sign
     type: 'LIVE',
     hidden: false,
     formData: null,
+    updatePendingAt: null,
+    confirmations: {},
     ...overrides,
   };
 }
@@ -29,6 +32,33 @@ export function buildLegacySlot(legacy: Partial<LegacySlot> = {}, overrides: Par
     legacy: { djName: 'Legacy DJ', djRef: null, duration: 1, isDebut: false, slotType: 'LIVE', ...legacy },
     streamSourceUrl: '',
     streamSourceType: 'VRCDN',
+    ...overrides,
+  };
+}
+
+/** An event as the event page loads it: no signups, no lineup, unpublished, version 1. */
+export function buildEvent(overrides: Partial<EventDetail> = {}): EventDetail {
+  const start = overrides.startDatetime ?? '2030-06-02T19:00:00.000Z';
+  return {
+    id: 'e1',
+    name: 'Sunday Service',
+    startDatetime: start,
+    endDatetime: start,
+    host: '',
+    message: '',
+    footer: '',
+    signupsAreOpen: true,
+    signupsCloseAt: null,
+    signupCap: null,
+    publicLinks: [],
+    published: false,
+    slots: [],
+    signups: [],
+    djPlays: [],
+    version: 1,
+    preflight: { textsCopied: null, streamDetailsChecked: null },
+    djs: {},
+    otherEventsByDj: {},
     ...overrides,
   };
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, type APIResponse, expect } from '@playwright/test';
-import type { SignupType } from '@shared/domain';
+import type { Confirmation, SignupType } from '@shared/domain';
 import type { Dj } from '@shared/schemas/djs';
-import type { Signup } from '@shared/schemas/lineup';
+import type { Signup, Slot } from '@shared/schemas/lineup';
 import { slotForSignup } from '@shared/lineup';
 import { djToInput, type RosterDj, type RosterResponse } from '@shared/schemas/djs';
 import {
@@ -55,6 +55,8 @@ export interface EventInput {
   footer?: string;
   /** Default true. */
   signupsAreOpen?: boolean;
+  /** The public watch links (Setup tab); default none. */
+  publicLinks?: EventFormValues['publicLinks'];
 }
 
 /**
@@ -70,6 +72,9 @@ export async function createEvent(request: APIRequestContext, input: EventInput)
     footer: input.footer ?? '',
     signupsAreOpen: input.signupsAreOpen ?? true,
     confirmSameDay: true,
+    signupsCloseAt: null,
+    signupCap: null,
+    publicLinks: input.publicLinks ?? [],
   };
   const created = await ok<{ id: string }>(await request.post('/api/events', { data: body }), 'create event');
   return created.id;
@@ -92,7 +97,12 @@ interface Draft {
  * `edit` changed the stored state. Slots already in the lineup are kept as stored (stream
  * details included); a signup new to the lineup gets the slot the lineup builder makes for it.
  */
-async function saveEvent(request: APIRequestContext, eventId: string, edit: (draft: Draft) => Draft): Promise<EventDetail> {
+async function saveEvent(
+  request: APIRequestContext,
+  eventId: string,
+  edit: (draft: Draft) => Draft,
+  editSlot: (slot: Slot) => Slot = (slot) => slot,
+): Promise<EventDetail> {
   const stored = await getEvent(request, eventId);
   const storedSlots = new Map(stored.slots.flatMap((slot) => (slot.signupUuid ? [[slot.signupUuid, slot] as const] : [])));
   const draft = edit({
@@ -108,9 +118,10 @@ async function saveEvent(request: APIRequestContext, eventId: string, edit: (dra
     slots: draft.lineup.map((uuid) => {
       const signup = draft.signups.find((candidate) => candidate.uuid === uuid);
       if (!signup) throw new Error(`saveEvent: no signup ${uuid} for the lineup`);
-      return storedSlots.get(uuid) ?? slotForSignup(signup);
+      return editSlot(storedSlots.get(uuid) ?? slotForSignup(signup));
     }),
     removedSignupUuids: stored.signups.filter((signup) => !kept.has(signup.uuid)).map((signup) => signup.uuid),
+    resolvedUpdates: [],
   };
   // The save's own schema picks what a client sends (e.g. not the DJs' answers).
   return ok<EventDetail>(await request.put(`/api/events/${eventId}`, { data: saveEventSchema.parse(body) }), 'save event');
@@ -119,6 +130,11 @@ async function saveEvent(request: APIRequestContext, eventId: string, edit: (dra
 /** Changes the event's own fields (name, start, host, signups open, …). */
 export function updateEvent(request: APIRequestContext, eventId: string, fields: Partial<EventFormValues>): Promise<EventDetail> {
   return saveEvent(request, eventId, (draft) => ({ ...draft, fields: { ...draft.fields, ...fields } }));
+}
+
+/** Staff give the event its public watch links (Setup's "Public links"). */
+export function setPublicLinks(request: APIRequestContext, eventId: string, links: EventFormValues['publicLinks']): Promise<EventDetail> {
+  return updateEvent(request, eventId, { publicLinks: links });
 }
 
 /** Staff open or close the event's signups. */
@@ -151,6 +167,8 @@ export async function addSignups(request: APIRequestContext, eventId: string, in
     type: input.type ?? 'LIVE',
     hidden: false,
     formData: null,
+    updatePendingAt: null,
+    confirmations: {},
   }));
   await saveEvent(request, eventId, (draft) => ({ ...draft, signups: [...draft.signups, ...added] }));
   return added.map((signup) => signup.uuid);
@@ -174,11 +192,29 @@ export async function saveLineup(request: APIRequestContext, eventId: string, in
   return putInLineup(request, eventId, await addSignups(request, eventId, inputs));
 }
 
-/** Publishes the event ('Publish Event'). */
+/** Every slot without a stream source streams from this link (a preflight requirement). */
+export function fillStreamSources(request: APIRequestContext, eventId: string, url = 'rtmp://stream.example/live/e2e'): Promise<EventDetail> {
+  return saveEvent(request, eventId, (draft) => draft, (slot) => (slot.streamSourceUrl || slot.streamSourceType === 'PRERECORD' ? slot : { ...slot, streamSourceUrl: url }));
+}
+
+/** Staff record a DJ's answer to their proposed slot. */
+export async function setConfirmation(request: APIRequestContext, eventId: string, djId: string, confirmation: Confirmation): Promise<EventDetail> {
+  return ok<EventDetail>(await request.put(`/api/events/${eventId}/confirmations`, { data: { djId, confirmation } }), 'set confirmation');
+}
+
+/**
+ * Publishes the event ('Publish Event') after doing what its preflight requires, as a host
+ * would: every slot gets a stream source and every DJ in the lineup is confirmed.
+ */
 export async function publish(request: APIRequestContext, eventId: string): Promise<EventDetail> {
-  const stored = await getEvent(request, eventId);
+  const stored = await fillStreamSources(request, eventId);
+  const inLineup = new Set(stored.slots.map((slot) => slot.signupUuid));
+  for (const signup of stored.signups.filter((candidate) => inLineup.has(candidate.uuid))) {
+    for (const djId of signup.djRefs) await setConfirmation(request, eventId, djId, 'confirmed');
+  }
+  const current = await getEvent(request, eventId);
   return ok<EventDetail>(
-    await request.post(`/api/events/${eventId}/publish`, { data: { baseVersion: stored.version } }),
+    await request.post(`/api/events/${eventId}/publish`, { data: { baseVersion: current.version } }),
     'publish event',
   );
 }
@@ -263,6 +299,11 @@ export async function submitSignup(
     ...answers,
   };
   await ok<unknown>(await request.post('/api/signup', { data: body }), 'submit signup');
+}
+
+/** The signed-in DJ confirms the slot proposed to them (as 'Confirm' on their signup does). */
+export async function confirmSlot(request: APIRequestContext, eventId: string): Promise<void> {
+  await ok<unknown>(await request.post('/api/signup/confirmation', { data: { event_id: eventId, confirmation: 'confirmed' } }), 'confirm slot');
 }
 
 /** Staff put this DJ's signup for the event (the one naming them) at the end of its lineup. */

@@ -7,9 +7,9 @@ import { browserZone } from '@client/lib/zone';
 /**
  * A date and time in the browser's zone, held by the form as an ISO instant. What is typed is
  * kept as typed; only a complete, valid value reaches the form (spec §5: an unparsable date/time
- * is ignored).
+ * is ignored). An `optional` field is null when cleared.
  */
-export function DateTimeField<T extends FieldValues>({ name, label }: { name: Path<T>; label: string }) {
+export function DateTimeField<T extends FieldValues>({ name, label, optional = false, help }: { name: Path<T>; label: string; optional?: boolean; help?: string }) {
   const { control, formState } = useFormContext<T>();
   const problem = (get(formState.errors, name) as { message?: string } | undefined)?.message;
   const id = useId();
@@ -20,23 +20,34 @@ export function DateTimeField<T extends FieldValues>({ name, label }: { name: Pa
       render={({ field }) => (
         <Form.Group controlId={id}>
           <Form.Label>{label}</Form.Label>
-          <LocalInput value={field.value as string} onChange={field.onChange} onBlur={field.onBlur} invalid={Boolean(problem)} />
+          <LocalInput value={field.value as string | null} onChange={field.onChange} onBlur={field.onBlur} invalid={Boolean(problem)} optional={optional} />
           <Form.Control.Feedback type="invalid">{problem}</Form.Control.Feedback>
-          <Form.Text muted>Your local time ({browserZone()}).</Form.Text>
+          <Form.Text muted>
+            {help ? `${help} ` : ''}Your local time ({browserZone()}).
+          </Form.Text>
         </Form.Group>
       )}
     />
   );
 }
 
-function LocalInput({ value, onChange, onBlur, invalid }: { value: string; onChange: (iso: string) => void; onBlur: () => void; invalid: boolean }) {
+interface LocalInputProps {
+  value: string | null;
+  onChange: (iso: string | null) => void;
+  onBlur: () => void;
+  invalid: boolean;
+  optional: boolean;
+}
+
+function LocalInput({ value, onChange, onBlur, invalid, optional }: LocalInputProps) {
   const zone = browserZone();
-  const [text, setText] = useState(() => toDateTimeLocalValue(value, zone));
+  const local = (iso: string | null) => (iso === null ? '' : toDateTimeLocalValue(iso, zone));
+  const [text, setText] = useState(() => local(value));
   const [shown, setShown] = useState(value);
   if (value !== shown) {
     // Changed from outside (Discard, a live update): show the new value.
     setShown(value);
-    setText(toDateTimeLocalValue(value, zone));
+    setText(local(value));
   }
   return (
     <Form.Control
@@ -46,6 +57,11 @@ function LocalInput({ value, onChange, onBlur, invalid }: { value: string; onCha
       onBlur={onBlur}
       onChange={(e) => {
         setText(e.target.value);
+        if (optional && e.target.value === '') {
+          setShown(null);
+          onChange(null);
+          return;
+        }
         const iso = fromDateTimeLocalValue(e.target.value, zone);
         if (iso) {
           setShown(iso);

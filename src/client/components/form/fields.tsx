@@ -41,6 +41,28 @@ export function TextField<T extends FieldValues>({ name, label, help, className 
   );
 }
 
+/** A whole number, or nothing (null) when left empty. */
+export function OptionalNumberField<T extends FieldValues>({ name, label, help, className = 'mb-3', ...control }: FieldProps<T> & ControlProps) {
+  const { register } = useFormContext<T>();
+  const problem = useProblem(name);
+  const id = useId();
+  return (
+    <Form.Group className={className} controlId={id}>
+      <Form.Label>{label}</Form.Label>
+      <Form.Control
+        type="number"
+        inputMode="numeric"
+        {...register(name, { setValueAs: (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value)) })}
+        isInvalid={Boolean(problem)}
+        aria-describedby={help ? `${id}-help` : undefined}
+        {...control}
+      />
+      <Form.Control.Feedback type="invalid">{problem}</Form.Control.Feedback>
+      <Help id={`${id}-help`} help={help} />
+    </Form.Group>
+  );
+}
+
 /** A drop-down of fixed options; `numeric` stores the option's value as a number. */
 export function SelectField<T extends FieldValues>({
   name,

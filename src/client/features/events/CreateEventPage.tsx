@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
@@ -21,8 +22,11 @@ function defaultsFrom(settings: Settings): EventFormValues {
     startDatetime: comingSundayAt(new Date(), scheduleOf(settings)),
     host: '',
     signupsAreOpen: false,
+    signupsCloseAt: null,
+    signupCap: null,
     message: settings.defaultMessage,
     footer: settings.defaultFooter,
+    publicLinks: [],
   };
 }
 
@@ -45,7 +49,7 @@ function CreateEventForm({ initial }: { initial: EventFormValues }) {
   const navigate = useNavigate();
   const create = useCreateEvent();
   const { createAskingSameDay, sameDayDialog } = useSameDayConfirm();
-  const form = useForm<CreateEventBody>({ resolver: zodResolver(createEventSchema), defaultValues: initial });
+  const form = useForm<z.input<typeof createEventSchema>, unknown, CreateEventBody>({ resolver: zodResolver(createEventSchema), defaultValues: initial });
 
   // Submitting lasts until the event exists (or the person said no), so the leave guard lets the
   // page move on to it.

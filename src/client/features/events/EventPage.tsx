@@ -1,7 +1,9 @@
 import { Alert, Badge, Button, Nav, OverlayTrigger, Spinner, Tooltip } from 'react-bootstrap';
 import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router';
 import { type EventTab, paths } from '@shared/paths';
-import { formatEventDate } from '@shared/time';
+import { eventEnd, formatHours, placeSlots } from '@shared/lineup';
+import { pluralise } from '@shared/pluralise';
+import { formatEventDate, formatLocalTime } from '@shared/time';
 import { MessageAlert } from '@client/components/MessageAlert';
 import { ApiError } from '@client/lib/api';
 import { browserZone } from '@client/lib/zone';
@@ -18,6 +20,7 @@ const TABS: Array<{ tab: EventTab; label: string }> = [
   { tab: 'verifyDJs', label: 'Verify DJs' },
   { tab: 'technicalDetails', label: 'Stream Details' },
   { tab: 'announcements', label: 'Messaging' },
+  { tab: 'preflight', label: 'Preflight' },
 ];
 
 /** /events/:eventId: loads the event, holds its draft for every tab, and frames the tabs. */
@@ -63,13 +66,26 @@ export function EventPage() {
 }
 
 function EventHeader() {
-  const { stored, publish, saving, isDirty } = useEventDraft();
+  const { stored, publish, unpublish, saving, isDirty } = useEventDraft();
+  const zone = browserZone();
+  const placed = placeSlots(stored, stored.djs);
+  const end = eventEnd(placed, stored.startDatetime);
+  const hours = placed.reduce((total, slot) => total + slot.duration, 0);
+  const pending = stored.signups.filter((signup) => signup.updatePendingAt !== null).length;
   return (
     <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
       <div className="me-auto">
         <h1 className="h3 mb-0">{stored.name}</h1>
-        <div className="text-body-secondary">{formatEventDate(stored.startDatetime, browserZone())}</div>
+        <div className="text-body-secondary">
+          {formatEventDate(stored.startDatetime, zone)}
+          {placed.length > 0 && ` – ${formatLocalTime(end, zone)} · ${formatHours(hours)}`}
+        </div>
       </div>
+      {pending > 0 && (
+        <Badge as={Link} to={paths.event(stored.id, 'lineup')} bg="warning" text="dark" className="fs-6 text-decoration-none">
+          {pluralise(pending, 'pending change')}
+        </Badge>
+      )}
       <OverlayTrigger
         placement="bottom"
         overlay={
@@ -84,7 +100,11 @@ function EventHeader() {
           {stored.published ? 'Published' : 'Unpublished'}
         </Badge>
       </OverlayTrigger>
-      {!stored.published && (
+      {stored.published ? (
+        <Button variant="outline-danger" onClick={() => void unpublish()} disabled={saving}>
+          Unpublish
+        </Button>
+      ) : (
         <Button variant="success" onClick={() => void publish()} disabled={saving}>
           Publish Event
         </Button>

@@ -4,14 +4,20 @@ import { Card, Form } from 'react-bootstrap';
 import { FormProvider, useForm } from 'react-hook-form';
 import { signupSheetMessage } from '@shared/announcements';
 import { signupLink } from '@shared/paths';
-import { eventFieldsSchema, type EventFormValues } from '@shared/schemas/events';
+import { eventFieldsSchema, type EventFormInput, type EventFormValues } from '@shared/schemas/events';
 import { pickFields } from '@shared/schemas/fields';
 import { CopyButton } from '@client/components/CopyButton';
 import { useEventDraft } from '@client/shared/draft';
 import { EventFormFields } from './EventFormFields';
+import { PublicLinksFields } from './PublicLinksFields';
 
 /** The event form's fields of an event, as the schema lists them. */
-const formValues = (event: EventFormValues): EventFormValues => pickFields(eventFieldsSchema.keyof().options, event);
+const formValues = (event: EventFormInput): EventFormValues => ({
+  ...pickFields(eventFieldsSchema.keyof().options, event),
+  signupsCloseAt: event.signupsCloseAt ?? null,
+  signupCap: event.signupCap ?? null,
+  publicLinks: event.publicLinks ?? [],
+});
 
 /**
  * Setup: the event form over the draft (every edit goes straight into the draft, which the
@@ -20,7 +26,7 @@ const formValues = (event: EventFormValues): EventFormValues => pickFields(event
 export function SetupTab() {
   const { draft, setDraft } = useEventDraft();
   const values = useMemo(() => formValues(draft), [draft]);
-  const form = useForm<EventFormValues>({
+  const form = useForm<EventFormInput, unknown, EventFormValues>({
     resolver: zodResolver(eventFieldsSchema),
     values,
     mode: 'onChange',
@@ -34,7 +40,7 @@ export function SetupTab() {
       subscribe({
         formState: { values: true },
         callback: ({ values: edited, name }) => {
-          if (name) setDraft((d) => ({ ...d, ...formValues(edited) }));
+          if (name) setDraft((d) => ({ ...d, ...formValues({ ...d, ...edited }) }));
         },
       }),
     [subscribe, setDraft],
@@ -47,6 +53,7 @@ export function SetupTab() {
       <FormProvider {...form}>
         <Form noValidate onSubmit={(e) => e.preventDefault()}>
           <EventFormFields />
+          <PublicLinksFields />
         </Form>
       </FormProvider>
       {draft.signupsAreOpen && (

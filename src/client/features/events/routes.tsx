@@ -42,6 +42,11 @@ export const eventRoutes = (tabs: RouteObject[]): RouteObject[] => [
           },
           ...tabs,
           {
+            path: 'preflight',
+            handle: { crumb: () => 'Preflight' },
+            lazy: async () => ({ Component: (await import('./PreflightTab')).PreflightTab }),
+          },
+          {
             path: 'debug',
             handle: { crumb: () => 'Debugging' },
             lazy: async () => ({ Component: (await import('./DebugTab')).DebugTab }),

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '@shared/paths';
 import { pluralise } from '@shared/pluralise';
 import type { DjHome as DjHomeData } from '@shared/schemas/me';
-import { formatEventDay, timeBothWays } from '@shared/time';
+import { formatEventDay, formatSlotForDj, timeBothWays } from '@shared/time';
 import { browserZone } from '@client/lib/zone';
 import { useDjHome } from '@client/shared/me';
 
@@ -36,7 +36,7 @@ export function DjHome() {
 
 function Sections({ home }: { home: DjHomeData }) {
   const viewer = browserZone();
-  const when = (iso: string) => `${formatEventDay(iso, home.seriesZone)}, ${timeBothWays(iso, home.seriesZone, viewer)}`;
+  const when = (iso: string) => `${formatEventDay(iso, home.seriesZone)} · ${timeBothWays(iso, home.seriesZone, viewer)}`;
   return (
     <>
       <Row className="g-3 mb-3">
@@ -60,7 +60,7 @@ function Sections({ home }: { home: DjHomeData }) {
                 <div className="me-auto">
                   <EventLine name={signup.eventName} when={when(signup.startDatetime)} />
                   <div className="small mt-1">
-                    <SignupState signup={signup} time={(iso) => timeBothWays(iso, home.seriesZone, viewer)} />
+                    <SignupState signup={signup} seriesZone={home.seriesZone} />
                     <span className="text-body-secondary"> as {signup.signupName}</span>
                   </div>
                 </div>
@@ -108,14 +108,22 @@ const EventLine = ({ name, when }: { name: string; when: string }) => (
   </div>
 );
 
-/** 'Signed up', or 'In the lineup at 20:00 London / 15:00 your time'. */
-function SignupState({ signup, time }: { signup: OwnSignup; time: (iso: string) => string }) {
-  if (signup.state === 'in_lineup' && signup.slot) {
-    return (
-      <>
-        <Badge bg="success">In the lineup</Badge> at {time(signup.slot.startTime)}
-      </>
-    );
-  }
-  return <Badge bg="secondary">Signed up</Badge>;
+const STATE_BADGES: Record<OwnSignup['state'], { label: string; bg: string }> = {
+  signed_up: { label: 'Signed up', bg: 'secondary' },
+  in_lineup: { label: 'In the lineup', bg: 'primary' },
+  confirmed: { label: 'Confirmed', bg: 'success' },
+  declined: { label: 'You cannot make it', bg: 'warning' },
+};
+
+/** 'Signed up', or where they stand in the lineup and their slot: 'Sun 20:00–21:00 London, 15:00 your time'. */
+function SignupState({ signup, seriesZone }: { signup: OwnSignup; seriesZone: string }) {
+  const badge = STATE_BADGES[signup.state];
+  return (
+    <>
+      <Badge bg={badge.bg} text={badge.bg === 'warning' ? 'dark' : undefined}>
+        {badge.label}
+      </Badge>
+      {signup.slot && <span> {formatSlotForDj(signup.slot, seriesZone, browserZone())}</span>}
+    </>
+  );
 }

@@ -9,7 +9,7 @@ import type { Dj } from '@shared/schemas/djs';
 import type { Signup, Slot } from '@shared/schemas/lineup';
 import type { SignupFormData } from '@shared/schemas/signup';
 import { slotForSignup } from '@shared/lineup';
-import { buildLegacySlot } from '@shared/testing/builders';
+import { buildEvent, buildLegacySlot, buildSignup } from '@shared/testing/builders';
 import { otherEvents } from '@shared/plays';
 import type { EventDetail } from '@shared/schemas/events';
 import { EventDraftProvider } from '@client/shared/draft';
@@ -24,25 +24,22 @@ const form = (available_to: string): SignupFormData => ({
   event_id: 'e1', name: 'Early', is_b2b: false, b2b_members_response: '', requested_duration: 1, type: 'LIVE',
   stream_link: 'rtmp://stream.example.org/live/early', available_from: 'any', available_to, confirm_expectations: true, dj_notes: 'Back by nine',
 });
-const signup = (uuid: string, name: string, djRefs: string[], extra: Partial<Signup> = {}): Signup => ({
-  uuid, name, djRefs, isDebut: false, requestedDuration: 1, type: 'LIVE', hidden: false, formData: null, ...extra,
-});
+const signup = (uuid: string, name: string, djRefs: string[], extra: Partial<Signup> = {}): Signup => buildSignup(uuid, { name, djRefs, ...extra });
 
 const signups = [
   signup('s1', 'Early Bird', ['d1'], { formData: form('2024-06-09T19:30:00.000Z') }),
   signup('s2', 'Waiting', ['d2']),
 ];
 const legacy: Slot = buildLegacySlot({ djName: 'Old Timer' });
-const stored: EventDetail = {
-  id: 'e1', name: 'Sunday Service', startDatetime: START, endDatetime: START, host: '', message: '', footer: '',
-  signupsAreOpen: true, published: false, version: 1, djPlays: ['d1'],
+const stored: EventDetail = buildEvent({
+  startDatetime: START, djPlays: ['d1'],
   signups, slots: [slotForSignup(signups[0]!), legacy],
   djs: { d1: dj('d1', 'Early Bird'), d2: dj('d2', 'Waiter') },
   otherEventsByDj: {
     d1: otherEvents([1, 2, 3, 4].map((k) => ({ eventId: `old${k}`, eventName: `Night ${k}`, startDatetime: `2024-0${k}-07T20:00:00.000Z` })), 'e1'),
     d2: otherEvents([], 'e1'),
   },
-};
+});
 
 beforeEach(() => {
   vi.stubGlobal('EventSource', class { addEventListener() {} close() {} });

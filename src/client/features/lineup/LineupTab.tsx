@@ -35,7 +35,7 @@ export function LineupTab() {
     }
     rememberDj(dj);
     if (target.kind === 'signups') setDraft((d) => addStaffSignup(d, dj));
-    else setDraft((d) => addDjToSignup(d, target.uuid, dj.id));
+    else setDraft((d) => addDjToSignup(d, target.uuid, dj, djs));
     toast.success(target.kind === 'signups' ? `${djLabel(dj)} was added to the signups.` : `${djLabel(dj)} was added to ${target.name}.`);
   };
 

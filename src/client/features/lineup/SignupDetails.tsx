@@ -7,6 +7,7 @@ import { formatAvailability } from '@shared/time';
 import { useEventDraft } from '@client/shared/draft';
 import { browserZone } from '@client/lib/zone';
 import { DjPanel } from './DjPanel';
+import { SignupNotices } from './SignupNotices';
 import { removeDjFromSignup, type SignupChanges, updateSignup } from './draftOps';
 
 /** What a signup card and a lineup slot both show: the editor, the DJ's answers and the DJs. */
@@ -15,6 +16,7 @@ export function SignupDetails({ signup }: { signup: Signup }) {
   const change = (changes: SignupChanges) => setDraft((draft) => updateSignup(draft, signup.uuid, changes));
   return (
     <>
+      <SignupNotices signup={signup} />
       <SignupEditor signup={signup} onChange={change} />
       {signup.formData && <FormDataSummary data={signup.formData} />}
       {signup.djRefs.length === 0 && <div className="small text-body-secondary mb-2">No DJs on this signup yet.</div>}

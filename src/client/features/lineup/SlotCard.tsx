@@ -1,7 +1,11 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Alert, Badge, Button, Card, Dropdown } from 'react-bootstrap';
+import toast from 'react-hot-toast';
+import type { Confirmation } from '@shared/domain';
 import { paths } from '@shared/paths';
+import { useEventDraft } from '@client/shared/draft';
+import { useSetConfirmation } from '@client/shared/events';
 import { djLabel } from './draftOps';
 import { SignupDetails } from './SignupDetails';
 import type { SlotView } from './useLineupView';
@@ -19,6 +23,19 @@ export interface SlotCardProps {
 /** One slot of 'Lineup (Local Times)': a sortable card, its handle being the only drag start. */
 export function SlotCard({ id, view, count, warnings, onMove, onSendBack, onAddB2b }: SlotCardProps) {
   const { index, signup, label: name, time, djs } = view;
+  const { stored } = useEventDraft();
+  const setConfirmation = useSetConfirmation(stored.id);
+  const confirmAll = (confirmation: Confirmation) => {
+    // Only DJs the stored event has on this signup can be confirmed: the rest come with Save.
+    const storedDjs = stored.signups.find((candidate) => candidate.uuid === signup?.uuid)?.djRefs ?? [];
+    if (storedDjs.length === 0) {
+      toast.error('Save the lineup first: then the DJs of this slot can be confirmed.');
+      return;
+    }
+    for (const djId of storedDjs) {
+      setConfirmation.mutate({ djId, confirmation }, { onError: (error) => toast.error(`Could not record the confirmation: ${error.message}`) });
+    }
+  };
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
   const style = { transform: CSS.Transform.toString(transform), transition, zIndex: isDragging ? 2 : undefined, position: 'relative' as const };
 
@@ -43,6 +60,7 @@ export function SlotCard({ id, view, count, warnings, onMove, onSendBack, onAddB
               Debut
             </Badge>
           )}
+          {signup && <ConfirmationBadge confirmations={Object.values(signup.confirmations)} />}
         </h3>
         <div className="d-flex gap-1 ms-auto">
           <Button variant="outline-secondary" size="sm" onClick={() => onMove(-1)} disabled={index === 0} aria-label={`Move ${name} sooner`} title="Move sooner">
@@ -62,6 +80,15 @@ export function SlotCard({ id, view, count, warnings, onMove, onSendBack, onAddB
                 </Dropdown.Item>
               ))}
               {signup && <Dropdown.Item onClick={onAddB2b}>Add DJ to Slot (B2B)</Dropdown.Item>}
+              {signup && (
+                <>
+                  <Dropdown.Divider />
+                  <Dropdown.Item onClick={() => confirmAll('confirmed')}>Mark as confirmed</Dropdown.Item>
+                  <Dropdown.Item onClick={() => confirmAll('declined')}>Mark as declined</Dropdown.Item>
+                  <Dropdown.Item onClick={() => confirmAll('proposed')}>Mark as proposed</Dropdown.Item>
+                  <Dropdown.Divider />
+                </>
+              )}
               <Dropdown.Item onClick={onSendBack}>{signup ? 'Send Back to Signups' : 'Remove Slot'}</Dropdown.Item>
             </Dropdown.Menu>
           </Dropdown>
@@ -80,6 +107,17 @@ export function SlotCard({ id, view, count, warnings, onMove, onSendBack, onAddB
         {signup ? <SignupDetails signup={signup} /> : <LegacySlot view={view} />}
       </Card.Body>
     </Card>
+  );
+}
+
+/** The slot's DJs' answer: declined if any declined, confirmed once all confirmed, else proposed. */
+function ConfirmationBadge({ confirmations }: { confirmations: Confirmation[] }) {
+  const state = confirmations.includes('declined') ? 'declined' : confirmations.length > 0 && confirmations.every((c) => c === 'confirmed') ? 'confirmed' : 'proposed';
+  const look = { confirmed: 'success', declined: 'danger', proposed: 'secondary' } as const;
+  return (
+    <Badge bg={look[state]} className="ms-2" data-testid="confirmation">
+      {state === 'confirmed' ? 'Confirmed' : state === 'declined' ? 'Declined' : 'Proposed'}
+    </Badge>
   );
 }
 

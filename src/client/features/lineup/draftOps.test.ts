@@ -1,10 +1,13 @@
 import type { Dj } from '@shared/schemas/djs';
 import type { LineupEvent } from '@shared/schemas/events';
 import type { Signup, Slot } from '@shared/schemas/lineup';
+import type { SignupFormData } from '@shared/schemas/signup';
 import { placeSlots } from '@shared/lineup';
-import { buildLegacySlot } from '@shared/testing/builders';
+import { buildEvent, buildLegacySlot, buildSignup } from '@shared/testing/builders';
 import {
   addDjToSignup,
+  applySignupUpdate,
+  dismissSignupUpdate,
   addStaffSignup,
   addToLineup,
   moveSlotBy,
@@ -21,15 +24,25 @@ import {
 } from './draftOps';
 
 const START = '2030-06-02T19:00:00.000Z';
-const signup = (uuid: string, extra: Partial<Signup> = {}): Signup => ({
-  uuid, name: `Act ${uuid}`, djRefs: [`dj-${uuid}`], isDebut: false, requestedDuration: 1, type: 'LIVE', hidden: false, formData: null, ...extra,
-});
+const signup = buildSignup;
 const legacy = (djName: string): Slot => buildLegacySlot({ djName });
 const event = (signups: Signup[], slots: Slot[] = []): LineupEvent => ({
-  id: 'e1', name: 'Sunday Service', startDatetime: START, endDatetime: START, host: '', message: '', footer: '',
-  signupsAreOpen: true, published: false, slots, signups, djPlays: [], version: 1,
+  ...buildEvent({ startDatetime: START }), slots, signups,
 });
 const dj: Dj = { id: 'new', discordId: '123456789012345678', publicName: 'Pub', djName: 'Newbie', rtmpUrl: 'rtmp://x/y', twitchUsername: 'newbie_tv', avatarUrl: null, notes: '' };
+const ANSWERS: SignupFormData = {
+  event_id: 'e1',
+  name: 'Rex',
+  is_b2b: false,
+  b2b_members_response: '',
+  requested_duration: 1,
+  type: 'LIVE',
+  available_from: 'any',
+  available_to: 'any',
+  stream_link: '',
+  confirm_expectations: true,
+  dj_notes: '',
+};
 const order = (e: LineupEvent) => e.slots.map((s) => s.signupUuid ?? s.legacy?.djName);
 
 test('adds a staff signup and finds which signup names a DJ', () => {
@@ -47,13 +60,36 @@ test('adds to the lineup once, and only a signup with DJs', () => {
   expect(addToLineup(e, 'b')).toBe(e);
 });
 
+const buildDj = (id: string, djName = `DJ ${id}`): Dj => ({ id, discordId: null, publicName: id, djName, rtmpUrl: '', twitchUsername: '', avatarUrl: null, notes: '' });
+
+test("a B2B partner joins the name of a signup named after its DJs, not a name someone chose", () => {
+  const djs = { ann: buildDj('ann', 'Ann'), bo: buildDj('bo', 'Bo') };
+  const named = event([signup('a', { name: 'Ann', djRefs: ['ann'] }), signup('b', { name: 'Sunset Set', djRefs: ['ann'] })]);
+  expect(addDjToSignup(named, 'a', djs.bo, djs).signups[0]!.name).toBe('Ann b2b Bo');
+  expect(addDjToSignup(named, 'b', djs.bo, djs).signups[1]!.name).toBe('Sunset Set');
+  const trio = addDjToSignup(addDjToSignup(named, 'a', djs.bo, djs), 'a', buildDj('cy', 'Cy'), djs);
+  expect(trio.signups[0]!.name).toBe('Ann b2b Bo b2b Cy');
+});
+
+test('a DJ update is applied (the slot plays the new answers) or dismissed (it keeps playing what it did)', () => {
+  const waiting = signup('a', {
+    name: 'Rex',
+    requestedDuration: 1,
+    updatePendingAt: '2030-06-01T10:00:00.000Z',
+    formData: { ...ANSWERS, name: 'Rex Live', requested_duration: 0.5 },
+  });
+  const e = addToLineup(event([waiting]), 'a');
+  expect(applySignupUpdate(e, 'a').signups[0]).toMatchObject({ name: 'Rex Live', requestedDuration: 0.5, updatePendingAt: null });
+  expect(dismissSignupUpdate(e, 'a').signups[0]).toMatchObject({ name: 'Rex', requestedDuration: 1, updatePendingAt: null });
+});
+
 test('edits to a signup reach its slot; losing its last DJ takes it out of the lineup', () => {
   let e = addToLineup(event([signup('a')]), 'a');
   e = updateSignup(e, 'a', { isDebut: true, requestedDuration: 0.5, type: 'PRERECORD' });
   expect(placeSlots(e)[0]).toMatchObject({ isDebut: true, duration: 0.5, type: 'PRERECORD', djIds: ['dj-a'] });
-  e = addDjToSignup(e, 'a', 'dj-b');
+  e = addDjToSignup(e, 'a', buildDj('dj-b'));
   expect(e.signups[0]!.djRefs).toEqual(['dj-a', 'dj-b']);
-  expect(addDjToSignup(e, 'a', 'dj-b')).toBe(e);
+  expect(addDjToSignup(e, 'a', buildDj('dj-b'))).toBe(e);
   e = removeDjFromSignup(e, 'a', 'dj-a');
   expect(placeSlots(e)[0]!.djIds).toEqual(['dj-b']);
   e = removeDjFromSignup(e, 'a', 'dj-b');

@@ -2,7 +2,7 @@ import type { StreamSourceType } from '@shared/domain';
 import type { Dj } from '@shared/schemas/djs';
 import type { LineupEvent } from '@shared/schemas/events';
 import type { Signup, Slot } from '@shared/schemas/lineup';
-import { moveSlot, newStaffSignup, slotForSignup } from '@shared/lineup';
+import { applyPendingChange, moveSlot, newStaffSignup, slotForSignup } from '@shared/lineup';
 
 // The Lineup and Stream Details tabs' edits, as pure functions of the draft (spec §4 "Adding a
 // signup", "Removing a signup", B2B). Slot times are left to placeSlots (display and save).
@@ -41,11 +41,30 @@ export function updateSignup(event: LineupEvent, uuid: string, changes: SignupCh
   return { ...event, signups };
 }
 
-/** 'Add DJ to Slot (B2B)'. */
-export function addDjToSignup(event: LineupEvent, uuid: string, djId: string): LineupEvent {
+const mapSignup = (event: LineupEvent, uuid: string, change: (signup: Signup) => Signup): LineupEvent => ({
+  ...event,
+  signups: event.signups.map((signup) => (signup.uuid === uuid ? change(signup) : signup)),
+});
+
+/** Apply: the slot plays the DJ's updated name, length and type. */
+export const applySignupUpdate = (event: LineupEvent, uuid: string) => mapSignup(event, uuid, applyPendingChange);
+
+/** Dismiss: the slot keeps what it plays; the update no longer waits. */
+export const dismissSignupUpdate = (event: LineupEvent, uuid: string) => mapSignup(event, uuid, (signup) => ({ ...signup, updatePendingAt: null }));
+
+/**
+ * 'Add DJ to Slot (B2B)'. A signup still named after its DJs ('A', 'A b2b B') is renamed to
+ * include the partner; a name the host or DJ chose is kept.
+ */
+export function addDjToSignup(event: LineupEvent, uuid: string, partner: Dj, djs: Record<string, Dj> = {}): LineupEvent {
   const signup = event.signups.find((s) => s.uuid === uuid);
-  if (!signup || signup.djRefs.includes(djId)) return event;
-  return updateSignup(event, uuid, { djRefs: [...signup.djRefs, djId] });
+  if (!signup || signup.djRefs.includes(partner.id)) return event;
+  const names = signup.djRefs.map((djId) => (djs[djId] ? djLabel(djs[djId]) : null));
+  const namedAfterDjs = names.every((name) => name !== null) && signup.name === names.join(' b2b ');
+  return updateSignup(event, uuid, {
+    djRefs: [...signup.djRefs, partner.id],
+    ...(namedAfterDjs && { name: [...names, djLabel(partner)].join(' b2b ') }),
+  });
 }
 
 /** 'remove DJ from signup slot'. */

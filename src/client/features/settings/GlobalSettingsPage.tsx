@@ -8,6 +8,7 @@ import { type Settings, settingsSchema } from '@shared/schemas/settings';
 import { SelectField, TextField } from '@client/components/form/fields';
 import { FormLeaveGuard } from '@client/components/LeaveGuard';
 import { useSaveSettings, useSettings } from '@client/shared/settings';
+import { LineupImageCard } from './LineupImageCard';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const ZONES = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
@@ -138,6 +139,8 @@ function SettingsForm({ initial }: { initial: Settings }) {
             <TextField<FormValues> name="chatServerUrl" label="Chat server URL" type="url" help="An invite link to the community Discord server." />
           </Card.Body>
         </Card>
+
+        <LineupImageCard />
 
         {saved && <Alert variant="success">Settings saved successfully!</Alert>}
         {save.isError && (

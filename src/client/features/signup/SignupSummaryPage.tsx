@@ -5,8 +5,10 @@ import { paths } from '@shared/paths';
 import { formatAvailability, formatLocalTime } from '@shared/time';
 import type { SignupArea } from '@shared/schemas/signup';
 import { browserZone } from '@client/lib/zone';
+import { CalendarLinkCard } from './CalendarLinkCard';
 import { durationLabel, eventDate, TYPE_LABELS } from './format';
 import { SignupAreaGate, SignupCard } from './SignupAreaGate';
+import { SlotConfirmation } from './SlotConfirmation';
 import './signup.css';
 
 /** /eventSignup/{eventId}: the DJ's signup, or the invitation to start one. */
@@ -51,6 +53,7 @@ function Summary({ area }: { area: SignupArea }) {
             {named.slot ? ` (${slotTime(named.slot)})` : ''}: tell them about your set.
           </p>
         )}
+        {area.closesAt && <p>Signups close {eventDate(area.closesAt)} (your time).</p>}
         <p>Ready to get started? Click the button below to begin the signup process.</p>
         <Link to={wizard} className="btn btn-primary btn-lg">
           Get Started
@@ -59,16 +62,20 @@ function Summary({ area }: { area: SignupArea }) {
     );
   }
   return (
-    <SignupCard>
-      <h1 className="h3">You are signed up for {title}!</h1>
-      {named?.slot && <p>Your slot in the lineup: {slotTime(named.slot)}.</p>}
-      <h2 className="h5 mt-4">Your submission</h2>
-      <Submission signup={signup} />
-      <Link to={wizard} className="btn btn-primary mb-3">
-        Update Signup
-      </Link>
-      <p className="mb-0">If there are questions, please contact {area.contactHostName}.</p>
-    </SignupCard>
+    <>
+      <SignupCard>
+        <h1 className="h3">You are signed up for {title}!</h1>
+        <SlotConfirmation area={area} />
+        {event.signupsAreOpen && area.closesAt && <p>Signups close {eventDate(area.closesAt)} (your time).</p>}
+        <h2 className="h5 mt-4">Your submission</h2>
+        <Submission signup={signup} />
+        <Link to={wizard} className="btn btn-primary mb-3">
+          Update Signup
+        </Link>
+        <p className="mb-0">If there are questions, please contact {area.contactHostName}.</p>
+      </SignupCard>
+      <CalendarLinkCard />
+    </>
   );
 }
 
@@ -76,16 +83,20 @@ function Summary({ area }: { area: SignupArea }) {
 export function PartnerSignup({ area }: { area: SignupArea }) {
   const { event, named } = area;
   return (
-    <SignupCard>
-      <h1 className="h3">
-        You are signed up for {event.name} ({eventDate(event.startDatetime)})!
-      </h1>
-      <p>
-        You play in <strong>{named?.signupName}</strong> as a back-to-back partner
-        {named?.slot ? `, ${slotTime(named.slot)}` : ''}. The DJ who signed it up manages its details.
-      </p>
-      <p className="mb-0">If there are questions, please contact {area.contactHostName}.</p>
-    </SignupCard>
+    <>
+      <SignupCard>
+        <h1 className="h3">
+          You are signed up for {event.name} ({eventDate(event.startDatetime)})!
+        </h1>
+        <p>
+          You play in <strong>{named?.signupName}</strong> as a back-to-back partner
+          {named?.slot ? `, ${slotTime(named.slot)}` : ''}. The DJ who signed it up manages its details.
+        </p>
+        <SlotConfirmation area={area} />
+        <p className="mb-0">If there are questions, please contact {area.contactHostName}.</p>
+      </SignupCard>
+      <CalendarLinkCard />
+    </>
   );
 }
 

@@ -5,7 +5,7 @@ import type { Dj } from '@shared/schemas/djs';
 import type { LineupEvent } from '@shared/schemas/events';
 import type { EventDetail } from '@shared/schemas/events';
 import { ApiError } from '@client/lib/api';
-import { eventListsKeys, eventQuery, publishEvent, saveEvent } from '../events';
+import { eventListsKeys, eventQuery, publishEvent, saveEvent, unpublishEvent } from '../events';
 import { afterSave, type DraftState, isDirty, reconcile, startDraft, toSaveBody } from './draftState';
 import { useEventChanges } from './useEventChanges';
 
@@ -27,6 +27,7 @@ export interface EventDraft {
   save: () => Promise<void>;
   discard: () => void;
   publish: () => Promise<void>;
+  unpublish: () => Promise<void>;
   /** Set when a save was refused because someone else saved first; `reload` clears it. */
   conflict: string | null;
   reload: () => Promise<void>;
@@ -116,22 +117,27 @@ export function EventDraftProvider({ stored, children }: { stored: EventDetail; 
 
   const dirty = isDirty(state);
 
-  const publish = useCallback(async () => {
-    if (dirty) {
-      toast.error('Please save changes before publishing this event.');
-      return;
-    }
-    await runExclusive(async () => {
-      try {
-        const published = await publishEvent(eventId, state.stored.version);
-        adopt(published);
-        setState((current) => startDraft(published, current.outsideChanges));
-        toast.success('Event published.');
-      } catch (error) {
-        toast.error(error instanceof Error ? error.message : String(error));
+  const changePublication = useCallback(
+    async (published: boolean) => {
+      if (dirty) {
+        toast.error(published ? 'Please save changes before publishing this event.' : 'Please save changes before unpublishing this event.');
+        return;
       }
-    });
-  }, [runExclusive, dirty, eventId, state.stored.version, adopt]);
+      await runExclusive(async () => {
+        try {
+          const changed = await (published ? publishEvent : unpublishEvent)(eventId, state.stored.version);
+          adopt(changed);
+          setState((current) => startDraft(changed, current.outsideChanges));
+          toast.success(published ? 'Event published.' : 'Event unpublished.');
+        } catch (error) {
+          toast.error(error instanceof Error ? error.message : String(error));
+        }
+      });
+    },
+    [runExclusive, dirty, eventId, state.stored.version, adopt],
+  );
+  const publish = useCallback(() => changePublication(true), [changePublication]);
+  const unpublish = useCallback(() => changePublication(false), [changePublication]);
 
   const discard = useCallback(() => setState((current) => startDraft(current.stored, current.outsideChanges)), []);
 
@@ -153,8 +159,8 @@ export function EventDraftProvider({ stored, children }: { stored: EventDetail; 
   const djs = useMemo(() => ({ ...extraDjs, ...state.stored.djs }), [extraDjs, state.stored.djs]);
 
   const value = useMemo<EventDraft>(
-    () => ({ stored: state.stored, draft: state.draft, setDraft, djs, rememberDj, isDirty: dirty, saving, save, discard, publish, conflict, reload }),
-    [state.stored, state.draft, setDraft, djs, rememberDj, dirty, saving, save, discard, publish, conflict, reload],
+    () => ({ stored: state.stored, draft: state.draft, setDraft, djs, rememberDj, isDirty: dirty, saving, save, discard, publish, unpublish, conflict, reload }),
+    [state.stored, state.draft, setDraft, djs, rememberDj, dirty, saving, save, discard, publish, unpublish, conflict, reload],
   );
   return <EventDraftContext.Provider value={value}>{children}</EventDraftContext.Provider>;
 }

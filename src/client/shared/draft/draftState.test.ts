@@ -1,28 +1,12 @@
 import type { Signup } from '@shared/schemas/lineup';
 import type { EventDetail } from '@shared/schemas/events';
-import { buildSignup } from '@shared/testing/builders';
+import { buildEvent, buildSignup } from '@shared/testing/builders';
 import { afterSave, isDirty, reconcile, startDraft, toSaveBody } from './draftState';
 
 const signup = (uuid: string, extra: Partial<Signup> = {}) => buildSignup(uuid, { name: `DJ ${uuid}`, ...extra });
 
-const stored = (extra: Partial<EventDetail> = {}): EventDetail => ({
-  id: 'e1',
-  name: 'Sunday Service',
-  startDatetime: '2030-01-06T20:00:00.000Z',
-  endDatetime: '2030-01-06T20:00:00.000Z',
-  host: 'Hosty',
-  message: '',
-  footer: '',
-  signupsAreOpen: true,
-  published: false,
-  slots: [],
-  signups: [signup('a'), signup('b')],
-  djPlays: [],
-  version: 3,
-  djs: {},
-  otherEventsByDj: {},
-  ...extra,
-});
+const stored = (extra: Partial<EventDetail> = {}): EventDetail =>
+  buildEvent({ startDatetime: '2030-01-06T20:00:00.000Z', host: 'Hosty', signups: [signup('a'), signup('b')], version: 3, ...extra });
 
 test('a fresh draft is clean; an edit makes it dirty; slot times and form data are not edits', () => {
   const state = startDraft(stored());

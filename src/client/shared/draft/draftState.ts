@@ -32,9 +32,14 @@ const SLOT_FIELDS = slotSchema.keyof().options;
 const staffPart = (signup: Signup): StaffSignup => pickFields(STAFF_SIGNUP_FIELDS, signup);
 const slotPart = (slot: Slot): Slot => pickFields(SLOT_FIELDS, slot);
 
-/** What a save would write. */
+/** What a save would write: the staff's fields, and which DJ updates are still waiting. */
 const editable = (event: LineupEvent): string =>
-  JSON.stringify([pickFields(EVENT_FIELDS, event), event.signups.map(staffPart), event.slots.map(slotPart)]);
+  JSON.stringify([
+    pickFields(EVENT_FIELDS, event),
+    event.signups.map(staffPart),
+    event.slots.map(slotPart),
+    event.signups.map((signup) => signup.updatePendingAt),
+  ]);
 
 export const isDirty = (state: DraftState): boolean => editable(state.draft) !== editable(state.stored);
 
@@ -57,7 +62,16 @@ export function reconcile(state: DraftState, fresh: EventDetail): DraftState {
     if (!stored) return signup;
     const before = previous.get(signup.uuid);
     const untouched = before !== undefined && sameSignup(before, signup);
-    return untouched ? stored : { ...signup, formData: stored.formData };
+    if (untouched) return stored;
+    // The DJ's side always comes from the store; a newer DJ update shows again even if the draft
+    // had dealt with an older one.
+    const newerUpdate = stored.updatePendingAt !== before?.updatePendingAt;
+    return {
+      ...signup,
+      formData: stored.formData,
+      confirmations: stored.confirmations,
+      updatePendingAt: newerUpdate ? stored.updatePendingAt : signup.updatePendingAt,
+    };
   });
   const arrived = fresh.signups.filter((s) => !known.has(s.uuid));
 
@@ -77,6 +91,15 @@ export function removedSignupUuids(state: DraftState): string[] {
   return state.known.filter((uuid) => !inDraft.has(uuid));
 }
 
+/** DJ updates the draft applied or dismissed, each with the time of the update it dealt with. */
+export function resolvedUpdates(state: DraftState): SaveEventBody['resolvedUpdates'] {
+  const stored = new Map(state.stored.signups.map((signup) => [signup.uuid, signup.updatePendingAt]));
+  return state.draft.signups.flatMap((signup) => {
+    const at = stored.get(signup.uuid);
+    return at && signup.updatePendingAt === null ? [{ uuid: signup.uuid, at }] : [];
+  });
+}
+
 export function toSaveBody(state: DraftState): SaveEventBody {
   const { draft } = state;
   return {
@@ -85,6 +108,7 @@ export function toSaveBody(state: DraftState): SaveEventBody {
     signups: draft.signups.map(staffPart),
     slots: draft.slots.map(slotPart),
     removedSignupUuids: removedSignupUuids(state),
+    resolvedUpdates: resolvedUpdates(state),
   };
 }
 

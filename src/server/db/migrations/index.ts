@@ -4,6 +4,9 @@ import { slotsPointAtSignups } from './002-slots-point-at-signups.js';
 import { sessionsRecheckDiscord } from './003-sessions-recheck-discord.js';
 import { signupSubmitter } from './004-signup-submitter.js';
 import { sessionsKeepTheirProfile } from './005-sessions-keep-their-profile.js';
+import { lineupStaysPut } from './006-lineup-stays-put.js';
+import { eventPublicLinks } from './010-event-public-links.js';
+import { djCalendarLinks } from './011-dj-calendar-links.js';
 
 // One set of migrations for SQLite and PostgreSQL: only types both understand (text, integer,
 // bigint, double precision) and constraints both enforce. One file per change, numbered; a new
@@ -14,6 +17,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '003_sessions_recheck_discord': sessionsRecheckDiscord,
   '004_signup_submitter': signupSubmitter,
   '005_sessions_keep_their_profile': sessionsKeepTheirProfile,
+  '006_lineup_stays_put': lineupStaysPut,
+  '010_event_public_links': eventPublicLinks,
+  '011_dj_calendar_links': djCalendarLinks,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,0 +1,76 @@
+import { Badge, Button, Card, Form, ListGroup, ProgressBar } from 'react-bootstrap';
+import toast from 'react-hot-toast';
+import { preflight, type PreflightItem } from '@shared/preflight';
+import { PREFLIGHT_STEPS, type PreflightStep } from '@shared/schemas/events';
+import { useEventDraft } from '@client/shared/draft';
+import { useSetPreflightStep } from '@client/shared/events';
+
+const isOptionalStep = (id: PreflightItem['id']): id is PreflightStep => (PREFLIGHT_STEPS as readonly string[]).includes(id);
+
+/**
+ * The night's checklist: what must be done before Publish (checked from the lineup as edited)
+ * and what should be (ticked off by staff), with how far along it is.
+ */
+export function PreflightTab() {
+  const { stored, draft, djs, publish, unpublish, saving, isDirty } = useEventDraft();
+  const setStep = useSetPreflightStep(stored.id);
+  const names = Object.fromEntries(Object.entries(djs).map(([id, dj]) => [id, dj.djName]));
+  const items = preflight({ ...draft, preflight: stored.preflight }, names);
+  const done = items.filter((item) => item.done).length;
+  const requiredLeft = items.filter((item) => item.required && !item.done).length;
+
+  const tick = (step: PreflightStep, checked: boolean) =>
+    setStep.mutate({ step, done: checked }, { onError: (error) => toast.error(`Could not update the checklist: ${error.message}`) });
+
+  return (
+    <Card>
+      <Card.Body>
+        <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+          <h2 className="h5 mb-0 me-auto">Preflight</h2>
+          <span className="text-body-secondary">
+            {done} of {items.length} done
+          </span>
+        </div>
+        <ProgressBar now={(done / items.length) * 100} variant={requiredLeft === 0 ? 'success' : 'warning'} className="mb-3" aria-label="Preflight progress" />
+        <ListGroup className="mb-3">
+          {items.map((item) => (
+            <ListGroup.Item key={item.id} className="d-flex align-items-start gap-2">
+              {isOptionalStep(item.id) ? (
+                <Form.Check
+                  id={`preflight-${item.id}`}
+                  checked={item.done}
+                  disabled={setStep.isPending}
+                  onChange={(e) => tick(item.id as PreflightStep, e.target.checked)}
+                  label={item.label}
+                  className="me-auto"
+                />
+              ) : (
+                <div className="me-auto">
+                  <span aria-hidden="true" className={item.done ? 'text-success' : 'text-danger'}>
+                    {item.done ? '✓' : '✗'}
+                  </span>{' '}
+                  {item.label}
+                  {item.detail && <div className="small text-body-secondary">{item.detail}</div>}
+                </div>
+              )}
+              <Badge bg={item.required ? 'danger' : 'secondary'} className={item.required && item.done ? 'opacity-50' : undefined}>
+                {item.required ? 'Required' : 'Optional'}
+              </Badge>
+              <span className="visually-hidden">{item.done ? 'Done' : 'Not done'}</span>
+            </ListGroup.Item>
+          ))}
+        </ListGroup>
+        {stored.published ? (
+          <Button variant="outline-danger" onClick={() => void unpublish()} disabled={saving}>
+            Unpublish
+          </Button>
+        ) : (
+          <Button variant="success" onClick={() => void publish()} disabled={saving || requiredLeft > 0 || isDirty}>
+            Publish Event
+          </Button>
+        )}
+        {!stored.published && requiredLeft > 0 && <div className="small text-body-secondary mt-2">Publish once every required step is done.</div>}
+      </Card.Body>
+    </Card>
+  );
+}

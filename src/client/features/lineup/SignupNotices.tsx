@@ -1,0 +1,46 @@
+import { Alert, Badge, Button } from 'react-bootstrap';
+import { pendingChanges } from '@shared/lineup';
+import type { Signup } from '@shared/schemas/lineup';
+import { useEventDraft } from '@client/shared/draft';
+import { applySignupUpdate, djLabel, dismissSignupUpdate, updateSignup } from './draftOps';
+
+/**
+ * What the host should act on for a signup: a DJ's update waiting since the lineup was built
+ * (Apply / Dismiss, both draft edits saved with Save), and a DJ who may be debuting.
+ */
+export function SignupNotices({ signup }: { signup: Signup }) {
+  const { setDraft, djs, stored } = useEventDraft();
+  const changes = pendingChanges(signup);
+  const firstDj = djs[signup.djRefs[0] ?? ''];
+  const who = firstDj ? djLabel(firstDj) : signup.name;
+  const neverPlayed = signup.djRefs.length > 0 && signup.djRefs.every((djId) => stored.otherEventsByDj[djId]?.total === 0);
+
+  return (
+    <>
+      {changes.length > 0 && (
+        <Alert variant="warning" className="py-2 small d-flex flex-wrap align-items-center gap-2" data-testid="pending-change">
+          <span className="me-auto">
+            {who} updated their signup: {changes.map((change) => `${change.from} → ${change.to}`).join(', ')}
+          </span>
+          <Button size="sm" variant="warning" onClick={() => setDraft((draft) => applySignupUpdate(draft, signup.uuid))}>
+            Apply
+          </Button>
+          <Button size="sm" variant="outline-secondary" onClick={() => setDraft((draft) => dismissSignupUpdate(draft, signup.uuid))}>
+            Dismiss
+          </Button>
+        </Alert>
+      )}
+      {neverPlayed && !signup.isDebut && (
+        <div className="d-flex align-items-center gap-2 mb-2 small">
+          <Badge bg="info" text="dark">
+            Possible debut
+          </Badge>
+          <span className="text-body-secondary me-auto">No plays on record.</span>
+          <Button size="sm" variant="link" className="p-0" onClick={() => setDraft((draft) => updateSignup(draft, signup.uuid, { isDebut: true }))}>
+            Mark as debut
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+/** '1 DJ', '2 DJs'. */
+export const djCount = (count: number) => `${count} ${count === 1 ? 'DJ' : 'DJs'}`;

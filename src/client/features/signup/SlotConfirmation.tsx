@@ -1,0 +1,41 @@
+import { Alert, Button } from 'react-bootstrap';
+import toast from 'react-hot-toast';
+import type { SignupArea } from '@shared/schemas/signup';
+import { formatSlotForDj } from '@shared/time';
+import { browserZone } from '@client/lib/zone';
+import { useConfirmSlot } from '@client/shared/signup';
+
+/** The DJ's slot in the lineup and their answer to it: Confirm / I can't make it. */
+export function SlotConfirmation({ area }: { area: SignupArea }) {
+  const confirm = useConfirmSlot(area.event.id);
+  const named = area.named;
+  if (!named?.slot) return null;
+  const answer = (confirmation: 'confirmed' | 'declined') =>
+    confirm.mutate(confirmation, {
+      onSuccess: () => toast.success(confirmation === 'confirmed' ? 'Thanks! Your slot is confirmed.' : 'Thanks for letting the hosts know.'),
+      onError: (error) => toast.error(error.message),
+    });
+  const variant = named.confirmation === 'confirmed' ? 'success' : named.confirmation === 'declined' ? 'danger' : 'info';
+  return (
+    <Alert variant={variant} data-testid="slot-confirmation">
+      <p className="mb-2">
+        <strong>Your slot:</strong> {formatSlotForDj(named.slot, area.seriesZone, browserZone())}
+      </p>
+      {named.confirmation === 'confirmed' && <p className="mb-2">You confirmed this slot.</p>}
+      {named.confirmation === 'declined' && <p className="mb-2">You said you can't make it. The hosts will be in touch.</p>}
+      {named.updatePending && <p className="mb-2">Your update waits for the hosts: the slot stays as it is until they apply it.</p>}
+      <div className="d-flex flex-wrap gap-2">
+        {named.confirmation !== 'confirmed' && (
+          <Button variant="success" onClick={() => answer('confirmed')} disabled={confirm.isPending}>
+            Confirm
+          </Button>
+        )}
+        {named.confirmation !== 'declined' && (
+          <Button variant="outline-danger" onClick={() => answer('declined')} disabled={confirm.isPending}>
+            I can't make it
+          </Button>
+        )}
+      </div>
+    </Alert>
+  );
+}

@@ -1,0 +1,132 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import * as api from '@shared/api/public.js';
+import { nextEventText } from '@shared/public-lineup.js';
+import { feedQuerySchema, nextEventFeedSchema, publicEventParamsSchema, zoneListSchema } from '@shared/schemas/public.js';
+import { ownOrigin } from '../auth/origin.js';
+import type { AppContext } from '../context.js';
+import { sendCacheable } from '../http/cacheable.js';
+import { registerEndpoint, serialize } from '../http/endpoint.js';
+import { notFound } from '../http/errors.js';
+import { escapeHtml } from '../http/html.js';
+import { djOfToken, getOrCreateCalendarLink, revokeCalendarLink } from './calendar-links.js';
+import { lineupImageRenderer } from './image.js';
+import * as service from './service.js';
+
+// The series' public face (issue 14): the public lineup contracts, the DJ's calendar link, and the
+// feeds (iCal, next event, lineup image), which are plain routes: read-only, published data only,
+// cacheable (ETag, 304, Cache-Control). Every route here declares its access.
+
+const PUBLIC = { access: 'public' } as const;
+/** Feeds change when staff save; five minutes keeps calendars and screens current enough. */
+const PUBLIC_CACHE = 'public, max-age=300';
+/** A DJ's own feed: only their calendar may keep it, never a shared cache. */
+const PRIVATE_CACHE = 'private, max-age=300';
+
+const hexColour = z
+  .string()
+  .regex(/^#?[0-9a-f]{6}$/i, 'Colours must be six hex digits, like 1a2b3c.')
+  .transform((value) => `#${value.replace('#', '').toLowerCase()}`);
+
+const imageQuerySchema = z.object({
+  tz: zoneListSchema.optional(),
+  bg: hexColour.optional(),
+  fg: hexColour.optional(),
+  accent: hexColour.optional(),
+  /** The event's version in link previews' image addresses, so a changed lineup is fetched anew. */
+  v: z.string().max(20).optional(),
+});
+
+export function registerPublicRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx.store;
+  const origin = (request: FastifyRequest) => ownOrigin(request, ctx);
+
+  registerEndpoint(app, api.listPublicLineups, () => service.listPublicLineups(db));
+  registerEndpoint(app, api.getPublicLineup, ({ params }) => service.getPublicLineup(db, params.eventId));
+  registerEndpoint(app, api.getCalendarLink, ({ user, request }) => getOrCreateCalendarLink(ctx, user.djId, origin(request)));
+  registerEndpoint(app, api.revokeCalendarLink, ({ user, request }) => revokeCalendarLink(ctx, user.djId, origin(request)));
+
+  app.get('/feeds/events.ics', { config: PUBLIC }, async (request, reply) => {
+    const body = await service.seriesFeed(db, ctx.config.appName, origin(request));
+    return sendCacheable(request, reply, body, { type: 'text/calendar; charset=utf-8', cacheControl: PUBLIC_CACHE });
+  });
+
+  app.get('/feeds/dj/:token.ics', { config: PUBLIC }, async (request, reply) => {
+    const { token } = request.params as { token: string };
+    const djId = await djOfToken(ctx, token);
+    // An unknown, malformed or revoked token: the same 404.
+    if (!djId) throw notFound('This calendar link is not valid any more. Get a new one from your signup page.');
+    const body = await service.djFeed(db, djId, ctx.config.appName, origin(request));
+    return sendCacheable(request, reply, body, { type: 'text/calendar; charset=utf-8', cacheControl: PRIVATE_CACHE });
+  });
+
+  app.get('/feeds/next.txt', { config: PUBLIC, schema: { querystring: feedQuerySchema } }, async (request, reply) => {
+    const { tz } = request.query as z.output<typeof feedQuerySchema>;
+    const body = nextEventText(await service.nextEvent(db, tz, origin(request)));
+    return sendCacheable(request, reply, body, { type: 'text/plain; charset=utf-8', cacheControl: PUBLIC_CACHE });
+  });
+
+  app.get(
+    '/feeds/next.json',
+    { config: PUBLIC, schema: { querystring: feedQuerySchema, response: { 200: nextEventFeedSchema } } },
+    async (request, reply) => {
+      const { tz } = request.query as z.output<typeof feedQuerySchema>;
+      const body = serialize(nextEventFeedSchema, await service.nextEvent(db, tz, origin(request)));
+      return sendCacheable(request, reply, body, { type: 'application/json; charset=utf-8', cacheControl: PUBLIC_CACHE });
+    },
+  );
+
+  const images = lineupImageRenderer();
+  app.get(
+    '/feeds/lineup/:eventId.:format',
+    { config: PUBLIC, schema: { params: publicEventParamsSchema.extend({ format: z.enum(['png', 'svg']) }), querystring: imageQuerySchema } },
+    async (request, reply) => {
+      const { eventId, format } = request.params as { eventId: string; format: 'png' | 'svg' };
+      const { tz, ...colours } = request.query as z.output<typeof imageQuerySchema>;
+      const input = await service.lineupImageInput(db, eventId, tz, colours);
+      const { body, etag } = await images.render(input, format);
+      return sendCacheable(request, reply, body, {
+        type: format === 'png' ? 'image/png' : 'image/svg+xml; charset=utf-8',
+        cacheControl: PUBLIC_CACHE,
+        etag,
+      });
+    },
+  );
+}
+
+/**
+ * `GET /lineups/:eventId` answered by the server itself: the app's page with the event's
+ * link-preview (Open Graph) tags, so a link pasted into Discord unfurls with the lineup image. An
+ * unknown or unpublished id gets the app's page with 404 (the page then says not found).
+ */
+export function registerLineupPage(app: FastifyInstance, ctx: AppContext, indexHtml: string) {
+  app.get('/lineups/:eventId', { config: PUBLIC }, async (request, reply) => {
+    const { eventId } = request.params as { eventId: string };
+    const parsed = publicEventParamsSchema.safeParse({ eventId });
+    const meta = parsed.success ? await service.lineupPageMeta(ctx.store.db, parsed.data.eventId, ownOrigin(request, ctx)) : undefined;
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    if (!meta) return reply.code(404).send(indexHtml);
+    return reply.send(withMeta(indexHtml, meta));
+  });
+}
+
+function withMeta(indexHtml: string, meta: service.LineupPageMeta): string {
+  const tags = [
+    ['og:type', 'website'],
+    ['og:site_name', meta.siteName],
+    ['og:title', meta.title],
+    ['og:description', meta.description],
+    ['og:url', meta.url],
+    ['og:image', meta.imageUrl],
+    ['og:image:alt', `Lineup of ${meta.title}`],
+  ]
+    .map(([property, content]) => `<meta property="${property}" content="${escapeHtml(content!)}" />`)
+    .concat(
+      `<meta name="twitter:card" content="summary_large_image" />`,
+      `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+      `<meta name="theme-color" content="${escapeHtml(meta.themeColour)}" />`,
+    )
+    .join('\n    ');
+  const title = `${meta.title} · ${meta.siteName}`;
+  return indexHtml.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`).replace('</head>', () => `    ${tags}\n  </head>`);
+}

@@ -1,0 +1,150 @@
+import type { Kysely } from 'kysely';
+import { clockTime, lineupLines, longDate, nextEventFeed, zoneLabel } from '@shared/public-lineup.js';
+import { feeds, paths } from '@shared/paths.js';
+import type { NextEventFeed, PublicEvent, PublicLineup, PublicLineupList } from '@shared/schemas/public.js';
+import type { Settings } from '@shared/schemas/settings.js';
+import type { Database } from '../db/schema.js';
+import { notFound } from '../http/errors.js';
+import { readSettings } from '../settings/service.js';
+import { djCalendar, seriesCalendar } from './ical.js';
+import type { LineupImageInput } from './image.js';
+import * as repository from './repository.js';
+
+// The public pages and feeds (issue 14): only what publiclyVisible (repository.ts) lets through,
+// shaped into the public schemas of shared/schemas/public.ts.
+
+type Db = Kysely<Database>;
+
+const DAY_MS = 86_400_000;
+/** How far back the calendars reach: last month's events stay in people's calendars. */
+const FEED_HISTORY_MS = 31 * DAY_MS;
+const MAX_LISTED = 50;
+const MAX_IN_FEED = 200;
+
+export const LINEUP_NOT_FOUND = 'This lineup is not public, or there is no such event.';
+
+const toPublic = (row: repository.PublicEventRow, slots: Map<string, PublicEvent['slots']>): PublicEvent => ({
+  id: row.id,
+  name: row.name,
+  startDatetime: row.startDatetime,
+  endDatetime: row.endDatetime,
+  host: row.host,
+  links: row.links,
+  slots: slots.get(row.id) ?? [],
+});
+
+const series = (settings: Settings) => ({ seriesName: settings.seriesName, seriesZone: settings.defaultZone });
+
+/** Upcoming published events (an event in progress included), soonest first. */
+export async function listPublicLineups(db: Db, now = Date.now()): Promise<PublicLineupList> {
+  const [rows, settings] = await Promise.all([repository.listPublicEvents(db, now, MAX_LISTED), readSettings(db)]);
+  const slots = await repository.findPublicSlots(db, rows.map((row) => row.id));
+  return {
+    ...series(settings),
+    events: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      startDatetime: row.startDatetime,
+      endDatetime: row.endDatetime,
+      host: row.host,
+      djs: (slots.get(row.id) ?? []).map((slot) => slot.name),
+    })),
+  };
+}
+
+/** A published event with its lineup and the version an image of it depends on; 404 otherwise. */
+async function findLineup(db: Db, eventId: string) {
+  const row = await repository.findPublicEvent(db, eventId);
+  if (!row) throw notFound(LINEUP_NOT_FOUND);
+  const slots = await repository.findPublicSlots(db, [row.id]);
+  return { event: toPublic(row, slots), row };
+}
+
+export async function getPublicLineup(db: Db, eventId: string): Promise<PublicLineup> {
+  const [{ event }, settings] = await Promise.all([findLineup(db, eventId), readSettings(db)]);
+  return { ...series(settings), event };
+}
+
+/** The series' iCalendar: published events from the last month on. */
+export async function seriesFeed(db: Db, appName: string, origin: string, now = Date.now()): Promise<string> {
+  const [rows, settings] = await Promise.all([repository.listPublicEvents(db, now - FEED_HISTORY_MS, MAX_IN_FEED), readSettings(db)]);
+  const slots = await repository.findPublicSlots(db, rows.map((row) => row.id));
+  return seriesCalendar({
+    appName,
+    seriesName: settings.seriesName,
+    zone: settings.defaultZone,
+    events: rows.map((row) => ({ ...toPublic(row, slots), updatedAt: row.updatedAt, url: `${origin}${paths.publicLineup(row.id)}` })),
+  });
+}
+
+/** One DJ's own slots in published events, from the last month on. */
+export async function djFeed(db: Db, djId: string, appName: string, origin: string, now = Date.now()): Promise<string> {
+  const [slots, settings] = await Promise.all([repository.findDjPublicSlots(db, djId, now - FEED_HISTORY_MS), readSettings(db)]);
+  return djCalendar({
+    appName,
+    seriesName: settings.seriesName,
+    slots: slots.map((slot) => ({ ...slot, url: `${origin}${paths.publicLineup(slot.eventId)}` })),
+  });
+}
+
+/** The current or next published event, timed in each zone (the series' zone when none is asked for). */
+export async function nextEvent(db: Db, zones: readonly string[] | undefined, origin: string, now = Date.now()): Promise<NextEventFeed> {
+  const [[row], settings] = await Promise.all([repository.listPublicEvents(db, now, 1), readSettings(db)]);
+  const slots = row ? await repository.findPublicSlots(db, [row.id]) : new Map();
+  return nextEventFeed({
+    seriesName: settings.seriesName,
+    zones: zones?.length ? zones : [settings.defaultZone],
+    event: row ? toPublic(row, slots) : null,
+    url: row ? `${origin}${paths.publicLineup(row.id)}` : '',
+    now: new Date(now).toISOString(),
+  });
+}
+
+export interface ColourOverrides {
+  bg?: string;
+  fg?: string;
+  accent?: string;
+}
+
+/** What the lineup image of a published event is drawn from: settings' colours unless a preview overrides them. */
+export async function lineupImageInput(db: Db, eventId: string, zones: readonly string[] | undefined, overrides: ColourOverrides): Promise<LineupImageInput> {
+  const [{ event }, settings] = await Promise.all([findLineup(db, eventId), readSettings(db)]);
+  return {
+    seriesName: settings.seriesName,
+    event: { name: event.name, startDatetime: event.startDatetime, host: event.host, slots: event.slots },
+    zones: zones?.length ? zones : [settings.defaultZone],
+    colours: {
+      background: overrides.bg ?? settings.imageBackground,
+      text: overrides.fg ?? settings.imageText,
+      accent: overrides.accent ?? settings.imageAccent,
+    },
+  };
+}
+
+export interface LineupPageMeta {
+  title: string;
+  description: string;
+  imageUrl: string;
+  url: string;
+  siteName: string;
+  themeColour: string;
+}
+
+/** The link-preview tags of a published event's page: its name, date and lineup in the series' zone, its image. */
+export async function lineupPageMeta(db: Db, eventId: string, origin: string): Promise<LineupPageMeta | undefined> {
+  const row = await repository.findPublicEvent(db, eventId);
+  if (!row) return undefined;
+  const [slots, settings] = await Promise.all([repository.findPublicSlots(db, [row.id]), readSettings(db)]);
+  const event = toPublic(row, slots);
+  const zone = settings.defaultZone;
+  const when = `${longDate(event.startDatetime, zone)}, ${clockTime(event.startDatetime, zone)} ${zoneLabel(event.startDatetime, zone)}`;
+  const lineup = lineupLines(event, zone).join(' · ');
+  return {
+    title: event.name,
+    description: [when, event.host.trim() ? `Host: ${event.host}` : '', lineup ? `Lineup: ${lineup}` : 'Lineup TBA'].filter(Boolean).join(' — '),
+    imageUrl: `${origin}${feeds.lineupImage(event.id, 'png', { v: String(row.version) })}`,
+    url: `${origin}${paths.publicLineup(event.id)}`,
+    siteName: settings.seriesName,
+    themeColour: settings.imageAccent,
+  };
+}

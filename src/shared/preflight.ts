@@ -1,0 +1,50 @@
+// The preflight of an event (issue 13): what must be done before it is published, what should
+// be, and how far along it is. Pure: the Preflight tab shows it, the server gates Publish on it.
+import { placeSlots } from './lineup.js';
+import type { LineupEvent, PreflightStep } from './schemas/events.js';
+
+export interface PreflightItem {
+  id: 'host' | 'lineup' | 'streams' | 'confirmed' | PreflightStep;
+  label: string;
+  required: boolean;
+  done: boolean;
+  /** What is missing, when not done (names of slots or DJs). */
+  detail?: string;
+}
+
+type PreflightEvent = Pick<LineupEvent, 'host' | 'startDatetime' | 'slots' | 'signups' | 'preflight'>;
+
+export function preflight(event: PreflightEvent, djNames: Record<string, string> = {}): PreflightItem[] {
+  const placed = placeSlots(event);
+  const withoutSource = placed.filter((slot) => slot.type !== 'PRERECORD' && slot.slot.streamSourceUrl.trim() === '');
+  const unconfirmed = placed.flatMap((slot) =>
+    slot.signup ? slot.djIds.filter((djId) => slot.signup!.confirmations[djId] !== 'confirmed') : [],
+  );
+  const names = (ids: string[]) => ids.map((id) => djNames[id] ?? id).join(', ');
+  return [
+    { id: 'host', label: 'Host set', required: true, done: event.host.trim() !== '' },
+    { id: 'lineup', label: 'At least one slot in the lineup', required: true, done: placed.length > 0 },
+    {
+      id: 'streams',
+      label: 'Every slot has a stream source or is a prerecord',
+      required: true,
+      done: withoutSource.length === 0,
+      ...(withoutSource.length > 0 && { detail: `No source: ${withoutSource.map((slot) => slot.name ?? 'unnamed slot').join(', ')}` }),
+    },
+    {
+      id: 'confirmed',
+      label: 'Every DJ confirmed their slot',
+      required: true,
+      done: unconfirmed.length === 0,
+      ...(unconfirmed.length > 0 && { detail: `Not confirmed: ${names([...new Set(unconfirmed)])}` }),
+    },
+    { id: 'textsCopied', label: 'Announcement texts copied', required: false, done: event.preflight.textsCopied !== null },
+    { id: 'streamDetailsChecked', label: 'Stream details checked with the stream team', required: false, done: event.preflight.streamDetailsChecked !== null },
+  ];
+}
+
+/** The required steps not done yet, as Publish refuses them: '' when the event may be published. */
+export function publishProblems(event: PreflightEvent, djNames: Record<string, string> = {}): string {
+  const missing = preflight(event, djNames).filter((item) => item.required && !item.done);
+  return missing.length === 0 ? '' : `Requirements not met: ${missing.map((item) => (item.detail ? `${item.label} (${item.detail})` : item.label)).join('; ')}.`;
+}

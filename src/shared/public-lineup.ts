@@ -1,0 +1,110 @@
+// The public lineup in words (issue 14): times in the zones a reader asks for, each with a short
+// label ('BST', 'EDT', 'GMT+9'), for the public pages, the next-event feed of in-world boards and
+// stream overlays, the iCal descriptions and the lineup image. Pure; zones through luxon.
+import { DateTime } from 'luxon';
+import type { NextEventFeed, PublicEvent, PublicSlot, ZonedTime } from './schemas/public.js';
+
+const at = (iso: string, zone: string) => DateTime.fromISO(iso, { zone });
+
+/**
+ * A zone's short name at that instant: an abbreviation people know where the runtime has one
+ * ('BST' and 'GMT' for London, 'EDT', 'AEST'), else the offset ('GMT+9').
+ */
+export function zoneLabel(iso: string, zone: string): string {
+  const dt = at(iso, zone);
+  if (dt.zoneName === 'UTC' || zone.toUpperCase() === 'UTC') return 'UTC';
+  // Each locale's ICU data names a few zones: London in en-GB, America in en-US, Australia in en-AU.
+  for (const locale of ['en-US', 'en-GB', 'en-AU']) {
+    const name = dt.setLocale(locale).toFormat('ZZZZ');
+    if (/^[A-Z]{2,5}$/.test(name) && name !== 'GMT') return name;
+  }
+  return dt.setLocale('en-GB').toFormat('ZZZZ');
+}
+
+/** '20:00' in the zone. */
+export const clockTime = (iso: string, zone: string) => at(iso, zone).toFormat('HH:mm');
+
+/** 'Sunday 9 June 2024' in the zone (English names, as the announcements write them). */
+export const longDate = (iso: string, zone: string) => at(iso, zone).setLocale('en-GB').toFormat('cccc d LLLL yyyy');
+
+/** A slot's start in a zone, and how many days after the event's first day (in that zone) it falls. */
+export function zonedTime(iso: string, zone: string, eventStart: string): ZonedTime {
+  const firstDay = at(eventStart, zone).startOf('day');
+  const day = at(iso, zone).startOf('day');
+  return {
+    zone,
+    label: zoneLabel(iso, zone),
+    time: clockTime(iso, zone),
+    dayOffset: Math.round(day.diff(firstDay, 'days').days),
+  };
+}
+
+/** '00:30+1 BST': the day mark only when the slot starts on a later (or earlier) day than the event. */
+export function printedTime({ time, dayOffset, label }: ZonedTime): string {
+  const mark = dayOffset === 0 ? '' : dayOffset > 0 ? `+${dayOffset}` : String(dayOffset);
+  return `${time}${mark} ${label}`;
+}
+
+const actName = (slot: PublicSlot) => (slot.isDebut ? `${slot.name} (debut)` : slot.name);
+
+/** The lineup as lines in one zone: '20:00 BST  DJ One (debut)'. */
+export function lineupLines(event: Pick<PublicEvent, 'startDatetime' | 'slots'>, zone: string): string[] {
+  return event.slots.map((slot) => `${printedTime(zonedTime(slot.startTime, zone, event.startDatetime))}  ${actName(slot)}`);
+}
+
+/** The next-event feed (JSON): the event, and each slot's start in every zone asked for. */
+export function nextEventFeed(input: {
+  seriesName: string;
+  zones: readonly string[];
+  event: PublicEvent | null;
+  url: string;
+  now: string;
+}): NextEventFeed {
+  const { event, zones } = input;
+  const reference = event?.startDatetime ?? input.now;
+  return {
+    seriesName: input.seriesName,
+    zones: zones.map((zone) => ({ zone, label: zoneLabel(reference, zone) })),
+    event: event && {
+      id: event.id,
+      name: event.name,
+      startDatetime: event.startDatetime,
+      endDatetime: event.endDatetime,
+      host: event.host,
+      url: input.url,
+      dates: zones.map((zone) => ({ zone, date: longDate(event.startDatetime, zone) })),
+      slots: event.slots.map((slot) => ({
+        ...slot,
+        times: zones.map((zone) => zonedTime(slot.startTime, zone, event.startDatetime)),
+      })),
+    },
+  };
+}
+
+/**
+ * The same as plain text, for in-world boards and overlays: name, date, host, one line per slot
+ * with its time in every zone, and the page's address.
+ */
+export function nextEventText(feed: NextEventFeed): string {
+  const { event } = feed;
+  if (!event) return `${feed.seriesName}: no upcoming event has been announced yet.\n`;
+  const dates = [...new Set(event.dates.map((d) => d.date))];
+  const dateLine =
+    dates.length === 1
+      ? dates[0]
+      : event.dates.map((d) => `${d.date} (${feed.zones.find((z) => z.zone === d.zone)?.label ?? d.zone})`).join(' / ');
+  const lines = event.slots.map((slot) => `${slot.times.map(printedTime).join(' / ')}  ${actName(slot)}`);
+  return [
+    event.name,
+    dateLine,
+    `Host: ${event.host.trim() || 'TBA'}`,
+    '',
+    ...(lines.length > 0 ? lines : ['Lineup TBA']),
+    '',
+    event.url,
+    '',
+  ].join('\n');
+}
+
+/** A zone as people name it: its city ('Europe/London' → 'London', 'America/New_York' → 'New York'). */
+export const zoneCity = (zone: string) => (zone.split('/').at(-1) ?? zone).replaceAll('_', ' ');
