@@ -70,7 +70,7 @@ test("a DJ's home: open events, their signups and where they stand, past plays; 
 
   // Once the DJ confirms the slot proposed to them, their home says so.
   await confirmSlot(page.request, next);
-  await page.reload();
+  await page.goto('/');
   await expect(mine.getByTestId('own-signup')).toContainText(/Confirmed \w{3} \d\d:\d\d–\d\d:\d\d London/);
 
   // The brand leads back home; "View signup" opens the signup.
