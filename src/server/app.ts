@@ -15,6 +15,7 @@ import { registerDiscordRoutes } from './discord/routes.js';
 import { registerDjRoutes } from './djs/routes.js';
 import { registerEventRoutes } from './events/routes.js';
 import { registerHealthRoutes } from './health/routes.js';
+import { registerMeRoutes } from './me/routes.js';
 import { errorHandler } from './http/error-handler.js';
 import { escapeHtml } from './http/html.js';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.js';
@@ -100,6 +101,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerDjRoutes(app, ctx);
   registerSettingsRoutes(app, ctx);
   registerSignupRoutes(app, ctx);
+  registerMeRoutes(app, ctx);
   registerPublicRoutes(app, ctx);
   registerDiscordRoutes(app, ctx);
 

@@ -10,6 +10,7 @@ import {
 } from './announcements.js';
 import { buildLegacySlot, buildSignup, buildSlot } from './testing/builders.js';
 import type { Signup } from './schemas/lineup.js';
+import { DEFAULT_SETTINGS } from './schemas/settings.js';
 
 function dj(id: string, djName: string, discordId: string | null): Dj {
   return { id, discordId, publicName: `${djName} (public)`, djName, rtmpUrl: '', twitchUsername: '', avatarUrl: null, notes: '' };
@@ -69,6 +70,8 @@ describe('discordAnnouncement', () => {
   it('writes the summer announcement with timestamp tags and role mentions', () => {
     expect(discordAnnouncement(summer, djs, { announcementRoleIds: ['111', '222'] })).toBe(
       [
+        '<@&111> <@&222>',
+        '',
         'Sunday Service',
         '',
         'Come chill and wiggle!',
@@ -85,8 +88,6 @@ describe('discordAnnouncement', () => {
         '<t:1717975800:t> : After Hours',
         '',
         FOOTER,
-        '',
-        '<@&111> <@&222>',
       ].join('\n'),
     );
   });
@@ -158,6 +159,28 @@ describe('socialAnnouncement', () => {
     const event = { ...summer, startDatetime: '2024-06-09T23:30:00.000Z', slots: [], signups: [] };
     expect(socialAnnouncement(event, djs)).toContain('Monday 10 June\n');
     expect(socialAnnouncement(event, djs)).toContain('Lineup: (times BST)\nTBA');
+  });
+});
+
+describe('a fresh install', () => {
+  // An event made with the shipped settings, as Create Event fills it in.
+  const fresh: AnnouncementEvent = {
+    ...summer,
+    name: DEFAULT_SETTINGS.seriesName,
+    message: DEFAULT_SETTINGS.defaultMessage,
+    footer: DEFAULT_SETTINGS.defaultFooter,
+  };
+
+  it.each([
+    ['Discord', () => discordAnnouncement(fresh, djs, { announcementRoleIds: DEFAULT_SETTINGS.announcementRoleIds })],
+    ['social media', () => socialAnnouncement(fresh, djs)],
+  ])('writes no placeholder link into the %s text', (_name, text) => {
+    expect(text()).not.toMatch(/example\.(org|com|net)|your-community|https?:\/\//);
+    expect(text()).toMatch(/Lineup:/);
+  });
+
+  it('ends the Discord text with the lineup when there is no footer and no role', () => {
+    expect(discordAnnouncement(fresh, djs, { announcementRoleIds: [] }).endsWith('<t:1717975800:t> : After Hours')).toBe(true);
   });
 });
 

@@ -92,16 +92,17 @@ export function discordAnnouncementMessage(
         .join('\n')
     : 'TBA';
   return mentions.message(joinSections([
+    // The roles are pinged first, as the Global Settings help says. Settings only accept digit
+    // ids; anything else is never written as a live mention.
+    announcementRoleIds
+      .filter((id) => /^\d+$/.test(id))
+      .map((id) => mentions.role(id))
+      .join(' '),
     neutralise(event.name),
     neutralise(event.message),
     `Event start: ${discordTime(event.startDatetime, 'F')}\nHost: ${hostOr(event.host, 'TBA')}`,
     `Lineup:\n${lineup}`,
     neutralise(event.footer),
-    // Settings only accept digit ids; anything else is never written as a live mention.
-    announcementRoleIds
-      .filter((id) => /^\d+$/.test(id))
-      .map((id) => mentions.role(id))
-      .join(' '),
   ]));
 }
 

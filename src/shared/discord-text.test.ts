@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NEUTRALISER, neutralise } from './discord-text.js';
-import { DEFAULT_EVENT_FOOTER } from './schemas/settings.js';
 import {
   discordAnnouncement,
   signupSheetMessage,
@@ -12,6 +11,9 @@ import {
 import type { Dj } from './schemas/djs.js';
 import type { Signup, Slot } from './schemas/lineup.js';
 import { buildLegacySlot, buildSignup, buildSlot } from './testing/builders.js';
+
+/** A footer with community links, as staff write one. */
+const FOOTER = 'Join the community: https://discord.gg/our-community\nFollow the streams: https://twitch.tv/our-community';
 
 // User text in every generated text (announcements.ts) cannot ping anyone or format the
 // message: examples of what neutralise() writes, then properties over all four text builders.
@@ -133,7 +135,7 @@ describe('neutralise: what a neutralised text looks like', () => {
     '[Live] (from Berlin)',
     'Ünïcödé 👩🏽‍🎤 名前',
     'https://discord.gg/your-community',
-    DEFAULT_EVENT_FOOTER,
+    FOOTER,
     '',
   ])('leaves %j byte-identical', (input) => {
     expect(neutralise(input)).toBe(input);
@@ -243,7 +245,7 @@ const scenarioArb: fc.Arbitrary<Scenario> = fc
     name: userText,
     host: fc.oneof(userText, fc.constantFrom('', '  ')),
     message: userText,
-    footer: fc.oneof(userText, fc.constant(DEFAULT_EVENT_FOOTER)),
+    footer: fc.oneof(userText, fc.constant(FOOTER)),
     startDatetime: fc.constantFrom('2024-06-09T19:00:00.000Z', '2024-12-08T20:00:00.000Z'),
     roleIds: fc.subarray(ROLE_IDS),
   })
@@ -317,7 +319,7 @@ describe('generated texts: what neutralised user text looks like', () => {
     startDatetime: '2024-06-09T19:00:00.000Z',
     host: '<@100000000000000009>',
     message: 'Free entry!\n-# [tickets](https://evil.example)',
-    footer: DEFAULT_EVENT_FOOTER,
+    footer: FOOTER,
     signups: [buildSignup('a', { name: 'DJ <#300000000000000001> [x](<https://e.x>)', djRefs: ['dj1', 'dj2'] })],
     slots: [buildSlot('a'), buildLegacySlot({ djName: '## Legacy @Here' })],
   };
@@ -325,6 +327,8 @@ describe('generated texts: what neutralised user text looks like', () => {
   it('discordAnnouncement: user text neutralised, role pings and timestamps live, links plain', () => {
     expect(discordAnnouncement(event, djs, { announcementRoleIds: ['200000000000000001'] })).toBe(
       [
+        '<@&200000000000000001>',
+        '',
         `${Z}# Big Night @${Z}everyone`,
         '',
         'Free entry!',
@@ -337,16 +341,14 @@ describe('generated texts: what neutralised user text looks like', () => {
         `<t:1717959600:t> : DJ <${Z}#300000000000000001> [x]${Z}(<https://e.x>)`,
         `<t:1717963200:t> : ${Z}## Legacy @${Z}Here`,
         '',
-        DEFAULT_EVENT_FOOTER,
-        '',
-        '<@&200000000000000001>',
+        FOOTER,
       ].join('\n'),
     );
   });
 
   it('discordAnnouncement: writes role pings only for digit role ids', () => {
     const text = discordAnnouncement(event, djs, { announcementRoleIds: ['200000000000000001', 'everyone', '1> @here <@&2'] });
-    expect(text.endsWith(`${DEFAULT_EVENT_FOOTER}\n\n<@&200000000000000001>`)).toBe(true);
+    expect(text.startsWith(`<@&200000000000000001>\n\n${Z}# Big Night`)).toBe(true);
   });
 
   it('socialAnnouncement: the same invisible neutralisation', () => {
@@ -360,7 +362,7 @@ describe('generated texts: what neutralised user text looks like', () => {
         `8pm - DJ <${Z}#300000000000000001> [x]${Z}(<https://e.x>)`,
         `9pm - ${Z}## Legacy @${Z}Here`,
         '',
-        DEFAULT_EVENT_FOOTER,
+        FOOTER,
       ].join('\n'),
     );
   });

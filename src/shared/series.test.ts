@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { nextEventFields, nextEventName, sameDayEvents } from './series.js';
+import { nextEventFields, nextEventName, sameDayEvents, scheduleOf } from './series.js';
+import { DEFAULT_SETTINGS } from './schemas/settings.js';
 
 const LONDON_SUNDAY_20 = { weekday: 7, time: '20:00', zone: 'Europe/London' };
 const event = (startDatetime: string, name = 'Sunday Service #21') => ({
@@ -69,6 +70,17 @@ describe('nextEventFields', () => {
   });
 });
 
+describe('scheduleOf', () => {
+  it('is the weekday, time and zone of the settings', () => {
+    expect(scheduleOf(DEFAULT_SETTINGS)).toEqual(LONDON_SUNDAY_20);
+    expect(scheduleOf({ ...DEFAULT_SETTINGS, defaultWeekday: 5, defaultTime: '21:30', defaultZone: 'America/New_York' })).toEqual({
+      weekday: 5,
+      time: '21:30',
+      zone: 'America/New_York',
+    });
+  });
+});
+
 describe('sameDayEvents', () => {
   it('finds events on the same calendar day in the series zone', () => {
     const events = [event('2024-06-09T19:00:00.000Z', 'A'), event('2024-06-09T22:30:00.000Z', 'B'), event('2024-06-10T00:30:00.000Z', 'C')];
@@ -76,5 +88,12 @@ describe('sameDayEvents', () => {
     expect(sameDayEvents(events, '2024-06-09T18:00:00.000Z', 'Europe/London').map((e) => e.name)).toEqual(['A', 'B']);
     // In New York all three fall on the 9th.
     expect(sameDayEvents(events, '2024-06-09T18:00:00.000Z', 'America/New_York').map((e) => e.name)).toEqual(['A', 'B', 'C']);
+  });
+
+  it('uses the zone’s day in winter too (London is then UTC)', () => {
+    const events = [event('2024-12-08T23:30:00.000Z', 'Late'), event('2024-12-09T00:30:00.000Z', 'Monday')];
+    expect(sameDayEvents(events, '2024-12-08T20:00:00.000Z', 'Europe/London').map((e) => e.name)).toEqual(['Late']);
+    // In Tokyo all three instants fall on Monday the 9th.
+    expect(sameDayEvents(events, '2024-12-08T20:00:00.000Z', 'Asia/Tokyo').map((e) => e.name)).toEqual(['Late', 'Monday']);
   });
 });

@@ -1,7 +1,16 @@
 // A weekly series (issue 13 "next week in one click"): the next event after one, with the
 // series' schedule from the global settings. Pure; times through shared/wall-clock.ts.
 import type { EventFormValues } from './schemas/events.js';
+import type { Settings } from './schemas/settings.js';
+import { calendarDay } from './time.js';
 import { comingSundayAt, type WeeklySchedule } from './wall-clock.js';
+
+/** The series' weekly schedule, from the global settings. */
+export const scheduleOf = (settings: Pick<Settings, 'defaultWeekday' | 'defaultTime' | 'defaultZone'>): WeeklySchedule => ({
+  weekday: settings.defaultWeekday,
+  time: settings.defaultTime,
+  zone: settings.defaultZone,
+});
 
 /**
  * The name of the next event in a numbered series: the last number in the name, plus one
@@ -40,7 +49,6 @@ export function nextEventFields(event: EventFormValues, schedule: WeeklySchedule
 
 /** Events that start on the same calendar day as `start`, in the series' zone. */
 export function sameDayEvents<E extends { startDatetime: string }>(events: readonly E[], start: string, zone: string): E[] {
-  const day = (iso: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
-  const wanted = day(start);
-  return events.filter((event) => day(event.startDatetime) === wanted);
+  const wanted = calendarDay(start, zone);
+  return events.filter((event) => calendarDay(event.startDatetime, zone) === wanted);
 }

@@ -3,8 +3,10 @@ import {
   availabilityOptions,
   formatAvailability,
   formatEventDate,
+  formatEventDay,
   formatLocalTime,
   formatSlotForDj,
+  timeBothWays,
   toDateTimeLocalValue,
   zoneAbbreviation,
 } from './time.js';
@@ -115,5 +117,31 @@ describe('zoneAbbreviation', () => {
     expect(zoneAbbreviation('2024-06-09T19:00:00.000Z', 'Europe/Berlin')).toBe('CEST');
     expect(zoneAbbreviation('2024-06-09T19:00:00.000Z', 'UTC')).toBe('UTC');
     expect(zoneAbbreviation('nonsense', 'Europe/London')).toBe('');
+  });
+});
+
+describe('a time for the series and for the viewer', () => {
+  it('gives the London time and the viewer\'s own, summer and winter', () => {
+    expect(timeBothWays(SUMMER_START, 'Europe/London', 'America/New_York')).toBe('20:00 London, 15:00 your time');
+    expect(timeBothWays(WINTER_START, 'Europe/London', 'America/New_York')).toBe('20:00 London, 15:00 your time');
+    expect(timeBothWays(SUMMER_START, 'Europe/London', 'Australia/Sydney')).toBe('20:00 London, 05:00 your time');
+  });
+
+  it('says it once when both clocks show the same', () => {
+    expect(timeBothWays(SUMMER_START, 'Europe/London', 'Europe/London')).toBe('20:00 London');
+    // Lisbon keeps London's clock in summer and in winter.
+    expect(timeBothWays(WINTER_START, 'Europe/London', 'Europe/Lisbon')).toBe('20:00 London');
+    expect(timeBothWays(WINTER_START, 'Europe/London', 'UTC')).toBe('20:00 London');
+    expect(timeBothWays(SUMMER_START, 'Europe/London', 'UTC')).toBe('20:00 London, 19:00 your time');
+  });
+
+  it('gives the day in the series zone', () => {
+    expect(formatEventDay(SUMMER_START, 'Europe/London')).toBe('Sun 9 Jun 2024');
+    expect(formatEventDay(WINTER_START, 'Australia/Sydney')).toBe('Mon 9 Dec 2024');
+  });
+
+  it('is empty for an unparsable time', () => {
+    expect(timeBothWays('not a time', 'Europe/London', 'UTC')).toBe('');
+    expect(formatEventDay('not a time', 'Europe/London')).toBe('');
   });
 });

@@ -103,6 +103,18 @@ export function formatEventDate(iso: string, zone: string): string {
   return p ? `${p.weekday} ${p.day} ${p.month} ${p.year}, ${p.hour}:${p.minute}` : '';
 }
 
+/** The day of an instant in the zone, as formatEventDate writes it: 'Sun 9 Jun 2024'; '' if unparsable. */
+export function formatEventDay(iso: string, zone: string): string {
+  const p = wallClock(iso, zone, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
+  return p ? `${p.weekday} ${p.day} ${p.month} ${p.year}` : '';
+}
+
+/** The calendar day of an instant in the zone, 'yyyy-MM-dd'; '' for an unparsable value. */
+export function calendarDay(iso: string, zone: string): string {
+  const p = wallClock(iso, zone, { year: 'numeric', month: '2-digit', day: '2-digit' });
+  return p ? `${p.year}-${p.month}-${p.day}` : '';
+}
+
 /** 'HH:mm' in the zone; '' for an unparsable value. */
 export function formatLocalTime(iso: string, zone: string): string {
   const p = wallClock(iso, zone, TIME_24H);
@@ -144,4 +156,17 @@ export function zoneAbbreviation(iso: string, zone: string): string {
     return ms === null || !format ? '' : (format.formatToParts(ms).find((part) => part.type === 'timeZoneName')?.value ?? '');
   });
   return names.find((name) => name !== '' && !/^(GMT|UTC)[+-]/.test(name)) ?? names[0]!;
+}
+
+/**
+ * An instant as the series and the viewer read it: '20:00 London, 15:00 your time', or only
+ * '20:00 London' when both clocks show the same (formatSlotForDj does it for a slot). '' for
+ * an unparsable value.
+ */
+export function timeBothWays(iso: string, seriesZone: string, viewerZone: string): string {
+  const series = formatLocalTime(iso, seriesZone);
+  if (!series) return '';
+  const own = formatLocalTime(iso, viewerZone);
+  const place = `${series} ${zonePlace(seriesZone)}`;
+  return own === series ? place : `${place}, ${own} your time`;
 }

@@ -48,9 +48,12 @@ test('someone outside the Discord server is not authorized', async ({ page }) =>
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('a member without roles sees the permission message and can log out', async ({ page }) => {
+test('a member without roles is told how to get one, on any page, and can log out', async ({ page }) => {
   await signInAs(page, 'member');
-  await expect(page.getByText(NO_PERMISSION)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome, Milo!' })).toBeVisible();
+  await expect(page.getByText(NO_PERMISSION)).toHaveCount(0);
+  await page.goto('/events');
+  await expect(page.getByText('To get the DJ role, ask')).toBeVisible();
   await page.getByRole('button', { name: 'Log Out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/');

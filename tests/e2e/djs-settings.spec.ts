@@ -87,7 +87,7 @@ test.describe('Global Settings and Home', () => {
   });
 
   test('a saved signup URL shows on the home Signup Sheet card', async ({ page }) => {
-    const signupUrl = `https://forms.example.org/e2e-${Date.now()}`;
+    const signupUrl = `https://forms.community.test/e2e-${Date.now()}`;
     await page.goto('/globalSettings');
     const field = page.getByLabel('Signup URL');
     await expect(field).toHaveAttribute('type', 'url');

@@ -35,7 +35,7 @@ const STAFF_LINKS = [
 ];
 
 function AppNavbar({ me }: { me: Me | null }) {
-  // Staff see the whole app; a DJ only their signup pages, so only the brand and their menu.
+  // Staff see the whole app; a DJ their Home and signup pages, so only the brand and their menu.
   const staff = !!me && hasAccess(me.roles, 'staff');
   const brand = (
     <>
@@ -46,7 +46,7 @@ function AppNavbar({ me }: { me: Me | null }) {
   return (
     <Navbar bg="dark" data-bs-theme="dark" expand="md" className="app-navbar" collapseOnSelect>
       <Container>
-        {staff ? (
+        {me ? (
           <Navbar.Brand as={Link} to={paths.home()}>
             {brand}
           </Navbar.Brand>

@@ -25,10 +25,17 @@ export const router = createBrowserRouter([
     errorElement: <RouteError />,
     children: [
       {
+        // Home is everyone's (staff, a DJ); the rest is for staff.
         path: '/',
-        element: <RequireAccess access="staff" />,
+        element: <RequireAccess access="signedIn" />,
         errorElement: <RouteError />,
-        children: [...homeRoutes, ...eventRoutes(lineupTabRoutes), ...djRoutes, ...settingsRoutes],
+        children: [
+          ...homeRoutes,
+          {
+            element: <RequireAccess access="staff" crumbs={false} />,
+            children: [...eventRoutes(lineupTabRoutes), ...djRoutes, ...settingsRoutes],
+          },
+        ],
       },
       {
         path: '/eventSignup/:eventId',

@@ -7,12 +7,18 @@ import { paths } from '@shared/paths';
 import { DJ_LIMITS, type DjInput, djInputSchema, type DjValues, EMPTY_DJ_INPUT } from '@shared/schemas/djs';
 import { normaliseStreamLink, twitchUsernameOf } from '@shared/streams';
 import { TextField } from './form/fields';
+import { FormLeaveGuard } from './LeaveGuard';
 
 export interface DjFormProps {
   /** Values to start from; remount (change `key`) to start over. */
   initial?: DjInput;
-  /** Called with trimmed, valid values; problems are shown next to their fields instead. */
-  onSubmit: (values: DjValues) => void;
+  /**
+   * Called with trimmed, valid values; problems are shown next to their fields instead. The
+   * form counts as submitting until the promise it returns settles (it must not reject).
+   */
+  onSubmit: (values: DjValues) => void | Promise<unknown>;
+  /** Ask before leaving the page with unsaved edits (a page's own form; not in a modal of a guarded page). */
+  guardLeave?: boolean;
   disabled?: boolean;
   /** Lets buttons outside the form (a modal footer) submit it with `form={id}`. */
   id?: string;
@@ -21,7 +27,7 @@ export interface DjFormProps {
 }
 
 /** The DJ form of Create Dj, Dj Details (edit) and Onboard New Dj, checked by the server's schema. */
-export function DjForm({ initial = EMPTY_DJ_INPUT, onSubmit, disabled, id, children }: DjFormProps) {
+export function DjForm({ initial = EMPTY_DJ_INPUT, onSubmit, disabled, id, guardLeave = false, children }: DjFormProps) {
   const form = useForm<DjInput, unknown, DjValues>({ resolver: zodResolver(djInputSchema), defaultValues: initial, disabled });
   const submit = (event: FormEvent) => {
     // A form inside another form's modal must not submit the outer one.
@@ -73,6 +79,7 @@ export function DjForm({ initial = EMPTY_DJ_INPUT, onSubmit, disabled, id, child
         />
         {children}
       </Form>
+      {guardLeave && <FormLeaveGuard />}
     </FormProvider>
   );
 }

@@ -19,11 +19,27 @@ export const useEventDetail = (eventId: string) => useQuery(eventQuery(eventId))
 /** Every cached list of events (and the home card), to refresh after a change. */
 export const eventListsKeys = [queryKeyOf(api.listEvents), queryKeyOf(api.getHomeEvent)];
 
-export function useCreateEvent() {
+/** Refreshes every cached list of events once a new event exists. */
+function useRefreshEventLists() {
   const queryClient = useQueryClient();
+  return () => Promise.all(eventListsKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+export function useCreateEvent() {
+  const refresh = useRefreshEventLists();
   return useMutation({
     mutationFn: (body: BodyOf<typeof api.createEvent>) => call(api.createEvent, { body }),
-    onSuccess: () => Promise.all(eventListsKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSuccess: refresh,
+  });
+}
+
+/** 'Create next event': the series' next occurrence after the event. */
+export function useCreateNextEvent() {
+  const refresh = useRefreshEventLists();
+  return useMutation({
+    mutationFn: ({ eventId, confirmSameDay }: { eventId: string; confirmSameDay: boolean }) =>
+      call(api.createNextEvent, { params: { eventId }, body: { confirmSameDay } }),
+    onSuccess: refresh,
   });
 }
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as api from '@shared/api/settings';
 import type { SaveSettingsBody, Settings } from '@shared/schemas/settings';
-import { call, queryOf } from '@client/lib/api';
+import { call, queryKeyOf, queryOf } from '@client/lib/api';
 
 // The community's global settings, read by most staff screens.
 
@@ -9,11 +9,17 @@ export const settingsQuery = () => queryOf(api.getSettings);
 
 export const useSettings = () => useQuery(settingsQuery());
 
+/** Home's "Set up your community": the settings still unset or at their shipped placeholder. */
+export const useSetupChecklist = () => useQuery(queryOf(api.getSetupChecklist));
+
 export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SaveSettingsBody) => call(api.saveSettings, { body }),
-    onSuccess: (stored) => queryClient.setQueryData(settingsQuery().queryKey, stored),
+    onSuccess: (stored) => {
+      queryClient.setQueryData(settingsQuery().queryKey, stored);
+      return queryClient.invalidateQueries({ queryKey: queryKeyOf(api.getSetupChecklist) });
+    },
   });
 }
 

@@ -32,6 +32,9 @@ function uniqueColumns(message: string | undefined): string | undefined {
   return message?.match(/constraint failed: (.+)$/)?.[1];
 }
 
+/** PostgreSQL gave up a serializable transaction because of a concurrent one: run it again. */
+export const isSerializationFailure = (error: unknown) => (error as DriverError | undefined)?.code === '40001';
+
 /** Runs a write and rethrows driver constraint errors as typed errors. */
 export async function withDbErrors<T>(write: () => Promise<T>): Promise<T> {
   try {

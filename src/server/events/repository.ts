@@ -63,7 +63,16 @@ export function parsePublicLinks(json: string): PublicLink[] {
   }
 }
 
-const toSummary = (row: Selectable<EventsTable>, djs: string[]): EventSummary => ({
+/** What the lists show of an event's lineup. */
+interface Lineup {
+  /** Slot names in lineup order. */
+  names: string[];
+  slotCount: number;
+}
+
+const EMPTY_LINEUP: Lineup = { names: [], slotCount: 0 };
+
+const toSummary = (row: Selectable<EventsTable>, { names, slotCount }: Lineup = EMPTY_LINEUP): EventSummary => ({
   id: row.id,
   name: row.name,
   startDatetime: toIso(row.start_at),
@@ -72,7 +81,8 @@ const toSummary = (row: Selectable<EventsTable>, djs: string[]): EventSummary =>
   published: fromFlag(row.published),
   cancelled: row.cancelled_at !== null,
   signupsAreOpen: fromFlag(row.signups_open),
-  djs,
+  djs: names,
+  slotCount,
 });
 
 /**
@@ -102,8 +112,8 @@ export async function listEvents(db: Db, when: EventList, now: number): Promise<
     .orderBy('start_at', when === 'upcoming' ? 'asc' : 'desc')
     .orderBy('id')
     .execute();
-  const names = await lineupNames(db, events.map((row) => row.id));
-  return events.map((row) => toSummary(row, names.get(row.id) ?? []));
+  const lineupOf = await lineups(db, events.map((row) => row.id));
+  return events.map((row) => toSummary(row, lineupOf.get(row.id)));
 }
 
 /** The current event (started, not ended), else the next one to start; null when neither exists. */
@@ -115,14 +125,29 @@ export async function findHomeEvent(db: Db, now: number): Promise<EventSummary |
   };
   const row = (await pick(true)) ?? (await pick(false));
   if (!row) return null;
-  const names = await lineupNames(db, [row.id]);
-  return toSummary(row, names.get(row.id) ?? []);
+  return toSummary(row, (await lineups(db, [row.id])).get(row.id));
 }
 
-/** Slot names in lineup order, per event: the signup's name, else the legacy name, else the DJ's. */
-async function lineupNames(db: Db, eventIds: readonly string[]): Promise<Map<string, string[]>> {
-  const names = new Map<string, string[]>();
-  if (eventIds.length === 0) return names;
+/** Events starting in [from, to] (epoch ms), soonest first. */
+export async function findEventsStartingBetween(db: Db, from: number, to: number): Promise<Array<Pick<EventRecord, 'id' | 'name' | 'startDatetime'>>> {
+  const rows = await db
+    .selectFrom('events')
+    .select(['id', 'name', 'start_at'])
+    .where('start_at', '>=', from)
+    .where('start_at', '<=', to)
+    .orderBy('start_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ id: row.id, name: row.name, startDatetime: toIso(row.start_at) }));
+}
+
+/**
+ * Per event: its slots' names in lineup order (the signup's name, else the legacy name, else the
+ * DJ's) and how many slots it has.
+ */
+async function lineups(db: Db, eventIds: readonly string[]): Promise<Map<string, Lineup>> {
+  const lineupOf = new Map<string, Lineup>();
+  if (eventIds.length === 0) return lineupOf;
   const rows = await db
     .selectFrom('slots')
     .leftJoin('signups', 'signups.uuid', 'slots.signup_uuid')
@@ -133,11 +158,13 @@ async function lineupNames(db: Db, eventIds: readonly string[]): Promise<Map<str
     .orderBy('slots.position')
     .execute();
   for (const row of rows) {
+    const lineup = lineupOf.get(row.event_id) ?? { names: [], slotCount: 0 };
+    lineup.slotCount += 1;
     const name = row.signup_name ?? row.legacy_dj_name ?? row.ref_name;
-    if (!name) continue;
-    names.set(row.event_id, [...(names.get(row.event_id) ?? []), name]);
+    if (name) lineup.names.push(name);
+    lineupOf.set(row.event_id, lineup);
   }
-  return names;
+  return lineupOf;
 }
 
 export async function insertEvent(db: Db, id: string, fields: EventFormValues, now: number): Promise<void> {

@@ -11,6 +11,7 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext) {
 
   registerEndpoint(app, api.listEvents, ({ query }) => service.listEvents(db, query.when));
   registerEndpoint(app, api.createEvent, ({ body }) => service.createEvent(db, body));
+  registerEndpoint(app, api.createNextEvent, ({ params, body }) => service.createNextEvent(db, params.eventId, body.confirmSameDay));
   registerEndpoint(app, api.getHomeEvent, async () => ({ event: await service.findHomeEvent(db) }));
   // The busiest staff read (about 100 KB for a busy event).
   registerEndpoint(app, api.getEvent, ({ params }) => service.getEventDetail(db, params.eventId), {

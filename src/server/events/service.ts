@@ -3,8 +3,10 @@ import type { Kysely, Transaction } from 'kysely';
 import { computeDjPlays, eventEnd, placeSlots } from '@shared/lineup.js';
 import { publishProblems } from '@shared/preflight.js';
 import type {
-  CreateEventBody,
+  CreateEventRequest,
+  CreatedNextEvent,
   EventDetail,
+  EventFormValues,
   EventList,
   EventSummary,
   LineupEvent,
@@ -12,15 +14,17 @@ import type {
   SaveEventBody,
   StaffConfirmationBody,
 } from '@shared/schemas/events.js';
+import { nextEventFields, sameDayEvents, scheduleOf } from '@shared/series.js';
 import type { StaffSignup } from '@shared/schemas/lineup.js';
 import type { ChangeBus } from '../changes/bus.js';
-import { UniqueViolation, withDbErrors } from '../db/errors.js';
+import { isSerializationFailure, UniqueViolation, withDbErrors } from '../db/errors.js';
 import { findOtherEvents } from '../db/plays.js';
 import { existingDjIds, findDjsById } from '../db/rows.js';
 import type { Database } from '../db/schema.js';
 import { toMillis } from '../db/values.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import * as lineup from '../lineup/repository.js';
+import { readSettings } from '../settings/service.js';
 import * as repository from './repository.js';
 
 type Db = Kysely<Database>;
@@ -37,10 +41,59 @@ export function findHomeEvent(db: Db, now = Date.now()): Promise<EventSummary | 
   return repository.findHomeEvent(db, now);
 }
 
-export async function createEvent(db: Db, body: CreateEventBody): Promise<{ id: string }> {
-  const id = randomUUID();
-  await repository.insertEvent(db, id, body, Date.now());
-  return { id };
+export async function createEvent(db: Db, { confirmSameDay, ...fields }: CreateEventRequest): Promise<{ id: string }> {
+  const { defaultZone } = await readSettings(db);
+  return { id: await insertUnlessSameDay(db, fields, defaultZone, confirmSameDay) };
+}
+
+/**
+ * 'Create next event': the series' next occurrence after the event (shared/series.ts), with the
+ * schedule of the settings. A second click finds the first click's event on that day and is
+ * refused like any same-day event.
+ */
+export async function createNextEvent(db: Db, eventId: string, confirmSameDay: boolean, now = new Date()): Promise<CreatedNextEvent> {
+  const [event, settings] = await Promise.all([repository.findEvent(db, eventId), readSettings(db)]);
+  if (!event) throw notFound(EVENT_NOT_FOUND);
+  const fields = nextEventFields(event, scheduleOf(settings), now);
+  const id = await insertUnlessSameDay(db, fields, settings.defaultZone, confirmSameDay);
+  return { id, name: fields.name, startDatetime: fields.startDatetime };
+}
+
+/** Covers the calendar day around an instant in any zone (a day lasts at most 25 hours). */
+const DAY_REACH = 26 * 3_600_000;
+
+/**
+ * Inserts the event unless another starts on the same calendar day in the series' zone and the
+ * request did not confirm it. Serializable, so two creates racing for one day cannot both miss
+ * each other: PostgreSQL fails one of them and its retry sees the other (SQLite runs
+ * transactions one at a time).
+ */
+async function insertUnlessSameDay(db: Db, fields: EventFormValues, zone: string, confirmSameDay: boolean): Promise<string> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db
+        .transaction()
+        .setIsolationLevel('serializable')
+        .execute(async (trx) => {
+          if (!confirmSameDay) {
+            const start = Date.parse(fields.startDatetime);
+            const near = await repository.findEventsStartingBetween(trx, start - DAY_REACH, start + DAY_REACH);
+            const [other] = sameDayEvents(near, fields.startDatetime, zone);
+            if (other) {
+              throw conflict(`There is already an event on that day: ${other.name}.`, 'same_day_event', {
+                sameDayEvent: { id: other.id, name: other.name },
+              });
+            }
+          }
+          const id = randomUUID();
+          await repository.insertEvent(trx, id, fields, Date.now());
+          return id;
+        });
+    } catch (error) {
+      if (attempt < 5 && isSerializationFailure(error)) continue;
+      throw error;
+    }
+  }
 }
 
 /** The whole event: its fields, signups in order with their DJs, slots in order and plays. */

@@ -141,6 +141,8 @@ describe.each(testDialects)('access control matrix on %s', (dialect) => {
       case 'POST /api/events/:eventId/publish':
       case 'POST /api/events/:eventId/unpublish':
         return { path, body: { baseVersion: 1 } };
+      case 'POST /api/events/:eventId/next':
+        return { path, body: { confirmSameDay: true } };
       case 'PUT /api/events/:eventId/preflight':
         return { path, body: { step: 'textsCopied', done: true } };
       case 'PUT /api/events/:eventId/confirmations':

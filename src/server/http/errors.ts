@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@shared/api/errors.js';
+import type { ApiErrorBody, ErrorCode } from '@shared/api/errors.js';
 
 // Errors a service may throw: a status, a code for programs and a message meant for the person
 // using the app (shared/api/errors.ts).
@@ -8,7 +8,7 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly code: ErrorCode,
     message: string,
-    readonly details?: { currentVersion?: number; retryAfterSeconds?: number },
+    readonly details?: Pick<ApiErrorBody, 'currentVersion' | 'sameDayEvent' | 'retryAfterSeconds'>,
   ) {
     super(message);
   }

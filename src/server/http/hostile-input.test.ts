@@ -4,8 +4,9 @@ import type { ZodType } from 'zod';
 import { authCallbackBody } from '@shared/schemas/auth.js';
 import { djInputSchema, mergeDjSchema } from '@shared/schemas/djs.js';
 import {
-  createEventSchema,
+  createEventRequestSchema,
   type EventDetail,
+  nextEventRequestSchema,
   preflightStepSchema,
   eventVersionSchema,
   saveEventSchema,
@@ -148,7 +149,7 @@ describe.each(testDialects)('hostile input on %s', (dialect) => {
 
     const created = await app.request<{ id: string }>('POST', '/api/events', {
       cookie: staffCookie,
-      body: { name: 'Fuzz night', startDatetime: '2030-06-09T19:00:00.000Z', host: 'Hal', message: 'm', footer: 'f', signupsAreOpen: true },
+      body: { name: 'Fuzz night', startDatetime: '2030-06-16T19:00:00.000Z', host: 'Hal', message: 'm', footer: 'f', signupsAreOpen: true },
     });
     eventId = created.body.id;
     const dj = await app.request<{ id: string }>('POST', '/api/djs', {
@@ -245,7 +246,15 @@ describe.each(testDialects)('hostile input on %s', (dialect) => {
       method: 'POST',
       url: () => '/api/events',
       template: () => ({ name: 'E', startDatetime: '2030-07-01T19:00:00.000Z', host: 'H', message: '', footer: '', signupsAreOpen: false }),
-      schema: createEventSchema,
+      schema: createEventRequestSchema,
+      cookie: () => staffCookie,
+    },
+    {
+      name: 'POST /api/events/:eventId/next',
+      method: 'POST',
+      url: () => `/api/events/${eventId}/next`,
+      template: () => ({ confirmSameDay: false }),
+      schema: nextEventRequestSchema,
       cookie: () => staffCookie,
     },
     {

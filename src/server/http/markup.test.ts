@@ -103,7 +103,7 @@ describe.each(testDialects)('markup in names on %s', (dialect) => {
   test('a name with a line break or a control character is refused with a message, wherever a name is typed', async () => {
     const staff = await app.signIn(['admin', 'host']);
     const send = (method: string, url: string, body: unknown, cookie = staff.cookie) => app.request<{ code: string; message: string }>(method, url, { cookie, body });
-    const event = { name: 'Night', startDatetime: '2030-06-09T19:00:00.000Z', host: 'Hal', message: 'Multi\nline is fine here', footer: '', signupsAreOpen: true };
+    const event = { name: 'Night', startDatetime: '2030-06-16T19:00:00.000Z', host: 'Hal', message: 'Multi\nline is fine here', footer: '', signupsAreOpen: true };
     const created = await send('POST', '/api/events', event);
     expect(created.status).toBe(201);
     const eventId = (created.body as unknown as { id: string }).id;

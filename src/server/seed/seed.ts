@@ -154,7 +154,7 @@ async function createWithLineup(db: Kysely<Database>, seedEvent: SeedEvent): Pro
     signupsAreOpen: seedEvent.signupsOpen,
     publicLinks: seedEvent.publish ? [{ label: 'Watch on Twitch', url: 'https://twitch.tv/your-community' }] : [],
   });
-  const { id } = await createEvent(db, fields);
+  const { id } = await createEvent(db, { ...fields, confirmSameDay: false });
   if (seedEvent.signups.length === 0) return id;
   const changes = inProcessBus();
   const saved = await saveEvent(

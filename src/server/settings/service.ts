@@ -16,6 +16,7 @@ import {
   type SettingsAnswer,
   settingsSchema,
 } from '@shared/schemas/settings.js';
+import { type SetupItem, setupChecklist } from '@shared/setup-checklist.js';
 import type { Database } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
 import { DISCORD_WEBHOOKS_KEY, GLOBAL_KEY, readSettingsDocument, writeSettingsDocument } from './repository.js';
@@ -28,14 +29,29 @@ type Db = Kysely<Database>;
  * readers always get a complete, valid Settings.
  */
 export async function readSettings(db: Db): Promise<Settings> {
+  return (await readStored(db)).settings;
+}
+
+/** The settings, and which of them were saved (valid) rather than taken from the defaults. */
+async function readStored(db: Db): Promise<{ settings: Settings; saved: Set<keyof Settings> }> {
   const stored = await readSettingsDocument(db, GLOBAL_KEY);
   const record = stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};
   const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS };
+  const saved = new Set<keyof Settings>();
   for (const [key, field] of Object.entries(settingsSchema.shape)) {
     const parsed = field.safeParse(record[key]);
-    if (parsed.success) settings[key] = parsed.data;
+    if (parsed.success) {
+      settings[key] = parsed.data;
+      saved.add(key as keyof Settings);
+    }
   }
-  return settings as Settings;
+  return { settings: settings as Settings, saved };
+}
+
+/** Home's "Set up your community" list (shared/setup-checklist.ts). */
+export async function readSetupChecklist(db: Kysely<Database>): Promise<{ items: SetupItem[] }> {
+  const { settings, saved } = await readStored(db);
+  return { items: setupChecklist(settings, saved) };
 }
 
 type StoredWebhooks = Partial<Record<WebhookKind, string>>;

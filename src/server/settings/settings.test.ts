@@ -71,11 +71,49 @@ describe.each(testDialects)('settings API on %s', (dialect) => {
     expect(await readSettings(app.ctx.store.db)).toEqual({ ...DEFAULT_SETTINGS, signupUrl: 'https://x.example/s' });
   });
 
+  test('the setup checklist lists everything on a fresh install and what is still unset after a save', async () => {
+    const fresh = await app.request<{ items: Array<{ field: string; reason: string }> }>('GET', '/api/settings/checklist', { cookie });
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.items.map(({ field }) => field)).toEqual([
+      'signupUrl',
+      'seriesName',
+      'defaultWeekday',
+      'announcementRoleIds',
+      'schedulingChannelUrl',
+      'contactHostName',
+      'hostingGuideUrl',
+      'sharedDriveUrl',
+      'chatServerUrl',
+    ]);
+
+    // Saved: the series name and schedule are confirmed; the example.org signup URL is still a placeholder.
+    await app.request('PUT', '/api/settings', { cookie, body: changed });
+    const after = await app.request<{ items: Array<{ field: string; reason: string }> }>('GET', '/api/settings/checklist', { cookie });
+    expect(after.body.items.map(({ field, reason }) => `${field} ${reason}`)).toEqual([
+      'signupUrl placeholder',
+      'schedulingChannelUrl unset',
+      'hostingGuideUrl placeholder',
+      'sharedDriveUrl unset',
+      'chatServerUrl unset',
+    ]);
+
+    const everything = {
+      ...changed,
+      signupUrl: 'https://forms.community.net/signup',
+      schedulingChannelUrl: 'https://discord.com/channels/1/2',
+      hostingGuideUrl: 'https://docs.community.net/hosting',
+      sharedDriveUrl: 'https://drive.community.net/f',
+      chatServerUrl: 'https://discord.gg/community',
+    };
+    await app.request('PUT', '/api/settings', { cookie, body: everything });
+    expect((await app.request('GET', '/api/settings/checklist', { cookie })).body).toEqual({ items: [] });
+  });
+
   test('signed-out requests get 401 and non-staff get 403', async () => {
     const dj = await app.signIn(['dj']);
-    for (const [method, body] of [['GET'], ['PUT', changed]] as const) {
-      expect((await app.request(method, '/api/settings', { body })).status).toBe(401);
-      expect((await app.request(method, '/api/settings', { body, cookie: dj.cookie })).status).toBe(403);
+    for (const [method, url, body] of [['GET', '/api/settings'], ['PUT', '/api/settings', changed], ['GET', '/api/settings/checklist']] as const) {
+      expect((await app.request(method, url, { body })).status).toBe(401);
+      expect((await app.request(method, url, { body, cookie: dj.cookie })).status).toBe(403);
     }
     expect(await readSettings(app.ctx.store.db)).toEqual(DEFAULT_SETTINGS);
   });

@@ -23,6 +23,8 @@ export const ENDPOINT_ERROR_CODES = [
   'conflict',
   'duplicate_discord_id',
   'signups_closed',
+  /** Another event starts on that day (carries sameDayEvent); resend with confirmSameDay to create it anyway. */
+  'same_day_event',
   /** The event's signup cap is reached. */
   'signups_full',
   /** Publishing before the preflight's required steps are done. */
@@ -56,5 +58,7 @@ export const apiErrorSchema = z.object({
   currentVersion: z.number().optional(),
   /** With discord_rate_limited: how long Discord asks to wait. */
   retryAfterSeconds: z.number().optional(),
+  /** With same_day_event: the event already on that day. */
+  sameDayEvent: z.object({ id: z.string(), name: z.string() }).optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

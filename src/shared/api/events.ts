@@ -1,12 +1,14 @@
 import {
   createdEventSchema,
-  createEventSchema,
+  createdNextEventSchema,
+  createEventRequestSchema,
   eventChangedMessageSchema,
   eventDetailSchema,
   eventIdParamsSchema,
   eventListQuerySchema,
   eventSummarySchema,
   homeEventResponseSchema,
+  nextEventRequestSchema,
   preflightStepSchema,
   eventVersionSchema,
   saveEventSchema,
@@ -30,10 +32,25 @@ export const createEvent = contract({
   method: 'POST',
   path: '/api/events',
   access: 'staff',
-  body: createEventSchema,
+  body: createEventRequestSchema,
   response: createdEventSchema,
   status: 201,
-  errors: [],
+  errors: ['same_day_event'],
+});
+
+/**
+ * 'Create next event': the series' next occurrence after this event (weekday, time and zone from
+ * the settings, name's number plus one, host, message and footer carried over, signups closed).
+ */
+export const createNextEvent = contract({
+  method: 'POST',
+  path: '/api/events/:eventId/next',
+  access: 'staff',
+  params: eventIdParamsSchema,
+  body: nextEventRequestSchema,
+  response: createdNextEventSchema,
+  status: 201,
+  errors: ['same_day_event'],
 });
 
 /** The home page's event: the current one, else the next. */

@@ -61,8 +61,24 @@ export const createEventSchema = eventFieldsSchema.extend({
 });
 export type CreateEventBody = z.infer<typeof createEventSchema>;
 
+/**
+ * Creating an event on a day (in the series' zone) that already has one is refused with
+ * 'same_day_event' unless the request confirms it: staff are asked first.
+ */
+const confirmSameDay = z.boolean().default(false);
+
+/** POST /api/events: the Create Event form, and whether a same-day event was confirmed. */
+export const createEventRequestSchema = createEventSchema.extend({ confirmSameDay });
+export type CreateEventRequest = z.infer<typeof createEventRequestSchema>;
+
+/** POST /api/events/:eventId/next: the next event of the series comes from the settings. */
+export const nextEventRequestSchema = z.object({ confirmSameDay });
+
 export const createdEventSchema = z.object({ id: z.string() });
 
+/** The event 'Create next event' made, for its toast. */
+export const createdNextEventSchema = createdEventSchema.extend({ name: z.string(), startDatetime: z.string() });
+export type CreatedNextEvent = z.infer<typeof createdNextEventSchema>;
 export const PREFLIGHT_STEPS = ['textsCopied', 'streamDetailsChecked'] as const;
 export type PreflightStep = (typeof PREFLIGHT_STEPS)[number];
 export const preflightSchema = z.object(
@@ -152,6 +168,8 @@ export const eventSummarySchema = z.object({
   cancelled: z.boolean(),
   signupsAreOpen: z.boolean(),
   djs: z.array(z.string()),
+  /** Slots in the lineup. */
+  slotCount: z.number(),
 });
 export type EventSummary = z.infer<typeof eventSummarySchema>;
 

@@ -3,12 +3,11 @@ import { isTimeZone } from '../time.js';
 import { link, oneLine, tooLong, WEB_LINK_PROTOCOLS } from './fields.js';
 
 // Global settings: the community-specific values the reference hard-coded (ARCHITECTURE.md),
-// each with the specification's value as its default.
+// each with the specification's value as its default. Community links ship empty, so no
+// generated text carries a placeholder; Home lists what is still unset (setup-checklist.ts).
 
 export const DEFAULT_EVENT_MESSAGE =
   'Come chill and wiggle with us! Grab your friends, find a comfy spot on the dance floor and enjoy a night of great music.';
-export const DEFAULT_EVENT_FOOTER =
-  'Join the community: https://discord.gg/your-community\nFollow the streams: https://twitch.tv/your-community';
 
 const text = (label: string, max: number) => z.string().trim().max(max, tooLong(label, max));
 const webLink = (label: string) => link(label, WEB_LINK_PROTOCOLS, 2000);
@@ -42,7 +41,7 @@ export const DEFAULT_SETTINGS: Settings = {
   signupUrl: 'https://forms.example.org/sunday-service-signup',
   seriesName: 'Sunday Service',
   defaultMessage: DEFAULT_EVENT_MESSAGE,
-  defaultFooter: DEFAULT_EVENT_FOOTER,
+  defaultFooter: '',
   defaultWeekday: 7,
   defaultTime: '20:00',
   defaultZone: 'Europe/London',

@@ -4,8 +4,16 @@ import type { Confirmation, SignupType } from '@shared/domain';
 import type { Dj } from '@shared/schemas/djs';
 import type { Signup, Slot } from '@shared/schemas/lineup';
 import { slotForSignup } from '@shared/lineup';
-import type { RosterDj, RosterResponse } from '@shared/schemas/djs';
-import { type EventDetail, eventFieldsSchema, type EventFormValues, type SaveEventBody, saveEventSchema } from '@shared/schemas/events';
+import { djToInput, type RosterDj, type RosterResponse } from '@shared/schemas/djs';
+import {
+  type CreateEventRequest,
+  type EventDetail,
+  eventFieldsSchema,
+  type EventFormValues,
+  type SaveEventBody,
+  saveEventSchema,
+} from '@shared/schemas/events';
+import type { Settings } from '@shared/schemas/settings';
 import type { SignupIntake } from '@shared/schemas/signup';
 
 // Every piece of test data the end-to-end tests make through the API, as small named steps.
@@ -51,15 +59,19 @@ export interface EventInput {
   publicLinks?: EventFormValues['publicLinks'];
 }
 
-/** Creates an event (as Create Event does) and returns its id. */
+/**
+ * Creates an event (as Create Event does) and returns its id. Tests running at once share days,
+ * so the same-day question is answered yes in advance.
+ */
 export async function createEvent(request: APIRequestContext, input: EventInput): Promise<string> {
-  const body: EventFormValues = {
+  const body: CreateEventRequest = {
     name: input.name,
     startDatetime: input.start,
     host: input.host ?? 'E2E Host',
     message: input.message ?? '',
     footer: input.footer ?? '',
     signupsAreOpen: input.signupsAreOpen ?? true,
+    confirmSameDay: true,
     signupsCloseAt: null,
     signupCap: null,
     publicLinks: input.publicLinks ?? [],
@@ -240,6 +252,19 @@ export async function createDj(request: APIRequestContext, input: DjInput): Prom
   return (await response.json()) as Dj;
 }
 
+/** The signed-in person's own roster entry, as signing in made it. */
+export async function myDjId(request: APIRequestContext): Promise<string> {
+  const me = await ok<{ djId: string | null }>(await request.get('/api/me'), 'read me');
+  if (!me.djId) throw new Error('myDjId: the signed-in person has no roster entry');
+  return me.djId;
+}
+
+/** Staff put a stream link on a roster DJ (as editing Dj Details does): where their slot streams from. */
+export async function setDjStreamLink(request: APIRequestContext, djId: string, rtmpUrl: string): Promise<Dj> {
+  const { dj } = await ok<{ dj: Dj }>(await request.get(`/api/djs/${djId}`), 'read dj');
+  return ok<Dj>(await request.put(`/api/djs/${djId}`, { data: { ...djToInput(dj), rtmpUrl } }), 'update dj');
+}
+
 export async function roster(request: APIRequestContext): Promise<RosterDj[]> {
   return (await ok<RosterResponse>(await request.get('/api/djs'), 'read roster')).djs;
 }
@@ -311,4 +336,25 @@ export async function newFakeWebhook(request: APIRequestContext): Promise<FakeWe
 export async function fakeDiscordMessages(request: APIRequestContext, webhookId: string): Promise<FakeDiscordMessage[]> {
   const messages = await ok<FakeDiscordMessage[]>(await request.get(fakeDiscord('/_fake/messages')), 'read the fake Discord');
   return messages.filter((message) => message.webhookId === webhookId);
+}
+
+/** The signed-in DJ confirms the slot proposed to them (as 'Confirm' on their signup does). */
+export async function confirmSlot(request: APIRequestContext, eventId: string): Promise<void> {
+  await ok<unknown>(await request.post('/api/signup/confirmation', { data: { event_id: eventId, confirmation: 'confirmed' } }), 'confirm slot');
+}
+
+/** Staff put this DJ's signup for the event (the one naming them) at the end of its lineup. */
+export async function putDjInLineup(request: APIRequestContext, eventId: string, djId: string): Promise<EventDetail> {
+  const stored = await getEvent(request, eventId);
+  const signup = stored.signups.find((candidate) => candidate.djRefs.includes(djId));
+  if (!signup) throw new Error(`putDjInLineup: no signup names DJ ${djId}`);
+  return putInLineup(request, eventId, [signup.uuid]);
+}
+
+// ---- Global Settings -------------------------------------------------------------------------
+
+/** Staff set whom a member without roles asks for one (Global Settings), keeping the rest. */
+export async function setContact(request: APIRequestContext, contactHostName: string, chatServerUrl: string): Promise<Settings> {
+  const stored = await ok<Settings>(await request.get('/api/settings'), 'read settings');
+  return ok<Settings>(await request.put('/api/settings', { data: { ...stored, contactHostName, chatServerUrl } }), 'save settings');
 }

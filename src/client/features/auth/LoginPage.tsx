@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card } from 'react-bootstrap';
 import { useLocation } from 'react-router';
+import { paths } from '@shared/paths';
 import { AUTH_MESSAGES } from '@shared/schemas/auth';
 import { VinylRecord } from '@client/components/VinylLoader';
 import { appName } from '@client/lib/api';
@@ -16,14 +17,7 @@ export function LoginPage() {
   return (
     <AuthScreen>
       <h1 className="h3 mb-4">Welcome to {appName()}</h1>
-      {from && (
-        <Alert variant="warning" className="text-start">
-          <Alert.Heading as="h2" className="h6">
-            Authentication Error
-          </Alert.Heading>
-          {AUTH_MESSAGES.notAuthenticated}
-        </Alert>
-      )}
+      {from && <WhyLogIn from={from} />}
       {start.isError && (
         <Alert variant="danger" className="text-start">
           {start.error.message}
@@ -38,6 +32,25 @@ export function LoginPage() {
         Login with Discord
       </Button>
     </AuthScreen>
+  );
+}
+
+/** Why the guard sent them here. A DJ who followed a signup link has done nothing wrong. */
+function WhyLogIn({ from }: { from: string }) {
+  if (from.startsWith(paths.eventSignup(''))) {
+    return (
+      <Alert variant="info" className="text-start">
+        Log in with Discord to sign up for this event. You will come straight back to it.
+      </Alert>
+    );
+  }
+  return (
+    <Alert variant="warning" className="text-start">
+      <Alert.Heading as="h2" className="h6">
+        Authentication Error
+      </Alert.Heading>
+      {AUTH_MESSAGES.notAuthenticated}
+    </Alert>
   );
 }
 

@@ -8,14 +8,19 @@ import { Breadcrumbs } from '@client/components/Breadcrumbs';
 import { MessageAlert } from '@client/components/MessageAlert';
 import { VinylLoader } from '@client/components/VinylLoader';
 import { savePostLoginRedirect, useLogout, useMe } from '@client/shared/session';
+import { NoRolesPage } from './NoRolesPage';
 
 /** The guard sends someone who is not signed in to /login, saying where they were going. */
 export interface LoginLocationState {
   from?: string;
 }
 
-/** The route table's guard (spec §2, §6), mirroring the server's policy table. */
-export function RequireAccess({ access }: { access: Access }) {
+/**
+ * The route table's guard (spec §2, §6), mirroring the server's policy table. A member without
+ * roles is told how to get one instead. `crumbs={false}` for a guard inside another, which
+ * already shows the breadcrumbs.
+ */
+export function RequireAccess({ access, crumbs = true }: { access: Access; crumbs?: boolean }) {
   const me = useMe();
   const location = useLocation();
   if (me.isPending) return <VinylLoader fullPage label="Checking who you are…" />;
@@ -33,7 +38,9 @@ export function RequireAccess({ access }: { access: Access }) {
     );
   }
   if (!me.data) return <RedirectToLogin from={location.pathname + location.search + location.hash} />;
+  if (me.data.roles.length === 0) return <NoRolesPage me={me.data} />;
   if (!hasAccess(me.data.roles, access)) return <NoPermission />;
+  if (!crumbs) return <Outlet />;
   return (
     <>
       <Breadcrumbs />

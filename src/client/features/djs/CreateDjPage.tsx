@@ -14,12 +14,12 @@ export function CreateDjPage() {
         <h1 className="h3 mb-3">Create Dj</h1>
         <DjForm
           disabled={create.isPending}
+          guardLeave
           onSubmit={(values) =>
-            create.mutate(values, {
-              onSuccess: (dj) => navigate(paths.dj(dj.id)),
-              onError: (error) =>
-                toast.error(`An error occurred while creating the DJ.: ${error.message || 'Unknown error'}`),
-            })
+            create.mutateAsync(values).then(
+              (dj) => navigate(paths.dj(dj.id)),
+              (error: Error) => toast.error(`An error occurred while creating the DJ.: ${error.message || 'Unknown error'}`),
+            )
           }
         >
           <Button type="submit" disabled={create.isPending}>

@@ -124,6 +124,7 @@ function EditDj({ dj, onDone }: { dj: Dj; onDone: () => void }) {
         <DjForm
           initial={djToInput(dj)}
           disabled={update.isPending}
+          guardLeave
           onSubmit={(values) =>
             update.mutate(values, {
               onSuccess: () => {

@@ -7,20 +7,19 @@ import { useNavigate } from 'react-router';
 import { paths } from '@shared/paths';
 import { type CreateEventBody, createEventSchema, type EventFormValues } from '@shared/schemas/events';
 import { DEFAULT_SETTINGS, type Settings } from '@shared/schemas/settings';
+import { scheduleOf } from '@shared/series';
 import { comingSundayAt } from '@shared/wall-clock';
+import { FormLeaveGuard } from '@client/components/LeaveGuard';
 import { useSettings } from '@client/shared/settings';
 import { useCreateEvent } from '@client/shared/events';
 import { EventFormFields } from './EventFormFields';
+import { useSameDayConfirm } from './useSameDayConfirm';
 
 /** Spec §3 "Default new event", with the community's values from the global settings. */
 function defaultsFrom(settings: Settings): EventFormValues {
   return {
     name: settings.seriesName,
-    startDatetime: comingSundayAt(new Date(), {
-      weekday: settings.defaultWeekday,
-      time: settings.defaultTime,
-      zone: settings.defaultZone,
-    }),
+    startDatetime: comingSundayAt(new Date(), scheduleOf(settings)),
     host: '',
     signupsAreOpen: false,
     signupsCloseAt: null,
@@ -49,23 +48,30 @@ export function CreateEventPage() {
 function CreateEventForm({ initial }: { initial: EventFormValues }) {
   const navigate = useNavigate();
   const create = useCreateEvent();
+  const { createAskingSameDay, sameDayDialog } = useSameDayConfirm();
   const form = useForm<z.input<typeof createEventSchema>, unknown, CreateEventBody>({ resolver: zodResolver(createEventSchema), defaultValues: initial });
 
-  const submit = form.handleSubmit((values) =>
-    create.mutate(values, {
-      onSuccess: ({ id }) => navigate(paths.event(id)),
-      onError: (error) => toast.error(error.message || 'Failed to create event'),
-    }),
-  );
+  // Submitting lasts until the event exists (or the person said no), so the leave guard lets the
+  // page move on to it.
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const created = await createAskingSameDay((confirmSameDay) => create.mutateAsync({ ...values, confirmSameDay }));
+      if (created) navigate(paths.event(created.id));
+    } catch (error) {
+      toast.error((error instanceof Error && error.message) || 'Failed to create event');
+    }
+  });
 
   return (
     <FormProvider {...form}>
       <Form noValidate onSubmit={submit} style={{ maxWidth: 900 }}>
         <EventFormFields />
-        <Button type="submit" disabled={create.isPending}>
+        <Button type="submit" disabled={form.formState.isSubmitting}>
           {create.isPending ? 'Creating...' : 'Create Event'}
         </Button>
       </Form>
+      <FormLeaveGuard />
+      {sameDayDialog}
     </FormProvider>
   );
 }

@@ -9,6 +9,7 @@ import { MessageAlert } from '@client/components/MessageAlert';
 import { ApiError } from '@client/lib/api';
 import { browserZone } from '@client/lib/zone';
 import { useEventDetail } from '@client/shared/events';
+import { CreateNextEventButton } from './CreateNextEventButton';
 import { ConflictAlert } from './draft/ConflictAlert';
 import { EventLifecycle } from './EventLifecycle';
 import { EventDraftProvider, useEventDraft } from '@client/shared/draft';
@@ -67,7 +68,7 @@ export function EventPage() {
 }
 
 function EventHeader() {
-  const { stored, publish, unpublish, saving } = useEventDraft();
+  const { stored, publish, unpublish, saving, isDirty } = useEventDraft();
   const zone = browserZone();
   const placed = placeSlots(stored, stored.djs);
   const end = eventEnd(placed, stored.startDatetime);
@@ -120,6 +121,12 @@ function EventHeader() {
           bring it back.
         </Alert>
       )}
+      <CreateNextEventButton
+        eventId={stored.id}
+        eventName={stored.name}
+        // The next event carries the stored host, message and footer over.
+        blockedBecause={isDirty ? 'Please save changes before creating the next event.' : undefined}
+      />
     </div>
   );
 }

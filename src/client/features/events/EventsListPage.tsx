@@ -1,11 +1,14 @@
-import { Alert, Nav, Spinner, Table } from 'react-bootstrap';
+import './events.css';
+import { Alert, Badge, Nav, Spinner, Table } from 'react-bootstrap';
 import { Link, NavLink } from 'react-router';
 import { paths } from '@shared/paths';
-import type { EventList } from '@shared/schemas/events';
+import { pluralise } from '@shared/pluralise';
+import type { EventList, EventSummary } from '@shared/schemas/events';
 import { formatEventDate } from '@shared/time';
 import { CancelledBadge } from '@client/components/CancelledBadge';
 import { browserZone } from '@client/lib/zone';
 import { useEventList } from '@client/shared/events';
+import { CreateNextEventButton } from './CreateNextEventButton';
 
 /** /events (upcoming, soonest first) and /events/past (newest first). */
 export function EventsListPage({ when }: { when: EventList }) {
@@ -38,30 +41,59 @@ export function EventsListPage({ when }: { when: EventList }) {
       ) : events.data.length === 0 ? (
         <Alert variant="warning">No Events Found</Alert>
       ) : (
-        <Table striped hover responsive>
+        // Below 576 px each row stacks into a card, its cells labelled (events.css).
+        <Table striped hover className="events-table align-middle">
           <thead>
             <tr>
               <th>Date</th>
               <th>Name</th>
               <th>Host</th>
               <th>Djs</th>
+              <th>
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
             {events.data.map((event) => (
               <tr key={event.id}>
-                <td>{formatEventDate(event.startDatetime, zone)}</td>
-                <td>
-                  <Link to={paths.event(event.id)}>{event.name}</Link>
-                  {event.cancelled && <CancelledBadge className="ms-2" />}
+                <td data-label="Date" className="text-nowrap">
+                  {formatEventDate(event.startDatetime, zone)}
                 </td>
-                <td>{event.host}</td>
-                <td>{event.djs.join(', ')}</td>
+                <td data-label="Name">
+                  <Link to={paths.event(event.id)} className="text-break">
+                    {event.name}
+                  </Link>
+                  <EventBadges event={event} />
+                </td>
+                <td data-label="Host">{event.host || <span className="text-body-secondary">TBA</span>}</td>
+                <td data-label="Djs">{event.djs.length > 0 ? event.djs.join(', ') : <span className="text-body-secondary">None yet</span>}</td>
+                <td className="text-md-end">
+                  <CreateNextEventButton eventId={event.id} eventName={event.name} size="sm" />
+                </td>
               </tr>
             ))}
           </tbody>
         </Table>
       )}
     </>
+  );
+}
+
+/** Where the event stands this week, at a glance. */
+function EventBadges({ event }: { event: EventSummary }) {
+  return (
+    <div className="d-flex flex-wrap gap-1 mt-1" data-testid="event-badges">
+      {event.cancelled && <CancelledBadge />}
+      <Badge bg={event.published ? 'success' : 'secondary'}>{event.published ? 'Published' : 'Unpublished'}</Badge>
+      {event.signupsAreOpen && (
+        <Badge bg="info" text="dark">
+          Signups open
+        </Badge>
+      )}
+      <Badge bg="light" text="dark" className="border">
+        {pluralise(event.slotCount, 'slot')}
+      </Badge>
+    </div>
   );
 }

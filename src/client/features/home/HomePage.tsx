@@ -2,17 +2,29 @@ import type { ReactNode } from 'react';
 import { Badge, Card, Col, Row, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { paths } from '@shared/paths';
+import { hasAccess } from '@shared/policy';
 import type { Settings } from '@shared/schemas/settings';
+import { isPlaceholderLink } from '@shared/setup-checklist';
 import { formatEventDate } from '@shared/time';
 import { CancelledBadge } from '@client/components/CancelledBadge';
 import { useHomeEvent } from '@client/shared/events';
+import { useMe } from '@client/shared/session';
 import { useSettings } from '@client/shared/settings';
+import { DjHome } from './DjHome';
+import { SetupChecklist } from './SetupChecklist';
 
+/** Staff get the dashboard; a DJ their own signups (the guard has loaded who this is). */
 export function HomePage() {
+  const me = useMe();
+  return hasAccess(me.data?.roles, 'staff') ? <StaffHome /> : <DjHome />;
+}
+
+function StaffHome() {
   const settings = useSettings();
   return (
     <>
       <h1 className="h3 mb-3">Home</h1>
+      <SetupChecklist />
       <Row className="g-3 mb-4">
         <Col md={7}>
           <HomeEventCard />
@@ -27,6 +39,8 @@ export function HomePage() {
                 <Loading />
               ) : settings.isError ? (
                 <Card.Text className="text-danger">unable to find signup url</Card.Text>
+              ) : isPlaceholderLink(settings.data.signupUrl) ? (
+                <NotSetYet />
               ) : (
                 <>
                   <Card.Text className="text-body-secondary small">Where DJs sign up to play.</Card.Text>
@@ -54,6 +68,12 @@ export function HomePage() {
     </>
   );
 }
+
+const NotSetYet = () => (
+  <span className="small fst-italic">
+    Not set yet — add it in <Link to={paths.globalSettings()}>Global Settings</Link>
+  </span>
+);
 
 const Loading = () => (
   <div className="d-flex align-items-center gap-2 text-body-secondary">
@@ -115,9 +135,7 @@ function LinkCard({ title, url, loading, children }: { title: string; url: Setti
               Open {title}
             </a>
           ) : (
-            <span className="small fst-italic">
-              Not set yet — add it in <Link to={paths.globalSettings()}>Global Settings</Link>
-            </span>
+            <NotSetYet />
           )}
         </Card.Body>
       </Card>

@@ -2,9 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Alert, Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
+import { useLocation } from 'react-router';
 import { WEBHOOK_KINDS, WEBHOOK_LABELS, type WebhookKind } from '@shared/discord-webhooks';
-import type { SaveSettingsBody, SettingsAnswer } from '@shared/schemas/settings';
+import { type SaveSettingsBody, type SettingsAnswer, settingsSchema } from '@shared/schemas/settings';
 import { CheckField, SelectField, TextField } from '@client/components/form/fields';
+import { FormLeaveGuard } from '@client/components/LeaveGuard';
 import { useSaveSettings, useSettings } from '@client/shared/settings';
 import { LineupImageCard } from './LineupImageCard';
 import { type FormValues, settingsFormSchema, toForm } from './settingsForm';
@@ -42,19 +44,28 @@ function SettingsForm({ initial }: { initial: SettingsAnswer }) {
   const [saved, setSaved] = useState(false);
   const { errors, isSubmitted } = form.formState;
 
+  // Home's setup checklist links here with the setting as the fragment (#chatServerUrl).
+  const { hash } = useLocation();
+  const { setFocus } = form;
+  useEffect(() => {
+    const field = hash.slice(1);
+    if (field in settingsSchema.shape) setFocus(field as keyof FormValues);
+  }, [hash, setFocus]);
+
   // Any edit after a save hides 'Settings saved successfully!' until the next save.
   const { subscribe } = form;
   useEffect(() => subscribe({ formState: { values: true }, callback: ({ name }) => name && setSaved(false) }), [subscribe]);
 
-  const submit = form.handleSubmit((settings) => {
+  const submit = form.handleSubmit(async (settings) => {
     setSaved(false);
-    save.mutate(settings, {
-      onSuccess: (stored) => {
-        form.reset(toForm(stored));
-        setWebhooks(stored.discordWebhooks);
-        setSaved(true);
-      },
-    });
+    try {
+      const stored = await save.mutateAsync(settings);
+      form.reset(toForm(stored));
+      setWebhooks(stored.discordWebhooks);
+      setSaved(true);
+    } catch {
+      // Shown by the alert below (save.isError).
+    }
   });
 
   return (
@@ -153,6 +164,7 @@ function SettingsForm({ initial }: { initial: SettingsAnswer }) {
           {save.isPending ? 'Saving...' : 'Save'}
         </Button>
       </Form>
+      <FormLeaveGuard />
     </FormProvider>
   );
 }

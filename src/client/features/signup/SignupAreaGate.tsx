@@ -10,9 +10,16 @@ import { eventDate } from './format';
 
 /**
  * Both signup pages load the event and the DJ first (spec §2), then show the closed state, the
- * errors of spec §8, or the page itself.
+ * errors of spec §8, or the page itself. `closed` adds to the closed state (the summary keeps
+ * the DJ's submission readable).
  */
-export function SignupAreaGate({ children }: { children: (area: SignupArea) => ReactNode }) {
+export function SignupAreaGate({
+  children,
+  closed,
+}: {
+  children: (area: SignupArea) => ReactNode;
+  closed?: (area: SignupArea) => ReactNode;
+}) {
   const eventId = useParams().eventId ?? '';
   const query = useSignupArea(eventId);
 
@@ -36,6 +43,7 @@ export function SignupAreaGate({ children }: { children: (area: SignupArea) => R
         <p className="text-body-secondary mb-0">
           {area.event.name} ({eventDate(area.event.startDatetime)})
         </p>
+        {closed?.(area)}
       </SignupCard>
     );
   }

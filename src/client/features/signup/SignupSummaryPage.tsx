@@ -13,7 +13,28 @@ import './signup.css';
 
 /** /eventSignup/{eventId}: the DJ's signup, or the invitation to start one. */
 export function SignupSummaryPage() {
-  return <SignupAreaGate>{(area) => <Summary area={area} />}</SignupAreaGate>;
+  return <SignupAreaGate closed={(area) => <ClosedSummary area={area} />}>{(area) => <Summary area={area} />}</SignupAreaGate>;
+}
+
+/** After signups close the DJ can still read what they sent and where they play. */
+function ClosedSummary({ area }: { area: SignupArea }) {
+  const { signup, named } = area;
+  if (!named) return null;
+  return (
+    <>
+      <p className="mt-3">
+        You are on <strong>{named.signupName}</strong>
+        {named.slot ? `, ${slotTime(named.slot)}` : ''}.
+      </p>
+      {signup && (
+        <>
+          <h2 className="h5 mt-4">Your submission</h2>
+          <Submission signup={signup} />
+        </>
+      )}
+      <p className="mb-0">If there are questions, please contact {area.contactHostName}.</p>
+    </>
+  );
 }
 
 function Summary({ area }: { area: SignupArea }) {

@@ -1,0 +1,50 @@
+import { Button, Card, Spinner } from 'react-bootstrap';
+import type { Me } from '@shared/schemas/auth';
+import { appName } from '@client/lib/api';
+import { useLogout } from '@client/shared/session';
+import { useMemberContact } from '@client/shared/me';
+
+/**
+ * A member of the Discord server without a role: not an error, just a step they have not taken
+ * yet. Whom to ask comes from Global Settings.
+ */
+export function NoRolesPage({ me }: { me: Me }) {
+  const contact = useMemberContact();
+  const logout = useLogout();
+  return (
+    <Card className="no-roles mt-3 mx-auto">
+      <Card.Body className="p-3 p-sm-4">
+        <h1 className="h3">Welcome, {me.publicName}!</h1>
+        <p>
+          You are signed in, but your Discord account does not have a role in {appName()} yet. DJs get the DJ role in our Discord
+          server, and then they can sign up for events here.
+        </p>
+        {contact.isPending ? (
+          <p className="d-flex align-items-center gap-2 text-body-secondary">
+            <Spinner size="sm" animation="border" role="status" /> Loading whom to ask…
+          </p>
+        ) : (
+          <p>
+            To get the DJ role, ask <strong>{contact.data?.contactHostName || 'the event host'}</strong>
+            {contact.data?.chatServerUrl ? (
+              <>
+                {' '}
+                on{' '}
+                <a href={contact.data.chatServerUrl} target="_blank" rel="noopener noreferrer">
+                  our Discord server
+                </a>
+              </>
+            ) : (
+              ' on our Discord server'
+            )}
+            , then sign in again.
+          </p>
+        )}
+        {logout.isError && <p className="text-danger">Logout failed: {logout.error.message}</p>}
+        <Button variant="outline-secondary" onClick={() => logout.mutate()} disabled={logout.isPending}>
+          Log Out
+        </Button>
+      </Card.Body>
+    </Card>
+  );
+}

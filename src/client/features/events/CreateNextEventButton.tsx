@@ -1,0 +1,51 @@
+import { Button } from 'react-bootstrap';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
+import { paths } from '@shared/paths';
+import { formatEventDate } from '@shared/time';
+import { browserZone } from '@client/lib/zone';
+import { useCreateNextEvent } from '@client/shared/events';
+import { useSameDayConfirm } from './useSameDayConfirm';
+
+/**
+ * 'Create next event': creates the series' next occurrence after this event (the server
+ * computes it from the settings), asking first when that day already has an event, then opens it.
+ * `blockedBecause`: a reason not to go ahead now (e.g. unsaved changes), shown instead.
+ */
+export function CreateNextEventButton({ eventId, eventName, size, blockedBecause }: { eventId: string; eventName: string; size?: 'sm'; blockedBecause?: string }) {
+  const navigate = useNavigate();
+  const next = useCreateNextEvent();
+  const { createAskingSameDay, sameDayDialog } = useSameDayConfirm();
+
+  const createNext = async () => {
+    if (blockedBecause) {
+      toast.error(blockedBecause);
+      return;
+    }
+    try {
+      const created = await createAskingSameDay((confirmSameDay) => next.mutateAsync({ eventId, confirmSameDay }));
+      if (!created) return;
+      toast.success(`Created ${created.name} (${formatEventDate(created.startDatetime, browserZone())}).`);
+      navigate(paths.event(created.id));
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Failed to create event');
+    }
+  };
+
+  return (
+    <>
+      <Button
+        variant="outline-primary"
+        size={size}
+        className="text-nowrap"
+        disabled={next.isPending}
+        onClick={() => void createNext()}
+        // The list has one per row: each says which event it follows.
+        aria-label={`Create next event after ${eventName}`}
+      >
+        Create next event
+      </Button>
+      {sameDayDialog}
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { toCount, toIso } from '../db/values.js';
+
+// A DJ's Home reads: every query is filtered by the caller's roster id, except the open events,
+// whose public basics every DJ may see.
+
+type Db = Kysely<Database>;
+
+/** Events staff opened for signups that have not ended, soonest first, with their deadline. */
+export async function findOpenedEvents(db: Db, now: number) {
+  const rows = await db
+    .selectFrom('events')
+    .select(['id', 'name', 'start_at', 'signups_close_at'])
+    .where('signups_open', '=', 1)
+    .where('end_at', '>', now)
+    .orderBy('start_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    startDatetime: toIso(row.start_at),
+    signupsAreOpen: true,
+    signupsCloseAt: row.signups_close_at === null ? null : toIso(row.signups_close_at),
+  }));
+}
+
+/** The signups naming this DJ for events that have not ended, with their slot if any. */
+export async function findOwnUpcomingSignups(db: Db, djId: string, now: number) {
+  const rows = await db
+    .selectFrom('signup_djs')
+    .innerJoin('signups', 'signups.uuid', 'signup_djs.signup_uuid')
+    .innerJoin('events', 'events.id', 'signup_djs.event_id')
+    .leftJoin('slots', (join) => join.onRef('slots.signup_uuid', '=', 'signups.uuid').onRef('slots.event_id', '=', 'signups.event_id'))
+    .select([
+      'events.id as event_id',
+      'events.name as event_name',
+      'events.start_at as event_start',
+      'signups.name as signup_name',
+      'signup_djs.confirmation',
+      'slots.start_at as slot_start',
+      'slots.end_at as slot_end',
+    ])
+    .where('signup_djs.dj_id', '=', djId)
+    .where('events.end_at', '>', now)
+    .orderBy('events.start_at')
+    .orderBy('events.id')
+    .execute();
+  return rows.map((row) => ({
+    eventId: row.event_id,
+    eventName: row.event_name,
+    startDatetime: toIso(row.event_start),
+    signupName: row.signup_name,
+    confirmation: row.confirmation,
+    slot: row.slot_start === null || row.slot_end === null ? null : { startTime: toIso(row.slot_start), endTime: toIso(row.slot_end) },
+  }));
+}
+
+/** The events this DJ played that have ended, newest first, and how many there are. */
+export async function findOwnPastPlays(db: Db, djId: string, now: number, limit: number) {
+  const ended = db
+    .selectFrom('dj_plays')
+    .innerJoin('events', 'events.id', 'dj_plays.event_id')
+    .where('dj_plays.dj_id', '=', djId)
+    .where('events.end_at', '<=', now);
+  const [rows, count] = await Promise.all([
+    ended
+      .select(['events.id', 'events.name', 'events.start_at'])
+      .orderBy('events.start_at', 'desc')
+      .orderBy('events.id')
+      .limit(limit)
+      .execute(),
+    ended.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    plays: rows.map((row) => ({ eventId: row.id, eventName: row.name, startDatetime: toIso(row.start_at) })),
+    count: toCount(count.count),
+  };
+}
