@@ -65,6 +65,8 @@ describe.each(testDialects)('posting to Discord on %s', (dialect) => {
       message: 'Hello @everyone and <@&222222222222222222>',
       footer: 'Bye',
       signupsAreOpen: true,
+      // Each test makes its own event on the same day.
+      confirmSameDay: true,
     });
     const hostile = await createDj('<@333333333333333333> @everyone');
     const partner = await createDj('Partner');

@@ -38,6 +38,8 @@ describe.each(testDialects)('cancel, restore and delete events on %s', (dialect)
     const response = await staff<{ id: string }>('POST', '/api/events', {
       name,
       startDatetime: START,
+      // Several test events share a day on purpose.
+      confirmSameDay: true,
       host: 'Hosty',
       signupsAreOpen: true,
       message: '',

@@ -376,8 +376,8 @@ describe.each(testDialects)('events API on %s', (dialect) => {
 
   describe('preflight, publish and unpublish', () => {
     /** An event with one DJ's slot in the lineup, streaming from `source`. */
-    async function eventWithSlot(source: string) {
-      const id = await createEvent();
+    async function eventWithSlot(source: string, startDatetime = '2030-01-06T20:00:00.000Z') {
+      const id = await createEvent({ startDatetime });
       const dj = await addDj('Rex');
       const signup = staffSignup(dj, 'Rex');
       const saved = await staff().put<EventDetail>(
@@ -404,7 +404,7 @@ describe.each(testDialects)('events API on %s', (dialect) => {
         'Requirements not met: Every slot has a stream source or is a prerecord (No source: Rex); Every DJ confirmed their slot (Not confirmed: Rex).',
       );
 
-      const { id, dj, version } = await eventWithSlot('rtmp://stream.example/live/rex');
+      const { id, dj, version } = await eventWithSlot('rtmp://stream.example/live/rex', '2030-01-13T20:00:00.000Z');
       expect((await staff().post<{ message: string }>(`/api/events/${id}/publish`, { baseVersion: version })).body.message).toBe(
         'Requirements not met: Every DJ confirmed their slot (Not confirmed: Rex).',
       );
