@@ -94,4 +94,11 @@ test('the DJ confirms their slot; Preflight gates Publish on it; the host publis
   await page.getByRole('button', { name: 'Slot menu for Rex Live' }).click();
   await page.getByRole('button', { name: 'Mark as declined' }).click();
   await expect(page.getByTestId('slot-card').getByTestId('confirmation')).toHaveText('Declined');
+
+  // Verify DJs lists each DJ's answer; the host records a yes given in Discord.
+  await page.getByRole('link', { name: 'Verify DJs', exact: true }).click();
+  await expect(page.getByText('0 of 1 confirmed')).toBeVisible();
+  await expect(page.getByTestId('dj-confirmation').getByTestId('confirmation')).toHaveText('Declined');
+  await page.getByRole('button', { name: /^Mark .+ as confirmed$/ }).click();
+  await expect(page.getByText('1 of 1 confirmed')).toBeVisible();
 });

@@ -7,6 +7,7 @@ import { paths } from '@shared/paths';
 import { useEventDraft } from '@client/shared/draft';
 import { useSetConfirmation } from '@client/shared/events';
 import { djLabel } from './draftOps';
+import { ConfirmationBadge } from './ConfirmationBadge';
 import { SignupDetails } from './SignupDetails';
 import type { SlotView } from './useLineupView';
 
@@ -107,17 +108,6 @@ export function SlotCard({ id, view, count, warnings, onMove, onSendBack, onAddB
         {signup ? <SignupDetails signup={signup} /> : <LegacySlot view={view} />}
       </Card.Body>
     </Card>
-  );
-}
-
-/** The slot's DJs' answer: declined if any declined, confirmed once all confirmed, else proposed. */
-function ConfirmationBadge({ confirmations }: { confirmations: Confirmation[] }) {
-  const state = confirmations.includes('declined') ? 'declined' : confirmations.length > 0 && confirmations.every((c) => c === 'confirmed') ? 'confirmed' : 'proposed';
-  const look = { confirmed: 'success', declined: 'danger', proposed: 'secondary' } as const;
-  return (
-    <Badge bg={look[state]} data-testid="confirmation">
-      {state === 'confirmed' ? 'Confirmed' : state === 'declined' ? 'Declined' : 'Proposed'}
-    </Badge>
   );
 }
 

@@ -4,6 +4,7 @@ import { CopyButton } from '@client/components/CopyButton';
 import { DiscordPostButton } from '@client/components/DiscordPost';
 import { useEventDraft } from '@client/shared/draft';
 import { useSettings } from '@client/shared/settings';
+import { ConfirmationsCard } from './ConfirmationsCard';
 
 /** Verify DJs: the proposed lineup to post in the scheduling channel before announcing. */
 export function VerifyDjsTab() {
@@ -31,6 +32,7 @@ export function VerifyDjsTab() {
         <li>React to your own message, so the DJs can confirm by adding to your reaction.</li>
         <li>Once every listed DJ has reacted, the lineup is verified and can be announced (Messaging tab).</li>
       </ol>
+      <ConfirmationsCard />
       <Card>
         <Card.Body>
           <Form.Group controlId="verify-lineup-message">
