@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createEvent, daysFromNow, fillStreamSources, getEvent, putInLineup, submitSignup } from './support/api';
+import { createDj, createEvent, daysFromNow, fillStreamSources, getEvent, putInLineup, saveLineup, submitSignup } from './support/api';
 import { signInAs } from './support/auth';
 import { expect, test } from './support/fixtures';
 
@@ -101,4 +101,30 @@ test('the DJ confirms their slot; Preflight gates Publish on it; the host publis
   await expect(page.getByTestId('dj-confirmation').getByTestId('confirmation')).toHaveText('Declined');
   await page.getByRole('button', { name: /^Mark .+ as confirmed$/ }).click();
   await expect(page.getByText('1 of 1 confirmed')).toBeVisible();
+});
+
+test('compact rows: a six-slot night fits one screen at 1280×900, and a row opens on click', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAs(page, 'admin');
+  const tag = Date.now();
+  const eventId = await createEvent(page.request, { name: `Six Slots ${tag}`, start: daysFromNow(7) });
+  const djs = await Promise.all(['Ash', 'Bea', 'Cy', 'Dee', 'Eli', 'Fay'].map((name) => createDj(page.request, { djName: `${name} ${tag}` })));
+  await saveLineup(page.request, eventId, djs.map((dj) => ({ djs: [dj] })));
+
+  await page.goto(`/events/${eventId}/lineup`);
+  await page.getByLabel('Compact rows').check();
+  const slots = page.getByTestId('slot-card');
+  await expect(slots).toHaveCount(6);
+  await expect(slots.getByLabel('Requested Duration')).toHaveCount(0);
+  await expect(slots.first()).toContainText(/\d\d:\d\d–\d\d:\d\d/);
+  await expect(slots.first()).toContainText('1 h');
+  const last = await slots.last().boundingBox();
+  expect(last!.y + last!.height).toBeLessThanOrEqual(900);
+  await page.screenshot({ path: testInfo.outputPath('compact-rows.png') });
+
+  await slots.first().getByRole('button', { name: `Ash ${tag}` }).click();
+  await expect(slots.first().getByLabel('Requested Duration')).toBeVisible();
+  // The choice is remembered in this browser.
+  await page.reload();
+  await expect(page.getByLabel('Compact rows')).toBeChecked();
 });

@@ -18,7 +18,15 @@ import { SlotCard } from './SlotCard';
 import { useLineupView } from './useLineupView';
 
 /** 'Lineup (Local Times)': slots in order, reordered by buttons or drag and drop (mouse, touch, keyboard). */
-export function LineupColumn({ conflicts, onAddB2b }: { conflicts: Map<number, string[]>; onAddB2b: (uuid: string, name: string) => void }) {
+export function LineupColumn({
+  compact,
+  conflicts,
+  onAddB2b,
+}: {
+  compact: boolean;
+  conflicts: Map<number, string[]>;
+  onAddB2b: (uuid: string, name: string) => void;
+}) {
   const { draft, setDraft } = useEventDraft();
   const view = useLineupView();
   const ids = slotIds(draft.slots);
@@ -63,6 +71,7 @@ export function LineupColumn({ conflicts, onAddB2b }: { conflicts: Map<number, s
                 <SlotCard
                   id={ids[index]!}
                   view={slotView}
+                  compact={compact}
                   count={view.length}
                   warnings={conflicts.get(index) ?? []}
                   onMove={(delta) => setDraft((d) => moveSlotBy(d, index, delta))}

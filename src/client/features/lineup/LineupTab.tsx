@@ -12,6 +12,7 @@ import { addDjToSignup, addStaffSignup, djLabel, signupNaming } from './draftOps
 import { LineupColumn } from './LineupColumn';
 import { SignupCard } from './SignupCard';
 import { useLineupView } from './useLineupView';
+import { useRemembered } from './useRemembered';
 
 /** Who the 'Add Dj' modal adds a DJ for: a new signup, or a signup's B2B partner. */
 type AddTarget = { kind: 'signups' } | { kind: 'b2b'; uuid: string; name: string } | null;
@@ -21,6 +22,7 @@ export function LineupTab() {
   const { draft, setDraft, djs, rememberDj, stored } = useEventDraft();
   const [target, setTarget] = useState<AddTarget>(null);
   const [order, setOrder] = useState<'signup' | 'lastPlay'>('signup');
+  const [compact, setCompact] = useRemembered('lineup-compact-rows', false);
   const notInLineup = signupsNotInLineup(draft.signups, draft.slots);
   const waiting = order === 'lastPlay' ? byLongestSinceLastPlay(notInLineup, stored.otherEventsByDj, draft.startDatetime) : notInLineup;
 
@@ -71,8 +73,12 @@ export function LineupTab() {
         ))}
       </Col>
       <Col lg={7}>
-        <h2 className="h4 mb-3">Lineup (Local Times)</h2>
+        <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+          <h2 className="h4 mb-0 me-auto">Lineup (Local Times)</h2>
+          <Form.Check type="switch" id="lineup-compact" label="Compact rows" checked={compact} onChange={(event) => setCompact(event.target.checked)} />
+        </div>
         <LineupColumn
+          compact={compact}
           conflicts={conflicts}
           onAddB2b={(uuid, name) => setTarget({ kind: 'b2b', uuid, name })}
         />

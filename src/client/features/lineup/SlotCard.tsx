@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Alert, Badge, Button, Card, Dropdown } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import type { Confirmation } from '@shared/domain';
+import { formatHours } from '@shared/lineup';
 import { paths } from '@shared/paths';
 import { useEventDraft } from '@client/shared/draft';
 import { useSetConfirmation } from '@client/shared/events';
@@ -14,6 +16,8 @@ import type { SlotView } from './useLineupView';
 export interface SlotCardProps {
   id: string;
   view: SlotView;
+  /** Only the slot's line (time, name, length, badges) until it is opened. */
+  compact: boolean;
   count: number;
   warnings: string[];
   onMove: (delta: number) => void;
@@ -22,8 +26,10 @@ export interface SlotCardProps {
 }
 
 /** One slot of 'Lineup (Local Times)': a sortable card, its handle being the only drag start. */
-export function SlotCard({ id, view, count, warnings, onMove, onSendBack, onAddB2b }: SlotCardProps) {
+export function SlotCard({ id, view, compact, count, warnings, onMove, onSendBack, onAddB2b }: SlotCardProps) {
   const { index, signup, label: name, time, djs } = view;
+  const [open, setOpen] = useState(false);
+  const showBody = !compact || open;
   const { stored } = useEventDraft();
   const setConfirmation = useSetConfirmation(stored.id);
   const confirmAll = (confirmation: Confirmation) => {
@@ -53,9 +59,21 @@ export function SlotCard({ id, view, count, warnings, onMove, onSendBack, onAddB
         >
           ⠿
         </button>
-        <span className="fw-bold slot-time">{time}</span>
+        <span className="fw-bold slot-time">{compact ? `${time}–${view.endLabel}` : time}</span>
         <h3 className="h6 mb-0 me-auto text-break">
-          {name}
+          {compact ? (
+            <button type="button" className="btn btn-link p-0 text-reset fw-semibold text-start" aria-expanded={open} onClick={() => setOpen(!open)}>
+              {name}
+            </button>
+          ) : (
+            name
+          )}
+          {compact && <span className="text-body-secondary fw-normal small ms-2">{formatHours(view.duration)}</span>}
+          {compact && warnings.length > 0 && (
+            <Badge bg="warning" text="dark" className="ms-2">
+              {warnings.length === 1 ? '1 warning' : `${warnings.length} warnings`}
+            </Badge>
+          )}
           {view.isDebut && (
             <Badge bg="info" text="dark" className="ms-2">
               Debut
@@ -95,6 +113,7 @@ export function SlotCard({ id, view, count, warnings, onMove, onSendBack, onAddB
           </Dropdown>
         </div>
       </Card.Header>
+      {showBody && (
       <Card.Body>
         {warnings.length > 0 && (
           <Alert variant="warning" className="py-2 small" data-testid="slot-warnings">
@@ -107,6 +126,7 @@ export function SlotCard({ id, view, count, warnings, onMove, onSendBack, onAddB
         )}
         {signup ? <SignupDetails signup={signup} /> : <LegacySlot view={view} />}
       </Card.Body>
+      )}
     </Card>
   );
 }

@@ -11,6 +11,8 @@ export interface SlotView extends PlacedSlot {
   label: string;
   /** 'HH:mm' in the browser's zone. */
   time: string;
+  /** The end, 'HH:mm' in the browser's zone. */
+  endLabel: string;
   djs: Array<{ id: string; dj: Dj | undefined }>;
 }
 
@@ -24,6 +26,7 @@ export function useLineupView(): SlotView[] {
       index,
       label: placed.name ?? unnamedSlotError(placed.slot),
       time: formatLocalTime(placed.startTime, zone),
+      endLabel: formatLocalTime(placed.endTime, zone),
       djs: placed.djIds.map((id) => ({ id, dj: djs[id] })),
     }));
   }, [draft, djs]);
