@@ -56,7 +56,6 @@ test('fields a handler returns beyond the response schema never leave the server
     closesAt: null,
     seriesZone: 'Europe/London',
     previousStreamLinks: [],
-    previousStreamLinks: [],
   });
   await app.close();
 });
