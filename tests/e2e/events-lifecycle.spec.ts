@@ -89,7 +89,9 @@ test('a published event is cancelled and restored with its signup; its DJ sees i
   await dj.reload();
   await expect(dj.getByRole('heading', { name: 'Signups Closed' })).toBeVisible();
   await expect(dj.getByText('This event was cancelled.')).toBeVisible();
-  await expect(dj.getByText('Dana live')).toBeHidden();
+  // Their submission stays readable (issue 14: after signups close), but cannot be changed.
+  await expect(dj.getByRole('link', { name: 'Update Signup' })).toHaveCount(0);
+  await expect(dj.getByRole('link', { name: 'Get Started' })).toHaveCount(0);
   await dj.screenshot({ path: testInfo.outputPath('dj-signup-cancelled-390.png'), fullPage: true });
 
   await row.getByRole('link', { name }).click();
