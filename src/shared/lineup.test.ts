@@ -4,15 +4,20 @@ import type { SignupFormData } from './schemas/signup.js';
 import type { Slot } from './schemas/lineup.js';
 import { formatLocalTime } from './time.js';
 import {
+  answersChangeTheSlot,
+  applyPendingChange,
   computeDjPlays,
   eventEnd,
+  formatHours,
   isSignupInLineup,
   lineupConflicts,
   moveSlot,
   newStaffSignup,
+  pendingChanges,
   placeSlots,
   removeSlotForSignup,
   signupsNotInLineup,
+  signupsOpenAt,
   slotForSignup,
   unnamedSlotError,
 } from './lineup.js';
@@ -285,5 +290,59 @@ describe('lineupConflicts', () => {
 
   it('is empty for a clean lineup', () => {
     expect(lineupConflicts(place(START, [slot('a')], [signup('a')]), {}, 'UTC').size).toBe(0);
+  });
+});
+
+describe('a built lineup stays put: what a DJ update would change', () => {
+  const answers = (changes: Partial<SignupFormData>): SignupFormData => ({
+    event_id: 'e1',
+    name: 'Rex',
+    is_b2b: false,
+    b2b_members_response: '',
+    requested_duration: 1,
+    type: 'LIVE',
+    stream_link: '',
+    available_from: 'any',
+    available_to: 'any',
+    confirm_expectations: true,
+    dj_notes: '',
+    ...changes,
+  });
+  const played = { name: 'Rex', requestedDuration: 1, type: 'LIVE' };
+
+  it('only the name, the length or the type change what the slot plays', () => {
+    expect(answersChangeTheSlot(played, answers({ dj_notes: 'new notes', stream_link: 'rtmp://x.example/live/k' }))).toBe(false);
+    expect(answersChangeTheSlot(played, answers({ requested_duration: 0.5 }))).toBe(true);
+    expect(answersChangeTheSlot(played, answers({ name: 'Rex Live' }))).toBe(true);
+    expect(answersChangeTheSlot(played, answers({ type: 'PRERECORD' }))).toBe(true);
+  });
+
+  it('a waiting update reads as the host sees it, field by field', () => {
+    const waiting = signup('a', {
+      name: 'Rex',
+      requestedDuration: 1,
+      updatePendingAt: '2030-06-01T10:00:00.000Z',
+      formData: answers({ name: 'Rex Live', requested_duration: 0.5 }),
+    });
+    expect(pendingChanges(waiting)).toEqual([
+      { field: 'name', from: 'Rex', to: 'Rex Live' },
+      { field: 'length', from: '1 h', to: '30 min' },
+    ]);
+    expect(pendingChanges({ ...waiting, updatePendingAt: null })).toEqual([]);
+    expect(applyPendingChange(waiting)).toMatchObject({ name: 'Rex Live', requestedDuration: 0.5, updatePendingAt: null });
+  });
+
+  it('lengths read as people say them', () => {
+    expect([0.25, 0.5, 1, 1.25, 4].map(formatHours)).toEqual(['15 min', '30 min', '1 h', '1 h 15 min', '4 h']);
+  });
+});
+
+describe('signupsOpenAt', () => {
+  const deadline = '2030-06-08T19:00:00.000Z';
+  it('open while staff opened them and the deadline is ahead; closed from the deadline on', () => {
+    expect(signupsOpenAt({ signupsAreOpen: true, signupsCloseAt: null }, Date.parse(deadline))).toBe(true);
+    expect(signupsOpenAt({ signupsAreOpen: true, signupsCloseAt: deadline }, Date.parse(deadline) - 1)).toBe(true);
+    expect(signupsOpenAt({ signupsAreOpen: true, signupsCloseAt: deadline }, Date.parse(deadline))).toBe(false);
+    expect(signupsOpenAt({ signupsAreOpen: false, signupsCloseAt: deadline }, 0)).toBe(false);
   });
 });

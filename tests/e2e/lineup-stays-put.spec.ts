@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createDj, createEvent, daysFromNow, fillStreamSources, getEvent, putInLineup, saveLineup, submitSignup } from './support/api';
+import { createDj, createEvent, daysFromNow, fillStreamSources, getEvent, minutesAgo, putInLineup, saveLineup, submitSignup, updateEvent } from './support/api';
 import { signInAs } from './support/auth';
 import { expect, test } from './support/fixtures';
 
@@ -127,4 +127,24 @@ test('compact rows: a six-slot night fits one screen at 1280×900, and a row ope
   // The choice is remembered in this browser.
   await page.reload();
   await expect(page.getByLabel('Compact rows')).toBeChecked();
+});
+
+test('signups close by themselves at the deadline the host set, and DJs are told when', async ({ page, openPage }) => {
+  await signInAs(page, 'admin');
+  const eventId = await createEvent(page.request, { name: `Deadline Night ${Date.now()}`, start: daysFromNow(7) });
+  await updateEvent(page.request, eventId, { signupsCloseAt: daysFromNow(3) });
+  await page.goto(`/events/${eventId}`);
+  await expect(page.getByLabel('Signups close at (optional)')).not.toHaveValue('');
+
+  const dj = await openPage();
+  await signInAs(dj, 'dj');
+  await dj.goto(`/eventSignup/${eventId}`);
+  await expect(dj.getByText(/^Signups close \w{3} \d+ \w{3} \d{4}, \d\d:\d\d \(your time\)\.$/)).toBeVisible();
+  await expect(dj.getByRole('link', { name: 'Get Started' })).toBeVisible();
+
+  // The deadline passes: the page says signups are closed, without the host doing anything.
+  await updateEvent(page.request, eventId, { signupsCloseAt: minutesAgo(1) });
+  await dj.reload();
+  await expect(dj.getByRole('heading', { name: 'Signups Closed' })).toBeVisible();
+  await expect(dj.getByRole('link', { name: 'Get Started' })).toHaveCount(0);
 });
