@@ -59,3 +59,28 @@ export async function findOtherEvents(
   }
   return others;
 }
+
+/**
+ * Recounts these DJs' plays and their most recent one onto their rows (djs.play_count,
+ * djs.last_play_event_id): called in every transaction that writes or deletes dj_plays rows or
+ * moves an event's start, with the DJs whose plays it touched, so the roster reads stats that
+ * are never stale. Cancelled events count, as they always have on the roster.
+ */
+export async function refreshDjStats(trx: Transaction<Database>, djIds: readonly string[]): Promise<void> {
+  if (djIds.length === 0) return;
+  await trx
+    .updateTable('djs')
+    .set((eb) => ({
+      play_count: eb.selectFrom('dj_plays').select((inner) => inner.fn.countAll<number>().as('n')).whereRef('dj_plays.dj_id', '=', 'djs.id'),
+      last_play_event_id: eb
+        .selectFrom('dj_plays')
+        .innerJoin('events', 'events.id', 'dj_plays.event_id')
+        .select('events.id')
+        .whereRef('dj_plays.dj_id', '=', 'djs.id')
+        .orderBy('events.start_at', 'desc')
+        .orderBy('events.id')
+        .limit(1),
+    }))
+    .where('id', 'in', [...new Set(djIds)])
+    .execute();
+}

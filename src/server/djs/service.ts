@@ -8,6 +8,7 @@ import type { ChangeBus } from '../changes/bus.js';
 import { findVersions } from '../events/repository.js';
 import { ForeignKeyViolation, UniqueViolation, withDbErrors } from '../db/errors.js';
 import type { Store } from '../db/open.js';
+import { refreshDjStats } from '../db/plays.js';
 import type { Database, DjsTable } from '../db/schema.js';
 import { toIso } from '../db/values.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
@@ -95,6 +96,7 @@ export async function mergeDj(store: Store, changes: ChangeBus, mergedId: string
       // The Discord ID is unique: the merged record goes before the kept one takes its ID.
       await repository.deleteDj(trx, mergedId);
       await repository.updateMergedDj(trx, keptId, columns, Date.now());
+      await refreshDjStats(trx, [keptId]);
       return { details: await getDjDetails(trx, keptId), touched: await findVersions(trx, touched) };
     });
 

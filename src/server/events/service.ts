@@ -18,7 +18,7 @@ import { nextEventFields, sameDayEvents, scheduleOf } from '@shared/series.js';
 import type { StaffSignup } from '@shared/schemas/lineup.js';
 import type { ChangeBus } from '../changes/bus.js';
 import { isSerializationFailure, UniqueViolation, withDbErrors } from '../db/errors.js';
-import { findOtherEvents } from '../db/plays.js';
+import { findOtherEvents, refreshDjStats } from '../db/plays.js';
 import { existingDjIds, findDjsById } from '../db/rows.js';
 import type { Database } from '../db/schema.js';
 import { toMillis } from '../db/values.js';
@@ -151,7 +151,7 @@ export async function saveEvent(db: Db, changes: ChangeBus, eventId: string, bod
     const placed = placeSlots({ startDatetime: event.startDatetime, slots: body.slots, signups: await lineup.findSignups(trx, eventId) });
     await lineup.replaceSlots(trx, eventId, placed);
     await repository.setEventEnd(trx, eventId, toMillis(eventEnd(placed, event.startDatetime)));
-    await lineup.replaceDjPlays(trx, eventId, computeDjPlays(placed));
+    await refreshDjStats(trx, await lineup.replaceDjPlays(trx, eventId, computeDjPlays(placed)));
     return getEventDetail(trx, eventId);
   });
 
@@ -213,11 +213,13 @@ export async function deleteEvent(db: Db, changes: ChangeBus, eventId: string, b
   const version = await db.transaction().execute(async (trx) => {
     const swapped = await repository.updateEventIfVersion(trx, eventId, baseVersion, {}, Date.now());
     if (!swapped) await refuseStaleOrMissing(trx, eventId);
-    const [event, lineup] = await Promise.all([repository.findEvent(trx, eventId), repository.countLineup(trx, eventId)]);
+    const [event, counts] = await Promise.all([repository.findEvent(trx, eventId), repository.countLineup(trx, eventId)]);
     if (event?.published) throw conflict('This event is published: cancel it instead.');
-    if (lineup.signups > 0) throw conflict('This event has signups: cancel it instead.');
-    if (lineup.slots > 0) throw conflict('This event has a lineup: cancel it instead.');
+    if (counts.signups > 0) throw conflict('This event has signups: cancel it instead.');
+    if (counts.slots > 0) throw conflict('This event has a lineup: cancel it instead.');
+    const players = await lineup.findDjPlays(trx, eventId);
     await repository.deleteEvent(trx, eventId);
+    await refreshDjStats(trx, players);
     return baseVersion + 1;
   });
   // Open pages of the event refetch and find it gone.

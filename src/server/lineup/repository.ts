@@ -212,13 +212,19 @@ export async function replaceSlots(trx: Transaction<Database>, eventId: string, 
     .execute();
 }
 
-export async function replaceDjPlays(trx: Transaction<Database>, eventId: string, djIds: readonly string[]): Promise<void> {
-  await trx.deleteFrom('dj_plays').where('event_id', '=', eventId).execute();
-  if (djIds.length === 0) return;
-  await trx
-    .insertInto('dj_plays')
-    .values(djIds.map((djId) => ({ event_id: eventId, dj_id: djId })))
-    .execute();
+/**
+ * The event's plays become `djIds`'. Answers every DJ who played it before or after: their stats
+ * may change (the event's start may have moved too), for refreshDjStats.
+ */
+export async function replaceDjPlays(trx: Transaction<Database>, eventId: string, djIds: readonly string[]): Promise<string[]> {
+  const before = await trx.deleteFrom('dj_plays').where('event_id', '=', eventId).returning('dj_id').execute();
+  if (djIds.length > 0) {
+    await trx
+      .insertInto('dj_plays')
+      .values(djIds.map((djId) => ({ event_id: eventId, dj_id: djId })))
+      .execute();
+  }
+  return [...new Set([...before.map((row) => row.dj_id), ...djIds])];
 }
 
 /**
