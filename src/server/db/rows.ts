@@ -1,12 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Dj } from '@shared/schemas/djs.js';
-import type { Database, DjsTable } from './schema.js';
+import type { Database, DjRow } from './schema.js';
 
 // DJ rows as more than one feature reads them (the roster, an event's DJs, sign-in).
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export const djFromRow = (row: DjsTable): Dj => ({
+export const djFromRow = (row: DjRow): Dj => ({
   id: row.id,
   discordId: row.discord_id,
   publicName: row.public_name,

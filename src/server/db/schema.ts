@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 // Table types as stored. Timestamps are epoch milliseconds and booleans are 0/1 integers on
 // both dialects (see docs/decisions/002-storage-types.md); rows are mapped to domain objects
@@ -49,6 +49,9 @@ export interface DjsTable {
   created_at: number;
   updated_at: number;
 }
+
+/** A DJ row as read. */
+export type DjRow = Selectable<DjsTable>;
 
 export interface SignupsTable {
   uuid: string;

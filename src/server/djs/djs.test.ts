@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DISCORD_ID_MESSAGE, type DjDetailsResponse, type RosterResponse } from '@shared/schemas/djs.js';
 import type { Dj } from '@shared/schemas/djs.js';
+import { refreshDjStats } from '../db/plays.js';
 import { startTestApp, testDialects, type TestApp, uniqueDiscordId } from '../testing/harness.js';
 
 const validDj = (overrides: Record<string, string> = {}) => ({
@@ -40,8 +41,12 @@ describe.each(testDialects)('DJs API on %s', (dialect) => {
     expect(response.status).toBe(201);
     return response.body;
   };
+  /** A play recorded as an event save records it: the row, and the DJ's stats with it. */
   const play = (eventId: string, djId: string) =>
-    app.ctx.store.db.insertInto('dj_plays').values({ event_id: eventId, dj_id: djId }).execute();
+    app.ctx.store.db.transaction().execute(async (trx) => {
+      await trx.insertInto('dj_plays').values({ event_id: eventId, dj_id: djId }).execute();
+      await refreshDjStats(trx, [djId]);
+    });
   const djCount = async () =>
     Number((await app.ctx.store.db.selectFrom('djs').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
@@ -74,13 +79,53 @@ describe.each(testDialects)('DJs API on %s', (dialect) => {
     expect(djs[0]).not.toHaveProperty('notes');
     expect(meta).toEqual({
       total: 4,
+      matching: 4,
       earliestEvent: { eventId: older, eventName: 'Older', startDatetime: '2024-01-07T20:00:00.000Z' },
     });
   });
 
+  test('the roster comes in pages, searched on the server by Dj Name, public name or Discord ID', async () => {
+    const names = ['Echo', 'delta', 'Charlie', 'bravo', 'Alpha', 'Foxtrot 100%', 'golf_1'];
+    const made: Dj[] = [];
+    for (const name of names) made.push(await insertDj(name, `${name} person`));
+    const page = async (query: string) => {
+      const response = await app.request<RosterResponse>('GET', `/api/djs?${query}`, { cookie });
+      expect(response.status).toBe(200);
+      return { names: response.body.djs.map((dj) => dj.djName), meta: response.body.meta };
+    };
+
+    // Eight DJs with the signed-in staff member ('mm Staff'), three a page, in Dj Name order.
+    expect(await page('limit=3')).toMatchObject({ names: ['Alpha', 'bravo', 'Charlie'], meta: { total: 8, matching: 8 } });
+    expect((await page('limit=3&offset=3')).names).toEqual(['delta', 'Echo', 'Foxtrot 100%']);
+    expect((await page('limit=3&offset=6')).names).toEqual(['golf_1', 'mm Staff']);
+    expect((await page('limit=3&offset=9')).names).toEqual([]);
+
+    expect(await page('search=ALP')).toMatchObject({ names: ['Alpha'], meta: { total: 8, matching: 1 } });
+    expect((await page('search=echo%20person')).names).toEqual(['Echo']);
+    expect((await page(`search=${made[2]!.discordId!.slice(-6)}`)).names).toEqual(['Charlie']);
+    // LIKE's wildcards are searched for as typed.
+    expect((await page('search=100%25')).names).toEqual(['Foxtrot 100%']);
+    expect((await page('search=o_f')).names).toEqual([]);
+    expect((await page('search=golf_')).names).toEqual(['golf_1']);
+    expect((await page('search=%20%20')).meta).toMatchObject({ total: 8, matching: 8 });
+
+    // Archived DJs only with archived=include, searched the same way.
+    await app.request('POST', `/api/djs/${made[4]!.id}/archive`, { cookie });
+    expect(await page('search=alpha')).toMatchObject({ names: [], meta: { total: 7, matching: 0 } });
+    expect(await page('search=alpha&archived=include')).toMatchObject({ names: ['Alpha'], meta: { total: 8, matching: 1 } });
+  });
+
+  test('a roster page asked for wrongly is refused with what to fix', async () => {
+    for (const query of ['limit=0', 'limit=101', 'limit=x', 'offset=-1', 'offset=1.5', `search=${'x'.repeat(101)}`, 'search=a%0Ab']) {
+      const response = await app.request<{ code: string }>('GET', `/api/djs?${query}`, { cookie });
+      expect(response.status, query).toBe(400);
+      expect(response.body.code).toBe('invalid_request');
+    }
+  });
+
   test('with no plays the roster has no earliest event', async () => {
     const response = await app.request<RosterResponse>('GET', '/api/djs', { cookie });
-    expect(response.body.meta).toEqual({ total: 1, earliestEvent: null });
+    expect(response.body.meta).toEqual({ total: 1, matching: 1, earliestEvent: null });
   });
 
   test('a DJ is created, read with plays newest first, and updated', async () => {

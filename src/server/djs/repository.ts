@@ -1,8 +1,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Dj, DjPlay } from '@shared/schemas/djs.js';
 import type { RosterDj } from '@shared/schemas/djs.js';
-import type { Database, DjsTable } from '../db/schema.js';
-import { rankedPlays, toPlay } from '../db/plays.js';
+import type { Database, DjRow } from '../db/schema.js';
+import { toPlay } from '../db/plays.js';
 import { toCount } from '../db/values.js';
 import { djFromRow } from '../db/rows.js';
 import type { Dialect } from '../db/open.js';
@@ -28,33 +28,64 @@ const columns = (fields: DjFields) => ({
   twitch_username: fields.twitchUsername,
 });
 
-/**
- * Every DJ (archived ones only when asked) with total plays and most recent play, in one query: a window over dj_plays ⋈ events
- * counts each DJ's plays and ranks them newest first (ties by event id, as shared/plays.ts does).
- */
-export async function listRoster(db: Db, { includeArchived }: { includeArchived: boolean }): Promise<RosterDj[]> {
-  const ranked = rankedPlays(db);
-  const rows = await db
+/** Which DJs a roster page goes through: active ones unless asked, those the search matches. */
+export interface RosterFilter {
+  includeArchived: boolean;
+  search: string;
+}
+
+/** `%text%` for LIKE, its own wildcards escaped with a backslash, lower-cased by the database as the columns are. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function filtered(db: Db, { includeArchived, search }: RosterFilter) {
+  const pattern = containing(search);
+  return db
     .selectFrom('djs')
-    .leftJoin(ranked, (join) => join.onRef('plays.dj_id', '=', 'djs.id').on('plays.rank', '=', 1))
-    .selectAll('djs')
-    .select(['plays.event_id', 'plays.event_name', 'plays.start_at', 'plays.total'])
     .$if(!includeArchived, (query) => query.where('djs.archived_at', 'is', null))
+    .$if(search !== '', (query) =>
+      query.where(({ or }) =>
+        or(
+          (['dj_name', 'public_name', 'discord_id'] as const).map(
+            (column) => sql<boolean>`lower(${sql.ref(`djs.${column}`)}) like lower(${pattern}) escape '\\'`,
+          ),
+        ),
+      ),
+    );
+}
+
+/**
+ * A page of the roster in Dj Name order (ignoring case, then id: the djs_roster_order index),
+ * each DJ with the play statistics kept on their row (refreshDjStats) and their most recent
+ * play's event joined, so a renamed or moved event shows as it is now.
+ */
+export async function listRoster(db: Db, filter: RosterFilter, page: { limit: number; offset: number }): Promise<RosterDj[]> {
+  const rows = await filtered(db, filter)
+    .leftJoin('events', 'events.id', 'djs.last_play_event_id')
+    .selectAll('djs')
+    .select(['events.id as event_id', 'events.name as event_name', 'events.start_at'])
     .orderBy(sql`lower(djs.dj_name)`)
     .orderBy('djs.id')
+    .limit(page.limit)
+    .offset(page.offset)
     .execute();
   return rows.map((row) => {
     const { notes: _notes, ...dj } = djFromRow(row);
     return {
       ...dj,
       archived: row.archived_at !== null,
-      totalPlays: toCount(row.total),
+      totalPlays: row.play_count,
       mostRecentPlay:
         row.event_id === null || row.event_name === null || row.start_at === null
           ? null
           : toPlay({ event_id: row.event_id, event_name: row.event_name, start_at: row.start_at }),
     };
   });
+}
+
+/** How many DJs the filter lets through. */
+export async function countRoster(db: Db, filter: RosterFilter): Promise<number> {
+  const row = await filtered(db, filter).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  return toCount(row.n);
 }
 
 /** The earliest event that has any play recorded. */
@@ -115,7 +146,7 @@ export async function setArchived(db: Db, id: string, at: number | null, now: nu
  * These DJs' rows, locked until commit on PostgreSQL (in id order, so two merges cannot
  * deadlock): nobody edits, merges or signs up as them meanwhile.
  */
-export async function lockDjRows(trx: Transaction<Database>, ids: readonly string[], dialect: Dialect): Promise<Map<string, DjsTable>> {
+export async function lockDjRows(trx: Transaction<Database>, ids: readonly string[], dialect: Dialect): Promise<Map<string, DjRow>> {
   const rows = await trx
     .selectFrom('djs')
     .selectAll()
@@ -127,7 +158,7 @@ export async function lockDjRows(trx: Transaction<Database>, ids: readonly strin
 }
 
 /** The columns a merge settles on the kept record (djs/service.ts mergeDj). */
-export type MergedColumns = Pick<DjsTable, 'discord_id' | 'public_name' | 'dj_name' | 'rtmp_url' | 'twitch_username' | 'avatar_url' | 'notes' | 'archived_at'>;
+export type MergedColumns = Pick<DjRow, 'discord_id' | 'public_name' | 'dj_name' | 'rtmp_url' | 'twitch_username' | 'avatar_url' | 'notes' | 'archived_at'>;
 
 export async function updateMergedDj(trx: Transaction<Database>, id: string, merged: MergedColumns, now: number): Promise<void> {
   await trx.updateTable('djs').set({ ...merged, updated_at: now }).where('id', '=', id).execute();

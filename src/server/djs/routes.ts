@@ -6,9 +6,9 @@ import * as service from './service.js';
 
 export function registerDjRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx.store;
-  // Every DJ with their play counts: the heaviest staff read.
-  registerEndpoint(app, api.getRoster, ({ query }) => service.getRoster(db, { includeArchived: query.archived === 'include' }), {
-    cache: { store: ctx.store, capacity: 2, key: ({ query }) => query.archived },
+  // A page of DJs with their play counts; the first pages of both views stay cached until a write.
+  registerEndpoint(app, api.getRoster, ({ query }) => service.getRoster(db, query), {
+    cache: { store: ctx.store, capacity: 20, key: ({ query }) => JSON.stringify([query.archived, query.search, query.limit, query.offset]) },
   });
   registerEndpoint(app, api.createDj, ({ body }) => service.createDj(db, body));
   registerEndpoint(app, api.getDj, ({ params }) => service.getDjDetails(db, params.djId));

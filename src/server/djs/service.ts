@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Dj } from '@shared/schemas/djs.js';
-import type { DjDetailsResponse, RosterResponse } from '@shared/schemas/djs.js';
+import type { DjDetailsResponse, RosterPageQuery, RosterResponse } from '@shared/schemas/djs.js';
 import { formatEventDate } from '@shared/time.js';
 import { handOverSessions } from '../auth/sessions.js';
 import type { ChangeBus } from '../changes/bus.js';
@@ -9,7 +9,7 @@ import { findVersions } from '../events/repository.js';
 import { ForeignKeyViolation, UniqueViolation, withDbErrors } from '../db/errors.js';
 import type { Store } from '../db/open.js';
 import { refreshDjStats } from '../db/plays.js';
-import type { Database, DjsTable } from '../db/schema.js';
+import type { Database, DjRow } from '../db/schema.js';
 import { toIso } from '../db/values.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import * as lineup from '../lineup/repository.js';
@@ -22,9 +22,16 @@ type Db = Kysely<Database>;
 const DUPLICATE_DISCORD_ID = 'A DJ with this Discord ID already exists.';
 const DJ_NOT_FOUND = 'Dj not found.';
 
-export async function getRoster(db: Db, { includeArchived }: { includeArchived: boolean }): Promise<RosterResponse> {
-  const [djs, earliestEvent] = await Promise.all([repository.listRoster(db, { includeArchived }), repository.findEarliestPlayedEvent(db)]);
-  return { djs, meta: { total: djs.length, earliestEvent } };
+/** A page of the roster, how many DJs it pages through (and are in the view), and the earliest recorded event. */
+export async function getRoster(db: Db, query: RosterPageQuery): Promise<RosterResponse> {
+  const filter = { includeArchived: query.archived === 'include', search: query.search };
+  const [djs, matching, total, earliestEvent] = await Promise.all([
+    repository.listRoster(db, filter, query),
+    repository.countRoster(db, filter),
+    filter.search === '' ? undefined : repository.countRoster(db, { ...filter, search: '' }),
+    repository.findEarliestPlayedEvent(db),
+  ]);
+  return { djs, meta: { total: total ?? matching, matching, earliestEvent } };
 }
 
 export async function getDjDetails(db: Db | Transaction<Database>, djId: string): Promise<DjDetailsResponse> {
@@ -115,10 +122,10 @@ export async function mergeDj(store: Store, changes: ChangeBus, mergedId: string
   return result.details;
 }
 
-const nameOf = (row: DjsTable) => row.dj_name || row.public_name || row.id;
+const nameOf = (row: DjRow) => row.dj_name || row.public_name || row.id;
 
 /** The kept record's values win; what it lacks comes from the merged one. Archived only if both were. */
-function mergedColumns(kept: DjsTable, merged: DjsTable): MergedColumns {
+function mergedColumns(kept: DjRow, merged: DjRow): MergedColumns {
   const either = <T>(a: T, b: T) => (a === '' || a === null ? b : a);
   return {
     discord_id: either(kept.discord_id, merged.discord_id),

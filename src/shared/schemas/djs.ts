@@ -101,8 +101,22 @@ export const djIdParamsSchema = z.object({ djId: djIdSchema });
 
 /** GET /api/djs?archived=include also lists archived DJs (the roster's "Show archived"). */
 export const ROSTER_ARCHIVED = ['hide', 'include'] as const;
-export const rosterQuerySchema = z.object({ archived: z.enum(ROSTER_ARCHIVED).default('hide') });
+/** Rows of the roster a page holds unless asked (the Dj Roster screen's page), and at most. */
+export const ROSTER_PAGE = 50;
+export const ROSTER_PAGE_MAX = 100;
+export const ROSTER_SEARCH_MAX = 100;
+/**
+ * A page of the roster: `limit` DJs from `offset` in Dj Name order, only those whose Dj Name,
+ * public name or Discord ID contains `search` (ignoring case) when given.
+ */
+export const rosterQuerySchema = z.object({
+  archived: z.enum(ROSTER_ARCHIVED).default('hide'),
+  search: oneLine('Search', ROSTER_SEARCH_MAX).default(''),
+  limit: z.coerce.number().int().min(1).max(ROSTER_PAGE_MAX).default(ROSTER_PAGE),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
 export type RosterQuery = z.input<typeof rosterQuerySchema>;
+export type RosterPageQuery = z.output<typeof rosterQuerySchema>;
 
 /** Merge the DJ of the path into `intoDjId`: the record kept, which takes over the plays and signups. */
 export const mergeDjSchema = z.object({ intoDjId: djIdSchema });
@@ -115,11 +129,14 @@ export const rosterDjSchema = djSchema.omit({ notes: true }).extend({
 });
 export type RosterDj = z.infer<typeof rosterDjSchema>;
 
-/** GET /api/djs: every DJ (the active ones unless asked) ordered by Dj Name (case-insensitive). */
+/** GET /api/djs: a page of the DJs (the active ones unless asked) ordered by Dj Name (case-insensitive), then id. */
 export const rosterResponseSchema = z.object({
   djs: z.array(rosterDjSchema),
   meta: z.object({
+    /** DJs in the view (active, or all with archived=include), searched or not. */
     total: z.number(),
+    /** Of those, the ones the search matches (all of them without a search): what pages go through. */
+    matching: z.number(),
     /** The earliest event anyone played in. */
     earliestEvent: djPlaySchema.nullable(),
   }),
