@@ -1,20 +1,44 @@
+import { useEffect, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as api from '@shared/api/djs';
 import { getEvent } from '@shared/api/events';
 import type { BodyOf } from '@shared/api/contract';
-import type { Dj, DjDetailsResponse, RosterQuery } from '@shared/schemas/djs';
+import { type Dj, type DjDetailsResponse, ROSTER_PAGE, ROSTER_PAGE_MAX, type RosterQuery } from '@shared/schemas/djs';
 import { call, queryKeyOf, queryOf } from '@client/lib/api';
 
 // The DJ roster and DJ records, as the roster, the DJ pages and the lineup's typeahead use them.
 
 type Archived = NonNullable<RosterQuery['archived']>;
 
-/** The roster: active DJs, or with 'include' the archived ones too (the roster's "Show archived"). */
-export const rosterQuery = (archived: Archived = 'hide') => queryOf(api.getRoster, { query: { archived } });
+/**
+ * A page of the roster: active DJs, or with 'include' the archived ones too (the roster's "Show
+ * archived"), searched and paged by the server. Defaults are left out of the address, so the
+ * first page has one cache key wherever it is asked for.
+ */
+export const rosterQuery = ({ archived = 'hide', search = '', limit = ROSTER_PAGE, offset = 0 }: RosterQuery = {}) =>
+  queryOf(api.getRoster, {
+    query: { archived, ...(search !== '' && { search }), ...(limit !== ROSTER_PAGE && { limit }), ...(offset !== 0 && { offset }) },
+  });
 export const djQuery = (djId: string) => queryOf(api.getDj, { params: { djId } });
 
-// Switching between the two keeps the list on screen until the other arrives.
-export const useRoster = (archived: Archived = 'hide') => useQuery({ ...rosterQuery(archived), placeholderData: keepPreviousData });
+// Paging, searching or switching views keeps the rows on screen until the next ones arrive.
+export const useRoster = (query: RosterQuery) => useQuery({ ...rosterQuery(query), placeholderData: keepPreviousData });
+
+/** The DJs a picker offers for what was typed (the server searches all of them); nothing is asked before typing. */
+export function useDjSearch(typed: string, archived: Archived) {
+  const search = useDebounced(typed.trim(), 250);
+  return useQuery({ ...rosterQuery({ archived, search, limit: ROSTER_PAGE_MAX }), enabled: search !== '', placeholderData: keepPreviousData });
+}
+
+/** `value` once it has stayed the same for `ms` (a search is sent when typing pauses, not on every key). */
+export function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
 export const useDjDetails = (djId: string) => useQuery(djQuery(djId));
 
 /** Keeps the cache in step after a DJ changed: their details, and the roster refetched. */

@@ -399,12 +399,17 @@ describe.each(testDialects)('hostile input on %s', (dialect) => {
   const queryTargets = [
     { name: 'GET /api/events?when', path: '/api/events', key: 'when', valid: ['upcoming', 'past'], cookie: () => staffCookie },
     { name: 'GET /api/signup?event_id', path: '/api/signup', key: 'event_id', valid: [] as string[], cookie: () => djCookies[0]! },
+    // The roster's page and search: many odd values are valid ones (any text is a search), so
+    // these are held to a clean answer or a clean refusal, not to a refusal.
+    ...(['search', 'limit', 'offset'] as const).map((key) => ({
+      name: `GET /api/djs?${key}`, path: '/api/djs', key, valid: [] as string[], cookie: () => staffCookie, anyAnswer: true,
+    })),
   ];
 
-  test.each(queryTargets)('hostile query strings to $name', async ({ path, key, valid, cookie }) => {
+  test.each(queryTargets)('hostile query strings to $name', async ({ path, key, valid, cookie, ...target }) => {
     await fc.assert(
       fc.asyncProperty(hostileQuery(key, valid), async (query) => {
-        await check('GET', `${path}?${query}`, cookie(), undefined, true);
+        await check('GET', `${path}?${query}`, cookie(), undefined, !('anyAnswer' in target));
       }),
       { numRuns: RUNS.query },
     );

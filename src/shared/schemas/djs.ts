@@ -112,8 +112,8 @@ export const ROSTER_SEARCH_MAX = 100;
 export const rosterQuerySchema = z.object({
   archived: z.enum(ROSTER_ARCHIVED).default('hide'),
   search: oneLine('Search', ROSTER_SEARCH_MAX).default(''),
-  limit: z.coerce.number().int().min(1).max(ROSTER_PAGE_MAX).default(ROSTER_PAGE),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number<number>().int().min(1).max(ROSTER_PAGE_MAX).default(ROSTER_PAGE),
+  offset: z.coerce.number<number>().int().min(0).max(1_000_000).default(0),
 });
 export type RosterQuery = z.input<typeof rosterQuerySchema>;
 export type RosterPageQuery = z.output<typeof rosterQuerySchema>;

@@ -265,8 +265,15 @@ export async function setDjStreamLink(request: APIRequestContext, djId: string, 
   return ok<Dj>(await request.put(`/api/djs/${djId}`, { data: { ...djToInput(dj), rtmpUrl } }), 'update dj');
 }
 
-export async function roster(request: APIRequestContext): Promise<RosterDj[]> {
-  return (await ok<RosterResponse>(await request.get('/api/djs'), 'read roster')).djs;
+/** Every active DJ on the roster (it comes in pages: read them all), or those the search matches. */
+export async function roster(request: APIRequestContext, search = ''): Promise<RosterDj[]> {
+  const djs: RosterDj[] = [];
+  for (let offset = 0; ; offset += 100) {
+    const query = new URLSearchParams({ search, limit: '100', offset: String(offset) });
+    const page = await ok<RosterResponse>(await request.get(`/api/djs?${query}`), 'read roster');
+    djs.push(...page.djs);
+    if (djs.length >= page.meta.matching || page.djs.length === 0) return djs;
+  }
 }
 
 /** The roster's Total Plays of one DJ; -1 if the DJ is not on the roster. */

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Modal } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
@@ -7,7 +7,7 @@ import { paths } from '@shared/paths';
 import type { Dj, RosterDj } from '@shared/schemas/djs';
 import { ConfirmDialog } from '@client/components/ConfirmDialog';
 import { DjTypeahead } from '@client/components/DjTypeahead';
-import { useArchiveDj, useMergeDj, useRoster } from '@client/shared/djs';
+import { useArchiveDj, useMergeDj } from '@client/shared/djs';
 
 const nameOf = (dj: Pick<Dj, 'djName' | 'publicName'>) => dj.djName || dj.publicName;
 
@@ -100,9 +100,6 @@ export function DjActions({ dj, archived, playCount }: { dj: Dj; archived: boole
 }
 
 function PickRecordToKeep({ show, dj, onCancel, onPick }: { show: boolean; dj: Dj; onCancel: () => void; onPick: (kept: RosterDj) => void }) {
-  // Archived records too: the record to keep may be an old one.
-  const roster = useRoster('include');
-  const others = useMemo(() => roster.data?.djs.filter((other) => other.id !== dj.id) ?? [], [roster.data, dj.id]);
   const name = nameOf(dj);
   return (
     <Modal show={show} onHide={onCancel} aria-labelledby="merge-dj-title">
@@ -113,16 +110,11 @@ function PickRecordToKeep({ show, dj, onCancel, onPick }: { show: boolean; dj: D
       </Modal.Header>
       <Modal.Body>
         <p>Two records of one person? Pick the record to keep: {name}'s plays and signups move to it, then {name} is deleted.</p>
-        {roster.isError ? (
-          <Alert variant="danger">The roster could not be loaded: {roster.error.message}</Alert>
-        ) : (
-          <>
-            <label htmlFor="merge-dj-search" className="form-label">
-              Record to keep
-            </label>
-            <DjTypeahead id="merge-dj-search" djs={others} loading={roster.isPending} onPick={onPick} />
-          </>
-        )}
+        <label htmlFor="merge-dj-search" className="form-label">
+          Record to keep
+        </label>
+        {/* Archived records too: the record to keep may be an old one. */}
+        <DjTypeahead id="merge-dj-search" archived="include" exceptId={dj.id} onPick={onPick} />
       </Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={onCancel}>

@@ -14,7 +14,7 @@ const roster: RosterResponse = {
     { id: 'a', djName: 'Alpha Beats', publicName: 'Al', discordId: '111111111111111111', rtmpUrl: 'rtmp://x/a', twitchUsername: 'al_tv', avatarUrl: null, archived: false, totalPlays: 2, mostRecentPlay: { eventId: 'e1', eventName: 'Sunday Service', startDatetime: '2024-06-09T19:00:00.000Z' } },
     { id: 'b', djName: 'Bass Face', publicName: 'Bea', discordId: '222222222222222222', rtmpUrl: '', twitchUsername: '', avatarUrl: null, archived: false, totalPlays: 0, mostRecentPlay: null },
   ],
-  meta: { total: 2, earliestEvent: { eventId: 'e0', eventName: 'First Night', startDatetime: '2024-01-07T20:00:00.000Z' } },
+  meta: { total: 2, matching: 2, earliestEvent: { eventId: 'e0', eventName: 'First Night', startDatetime: '2024-01-07T20:00:00.000Z' } },
 };
 
 function renderRoster(responses: Record<string, () => Response>) {
@@ -33,8 +33,13 @@ const json = (body: unknown, status = 200) => () => new Response(JSON.stringify(
 
 afterEach(() => vi.unstubAllGlobals());
 
-test('lists the roster with count, earliest event and links, and filters by name or Discord ID', async () => {
-  renderRoster({ '/api/djs?archived=hide': json(roster), '/api/settings': json(DEFAULT_SETTINGS) });
+test('lists the roster with count, earliest event and links, and searches the server by name or Discord ID', async () => {
+  renderRoster({
+    '/api/djs?archived=hide': json(roster),
+    '/api/djs?archived=hide&search=2222': json({ djs: roster.djs.slice(1), meta: { ...roster.meta, matching: 1 } }),
+    '/api/djs?archived=hide&search=nobody': json({ djs: [], meta: { ...roster.meta, matching: 0 } }),
+    '/api/settings': json(DEFAULT_SETTINGS),
+  });
   expect(await screen.findByRole('link', { name: 'Alpha Beats' }, { timeout: 5000 })).toHaveAttribute('href', '/djs/a');
   expect(screen.getByTestId('roster-meta')).toHaveTextContent('2 DJs · Earliest recorded event: First Night');
   expect(screen.getByRole('link', { name: 'First Night (Jan 7, 2024)' })).toHaveAttribute('href', '/events/e0');
@@ -51,7 +56,7 @@ test('lists the roster with count, earliest event and links, and filters by name
 });
 
 test('a roster of one says 1 DJ', async () => {
-  renderRoster({ '/api/djs?archived=hide': json({ djs: roster.djs.slice(0, 1), meta: { ...roster.meta, total: 1 } }), '/api/settings': json(DEFAULT_SETTINGS) });
+  renderRoster({ '/api/djs?archived=hide': json({ djs: roster.djs.slice(0, 1), meta: { ...roster.meta, total: 1, matching: 1 } }), '/api/settings': json(DEFAULT_SETTINGS) });
   expect(await screen.findByTestId('roster-meta', {}, { timeout: 5000 })).toHaveTextContent(/^1 DJ · /);
 });
 
@@ -69,7 +74,7 @@ test('"Show archived" lists the archived DJs too, marked Archived', async () => 
   const archived = { ...roster.djs[1]!, id: 'c', djName: 'Cold Storage', archived: true };
   renderRoster({
     '/api/djs?archived=hide': json(roster),
-    '/api/djs?archived=include': json({ djs: [...roster.djs, archived], meta: { ...roster.meta, total: 3 } }),
+    '/api/djs?archived=include': json({ djs: [...roster.djs, archived], meta: { ...roster.meta, total: 3, matching: 3 } }),
     '/api/settings': json(DEFAULT_SETTINGS),
   });
   expect(await screen.findByRole('link', { name: 'Alpha Beats' }, { timeout: 5000 })).toBeInTheDocument();
@@ -80,4 +85,29 @@ test('"Show archived" lists the archived DJs too, marked Archived', async () => 
   expect(row).toHaveTextContent('Archived');
   expect(screen.getByTestId('roster-meta')).toHaveTextContent('3 DJs');
   expect(screen.getAllByText('Archived')).toHaveLength(1);
+});
+
+test('a long roster comes a page at a time, with the rows shown and Previous and Next', async () => {
+  const many = (from: number, count: number) =>
+    Array.from({ length: count }, (_, i) => ({ ...roster.djs[1]!, id: `d${from + i}`, djName: `DJ ${String(from + i).padStart(3, '0')}` }));
+  const meta = { ...roster.meta, total: 120, matching: 120 };
+  renderRoster({
+    '/api/djs?archived=hide': json({ djs: many(1, 50), meta }),
+    '/api/djs?archived=hide&offset=50': json({ djs: many(51, 50), meta }),
+    '/api/djs?archived=hide&offset=100': json({ djs: many(101, 20), meta }),
+    '/api/settings': json(DEFAULT_SETTINGS),
+  });
+  expect(await screen.findByRole('link', { name: 'DJ 001' }, { timeout: 5000 })).toBeInTheDocument();
+  expect(screen.getByTestId('roster-range')).toHaveTextContent('1–50 of 120');
+  expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+  await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+  expect(await screen.findByRole('link', { name: 'DJ 051' })).toBeInTheDocument();
+  expect(screen.getByTestId('roster-range')).toHaveTextContent('51–100 of 120');
+  await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+  expect(await screen.findByRole('link', { name: 'DJ 120' })).toBeInTheDocument();
+  expect(screen.getByTestId('roster-range')).toHaveTextContent('101–120 of 120');
+  expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
+  expect(await screen.findByRole('link', { name: 'DJ 051' })).toBeInTheDocument();
 });

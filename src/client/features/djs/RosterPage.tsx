@@ -1,27 +1,26 @@
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Form, Spinner, Table } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { pluralise } from '@shared/pluralise';
 import { paths } from '@shared/paths';
-import type { RosterDj } from '@shared/schemas/djs';
+import { ROSTER_PAGE, type RosterDj } from '@shared/schemas/djs';
 import { contactHostName, useSettings } from '@client/shared/settings';
-import { useRoster } from '@client/shared/djs';
+import { useDebounced, useRoster } from '@client/shared/djs';
 import { PlayLink } from './PlayDate';
-
-const matches = (dj: RosterDj, needle: string) =>
-  [dj.djName, dj.publicName, dj.discordId ?? ''].some((value) => value.toLowerCase().includes(needle));
 
 export function RosterPage() {
   const [showArchived, setShowArchived] = useState(false);
-  const roster = useRoster(showArchived ? 'include' : 'hide');
-  const settings = useSettings();
   const [search, setSearch] = useState('');
-  const needle = useDeferredValue(search.trim().toLowerCase());
-  const djs = useMemo(
-    () => (needle ? roster.data?.djs.filter((dj) => matches(dj, needle)) : roster.data?.djs) ?? [],
-    [roster.data, needle],
-  );
+  const needle = useDebounced(search.trim(), 250);
+  // The page belongs to its search and view: a new search or view starts at its first page.
+  const view = JSON.stringify([needle, showArchived]);
+  const [paging, setPaging] = useState({ view, page: 0 });
+  const page = paging.view === view ? paging.page : 0;
+  const setPage = (next: number) => setPaging({ view, page: next });
+  const roster = useRoster({ archived: showArchived ? 'include' : 'hide', search: needle, offset: page * ROSTER_PAGE });
+  const settings = useSettings();
+  const djs = roster.data?.djs ?? [];
 
   const failed = roster.isError;
   const host = contactHostName(settings.data);
@@ -62,7 +61,7 @@ export function RosterPage() {
 
       {meta && (
         <p className="text-body-secondary small mb-3" data-testid="roster-meta">
-          {needle ? `${djs.length} of ${pluralise(meta.total, 'DJ')}` : pluralise(meta.total, 'DJ')}
+          {needle ? `${meta.matching} of ${pluralise(meta.total, 'DJ')}` : pluralise(meta.total, 'DJ')}
           {' · '}
           Earliest recorded event:{' '}
           {meta.earliestEvent ? <PlayLink play={meta.earliestEvent} withName /> : 'none yet'}
@@ -83,10 +82,35 @@ export function RosterPage() {
         </Alert>
       )}
       {roster.isSuccess && djs.length === 0 && (
-        <Alert variant="secondary">{needle ? `No DJs match “${search.trim()}”.` : 'No DJs yet. Use Create Dj to add the first.'}</Alert>
+        <Alert variant="secondary">{needle ? `No DJs match “${needle}”.` : 'No DJs yet. Use Create Dj to add the first.'}</Alert>
       )}
       {djs.length > 0 && <RosterTable djs={djs} />}
+      {meta && meta.matching > ROSTER_PAGE && <Pager page={page} matching={meta.matching} loading={roster.isPlaceholderData} onPage={setPage} />}
     </>
+  );
+}
+
+/** Previous and next page, and which rows are shown ("51–100 of 1,234"). */
+function Pager({ page, matching, loading, onPage }: { page: number; matching: number; loading: boolean; onPage: (page: number) => void }) {
+  const first = page * ROSTER_PAGE + 1;
+  const last = Math.min(matching, (page + 1) * ROSTER_PAGE);
+  const pages = Math.ceil(matching / ROSTER_PAGE);
+  const number = (n: number) => n.toLocaleString('en-US');
+  return (
+    <nav aria-label="Roster pages" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+      <span className="small text-body-secondary" aria-live="polite" data-testid="roster-range">
+        {number(first)}–{number(last)} of {number(matching)}
+        {loading && <Spinner size="sm" animation="border" role="status" className="ms-2" />}
+      </span>
+      <div className="d-flex gap-2">
+        <Button variant="outline-secondary" size="sm" disabled={page === 0} onClick={() => onPage(page - 1)}>
+          Previous
+        </Button>
+        <Button variant="outline-secondary" size="sm" disabled={page + 1 >= pages} onClick={() => onPage(page + 1)}>
+          Next
+        </Button>
+      </div>
+    </nav>
   );
 }
 

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Modal, Spinner } from 'react-bootstrap';
+import { Button, Modal } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import type { Dj } from '@shared/schemas/djs';
 import type { RosterDj } from '@shared/schemas/djs';
 import { DjForm } from '@client/components/DjForm';
 import { DjTypeahead } from '@client/components/DjTypeahead';
-import { useCreateDj, useRoster } from '@client/shared/djs';
+import { useCreateDj } from '@client/shared/djs';
 
 const toDj = ({ totalPlays: _t, mostRecentPlay: _m, archived: _a, ...dj }: RosterDj): Dj => ({ ...dj, notes: '' });
 
@@ -50,20 +50,13 @@ export function AddDjModal({ show, title, onHide, onPick }: { show: boolean; tit
 
 function SearchDj({ onPick }: { onPick: (dj: Dj) => void }) {
   // Active DJs only: archived ones are left out of the search (restore them on their page).
-  const roster = useRoster();
-  if (roster.isError) return <Alert variant="danger">The roster could not be loaded: {roster.error.message}</Alert>;
   return (
     <>
       <label htmlFor="add-dj-search" className="form-label">
         Dj
       </label>
       {/* The menu opens on typing, so it never covers 'Onboard New Dj' before anyone searched. */}
-      <DjTypeahead id="add-dj-search" djs={roster.data?.djs ?? []} loading={roster.isPending} onPick={(dj) => onPick(toDj(dj))} />
-      {roster.isPending && (
-        <div className="small text-body-secondary mt-2">
-          <Spinner size="sm" animation="border" role="status" /> Loading djs…
-        </div>
-      )}
+      <DjTypeahead id="add-dj-search" archived="hide" onPick={(dj) => onPick(toDj(dj))} />
     </>
   );
 }
