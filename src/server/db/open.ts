@@ -17,10 +17,11 @@ export interface Store {
   /** The SQLite file, for backups. */
   file?: string;
   /**
-   * A value that changes whenever stored data may have changed (see db/read-cache.ts). SQLite
-   * only: with PostgreSQL other app instances write without this process seeing it.
+   * A value that changes whenever stored data may have changed, whoever wrote it (see
+   * db/read-cache.ts): SQLite's data version and this connection's write count; on PostgreSQL
+   * the database's snapshot, read with one query.
    */
-  dataVersion?: () => string;
+  dataVersion?: () => string | Promise<string>;
   close(): Promise<void>;
 }
 
@@ -86,7 +87,19 @@ async function openPostgres(databaseUrl: string): Promise<Store> {
     throw new StorageStartError(`DATABASE_URL: cannot connect (${describe(error)})`);
   }
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', databaseUrl, close: () => db.destroy() };
+  return { db, dialect: 'postgres', databaseUrl, dataVersion: () => snapshotOf(pool), close: () => db.destroy() };
+}
+
+/**
+ * The server's current snapshot ("xmin:xmax:in-progress ids"): what any query would see. It
+ * changes when any write transaction commits (xmax passes it, or it leaves the in-progress list),
+ * through this process or any other app instance, and never otherwise: two equal snapshots see
+ * the same committed data. Reads assign no transaction id, so they leave it alone; no write has
+ * to bump anything, so writers never wait on a shared row.
+ */
+async function snapshotOf(pool: pg.Pool): Promise<string> {
+  const result = await pool.query<{ snapshot: string }>({ name: 'data_version', text: 'select pg_current_snapshot()::text as snapshot' });
+  return result.rows[0]!.snapshot;
 }
 
 function describe(error: unknown): string {

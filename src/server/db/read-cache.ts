@@ -8,15 +8,16 @@ export interface ReadCache<T> {
 /**
  * Answers that stay valid until the database changes. Each entry remembers the store's data
  * version read before it was loaded and is served only while that version is still current, so
- * any write (through any route, or by another process) retires every entry; no write path has to
- * remember to invalidate anything. Without a data version (PostgreSQL, where other app instances
- * write unseen) nothing is cached. Concurrent misses share one load; failures are not kept.
+ * any write (through any route, by another process or another app instance on the same
+ * PostgreSQL database) retires every entry; no write path has to remember to invalidate
+ * anything. A store without a data version caches nothing. Concurrent misses share one load;
+ * failures are not kept.
  */
 export function readCache<T>(store: Pick<Store, 'dataVersion'>, capacity: number): ReadCache<T> {
   const entries = new Map<string, { version: string; value: Promise<T> }>();
   return {
-    get(key, load) {
-      const version = store.dataVersion?.();
+    async get(key, load) {
+      const version = await store.dataVersion?.();
       if (version === undefined) return load();
       const hit = entries.get(key);
       if (hit?.version === version) return hit.value;
