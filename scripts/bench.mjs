@@ -9,6 +9,7 @@
 // skips it) for a second table. Never asserted in tests.
 import os from 'node:os';
 import { lighthousePages } from './bench/lighthouse.mjs';
+import { GROWTH_COLUMNS, growthRows } from './bench/growth.mjs';
 import { closedLoop } from './bench/runner.mjs';
 import { scenarios } from './bench/scenarios.mjs';
 import { startApp, startCeiling, temporaryDatabase } from './bench/server.mjs';
@@ -27,7 +28,11 @@ console.log(`${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), loa
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim().toLowerCase());
 const selected = scenarios.filter((s) => !only || s.name.startsWith('floor') || only.some((name) => s.name.toLowerCase().includes(name)));
 
+// BENCH_ONLY=growth runs the growth table (1× and 10× communities, bench/growth.mjs) alone.
+const growthSelected = !only || only.includes('growth');
+
 const rows = [];
+const growth = [];
 const { openStore } = await import('../dist/server/db/open.js');
 for (const database of databases) {
   const appDb = await temporaryDatabase(database);
@@ -61,10 +66,15 @@ for (const database of databases) {
     await appDb.drop();
     await ceilingDb.drop();
   }
+  if (growthSelected) growth.push(...(await growthRows(database, { connections: CONNECTIONS, seconds: DURATION, openStore })));
 }
 addFloorRatios(rows);
 addCeilingRatios(rows);
 printTable(['database', 'scenario', 'requests/s', 'vs floor', 'vs ceiling', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'lost', 'memory'], rows);
+if (growth.length) {
+  console.log('\nGrowth: cost per request (1 / requests/s) with 1,000 DJs and 500 events (1×) and 10,000 and 5,000 (10×):');
+  printTable(GROWTH_COLUMNS, growth);
+}
 
 if (process.env.BENCH_LIGHTHOUSE === '0') console.log('(Lighthouse skipped: BENCH_LIGHTHOUSE=0)');
 else {

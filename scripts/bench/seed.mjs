@@ -25,17 +25,18 @@ const communities = new WeakMap();
 
 /**
  * The community every staff scenario works in (made once per store): 1,000 DJs and 500 past
- * weekly events, each with a 12-DJ lineup recorded in dj_plays.
+ * weekly events, each with a 12-DJ lineup recorded in dj_plays; `scale` times as many of each
+ * for the growth scenarios (same plays per DJ).
  */
-export function community(store) {
-  if (!communities.has(store)) communities.set(store, seedCommunity(store));
+export function community(store, scale = 1) {
+  if (!communities.has(store)) communities.set(store, seedCommunity(store, scale));
   return communities.get(store);
 }
 
-async function seedCommunity(store) {
+async function seedCommunity(store, scale) {
   const now = Date.now();
-  const djIds = Array.from({ length: COMMUNITY.djs }, () => randomUUID());
-  const eventIds = Array.from({ length: COMMUNITY.pastEvents }, () => randomUUID());
+  const djIds = Array.from({ length: COMMUNITY.djs * scale }, () => randomUUID());
+  const eventIds = Array.from({ length: COMMUNITY.pastEvents * scale }, () => randomUUID());
   await store.db.transaction().execute(async (trx) => {
     await insertMany(trx, 'djs', djIds.map((id, i) => djRow(id, i, now)));
     await insertMany(trx, 'events', eventIds.map((id, i) => eventRow(id, `Sunday Service #${i + 1}`, now - (i + 1) * 7 * 24 * HOUR, now)));
@@ -43,8 +44,15 @@ async function seedCommunity(store) {
       Array.from({ length: COMMUNITY.slotsPerEvent }, (_, s) => ({ event_id: eventId, dj_id: djIds[(e * 7 + s * 83) % djIds.length] })),
     );
     await insertMany(trx, 'dj_plays', plays);
+    await refreshStats(trx, djIds);
   });
   return { djIds, eventIds };
+}
+
+/** The play statistics on the DJ rows (as the app keeps them), after plays were written straight in. */
+async function refreshStats(trx, djIds) {
+  const { refreshDjStats } = await import('../../dist/server/db/plays.js');
+  for (let i = 0; i < djIds.length; i += 500) await refreshDjStats(trx, djIds.slice(i, i + 500));
 }
 
 /**
@@ -115,6 +123,7 @@ export async function busyEvent(store, djIds, { signups = 60, slots = 12, offset
       })),
     );
     await insertMany(trx, 'dj_plays', djs.slice(0, slots).map((djId) => ({ event_id: id, dj_id: djId })));
+    await refreshStats(trx, djs.slice(0, slots));
   });
   return id;
 }

@@ -11,6 +11,7 @@ import { eventsCancelled } from './020-events-cancelled.js';
 import { djsArchived } from './021-djs-archived.js';
 import { discordPosts } from './040-discord-posts.js';
 import { djPlayStats } from './070-dj-play-stats.js';
+import { growthIndexes } from './071-growth-indexes.js';
 
 // One set of migrations for SQLite and PostgreSQL: only types both understand (text, integer,
 // bigint, double precision) and constraints both enforce. One file per change, numbered; a new
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '021_djs_archived': djsArchived,
   '040_discord_posts': discordPosts,
   '070_dj_play_stats': djPlayStats,
+  '071_growth_indexes': growthIndexes,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

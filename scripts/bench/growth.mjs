@@ -1,0 +1,89 @@
+// Growth (issue 15): the roster, the event page and both home pages on a community of 1,000 DJs
+// and 500 events (1×) and of 10,000 and 5,000 (10×), each on its own app and database, measured
+// in turn in the same run. Cost per request is the inverse of requests/s at the same concurrency;
+// the ratio is 10×'s over 1×'s (1.00 = flat).
+//
+// The read cache would answer repeated requests without any work, so these requests go round
+// more keys than it keeps: the roster's first 20 pages in both views (it keeps 20 answers), and
+// 60 busy events' pages (it keeps 50). The home pages are not cached.
+import { closedLoop } from './runner.mjs';
+import { busyEvent, community, sessionsFor } from './seed.mjs';
+import { staffCookie } from './scenarios.mjs';
+import { startApp, temporaryDatabase } from './server.mjs';
+
+const SCALES = [1, 10];
+const EVENT_PAGES = 60;
+const ROSTER_PAGES = 20;
+
+const scenarios = [
+  {
+    name: 'roster page (20 pages × 2 views)',
+    next: ({ cookie }) => {
+      let i = 0;
+      return () => {
+        const page = i++ % (2 * ROSTER_PAGES);
+        const archived = page % 2 ? 'include' : 'hide';
+        return { path: `/api/djs?archived=${archived}&offset=${Math.floor(page / 2) * 50}`, headers: { cookie } };
+      };
+    },
+  },
+  {
+    name: `event page (${EVENT_PAGES} events, 60 signups)`,
+    next: ({ cookie, eventIds }) => {
+      let i = 0;
+      return () => ({ path: `/api/events/${eventIds[i++ % eventIds.length]}`, headers: { cookie } });
+    },
+  },
+  { name: 'staff home: GET /api/events/home', next: ({ cookie }) => () => ({ path: '/api/events/home', headers: { cookie } }) },
+  { name: 'DJ home: GET /api/me/home', next: ({ djCookie }) => () => ({ path: '/api/me/home', headers: { cookie: djCookie } }) },
+];
+
+/** The growth rows of one database (`database` as bench.mjs describes it). */
+export async function growthRows(database, { connections, seconds, openStore }) {
+  const targets = [];
+  try {
+    for (const scale of SCALES) {
+      const db = await temporaryDatabase(database);
+      const target = { scale, db };
+      targets.push(target);
+      target.app = await startApp(db);
+      target.store = await openStore({ dataDir: db.dataDir, databaseUrl: db.databaseUrl });
+      const { djIds } = await community(target.store, scale);
+      const eventIds = [];
+      for (let i = 0; i < EVENT_PAGES; i++) eventIds.push(await busyEvent(target.store, djIds, { offset: i * 61 }));
+      const [djCookie] = await sessionsFor(target.store, [djIds[0]], ['dj']);
+      target.inputs = { cookie: await staffCookie(target.store, ['host']), djCookie, eventIds };
+    }
+    const rows = [];
+    for (const scenario of scenarios) {
+      const results = [];
+      for (const target of targets) {
+        const next = scenario.next(target.inputs);
+        const result = await closedLoop({ url: target.app.url, connections, seconds, next });
+        if (result.errors) console.error(`${database.name} growth ${scenario.name} ${target.scale}×: statuses ${JSON.stringify(result.statuses)}`);
+        results.push(result);
+      }
+      const [small, large] = results;
+      const cost = (result) => 1000 / result['requests/s'];
+      rows.push({
+        database: database.name,
+        scenario: scenario.name,
+        '1× ms/request': cost(small).toFixed(2),
+        '10× ms/request': cost(large).toFixed(2),
+        '10× / 1×': `${(cost(large) / cost(small)).toFixed(2)}×`,
+        '1× p50 ms': small['p50 ms'],
+        '10× p50 ms': large['p50 ms'],
+        errors: small.errors + large.errors || '',
+      });
+    }
+    return rows;
+  } finally {
+    for (const target of targets) {
+      await target.store?.close();
+      await target.app?.stop();
+      await target.db.drop();
+    }
+  }
+}
+
+export const GROWTH_COLUMNS = ['database', 'scenario', '1× ms/request', '10× ms/request', '10× / 1×', '1× p50 ms', '10× p50 ms', 'errors'];
