@@ -6,11 +6,11 @@ import fs from 'node:fs';
 import http from 'node:http';
 
 /**
- * @param {{ url: string, connections: number, seconds: number,
+ * @param {{ url: string, connections: number, seconds: number, keepLatencies?: boolean,
  *   next: (worker: number) => { method?: string, path: string, headers?: Record<string, string>, body?: string,
  *     onResponse?: (status: number, text: string) => void } }} options
  */
-export async function closedLoop({ url, connections, seconds, next }) {
+export async function closedLoop({ url, connections, seconds, next, keepLatencies = false }) {
   const target = new URL(url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const latencies = [];
@@ -33,7 +33,8 @@ export async function closedLoop({ url, connections, seconds, next }) {
   );
   const elapsed = (performance.now() - began) / 1000;
   agent.destroy();
-  return { ...summarize(latencies, elapsed), errors, statuses };
+  // keepLatencies: the raw figures too, for results made of several runs (bench/growth.mjs).
+  return { ...summarize(latencies, elapsed), errors, statuses, ...(keepLatencies && { latencies, seconds: elapsed }) };
 }
 
 /** One request on `agent`; status 0 when the connection failed. */

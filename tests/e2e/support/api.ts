@@ -252,6 +252,13 @@ export async function createDj(request: APIRequestContext, input: DjInput): Prom
   return (await response.json()) as Dj;
 }
 
+/** `count` roster DJs named `${prefix} 001`, `${prefix} 002`, … (a grown community). */
+export async function createDjs(request: APIRequestContext, prefix: string, count: number): Promise<Dj[]> {
+  const djs: Dj[] = [];
+  for (let i = 1; i <= count; i++) djs.push(await createDj(request, { djName: `${prefix} ${String(i).padStart(3, '0')}` }));
+  return djs;
+}
+
 /** The signed-in person's own roster entry, as signing in made it. */
 export async function myDjId(request: APIRequestContext): Promise<string> {
   const me = await ok<{ djId: string | null }>(await request.get('/api/me'), 'read me');
