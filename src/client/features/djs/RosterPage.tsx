@@ -17,7 +17,11 @@ export function RosterPage() {
   const view = JSON.stringify([needle, showArchived]);
   const [paging, setPaging] = useState({ view, page: 0 });
   const page = paging.view === view ? paging.page : 0;
-  const setPage = (next: number) => setPaging({ view, page: next });
+  const setPage = (next: number) => {
+    setPaging({ view, page: next });
+    // The pager is below the rows: the next page is read from its top.
+    window.scrollTo({ top: 0 });
+  };
   const roster = useRoster({ archived: showArchived ? 'include' : 'hide', search: needle, offset: page * ROSTER_PAGE });
   const settings = useSettings();
   const djs = roster.data?.djs ?? [];
