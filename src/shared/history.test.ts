@@ -83,6 +83,11 @@ describe('saveChanges', () => {
     ]);
     const shorter = { ...before, signups: [{ ...a, requestedDuration: 0.5 as const }, b] };
     expect(texts(saveChanges(before, shorter, DJS, new Set(['a', 'b'])))).toEqual(['Aurora: length 1 h → 30 min', 'Basalt: 21:00 → 20:30']);
+    const sourced = { ...before, signups: [a, { ...b, updatePendingAt: null }], slots: [buildSlot('a', { streamSourceType: 'TWITCH', streamSourceUrl: 'aurora' }), buildSlot('b')] };
+    expect(texts(saveChanges({ ...before, signups: [a, { ...b, updatePendingAt: '2030-06-01T10:00:00.000Z' }] }, sourced, DJS, new Set(['a', 'b'])))).toEqual([
+      'Basalt: the DJ’s update applied or dismissed',
+      'Aurora: stream source changed (Twitch)',
+    ]);
     const moved = { ...before, startDatetime: '2030-06-02T18:00:00.000Z' };
     expect(texts(saveChanges(before, moved, DJS, new Set()))).toEqual(['Start: Sun 2 Jun 20:00 → 19:00 London']);
   });

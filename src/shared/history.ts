@@ -1,5 +1,5 @@
 import { formatHours, placeSlots, type PlacedSlot } from './lineup.js';
-import type { EventChangeKind } from './domain.js';
+import { type EventChangeKind, STREAM_SOURCE_LABELS } from './domain.js';
 import type { DiscordPostKind } from './discord-webhooks.js';
 import type { Dj } from './schemas/djs.js';
 import type { LineupEvent, PreflightStep } from './schemas/events.js';
@@ -63,6 +63,7 @@ function signupLines(before: LineupEvent, after: LineupEvent, djs: DjNames): His
       lines.push({ t: 'signup', change: 'added', name: signup.name });
       continue;
     }
+    if (old.updatePendingAt !== null && signup.updatePendingAt === null) lines.push({ t: 'update_resolved', name: signup.name });
     if (old.name !== signup.name) lines.push({ t: 'signup_field', name: signup.name, field: 'name', from: old.name, to: signup.name });
     for (const field of SIGNUP_FIELDS) {
       if (old[field] !== signup[field]) lines.push({ t: 'signup_field', name: signup.name, field, from: old[field], to: signup[field] });
@@ -104,6 +105,9 @@ function slotLines(before: LineupEvent, after: LineupEvent, djs: DjNames): Histo
       lines.push({ t: 'slot_moved', name: nameOf(placed), from: old.i + 1, to: i + 1, start: placed.startTime });
     } else if (offset(old.placed, before) !== offset(placed, after)) {
       lines.push({ t: 'slot_time', name: nameOf(placed), from: old.placed.startTime, to: placed.startTime });
+    }
+    if (old && (old.placed.slot.streamSourceUrl !== placed.slot.streamSourceUrl || old.placed.slot.streamSourceType !== placed.slot.streamSourceType)) {
+      lines.push({ t: 'slot_source', name: nameOf(placed), type: placed.slot.streamSourceType });
     }
   });
   return lines;
@@ -238,6 +242,10 @@ export function historyLineText(line: HistoryLine, zone: string): string {
       return `${line.name}: moved from slot ${line.from} to ${line.to}, now at ${formatLocalTime(line.start, zone)}`;
     case 'slot_time':
       return `${line.name}: ${formatLocalTime(line.from, zone)} → ${formatLocalTime(line.to, zone)}`;
+    case 'slot_source':
+      return `${line.name}: stream source changed (${STREAM_SOURCE_LABELS[line.type]})`;
+    case 'update_resolved':
+      return `${line.name}: the DJ’s update applied or dismissed`;
     case 'confirmation':
       return `${line.dj} ${CONFIRMATION_WORDS[line.to]} (${line.name})`;
     case 'answers':

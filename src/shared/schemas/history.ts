@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DISCORD_POST_KINDS } from '../discord-webhooks.js';
-import { CONFIRMATIONS, EVENT_CHANGE_KINDS } from '../domain.js';
+import { CONFIRMATIONS, EVENT_CHANGE_KINDS, STREAM_SOURCE_TYPES } from '../domain.js';
 import { DJ_SIGNUP_STATES } from './me.js';
 import { PREFLIGHT_STEPS } from './events.js';
 
@@ -38,6 +38,10 @@ export const historyLineSchema = z.discriminatedUnion('t', [
   /** Positions count from 1. */
   z.object({ t: z.literal('slot_moved'), name, from: z.number(), to: z.number(), start: z.string() }),
   z.object({ t: z.literal('slot_time'), name, from: z.string(), to: z.string() }),
+  /** The stream source changed; its URL is left out (an RTMP URL carries the stream key). */
+  z.object({ t: z.literal('slot_source'), name, type: z.enum(STREAM_SOURCE_TYPES) }),
+  /** Staff applied or dismissed the DJ's changed answers. */
+  z.object({ t: z.literal('update_resolved'), name }),
   z.object({ t: z.literal('confirmation'), name, dj: name, to: z.enum(CONFIRMATIONS) }),
   /** A DJ's answers that changed (the wizard's fields). */
   z.object({ t: z.literal('answers'), name, fields: z.array(z.string()) }),
