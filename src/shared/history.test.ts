@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedAnswers, historyLineText, saveChanges } from './history.js';
+import { changedAnswers, historyLineText, saveChanges, timeAgo } from './history.js';
 import type { Dj } from './schemas/djs.js';
 import type { HistoryLine } from './schemas/history.js';
 import type { SignupFormData } from './schemas/signup.js';
@@ -134,5 +134,16 @@ describe('historyLineText', () => {
     expect(historyLineText({ t: 'discord', post: 'announcement', updated: true }, LONDON)).toBe('Updated the announcement');
     expect(historyLineText({ t: 'next_of', name: 'Week 1' }, LONDON)).toBe('Created as the next event after Week 1');
     expect(historyLineText({ t: 'confirmation', name: 'Aurora', dj: 'Aurora', to: 'declined' }, LONDON)).toBe('Aurora declined (Aurora)');
+  });
+});
+
+describe('timeAgo', () => {
+  const now = Date.parse('2030-06-02T12:00:00.000Z');
+  it('says how long ago, pluralised', () => {
+    expect(timeAgo('2030-06-02T11:59:30.000Z', now)).toBe('just now');
+    expect(timeAgo('2030-06-02T11:59:00.000Z', now)).toBe('1 minute ago');
+    expect(timeAgo('2030-06-02T09:00:00.000Z', now)).toBe('3 hours ago');
+    expect(timeAgo('2030-06-01T12:00:00.000Z', now)).toBe('1 day ago');
+    expect(timeAgo('2030-01-01T12:00:00.000Z', now)).toBe('5 months ago');
   });
 });

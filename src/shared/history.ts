@@ -1,4 +1,5 @@
 import { formatHours, placeSlots, type PlacedSlot } from './lineup.js';
+import { pluralise } from './pluralise.js';
 import { type EventChangeKind, STREAM_SOURCE_LABELS } from './domain.js';
 import type { DiscordPostKind } from './discord-webhooks.js';
 import type { Dj } from './schemas/djs.js';
@@ -136,21 +137,22 @@ export function changedAnswers(before: SignupFormData | null, after: SignupFormD
   });
 }
 
+/** What the actor did, after their name: 'Hal saved the event'. */
 export const HISTORY_KIND_LABELS: Record<EventChangeKind, string> = {
-  created: 'Created the event',
-  saved: 'Saved',
-  published: 'Published',
-  unpublished: 'Unpublished',
-  cancelled: 'Cancelled the event',
-  restored: 'Restored the event',
-  preflight_step: 'Preflight',
-  confirmation: 'Recorded a DJ’s answer',
-  signup_submitted: 'Signed up',
-  signup_updated: 'Updated their signup',
-  slot_confirmed: 'Confirmed their slot',
-  slot_declined: 'Declined their slot',
-  discord_post: 'Posted to Discord',
-  dj_merged: 'Merged DJ records',
+  created: 'created the event',
+  saved: 'saved the event',
+  published: 'published the event',
+  unpublished: 'unpublished the event',
+  cancelled: 'cancelled the event',
+  restored: 'restored the event',
+  preflight_step: 'updated the preflight',
+  confirmation: 'recorded a DJ’s answer',
+  signup_submitted: 'signed up',
+  signup_updated: 'updated their signup',
+  slot_confirmed: 'confirmed their slot',
+  slot_declined: 'declined their slot',
+  discord_post: 'posted to Discord',
+  dj_merged: 'merged two DJ records',
 };
 
 const PREFLIGHT_LABELS: Record<PreflightStep, string> = {
@@ -259,4 +261,15 @@ export function historyLineText(line: HistoryLine, zone: string): string {
     case 'merged':
       return `${line.from} merged into ${line.into}`;
   }
+}
+
+/** How long ago, as people say it: 'just now', '5 minutes ago', '1 day ago'. */
+export function timeAgo(iso: string, now: number): string {
+  const minutes = Math.floor((now - Date.parse(iso)) / 60_000);
+  if (Number.isNaN(minutes) || minutes < 1) return 'just now';
+  if (minutes < 60) return `${pluralise(minutes, 'minute')} ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${pluralise(hours, 'hour')} ago`;
+  const days = Math.floor(hours / 24);
+  return days < 60 ? `${pluralise(days, 'day')} ago` : `${pluralise(Math.floor(days / 30), 'month')} ago`;
 }
