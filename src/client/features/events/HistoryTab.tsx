@@ -40,7 +40,7 @@ export function HistoryTab() {
           <p className="text-body-secondary mb-0">No changes recorded yet</p>
         ) : (
           <>
-            <ListGroup as="ol" className="mb-3">
+            <ListGroup as="ol" className="mb-3" aria-label="Changes, newest first">
               {entries.map((entry) => (
                 // 'n minutes ago' as of the last fetch, which the change stream keeps recent.
                 <HistoryItem key={entry.id} entry={entry} zone={zone} now={history.dataUpdatedAt} />
