@@ -22,6 +22,8 @@ function stateText(signup: DjSignup, zone: string): string {
 }
 
 const STATE_VARIANTS = { signed_up: 'secondary', in_lineup: 'info', confirmed: 'success', declined: 'warning' } as const;
+/** Light backgrounds need dark text to be readable. */
+const DARK_TEXT = new Set<DjSignup['state']>(['in_lineup', 'declined']);
 
 /** The DJ's signups over time, newest event first, each linking to its event. */
 export function DjSignups({ djId }: { djId: string }) {
@@ -53,7 +55,7 @@ export function DjSignups({ djId }: { djId: string }) {
               </div>
               <div className="d-flex flex-wrap align-items-center gap-1 small">
                 <span className="text-break me-1">as {signup.signupName}</span>
-                <Badge bg={STATE_VARIANTS[signup.state]} text={signup.state === 'declined' ? 'dark' : undefined}>
+                <Badge bg={STATE_VARIANTS[signup.state]} text={DARK_TEXT.has(signup.state) ? 'dark' : undefined}>
                   {stateText(signup, signups.data.zone)}
                 </Badge>
                 {signup.cancelled && <CancelledBadge />}
