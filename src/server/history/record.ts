@@ -6,6 +6,7 @@ import type { EventDetail, LineupEvent } from '@shared/schemas/events.js';
 import type { HistoryLine } from '@shared/schemas/history.js';
 import type { SessionUser } from '../auth/sessions.js';
 import type { Database } from '../db/schema.js';
+import { precompiled } from '../db/precompiled.js';
 import { findDjsById } from '../db/rows.js';
 
 // Writing an event's history (docs/decisions/013-event-history.md): one insert per change, in
@@ -27,20 +28,32 @@ export interface Change {
 }
 
 export async function recordChange(db: Db, { eventId, actor, kind, version, lines = [], at = Date.now() }: Change): Promise<void> {
-  await db
-    .insertInto('event_changes')
-    .values({
-      id: randomUUID(),
-      event_id: eventId,
-      at,
-      actor_dj_id: actor?.djId ?? null,
-      actor_name: actor ? actor.publicName : null,
-      kind,
-      version,
-      summary: JSON.stringify(lines),
-    })
-    .execute();
+  await insertChange(db, {
+    id: randomUUID(),
+    eventId,
+    at,
+    actorDjId: actor?.djId ?? null,
+    actorName: actor ? actor.publicName : null,
+    kind,
+    version,
+    summary: JSON.stringify(lines),
+  });
 }
+
+// Compiled once: the DJ intake, a hot path, records every submission.
+const insertChange = precompiled(
+  (db, values: { id: string; eventId: string; at: number; actorDjId: string | null; actorName: string | null; kind: string; version: number; summary: string }) =>
+    db.insertInto('event_changes').values({
+      id: values.id,
+      event_id: values.eventId,
+      at: values.at,
+      actor_dj_id: values.actorDjId,
+      actor_name: values.actorName,
+      kind: values.kind,
+      version: values.version,
+      summary: values.summary,
+    }),
+);
 
 /**
  * A staff save: what it changed between `before` and `after` (shared/history.ts), named with the
