@@ -20,7 +20,7 @@ const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disa
  * Content-Security-Policy naming the Discord origin, no development sign-in routes); the client
  * is the same production build either way.
  */
-const PRODUCTION_ENV = {
+export const PRODUCTION_ENV = {
   NODE_ENV: 'production',
   DISCORD_CLIENT_ID: '100000000000000000',
   DISCORD_CLIENT_SECRET: 'bench-fake-secret',
