@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Alert, Button } from 'react-bootstrap';
+import { Alert } from '@client/components/Alert';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { type Access, hasAccess } from '@shared/policy';
 import { AUTH_MESSAGES } from '@shared/schemas/auth';
@@ -27,13 +27,13 @@ export function RequireAccess({ access, crumbs = true }: { access: Access; crumb
   if (me.isError) {
     return (
       <Alert variant="danger" className="mt-3">
-        <Alert.Heading as="h2" className="h5">
+        <h2 className="alert-heading h5">
           Could not check your sign-in
-        </Alert.Heading>
+        </h2>
         <p>{me.error.message}</p>
-        <Button variant="outline-danger" onClick={() => void me.refetch()}>
+        <button type="button" className="btn btn-outline-danger" onClick={() => void me.refetch()}>
           Try again
-        </Button>
+        </button>
       </Alert>
     );
   }
@@ -60,9 +60,9 @@ function NoPermission() {
   return (
     <MessageAlert variant="warning" className="mt-3" message={AUTH_MESSAGES.noPermission}>
       {logout.isError && <p className="text-danger">Logout failed: {logout.error.message}</p>}
-      <Button variant="outline-dark" onClick={() => logout.mutate()} disabled={logout.isPending}>
+      <button type="button" className="btn btn-outline-dark" onClick={() => logout.mutate()} disabled={logout.isPending}>
         Log Out
-      </Button>
+      </button>
     </MessageAlert>
   );
 }
