@@ -129,7 +129,7 @@ function UserMenu({ me }: { me: Me }) {
             <Avatar url={me.avatarUrl} name={me.publicName} />
             <span className="user-menu__name">{me.publicName}</span>
           </button>
-          <div className={`dropdown-menu dropdown-menu-end${open ? ' show' : ''}`} data-bs-popper="static" aria-labelledby="user-menu">
+          <div className={`dropdown-menu dropdown-menu-end${open ? ' show' : ''}`} data-bs-popper="static">
             <div className="dropdown-header" role="heading" aria-level={2}>
               Roles
             </div>
