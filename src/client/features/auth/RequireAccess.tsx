@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { Alert } from '@client/components/Alert';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { type Access, hasAccess } from '@shared/policy';
 import { AUTH_MESSAGES } from '@shared/schemas/auth';
 import { paths } from '@shared/paths';
 import { Breadcrumbs } from '@client/components/Breadcrumbs';
 import { MessageAlert } from '@client/components/MessageAlert';
+import { LoadError } from '@client/components/LoadError';
 import { VinylLoader } from '@client/components/VinylLoader';
 import { savePostLoginRedirect, useLogout, useMe } from '@client/shared/session';
 import { NoRolesPage } from './NoRolesPage';
@@ -25,17 +25,7 @@ export function RequireAccess({ access, crumbs = true }: { access: Access; crumb
   const location = useLocation();
   if (me.isPending) return <VinylLoader fullPage label="Checking who you are…" />;
   if (me.isError) {
-    return (
-      <Alert variant="danger" className="mt-3">
-        <h2 className="alert-heading h5">
-          Could not check your sign-in
-        </h2>
-        <p>{me.error.message}</p>
-        <button type="button" className="btn btn-outline-danger" onClick={() => void me.refetch()}>
-          Try again
-        </button>
-      </Alert>
-    );
+    return <LoadError title="Could not check your sign-in" error={me.error} onRetry={me.refetch} heading="h2" className="mt-3" />;
   }
   if (!me.data) return <RedirectToLogin from={location.pathname + location.search + location.hash} />;
   if (me.data.roles.length === 0) return <NoRolesPage me={me.data} />;
