@@ -10,6 +10,7 @@
 import os from 'node:os';
 import { lighthousePages } from './bench/lighthouse.mjs';
 import { GROWTH_COLUMNS, growthRows } from './bench/growth.mjs';
+import { lineupPageRuns } from './bench/lineup-page.mjs';
 import { closedLoop, cpuMs, cpuPerRequest } from './bench/runner.mjs';
 import { scenarios } from './bench/scenarios.mjs';
 import { startApp, startCeiling, temporaryDatabase } from './bench/server.mjs';
@@ -24,9 +25,12 @@ else console.log('(PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_U
 
 console.log(`${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}, Node ${process.version}, ${CONNECTIONS} connections, ${DURATION} s per scenario`);
 
-// BENCH_ONLY=roster,event page runs just those scenarios (and the floor, for the ratios).
+// BENCH_ONLY=roster,event page runs just those scenarios (and the floor, for the ratios);
+// `lighthouse` and `lineup page` name the browser measurements, which then run alone.
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim().toLowerCase());
-const selected = scenarios.filter((s) => !only || s.name.startsWith('floor') || only.some((name) => s.name.toLowerCase().includes(name)));
+const named = (name) => !only || only.some((part) => name.toLowerCase().includes(part));
+const matched = scenarios.filter((s) => !s.name.startsWith('floor') && named(s.name));
+const selected = matched.length ? scenarios.filter((s) => s.name.startsWith('floor') || named(s.name)) : [];
 
 // BENCH_ONLY=growth runs the growth table (1× and 10× communities, bench/growth.mjs) alone.
 const growthSelected = !only || only.includes('growth');
@@ -34,7 +38,7 @@ const growthSelected = !only || only.includes('growth');
 const rows = [];
 const growth = [];
 const { openStore } = await import('../dist/server/db/open.js');
-for (const database of databases) {
+for (const database of selected.length ? databases : []) {
   const appDb = await temporaryDatabase(database);
   const ceilingDb = await temporaryDatabase(database);
   const running = [];
@@ -68,20 +72,26 @@ for (const database of databases) {
     await appDb.drop();
     await ceilingDb.drop();
   }
-  if (growthSelected) growth.push(...(await growthRows(database, { connections: CONNECTIONS, seconds: DURATION, openStore })));
 }
+for (const database of growthSelected ? databases : []) growth.push(...(await growthRows(database, { connections: CONNECTIONS, seconds: DURATION, openStore })));
 addFloorRatios(rows);
 addCeilingRatios(rows);
-printTable(['database', 'scenario', 'requests/s', 'vs floor', 'vs ceiling', 'CPU ms/request', 'CPU vs ceiling', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'lost', 'memory'], rows);
+if (selected.length) printTable(['database', 'scenario', 'requests/s', 'vs floor', 'vs ceiling', 'CPU ms/request', 'CPU vs ceiling', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'lost', 'memory'], rows);
 if (growth.length) {
   console.log('\nGrowth: cost per request with 1,000 DJs and 500 events (1×) and 10,000 and 5,000 (10×):');
   printTable(GROWTH_COLUMNS, growth);
 }
 
 if (process.env.BENCH_LIGHTHOUSE === '0') console.log('(Lighthouse skipped: BENCH_LIGHTHOUSE=0)');
-else {
+else if (named('lighthouse')) {
   console.log('\nLighthouse, mobile preset (simulated throttling), built client on SQLite:');
   printTable(['page', 'performance', 'accessibility', 'LCP ms', 'TBT ms', 'transfer KB', 'CPU index'], await lighthousePages());
+}
+
+if (process.env.BENCH_LINEUP_PAGE === '0') console.log('(Lineup page skipped: BENCH_LINEUP_PAGE=0)');
+else if (named('lineup page')) {
+  console.log('\nLineup page (60 signups, 12 slots), staff, desktop Chromium, built client on SQLite:');
+  printTable(['run', 'TTI ms', 'drawn ms', 'handle ms', 'frames', 'longest frame ms', 'frames > 50 ms', 'long animation frames', 'load avg'], await lineupPageRuns());
 }
 
 function addFloorRatios(results) {

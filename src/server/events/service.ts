@@ -15,6 +15,7 @@ import type {
   StaffConfirmationBody,
 } from '@shared/schemas/events.js';
 import { nextEventFields, sameDayEvents, scheduleOf } from '@shared/series.js';
+import type { HistoryLine } from '@shared/schemas/history.js';
 import type { StaffSignup } from '@shared/schemas/lineup.js';
 import type { ChangeBus } from '../changes/bus.js';
 import { isSerializationFailure, UniqueViolation, withDbErrors } from '../db/errors.js';
@@ -24,6 +25,7 @@ import type { Database } from '../db/schema.js';
 import { toMillis } from '../db/values.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import * as lineup from '../lineup/repository.js';
+import { type Actor, recordChange, recordSave } from '../history/record.js';
 import { readSettings } from '../settings/service.js';
 import * as repository from './repository.js';
 
@@ -41,9 +43,9 @@ export function findHomeEvent(db: Db, now = Date.now()): Promise<EventSummary | 
   return repository.findHomeEvent(db, now);
 }
 
-export async function createEvent(db: Db, { confirmSameDay, ...fields }: CreateEventRequest): Promise<{ id: string }> {
+export async function createEvent(db: Db, actor: Actor, { confirmSameDay, ...fields }: CreateEventRequest): Promise<{ id: string }> {
   const { defaultZone } = await readSettings(db);
-  return { id: await insertUnlessSameDay(db, fields, defaultZone, confirmSameDay) };
+  return { id: await insertUnlessSameDay(db, actor, fields, defaultZone, confirmSameDay) };
 }
 
 /**
@@ -51,11 +53,11 @@ export async function createEvent(db: Db, { confirmSameDay, ...fields }: CreateE
  * schedule of the settings. A second click finds the first click's event on that day and is
  * refused like any same-day event.
  */
-export async function createNextEvent(db: Db, eventId: string, confirmSameDay: boolean, now = new Date()): Promise<CreatedNextEvent> {
+export async function createNextEvent(db: Db, actor: Actor, eventId: string, confirmSameDay: boolean, now = new Date()): Promise<CreatedNextEvent> {
   const [event, settings] = await Promise.all([repository.findEvent(db, eventId), readSettings(db)]);
   if (!event) throw notFound(EVENT_NOT_FOUND);
   const fields = nextEventFields(event, scheduleOf(settings), now);
-  const id = await insertUnlessSameDay(db, fields, settings.defaultZone, confirmSameDay);
+  const id = await insertUnlessSameDay(db, actor, fields, settings.defaultZone, confirmSameDay, [{ t: 'next_of', name: event.name }]);
   return { id, name: fields.name, startDatetime: fields.startDatetime };
 }
 
@@ -68,7 +70,14 @@ const DAY_REACH = 26 * 3_600_000;
  * each other: PostgreSQL fails one of them and its retry sees the other (SQLite runs
  * transactions one at a time).
  */
-async function insertUnlessSameDay(db: Db, fields: EventFormValues, zone: string, confirmSameDay: boolean): Promise<string> {
+async function insertUnlessSameDay(
+  db: Db,
+  actor: Actor,
+  fields: EventFormValues,
+  zone: string,
+  confirmSameDay: boolean,
+  lines: HistoryLine[] = [],
+): Promise<string> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await db
@@ -87,6 +96,7 @@ async function insertUnlessSameDay(db: Db, fields: EventFormValues, zone: string
           }
           const id = randomUUID();
           await repository.insertEvent(trx, id, fields, Date.now());
+          await recordChange(trx, { eventId: id, actor, kind: 'created', version: 1, lines });
           return id;
         });
     } catch (error) {
@@ -131,12 +141,13 @@ export async function assertEventExists(db: Db | Transaction<Database>, eventId:
  * written (never the DJ's form data); signups the draft never saw are left alone; slots are laid
  * out from the start, the end follows the last slot, and dj_plays is recomputed.
  */
-export async function saveEvent(db: Db, changes: ChangeBus, eventId: string, body: SaveEventBody): Promise<EventDetail> {
+export async function saveEvent(db: Db, changes: ChangeBus, actor: Actor, eventId: string, body: SaveEventBody): Promise<EventDetail> {
   checkDraftConsistency(body);
   const now = Date.now();
   const { signups } = body;
 
   const saved = await db.transaction().execute(async (trx) => {
+    const before = await findLineupEvent(trx, eventId);
     const { event } = body;
     const swapped = await repository.updateEventIfVersion(trx, eventId, body.baseVersion, repository.eventColumns(event), now);
     if (!swapped) await refuseStaleOrMissing(trx, eventId);
@@ -152,7 +163,9 @@ export async function saveEvent(db: Db, changes: ChangeBus, eventId: string, bod
     await lineup.replaceSlots(trx, eventId, placed);
     await repository.setEventEnd(trx, eventId, toMillis(eventEnd(placed, event.startDatetime)));
     await refreshDjStats(trx, await lineup.replaceDjPlays(trx, eventId, computeDjPlays(placed)));
-    return getEventDetail(trx, eventId);
+    const after = await getEventDetail(trx, eventId);
+    await recordSave(trx, { eventId, actor, before, after, seen: signups.map((signup) => signup.uuid) });
+    return after;
   });
 
   await changes.publish({ eventId, version: saved.version });
@@ -160,7 +173,7 @@ export async function saveEvent(db: Db, changes: ChangeBus, eventId: string, bod
 }
 
 /** Publishes the event once the preflight's required steps are done (shared/preflight.ts), never while cancelled. */
-export async function publishEvent(db: Db, changes: ChangeBus, eventId: string, baseVersion: number): Promise<EventDetail> {
+export async function publishEvent(db: Db, changes: ChangeBus, actor: Actor, eventId: string, baseVersion: number): Promise<EventDetail> {
   const published = await db.transaction().execute(async (trx) => {
     const detail = await getEventDetail(trx, eventId);
     if (detail.version !== baseVersion) await refuseStaleOrMissing(trx, eventId);
@@ -168,19 +181,19 @@ export async function publishEvent(db: Db, changes: ChangeBus, eventId: string, 
     const djNames = Object.fromEntries(Object.entries(detail.djs).map(([id, dj]) => [id, dj.djName]));
     const problems = publishProblems(detail, djNames);
     if (problems) throw conflict(problems, 'requirements_not_met');
-    return setPublished(trx, eventId, baseVersion, true);
+    return setPublished(trx, actor, eventId, baseVersion, true);
   });
   await changes.publish({ eventId, version: published.version });
   return published;
 }
 
 /** Cancel (spec issue 13): the event keeps its signups, lineup and plays; DJs cannot sign up; never public. */
-export function cancelEvent(db: Db, changes: ChangeBus, eventId: string, baseVersion: number): Promise<EventDetail> {
-  return changeEvent(db, changes, eventId, baseVersion, { cancelled_at: Date.now() });
+export function cancelEvent(db: Db, changes: ChangeBus, actor: Actor, eventId: string, baseVersion: number): Promise<EventDetail> {
+  return changeEvent(db, changes, { eventId, actor, kind: 'cancelled' }, baseVersion, { cancelled_at: Date.now() });
 }
 
-export function restoreEvent(db: Db, changes: ChangeBus, eventId: string, baseVersion: number): Promise<EventDetail> {
-  return changeEvent(db, changes, eventId, baseVersion, { cancelled_at: null });
+export function restoreEvent(db: Db, changes: ChangeBus, actor: Actor, eventId: string, baseVersion: number): Promise<EventDetail> {
+  return changeEvent(db, changes, { eventId, actor, kind: 'restored' }, baseVersion, { cancelled_at: null });
 }
 
 /**
@@ -191,13 +204,14 @@ export function restoreEvent(db: Db, changes: ChangeBus, eventId: string, baseVe
 async function changeEvent(
   db: Db,
   changes: ChangeBus,
-  eventId: string,
+  { eventId, actor, kind }: { eventId: string; actor: Actor; kind: 'cancelled' | 'restored' },
   baseVersion: number,
   columns: Parameters<typeof repository.updateEventIfVersion>[3],
 ): Promise<EventDetail> {
   const changed = await db.transaction().execute(async (trx) => {
     const swapped = await repository.updateEventIfVersion(trx, eventId, baseVersion, columns, Date.now());
     if (!swapped) await refuseStaleOrMissing(trx, eventId);
+    await recordChange(trx, { eventId, actor, kind, version: baseVersion + 1 });
     return getEventDetail(trx, eventId);
   });
   await changes.publish({ eventId, version: changed.version });
@@ -227,15 +241,16 @@ export async function deleteEvent(db: Db, changes: ChangeBus, eventId: string, b
 }
 
 /** Takes the event back to unpublished (its lineup stays as it is). */
-export async function unpublishEvent(db: Db, changes: ChangeBus, eventId: string, baseVersion: number): Promise<EventDetail> {
-  const unpublished = await db.transaction().execute((trx) => setPublished(trx, eventId, baseVersion, false));
+export async function unpublishEvent(db: Db, changes: ChangeBus, actor: Actor, eventId: string, baseVersion: number): Promise<EventDetail> {
+  const unpublished = await db.transaction().execute((trx) => setPublished(trx, actor, eventId, baseVersion, false));
   await changes.publish({ eventId, version: unpublished.version });
   return unpublished;
 }
 
-async function setPublished(trx: Transaction<Database>, eventId: string, baseVersion: number, published: boolean): Promise<EventDetail> {
+async function setPublished(trx: Transaction<Database>, actor: Actor, eventId: string, baseVersion: number, published: boolean): Promise<EventDetail> {
   const swapped = await repository.updateEventIfVersion(trx, eventId, baseVersion, { published: published ? 1 : 0 }, Date.now());
   if (!swapped) await refuseStaleOrMissing(trx, eventId);
+  await recordChange(trx, { eventId, actor, kind: published ? 'published' : 'unpublished', version: baseVersion + 1 });
   return getEventDetail(trx, eventId);
 }
 
@@ -243,12 +258,13 @@ async function setPublished(trx: Transaction<Database>, eventId: string, baseVer
  * Ticks an optional preflight step off (or on again). Not part of the draft and no version bump:
  * ticking a box must not make someone's open draft stale.
  */
-export async function setPreflightStep(db: Db, changes: ChangeBus, eventId: string, body: PreflightStepBody): Promise<EventDetail> {
+export async function setPreflightStep(db: Db, changes: ChangeBus, actor: Actor, eventId: string, body: PreflightStepBody): Promise<EventDetail> {
   const detail = await db.transaction().execute(async (trx) => {
     const event = await repository.findEvent(trx, eventId);
     if (!event) throw notFound(EVENT_NOT_FOUND);
     const preflight = { ...event.preflight, [body.step]: body.done ? new Date().toISOString() : null };
     await repository.updatePreflight(trx, eventId, preflight);
+    await recordChange(trx, { eventId, actor, kind: 'preflight_step', version: event.version, lines: [{ t: 'preflight', ...body }] });
     return getEventDetail(trx, eventId);
   });
   await changes.publish({ eventId, version: detail.version });
@@ -256,16 +272,25 @@ export async function setPreflightStep(db: Db, changes: ChangeBus, eventId: stri
 }
 
 /** Staff record a DJ's answer to their proposed slot (say, given in Discord). */
-export async function setStaffConfirmation(db: Db, changes: ChangeBus, eventId: string, body: StaffConfirmationBody): Promise<EventDetail> {
+export async function setStaffConfirmation(db: Db, changes: ChangeBus, actor: Actor, eventId: string, body: StaffConfirmationBody): Promise<EventDetail> {
   const detail = await db.transaction().execute(async (trx) => {
     await assertEventExists(trx, eventId);
     if (!(await lineup.setConfirmation(trx, eventId, body.djId, body.confirmation, false))) {
       throw conflict('This DJ is on no signup of the event: reload the page to see its signups.');
     }
-    return getEventDetail(trx, eventId);
+    const detail = await getEventDetail(trx, eventId);
+    await recordChange(trx, { eventId, actor, kind: 'confirmation', version: detail.version, lines: [confirmationLine(detail, body)] });
+    return detail;
   });
   await changes.publish({ eventId, version: detail.version });
   return detail;
+}
+
+/** The staff-recorded answer as a line of history, named as the event names them now. */
+function confirmationLine(detail: EventDetail, { djId, confirmation }: StaffConfirmationBody): HistoryLine {
+  const signup = detail.signups.find((candidate) => candidate.djRefs.includes(djId));
+  const dj = detail.djs[djId];
+  return { t: 'confirmation', name: signup?.name ?? '', dj: dj?.djName || dj?.publicName || djId, to: confirmation };
 }
 
 async function refuseStaleOrMissing(trx: Transaction<Database>, eventId: string): Promise<never> {

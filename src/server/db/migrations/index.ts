@@ -10,6 +10,7 @@ import { djCalendarLinks } from './011-dj-calendar-links.js';
 import { eventsCancelled } from './020-events-cancelled.js';
 import { djsArchived } from './021-djs-archived.js';
 import { discordPosts } from './040-discord-posts.js';
+import { eventChanges } from './050-event-changes.js';
 import { djPlayStats } from './070-dj-play-stats.js';
 import { growthIndexes } from './071-growth-indexes.js';
 
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '020_events_cancelled': eventsCancelled,
   '021_djs_archived': djsArchived,
   '040_discord_posts': discordPosts,
+  '050_event_changes': eventChanges,
   '070_dj_play_stats': djPlayStats,
   '071_growth_indexes': growthIndexes,
 };
