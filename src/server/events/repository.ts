@@ -38,10 +38,13 @@ const toRecord = (row: Selectable<EventsTable>): EventRecord => ({
   preflight: parsePreflight(row.preflight),
 });
 
+// Built once: zod makes a new schema on every partial().
+const storedPreflightSchema = preflightSchema.partial();
+
 /** The preflight steps staff ticked off, read through their schema (none when unreadable). */
 function parsePreflight(json: string): EventRecord['preflight'] {
   try {
-    const parsed = preflightSchema.partial().safeParse(JSON.parse(json));
+    const parsed = storedPreflightSchema.safeParse(JSON.parse(json));
     if (parsed.success) return { textsCopied: null, streamDetailsChecked: null, ...parsed.data };
   } catch {
     // Unreadable: as if nothing was ticked off.

@@ -5,7 +5,7 @@ import type { LineupChanges, SignupPlace, SlotRow, SlotTimes } from '@shared/lin
 import type { Signup, Slot, StaffSignup } from '@shared/schemas/lineup.js';
 import { type SignupFormData, signupFormDataSchema } from '@shared/schemas/signup.js';
 import type { Database, SignupsTable, SlotsTable } from '../db/schema.js';
-import { fromFlag, toFlag, toIso, toMillis } from '../db/values.js';
+import { fromFlag, toFlag, toIso } from '../db/values.js';
 
 // The lineup's tables: signups (with the DJs they name), slots and the derived dj_plays. Staff
 // saves (events/service.ts) and DJ submissions (signup/service.ts) both go through here, so each
