@@ -3,7 +3,7 @@
 // will read back, without reading it again. Signups the draft never saw (DJ submissions that
 // arrived after it was loaded) are left as they are.
 import { computeDjPlays, eventEnd, placeSlots } from './lineup.js';
-import type { SaveEventBody } from './schemas/events.js';
+import type { EventDetail, LineupEvent, SaveEventBody } from './schemas/events.js';
 import { type Signup, type Slot, type StaffSignup, staffSignupSchema } from './schemas/lineup.js';
 
 /** Where a stored signup sits in the Signups column: read back ordered by position, then creation, then uuid. */
@@ -191,4 +191,58 @@ export function diffLineup(stored: StoredLineup, draft: Pick<SaveEventBody, 'eve
     newlyNamed: namedDjs({ signups, slots: draft.slots }).filter((djId) => !named.has(djId)),
     after: { signups, slots: draft.slots.map((slot) => ({ ...slot })), djPlays, endAt },
   };
+}
+
+const pick = <T>(record: Record<string, T>, keys: readonly string[]): Record<string, T> =>
+  Object.fromEntries(keys.flatMap((key) => (record[key] === undefined ? [] : [[key, record[key]]])));
+
+/**
+ * The save's answer, as the event page loads it: the event's fields as they read back, the
+ * lineup after the save, and what is known of the DJs (DJ rows, other events) for those it names.
+ */
+export function savedDetail(
+  event: Omit<LineupEvent, 'signups' | 'slots' | 'djPlays'>,
+  after: LineupChanges['after'],
+  known: Pick<EventDetail, 'djs' | 'otherEventsByDj'>,
+): EventDetail {
+  const named = namedDjs(after);
+  return {
+    ...event,
+    signups: after.signups,
+    slots: after.slots,
+    djPlays: after.djPlays,
+    djs: pick(known.djs, named),
+    otherEventsByDj: pick(known.otherEventsByDj, named),
+  };
+}
+
+/** Mistakes visible in the draft alone (no database needed): 400 for a malformed draft, 409 for a DJ on two signups. */
+export function draftProblem(draft: Pick<SaveEventBody, 'signups' | 'slots' | 'removedSignupUuids'>): { status: 400 | 409; message: string } | null {
+  const uuids = new Set<string>();
+  const djOwner = new Map<string, string>();
+  for (const signup of draft.signups) {
+    if (uuids.has(signup.uuid)) return { status: 400, message: `The signup ${signup.name} appears twice in the draft.` };
+    uuids.add(signup.uuid);
+    for (const djId of signup.djRefs) {
+      const other = djOwner.get(djId);
+      if (other !== undefined) {
+        return {
+          status: 409,
+          message:
+            other === signup.name
+              ? `A DJ is named twice on the signup ${signup.name}.`
+              : `A DJ is on both ${other} and ${signup.name}: a DJ can have only one signup per event. Remove them from one of them.`,
+        };
+      }
+      djOwner.set(djId, signup.name);
+    }
+  }
+  const removed = new Set(draft.removedSignupUuids);
+  if (draft.removedSignupUuids.some((uuid) => uuids.has(uuid))) {
+    return { status: 400, message: 'A signup cannot be both kept and removed in the same save.' };
+  }
+  if (draft.slots.some((slot) => slot.signupUuid !== null && removed.has(slot.signupUuid))) {
+    return { status: 400, message: 'A lineup slot still belongs to a removed signup. Send it back to the signups first.' };
+  }
+  return null;
 }

@@ -20,7 +20,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** An event's own fields: everything but its lineup. */
 export type EventRecord = Omit<LineupEvent, 'signups' | 'slots' | 'djPlays'>;
 
-const toRecord = (row: Selectable<EventsTable>): EventRecord => ({
+/** An event row as the event page reads it (also the bench's ceiling's mapping). */
+export const eventFromRow = (row: Selectable<EventsTable>): EventRecord => ({
   id: row.id,
   name: row.name,
   startDatetime: toIso(row.start_at),
@@ -100,7 +101,7 @@ export async function findEvent(db: Db, id: string, lock?: { dialect: Dialect })
     .where('id', '=', id)
     .$if(lock?.dialect === 'postgres', (query) => query.forUpdate())
     .executeTakeFirst();
-  return row && toRecord(row);
+  return row && eventFromRow(row);
 }
 
 /**
@@ -279,7 +280,7 @@ export async function writeEventFields(
   const changed = (Object.keys(columns) as Array<keyof typeof columns>).some((column) => columns[column] !== row[column]);
   const set = { ...(changed ? columns : {}), ...(endAt === null ? {} : { end_at: endAt }) };
   if (Object.keys(set).length > 0) await trx.updateTable('events').set(set).where('id', '=', row.id).execute();
-  return toRecord({ ...row, ...set });
+  return eventFromRow({ ...row, ...set });
 }
 
 export async function updatePreflight(trx: Transaction<Database>, id: string, preflight: EventRecord['preflight']): Promise<void> {

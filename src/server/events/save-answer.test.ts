@@ -166,8 +166,8 @@ describe.each(testDialects)('the event save answer on %s', (dialect) => {
   test('the rows are the draft: slot times, positions, plays', async () => {
     const id = await createEvent('Sunday Service', '2030-01-06T20:00:00.000Z');
     const acts = await Promise.all(['One', 'Two', 'Three'].map(async (name) => buildSignup(randomUUID(), { name, djRefs: [await addDj(name)] })));
-    let event = await save(id, draftOf(await getEvent(id), { signups: acts, slots: acts.map((s) => slotForSignup(s)) }));
-    event = await save(id, draftOf(event, { signups: [acts[2]!, acts[0]!, acts[1]!], slots: [event.slots[2]!, event.slots[0]!] }));
+    const event = await save(id, draftOf(await getEvent(id), { signups: acts, slots: acts.map((s) => slotForSignup(s)) }));
+    await save(id, draftOf(event, { signups: [acts[2]!, acts[0]!, acts[1]!], slots: [event.slots[2]!, event.slots[0]!] }));
 
     const slots = await db().selectFrom('slots').select(['position', 'signup_uuid', 'start_at', 'end_at']).where('event_id', '=', id).orderBy('position').execute();
     const start = Date.parse('2030-01-06T20:00:00.000Z');

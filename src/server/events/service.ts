@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { diffLineup, namedDjs, type StoredLineup } from '@shared/lineup-save.js';
+import { diffLineup, draftProblem, namedDjs, savedDetail, type StoredLineup } from '@shared/lineup-save.js';
 import { publishProblems } from '@shared/preflight.js';
 import type {
   CreateEventRequest,
@@ -159,17 +159,8 @@ export async function saveEvent(db: Db, changes: ChangeBus, eventId: string, bod
     const event = await repository.writeEventFields(trx, row, body.event, diff.endAt);
     await lineup.writeDjPlays(trx, eventId, diff.addPlays, diff.removePlays);
 
-    const { signups, slots, djPlays } = diff.after;
-    const named = namedDjs(diff.after);
     const added = await findOtherEvents(trx, eventId, diff.newlyNamed);
-    return {
-      ...event,
-      signups,
-      slots,
-      djPlays,
-      djs: pick({ ...before.djs, ...newDjs }, named),
-      otherEventsByDj: pick({ ...before.otherEventsByDj, ...added }, named),
-    } satisfies EventDetail;
+    return savedDetail(event, diff.after, { djs: { ...before.djs, ...newDjs }, otherEventsByDj: { ...before.otherEventsByDj, ...added } });
   });
 
   await changes.publish({ eventId, version: saved.version });
@@ -189,9 +180,6 @@ async function findStoredLineup(trx: Transaction<Database>, eventId: string, row
   const stored = { signups, places, slots, slotTimes: times, djPlays, endAt: Number(row.end_at) };
   return { ...stored, ...(await djDetails(trx, eventId, namedDjs(stored))) };
 }
-
-const pick = <T>(record: Record<string, T>, keys: readonly string[]): Record<string, T> =>
-  Object.fromEntries(keys.flatMap((key) => (record[key] === undefined ? [] : [[key, record[key]]])));
 
 /** Publishes the event once the preflight's required steps are done (shared/preflight.ts), never while cancelled. */
 export async function publishEvent(db: Db, changes: ChangeBus, eventId: string, baseVersion: number): Promise<EventDetail> {
@@ -308,30 +296,8 @@ async function refuseStaleOrMissing(trx: Transaction<Database>, eventId: string)
 
 /** Mistakes visible in the payload alone: no database needed to refuse them. */
 function checkDraftConsistency(body: SaveEventBody) {
-  const uuids = new Set<string>();
-  const djOwner = new Map<string, string>();
-  for (const signup of body.signups) {
-    if (uuids.has(signup.uuid)) throw badRequest(`The signup ${signup.name} appears twice in the draft.`);
-    uuids.add(signup.uuid);
-    for (const djId of signup.djRefs) {
-      const other = djOwner.get(djId);
-      if (other !== undefined) {
-        throw conflict(
-          other === signup.name
-            ? `A DJ is named twice on the signup ${signup.name}.`
-            : `A DJ is on both ${other} and ${signup.name}: a DJ can have only one signup per event. Remove them from one of them.`,
-        );
-      }
-      djOwner.set(djId, signup.name);
-    }
-  }
-  const removed = new Set(body.removedSignupUuids);
-  if (body.removedSignupUuids.some((uuid) => uuids.has(uuid))) {
-    throw badRequest('A signup cannot be both kept and removed in the same save.');
-  }
-  if (body.slots.some((slot) => slot.signupUuid !== null && removed.has(slot.signupUuid))) {
-    throw badRequest('A lineup slot still belongs to a removed signup. Send it back to the signups first.');
-  }
+  const problem = draftProblem(body);
+  if (problem) throw problem.status === 409 ? conflict(problem.message) : badRequest(problem.message);
 }
 
 /** A new signup of the draft must not be another event's. */

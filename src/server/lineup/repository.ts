@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { CONFIRMATIONS, type Confirmation, type SignupType, type StreamSourceType } from '@shared/domain.js';
 import type { LineupChanges, SignupPlace, SlotRow, SlotTimes } from '@shared/lineup-save.js';
 import type { Signup, Slot, StaffSignup } from '@shared/schemas/lineup.js';
@@ -68,6 +68,17 @@ export async function readSignups(db: Db, eventId: string): Promise<{ signups: S
       .orderBy('position')
       .execute(),
   ]);
+  return signupsFromRows(rows, refs);
+}
+
+/**
+ * Signup rows (in order) and their DJ reference rows (by signup, in order) as the event page
+ * reads them, and where each signup sits. Also the bench's ceiling's mapping (scripts/bench/ceiling).
+ */
+export function signupsFromRows(
+  rows: ReadonlyArray<Selectable<SignupsTable>>,
+  refs: ReadonlyArray<{ signup_uuid: string; dj_id: string; confirmation: string }>,
+): { signups: Signup[]; places: Map<string, SignupPlace> } {
   const djRefs = new Map<string, string[]>();
   const confirmations = new Map<string, Record<string, Confirmation>>();
   for (const ref of refs) {
@@ -92,7 +103,8 @@ export async function readSignups(db: Db, eventId: string): Promise<{ signups: S
 
 const asConfirmation = (stored: string): Confirmation => ((CONFIRMATIONS as readonly string[]).includes(stored) ? (stored as Confirmation) : 'proposed');
 
-const toSlot = (row: SlotsTable): Slot => ({
+/** A slot row as the event page reads it (also the bench's ceiling's mapping). */
+export const slotFromRow = (row: SlotsTable): Slot => ({
   signupUuid: row.signup_uuid,
   legacy:
     row.legacy_duration === null
@@ -115,7 +127,7 @@ export async function findSlots(db: Db, eventId: string): Promise<Slot[]> {
 /** The slots by position, and their stored times. */
 export async function readSlots(db: Db, eventId: string): Promise<{ slots: Slot[]; times: SlotTimes[] }> {
   const rows = await db.selectFrom('slots').selectAll().where('event_id', '=', eventId).orderBy('position').execute();
-  return { slots: rows.map(toSlot), times: rows.map((row) => ({ startAt: Number(row.start_at), endAt: Number(row.end_at) })) };
+  return { slots: rows.map(slotFromRow), times: rows.map((row) => ({ startAt: Number(row.start_at), endAt: Number(row.end_at) })) };
 }
 
 export async function findDjPlays(db: Db, eventId: string): Promise<string[]> {
