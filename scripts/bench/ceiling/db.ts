@@ -1,5 +1,6 @@
 import type { SignupFormData } from '@shared/schemas/signup.js';
 import { availabilityIssues } from '@shared/schemas/signup.js';
+import type { Tx } from './event-save-tx.js';
 import { Refusal } from './session.js';
 
 // What a ceiling route needs from the database: one implementation per driver (sqlite.ts with
@@ -38,8 +39,11 @@ export interface CeilingDb {
   signupIntake(form: SignupFormData, djId: string): number | Promise<number>;
   /** "Event X changed" after the commit (src/server/changes/bus.ts). */
   publish(change: { eventId: string; version: number }): void | Promise<void>;
+  /** One transaction (begin … commit, rolled back on a throw), for routes written once for both drivers (event-save-tx.ts). */
+  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Reads outside a transaction, as the app's GET makes them. */
+  read<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
-  // The event save ceiling adds its transaction here (see server.ts).
 }
 
 const NOT_FOUND = 'Event or DJ data not found.';

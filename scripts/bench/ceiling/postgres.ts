@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { SignupFormData } from '@shared/schemas/signup.js';
 import { admit, type CeilingDb, checkOwner, type IntakeEventRow, type OwnSignupRow, type SessionRow } from './db.js';
+import type { Tx } from './event-save-tx.js';
 import { CHANGE_CHANNEL, forUpdate, NOTIFY_SQL, numbered, SESSION_SQL, SIGNUP_INTAKE_SQL } from './sql.js';
 
 // pg with the app's pool size (src/server/db/open.ts) and its notifier pool (changes/bus.ts).
@@ -67,8 +68,42 @@ export async function openPostgresCeiling(databaseUrl: string): Promise<CeilingD
     }
   }
 
+  // Statements the event save composes: a name per text, so each connection prepares it once.
+  const names = new Map<string, string>();
+  const query = (sql: string, params: readonly unknown[]): pg.QueryConfig => {
+    let name = names.get(sql);
+    if (!name) names.set(sql, (name = `save_${names.size}`));
+    return { name, text: numbered(sql), values: [...params] };
+  };
+  const txOf = (client: pg.PoolClient): Tx => ({
+    all: async <T>(sql: string, params: readonly unknown[]) => (await client.query(query(sql, params))).rows as T[],
+    run: async (sql, params) => void (await client.query(query(sql, params))),
+  });
+
+  async function withClient<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    try {
+      return await work(client);
+    } finally {
+      client.release();
+    }
+  }
+
   return {
     dialect: 'postgres',
+    transaction: (work) =>
+      withClient(async (client) => {
+        await client.query('begin');
+        try {
+          const result = await work(txOf(client));
+          await client.query('commit');
+          return result;
+        } catch (error) {
+          await client.query('rollback').catch(() => {});
+          throw error;
+        }
+      }),
+    read: (work) => withClient((client) => work(txOf(client))),
     sessions: {
       find: async (idHash) => (await pool.query<SessionRow>(session.find(idHash))).rows[0],
       remove: async (idHash) => void (await pool.query(session.remove(idHash))),

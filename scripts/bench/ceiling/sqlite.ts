@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import SQLite from 'better-sqlite3';
 import type { SignupFormData } from '@shared/schemas/signup.js';
 import { admit, type CeilingDb, checkOwner, type IntakeEventRow, type OwnSignupRow, type SessionRow } from './db.js';
+import type { Tx } from './event-save-tx.js';
 import { SESSION_SQL, SIGNUP_INTAKE_SQL } from './sql.js';
 
 // better-sqlite3 on a file the bench migrated with the app's migrations, opened with the app's
@@ -46,6 +47,27 @@ export function openSqliteCeiling(file: string): CeilingDb {
     return version;
   });
 
+  // Statements the event save composes, each text prepared once.
+  const prepared = new Map<string, SQLite.Statement>();
+  const statement = (sql: string) => {
+    let found = prepared.get(sql);
+    if (!found) prepared.set(sql, (found = database.prepare(sql)));
+    return found;
+  };
+  const tx: Tx = {
+    all: async <T>(sql: string, params: readonly unknown[]) => statement(sql).all(...params) as T[],
+    run: async (sql, params) => void statement(sql).run(...params),
+  };
+  // One connection, as the app's: a transaction that awaits between statements holds it until it
+  // ends (Kysely's single-connection provider does the same), so nothing else runs inside it.
+  let queue: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(work: () => T | Promise<T>): Promise<T> => {
+    const result = queue.then(work);
+    queue = result.catch(() => {});
+    return result;
+  };
+  const [begin, commit, rollback] = ['begin', 'commit', 'rollback'].map((sql) => database.prepare(sql));
+
   // The app's in-process change bus: an emitter per event id, nobody listening in the bench.
   const changes = new EventEmitter();
   changes.setMaxListeners(0);
@@ -54,10 +76,23 @@ export function openSqliteCeiling(file: string): CeilingDb {
     dialect: 'sqlite',
     sessions: {
       find: (idHash) => session.find.get(idHash),
-      remove: (idHash) => void session.remove.run(idHash),
-      renew: (idHash, expiresAt) => void session.renew.run(expiresAt, idHash),
+      remove: (idHash) => exclusive(() => void session.remove.run(idHash)),
+      renew: (idHash, expiresAt) => exclusive(() => void session.renew.run(expiresAt, idHash)),
     },
-    signupIntake: (form, djId) => signupIntake(form, djId),
+    signupIntake: (form, djId) => exclusive(() => signupIntake(form, djId)),
+    transaction: (work) =>
+      exclusive(async () => {
+        begin!.run();
+        try {
+          const result = await work(tx);
+          commit!.run();
+          return result;
+        } catch (error) {
+          if (database.inTransaction) rollback!.run();
+          throw error;
+        }
+      }),
+    read: (work) => exclusive(() => work(tx)),
     publish: (change) => void changes.emit(change.eventId, change),
     close: async () => {
       database.close();

@@ -35,7 +35,8 @@ const STAFF_COLUMNS = {
 
 type StaffColumns = Pick<SignupsTable, (typeof STAFF_COLUMNS)[keyof typeof STAFF_COLUMNS] | 'position'>;
 
-function staffColumns(signup: StaffSignup, position: number): StaffColumns {
+/** A signup's staff-owned columns and position, in the order the save writes them (also the bench's ceiling's). */
+export function staffColumns(signup: StaffSignup, position: number): StaffColumns {
   const columns: Record<string, unknown> = { position };
   for (const [field, column] of Object.entries(STAFF_COLUMNS) as Array<[keyof typeof STAFF_COLUMNS, string]>) {
     const value = signup[field];
@@ -192,7 +193,8 @@ export async function writeSignups(trx: Transaction<Database>, eventId: string, 
   }
 }
 
-const slotColumns = ({ slot, startAt, endAt }: SlotRow) => ({
+/** A slot's columns but its key, in the order the save writes them (also the bench's ceiling's). */
+export const slotColumns = ({ slot, startAt, endAt }: SlotRow) => ({
   signup_uuid: slot.signupUuid,
   start_at: startAt,
   end_at: endAt,
