@@ -21,6 +21,8 @@ export interface Store {
    * only: with PostgreSQL other app instances write without this process seeing it.
    */
   dataVersion?: () => string;
+  /** Changes whenever what the event page shows of DJs may have changed (db/statement-cache.ts); SQLite only. */
+  djDetailsVersion?: () => string;
   close(): Promise<void>;
 }
 
@@ -71,7 +73,7 @@ function openSqlite(dataDir: string): Store {
   database.pragma('synchronous = NORMAL');
   const connection = cachingStatements(database);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
-  return { db, dialect: 'sqlite', file, dataVersion: () => connection.dataVersion(), close: () => db.destroy() };
+  return { db, dialect: 'sqlite', file, dataVersion: () => connection.dataVersion(), djDetailsVersion: () => connection.djDetailsVersion(), close: () => db.destroy() };
 }
 
 async function openPostgres(databaseUrl: string): Promise<Store> {

@@ -182,4 +182,29 @@ describe.each(testDialects)('the event save answer on %s', (dialect) => {
     const stored = await db().selectFrom('events').select('end_at').where('id', '=', id).executeTakeFirstOrThrow();
     expect(Number(stored.end_at)).toBe(start + 2 * 3_600_000);
   });
+
+  test("what changes a DJ's details between two saves shows in the second save's answer", async () => {
+    const [dj, other] = [await addDj('Regular'), await addDj('Other')];
+    const id = await createEvent('Sunday Service', '2030-01-06T20:00:00.000Z');
+    const elsewhere = await createEvent('Elsewhere', '2030-01-13T20:00:00.000Z');
+    const act = buildSignup(randomUUID(), { name: 'Regular', djRefs: [dj] });
+    let event = await save(id, draftOf(await getEvent(id), { signups: [act], slots: [slotForSignup(act)] }));
+    event = await save(id, draftOf(event, { slots: [] }));
+
+    // The DJ plays another event, which is then renamed and moved; the DJ renames themself.
+    const there = buildSignup(randomUUID(), { name: 'Regular', djRefs: [dj] });
+    let away = await save(elsewhere, draftOf(await getEvent(elsewhere), { signups: [there], slots: [slotForSignup(there)] }));
+    event = await save(id, draftOf(event));
+    expect(event.otherEventsByDj[dj]?.total).toBe(1);
+    away = await save(elsewhere, draftOf(away, { event: { ...eventFieldsSchema.parse(away), name: 'Moved', startDatetime: '2030-01-20T20:00:00.000Z' } }));
+    event = await save(id, draftOf(event));
+    expect(event.otherEventsByDj[dj]?.shown[0]).toMatchObject({ eventName: 'Moved', startDatetime: '2030-01-20T20:00:00.000Z' });
+    await db().updateTable('djs').set({ dj_name: 'Renamed' }).where('id', '=', dj).execute();
+    event = await save(id, draftOf(event, { signups: [...event.signups, buildSignup(randomUUID(), { name: 'Other', djRefs: [other] })] }));
+    expect(event.djs[dj]?.djName).toBe('Renamed');
+    // The other event is deleted (it had to be cancelled first, so drop it as an admin would).
+    await db().deleteFrom('events').where('id', '=', elsewhere).execute();
+    event = await save(id, draftOf(event));
+    expect(event.otherEventsByDj[dj]).toEqual({ shown: [], total: 0, hasMore: false });
+  });
 });

@@ -23,6 +23,7 @@ import type { Database } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import * as lineup from '../lineup/repository.js';
 import { readSettings } from '../settings/service.js';
+import type { DjDetails, DjDetailsCache } from './dj-details-cache.js';
 import * as repository from './repository.js';
 
 type Db = Kysely<Database>;
@@ -113,7 +114,7 @@ export async function getEventDetail(db: Db | Transaction<Database>, eventId: st
 }
 
 /** What the event page shows of these DJs: their rows and their other events. */
-async function djDetails(db: Db | Transaction<Database>, eventId: string, djIds: readonly string[]): Promise<Pick<EventDetail, 'djs' | 'otherEventsByDj'>> {
+async function djDetails(db: Db | Transaction<Database>, eventId: string, djIds: readonly string[]): Promise<DjDetails> {
   const [djs, otherEventsByDj] = await Promise.all([findDjsById(db, djIds), findOtherEvents(db, eventId, djIds)]);
   return { djs, otherEventsByDj };
 }
@@ -132,14 +133,14 @@ export async function assertEventExists(db: Db | Transaction<Database>, eventId:
  * draft is written (shared/lineup-save.ts). The answer is built from that read and the writes:
  * only DJs the save newly names are read, since nothing else it shows can have changed.
  */
-export async function saveEvent(db: Db, changes: ChangeBus, eventId: string, body: SaveEventBody): Promise<EventDetail> {
+export async function saveEvent(db: Db, changes: ChangeBus, eventId: string, body: SaveEventBody, cache?: DjDetailsCache): Promise<EventDetail> {
   checkDraftConsistency(body);
   const now = Date.now();
 
-  const saved = await db.transaction().execute(async (trx) => {
+  const { saved, version } = await db.transaction().execute(async (trx) => {
     const row = await repository.bumpVersionIfCurrent(trx, eventId, body.baseVersion, now);
     if (!row) return refuseStaleOrMissing(trx, eventId);
-    const before = await findStoredLineup(trx, eventId, row);
+    const before = await findStoredLineup(trx, eventId, row, cache?.get(eventId));
     const diff = diffLineup(before, body, now);
 
     const newDjs = await findDjsById(trx, diff.newlyNamed);
@@ -160,9 +161,12 @@ export async function saveEvent(db: Db, changes: ChangeBus, eventId: string, bod
     await lineup.writeDjPlays(trx, eventId, diff.addPlays, diff.removePlays);
 
     const added = await findOtherEvents(trx, eventId, diff.newlyNamed);
-    return savedDetail(event, diff.after, { djs: { ...before.djs, ...newDjs }, otherEventsByDj: { ...before.otherEventsByDj, ...added } });
+    const answer = savedDetail(event, diff.after, { djs: { ...before.djs, ...newDjs }, otherEventsByDj: { ...before.otherEventsByDj, ...added } });
+    // This save's own writes (its plays, its name and start) change no DJ details of this event.
+    return { saved: answer, version: cache?.version() };
   });
 
+  cache?.set(eventId, version, { djs: saved.djs, otherEventsByDj: saved.otherEventsByDj });
   await changes.publish({ eventId, version: saved.version });
   return saved;
 }
@@ -171,14 +175,17 @@ export async function saveEvent(db: Db, changes: ChangeBus, eventId: string, bod
  * The lineup a save starts from, with the DJs it names and their other events (what the answer
  * shows of DJs the save keeps): read once, after the version check has locked the event.
  */
-async function findStoredLineup(trx: Transaction<Database>, eventId: string, row: { end_at: number }): Promise<StoredLineup & Pick<EventDetail, 'djs' | 'otherEventsByDj'>> {
+async function findStoredLineup(trx: Transaction<Database>, eventId: string, row: { end_at: number }, cached: DjDetails | undefined): Promise<StoredLineup & DjDetails> {
   const [{ signups, places }, { slots, times }, djPlays] = await Promise.all([
     lineup.readSignups(trx, eventId),
     lineup.readSlots(trx, eventId),
     lineup.findDjPlays(trx, eventId),
   ]);
   const stored = { signups, places, slots, slotTimes: times, djPlays, endAt: Number(row.end_at) };
-  return { ...stored, ...(await djDetails(trx, eventId, namedDjs(stored))) };
+  const named = namedDjs(stored);
+  const unknown = named.filter((id) => !cached?.djs[id] || !cached.otherEventsByDj[id]);
+  const read = await djDetails(trx, eventId, unknown);
+  return { ...stored, djs: { ...cached?.djs, ...read.djs }, otherEventsByDj: { ...cached?.otherEventsByDj, ...read.otherEventsByDj } };
 }
 
 /** Publishes the event once the preflight's required steps are done (shared/preflight.ts), never while cancelled. */
