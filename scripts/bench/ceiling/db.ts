@@ -43,6 +43,8 @@ export interface CeilingDb {
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   /** Reads outside a transaction, as the app's GET makes them. */
   read<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /** As the app's store (db/statement-cache.ts): changes when DJ details may have; SQLite only. */
+  djDetailsVersion?: () => string;
   close(): Promise<void>;
 }
 

@@ -2,6 +2,7 @@ import { otherEventsFromRows } from '@server/db/plays.js';
 import { djFromRow } from '@server/db/rows.js';
 import type { DjsTable, EventsTable, SignupsTable, SlotsTable } from '@server/db/schema.js';
 import type { Selectable } from 'kysely';
+import type { DjDetailsCache } from '@server/events/dj-details-cache.js';
 import { eventColumns, eventFromRow } from '@server/events/repository.js';
 import { signupsFromRows, slotColumns, slotFromRow, staffColumns } from '@server/lineup/repository.js';
 import { OTHER_EVENTS_SHOWN } from '@shared/domain.js';
@@ -45,7 +46,7 @@ const djDetails = async (tx: Tx, eventId: string, djIds: readonly string[]): Pro
   otherEventsByDj: await otherEvents(tx, eventId, djIds),
 });
 
-async function storedLineup(tx: Tx, eventId: string, row: Selectable<EventsTable>): Promise<StoredLineup & Known> {
+async function storedLineup(tx: Tx, eventId: string, row: Selectable<EventsTable>, cached?: Known): Promise<StoredLineup & Known> {
   const { signups, places } = signupsFromRows(
     await tx.all<Selectable<SignupsTable>>(SQL.signups, [eventId]),
     await tx.all<{ signup_uuid: string; dj_id: string; confirmation: string }>(SQL.signupDjs, [eventId]),
@@ -60,7 +61,9 @@ async function storedLineup(tx: Tx, eventId: string, row: Selectable<EventsTable
     djPlays,
     endAt: Number(row.end_at),
   };
-  return { ...stored, ...(await djDetails(tx, eventId, namedDjs(stored))) };
+  const unknown = namedDjs(stored).filter((id) => !cached?.djs[id] || !cached.otherEventsByDj[id]);
+  const read = await djDetails(tx, eventId, unknown);
+  return { ...stored, djs: { ...cached?.djs, ...read.djs }, otherEventsByDj: { ...cached?.otherEventsByDj, ...read.otherEventsByDj } };
 }
 
 /** GET /api/events/:eventId, as the app's getEventDetail reads it. */
@@ -71,15 +74,19 @@ export async function readEventDetail(tx: Tx, eventId: string): Promise<EventDet
   return savedDetail(eventFromRow(row), { signups: [...stored.signups], slots: [...stored.slots], djPlays: [...stored.djPlays], endAt: stored.endAt }, stored);
 }
 
-/** The app's saveEvent inside one transaction (the caller checked the draft alone first). */
-export async function saveEventInTx(tx: Tx, eventId: string, body: SaveEventBody, now: number): Promise<EventDetail> {
+/**
+ * The app's saveEvent inside one transaction (the caller checked the draft alone first), with the
+ * app's DJ details cache where the driver keeps its version (SQLite). Returns the answer and the
+ * version to stamp its DJ details with once committed.
+ */
+export async function saveEventInTx(tx: Tx, eventId: string, body: SaveEventBody, now: number, cache?: DjDetailsCache): Promise<{ saved: EventDetail; version: string | undefined }> {
   const [row] = await tx.all<Selectable<EventsTable>>(SQL.bumpVersion, [now, eventId, body.baseVersion]);
   if (!row) {
     const [current] = await tx.all<{ version: number | string }>(SQL.version, [eventId]);
     if (!current) throw new Refusal(404, NOT_FOUND);
     throw new Refusal(409, STALE_VERSION);
   }
-  const before = await storedLineup(tx, eventId, row);
+  const before = await storedLineup(tx, eventId, row, cache?.get(eventId));
   const diff = diffLineup(before, body, now);
 
   const newDjs = await findDjs(tx, diff.newlyNamed);
@@ -112,7 +119,8 @@ export async function saveEventInTx(tx: Tx, eventId: string, body: SaveEventBody
 
   const added = await otherEvents(tx, eventId, diff.newlyNamed);
   const event = eventFromRow({ ...row, ...(fieldsChanged ? columns : {}), ...(endMoved ? { end_at: diff.endAt! } : {}) });
-  return savedDetail(event, diff.after, { djs: { ...before.djs, ...newDjs }, otherEventsByDj: { ...before.otherEventsByDj, ...added } });
+  const saved = savedDetail(event, diff.after, { djs: { ...before.djs, ...newDjs }, otherEventsByDj: { ...before.otherEventsByDj, ...added } });
+  return { saved, version: cache?.version() };
 }
 
 async function writeSignups(tx: Tx, eventId: string, diff: LineupChanges, now: number): Promise<void> {

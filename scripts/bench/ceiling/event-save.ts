@@ -3,6 +3,7 @@ import { getEvent, saveEvent } from '@shared/api/events.js';
 import { draftProblem } from '@shared/lineup-save.js';
 import { eventIdParamsSchema, saveEventSchema } from '@shared/schemas/events.js';
 import type { ZodType } from 'zod';
+import { djDetailsCache } from '@server/events/dj-details-cache.js';
 import type { CeilingDb } from './db.js';
 import { readEventDetail, saveEventInTx } from './event-save-tx.js';
 import { containsNul, guard, Refusal } from './session.js';
@@ -22,6 +23,8 @@ function parse<T>(schema: ZodType<T>, value: unknown): T {
 const UNIQUE_VIOLATIONS = new Set(['23505', 'SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']);
 
 export function registerEventSave(app: FastifyInstance, db: CeilingDb, sessionTtlMs: number) {
+  // As the app keeps them (events/dj-details-cache.ts), where the driver has the version (SQLite).
+  const djDetails = djDetailsCache(db);
   app.get('/api/events/:eventId', { onRequest: guard(db, sessionTtlMs, getEvent.access) }, async (request) => {
     const { eventId } = parse(eventIdParamsSchema, request.params);
     return db.read((tx) => readEventDetail(tx, eventId));
@@ -41,13 +44,15 @@ export function registerEventSave(app: FastifyInstance, db: CeilingDb, sessionTt
       const problem = draftProblem(body);
       if (problem) throw new Refusal(problem.status, problem.message);
       const now = Date.now();
-      let saved;
+      let result;
       try {
-        saved = await db.transaction((tx) => saveEventInTx(tx, eventId, body, now));
+        result = await db.transaction((tx) => saveEventInTx(tx, eventId, body, now, djDetails));
       } catch (error) {
         if (!UNIQUE_VIOLATIONS.has((error as { code?: string } | null)?.code ?? '')) throw error;
         throw new Refusal(409, 'A DJ on this draft already has another signup for this event. Reload and try again.');
       }
+      const { saved, version } = result;
+      djDetails.set(eventId, version, { djs: saved.djs, otherEventsByDj: saved.otherEventsByDj });
       await db.publish({ eventId, version: saved.version });
       return saved;
     },

@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import SQLite from 'better-sqlite3';
 import type { SignupFormData } from '@shared/schemas/signup.js';
 import { admit, type CeilingDb, checkOwner, type IntakeEventRow, type OwnSignupRow, type SessionRow } from './db.js';
+import { changesDjDetails } from '@server/db/statement-cache.js';
 import type { Tx } from './event-save-tx.js';
 import { SESSION_SQL, SIGNUP_INTAKE_SQL } from './sql.js';
 
@@ -48,12 +49,15 @@ export function openSqliteCeiling(file: string): CeilingDb {
   });
 
   // Statements the event save composes, each text prepared once.
-  const prepared = new Map<string, SQLite.Statement>();
+  const prepared = new Map<string, { statement: SQLite.Statement; djDetails: boolean }>();
+  let djDetailWrites = 0;
   const statement = (sql: string) => {
     let found = prepared.get(sql);
-    if (!found) prepared.set(sql, (found = database.prepare(sql)));
-    return found;
+    if (!found) prepared.set(sql, (found = { statement: database.prepare(sql), djDetails: changesDjDetails(sql) }));
+    if (found.djDetails) djDetailWrites += 1;
+    return found.statement;
   };
+  const otherCommits = database.prepare('pragma data_version').pluck();
   const tx: Tx = {
     all: async <T>(sql: string, params: readonly unknown[]) => statement(sql).all(...params) as T[],
     run: async (sql, params) => void statement(sql).run(...params),
@@ -93,6 +97,7 @@ export function openSqliteCeiling(file: string): CeilingDb {
         }
       }),
     read: (work) => exclusive(() => work(tx)),
+    djDetailsVersion: () => `${otherCommits.get() as number}:${djDetailWrites}`,
     publish: (change) => void changes.emit(change.eventId, change),
     close: async () => {
       database.close();

@@ -15,8 +15,9 @@ export interface CachingSqlite extends SqliteDatabase {
 /**
  * Writes that can change a DJ's details or other events (db/plays.ts): to djs or dj_plays, and to
  * events except updates that set neither name nor start (a save's version bump, a preflight tick).
+ * Also the bench's ceiling's (scripts/bench/ceiling/sqlite.ts).
  */
-const changesDjDetails = (sql: string) =>
+export const changesDjDetails = (sql: string) =>
   /^(insert into|delete from|update) "(djs|dj_plays)"/.test(sql) ||
   /^(insert into|delete from) "events"/.test(sql) ||
   (/^update "events" set/.test(sql) && /"(name|start_at)" = /.test(sql.slice(0, sql.indexOf(' where '))));

@@ -193,10 +193,10 @@ describe.each(testDialects)('the event save answer on %s', (dialect) => {
 
     // The DJ plays another event, which is then renamed and moved; the DJ renames themself.
     const there = buildSignup(randomUUID(), { name: 'Regular', djRefs: [dj] });
-    let away = await save(elsewhere, draftOf(await getEvent(elsewhere), { signups: [there], slots: [slotForSignup(there)] }));
+    const away = await save(elsewhere, draftOf(await getEvent(elsewhere), { signups: [there], slots: [slotForSignup(there)] }));
     event = await save(id, draftOf(event));
     expect(event.otherEventsByDj[dj]?.total).toBe(1);
-    away = await save(elsewhere, draftOf(away, { event: { ...eventFieldsSchema.parse(away), name: 'Moved', startDatetime: '2030-01-20T20:00:00.000Z' } }));
+    await save(elsewhere, draftOf(away, { event: { ...eventFieldsSchema.parse(away), name: 'Moved', startDatetime: '2030-01-20T20:00:00.000Z' } }));
     event = await save(id, draftOf(event));
     expect(event.otherEventsByDj[dj]?.shown[0]).toMatchObject({ eventName: 'Moved', startDatetime: '2030-01-20T20:00:00.000Z' });
     await db().updateTable('djs').set({ dj_name: 'Renamed' }).where('id', '=', dj).execute();
