@@ -9,7 +9,7 @@
 // skips it) for a second table. Never asserted in tests.
 import os from 'node:os';
 import { lighthousePages } from './bench/lighthouse.mjs';
-import { closedLoop } from './bench/runner.mjs';
+import { closedLoop, cpuMs, cpuPerRequest } from './bench/runner.mjs';
 import { scenarios } from './bench/scenarios.mjs';
 import { startApp, startCeiling, temporaryDatabase } from './bench/server.mjs';
 
@@ -50,7 +50,9 @@ for (const database of databases) {
         const name = `${target.prefix}${scenario.name}`;
         const options = { store: target.store, url: target.server.url, connections: CONNECTIONS, seconds: DURATION, pid: target.server.pid };
         const setup = await scenario.setup(options);
+        const cpuBefore = cpuMs(target.server.pid);
         const result = setup.custom ? await setup.custom(options) : await run({ ...options, ...setup.load });
+        result['CPU ms/request'] ??= cpuPerRequest(cpuBefore, cpuMs(target.server.pid), result.answered);
         if (result.errors && result.statuses) console.error(`${database.name} ${name}: statuses ${JSON.stringify(result.statuses)}`);
         rows.push({ database: database.name, scenario: name, ceilingOf: target.prefix ? scenario.name : undefined, ...result });
       }
@@ -64,7 +66,7 @@ for (const database of databases) {
 }
 addFloorRatios(rows);
 addCeilingRatios(rows);
-printTable(['database', 'scenario', 'requests/s', 'vs floor', 'vs ceiling', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'lost', 'memory'], rows);
+printTable(['database', 'scenario', 'requests/s', 'vs floor', 'vs ceiling', 'CPU ms/request', 'CPU vs ceiling', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'lost', 'memory'], rows);
 
 if (process.env.BENCH_LIGHTHOUSE === '0') console.log('(Lighthouse skipped: BENCH_LIGHTHOUSE=0)');
 else {
@@ -86,6 +88,9 @@ function addCeilingRatios(results) {
     const ceiling = row.ceilingOf ? row : results.find((r) => r.database === row.database && r.ceilingOf === row.scenario);
     const rate = parseFloat(row['requests/s']);
     if (ceiling && rate) row['vs ceiling'] = `${(rate / parseFloat(ceiling['requests/s'])).toFixed(2)}×`;
+    // The same ratio from CPU time: the ceiling's cost per request over the app's.
+    const cpu = Number(row['CPU ms/request']);
+    if (ceiling && cpu) row['CPU vs ceiling'] = `${(Number(ceiling['CPU ms/request']) / cpu).toFixed(2)}×`;
   }
 }
 

@@ -2,7 +2,7 @@
 // are hosts working on their events (load, lists, roster, DJ details, saves), the rest DJs
 // opening the signup area and submitting. Must end with 0 errors, and the server's resident
 // memory at the end within 20 % of its value after the warm-up.
-import { closedLoop, residentMb } from './runner.mjs';
+import { closedLoop, cpuMs, cpuPerRequest, residentMb } from './runner.mjs';
 import { busyEvent, community, sessionsFor } from './seed.mjs';
 import { staffCookie } from './scenarios.mjs';
 import { loadEvent, saveRequest } from './staff-scenarios.mjs';
@@ -77,8 +77,10 @@ export const mixed = {
       custom: async ({ pid }) => {
         await closedLoop({ url, connections, seconds: WARMUP_SECONDS, next });
         const warm = residentMb(pid);
+        const cpuBefore = cpuMs(pid);
         const result = await closedLoop({ url, connections, seconds: SECONDS, next });
         const end = residentMb(pid);
+        result['CPU ms/request'] = cpuPerRequest(cpuBefore, cpuMs(pid), result.answered);
         const growth = Math.round(((end - warm) / warm) * 100);
         return { ...result, memory: `${warm} → ${end} MB (${growth >= 0 ? '+' : ''}${growth} %)` };
       },

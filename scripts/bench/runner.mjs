@@ -66,6 +66,7 @@ export function summarize(latencies, seconds) {
   const at = (p) => (sorted.length ? round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]) : '');
   return {
     'requests/s': Math.round(sorted.length / seconds),
+    answered: sorted.length,
     'p50 ms': at(50),
     'p95 ms': at(95),
     'p99 ms': at(99),
@@ -73,6 +74,22 @@ export function summarize(latencies, seconds) {
 }
 
 const round = (ms) => (ms < 10 ? Math.round(ms * 10) / 10 : Math.round(ms));
+
+/**
+ * CPU time a process has used so far (user + system, ms; Linux, 10 ms resolution). Per request it
+ * is the cost that holds when other work shares the machine, where requests/s does not.
+ */
+export function cpuMs(pid) {
+  // Fields 14 and 15 of /proc/PID/stat, counted after the command name's closing parenthesis.
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
+/** USER_HZ: 100 on every Linux build Node ships for. */
+const CLOCK_TICKS = 100;
+
+/** CPU ms per answered request between two cpuMs readings. */
+export const cpuPerRequest = (before, after, answered) => (answered > 0 ? round((after - before) / answered) : '');
 
 /** Resident memory of a process in MB (Linux). */
 export function residentMb(pid) {

@@ -64,6 +64,7 @@ export const signupBurst = (when, { renewing = false } = {}) => ({
         for (const { status } of results) statuses[status] = (statuses[status] ?? 0) + 1;
         return {
           'requests/s': `${Math.round(DJS / seconds)} signups/s`,
+          answered: results.length,
           'p50 ms': at(50),
           'p95 ms': at(95),
           'p99 ms': at(99),

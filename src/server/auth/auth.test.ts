@@ -6,8 +6,8 @@ import type { Role } from '@shared/domain.js';
 import { AUTH_MESSAGES, type Me } from '@shared/schemas/auth.js';
 import { loadConfig } from '../config.js';
 import { startServer } from '../start.js';
+import type { Behaviour } from '../testing/fake-server.js';
 import {
-  type Behaviour,
   cookieValue,
   FAKE_DISCORD,
   type FakeDiscord,

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { ROLES, type Role } from '@shared/domain.js';
+import { precompiled } from '../db/precompiled.js';
 import type { Database, SessionsTable } from '../db/schema.js';
 import { SESSION_CHECK } from '../limits.js';
 import type { DiscordTokens } from './discord.js';
@@ -84,16 +85,16 @@ export async function resumeSession(
   now = Date.now(),
 ): Promise<ResumedSession | null> {
   const idHash = hashSessionToken(token);
-  const row = await db.selectFrom('sessions').selectAll().where('id_hash', '=', idHash).executeTakeFirst();
+  const [row] = (await findSession(db, { idHash })).rows;
   if (!row) return null;
   if (Number(row.expires_at) <= now) {
-    await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+    await endSession(db, idHash);
     return null;
   }
   let renewedUntil: number | null = null;
   if (Number(row.expires_at) - now < ttlMs / 2) {
     renewedUntil = now + ttlMs;
-    await db.updateTable('sessions').set({ expires_at: renewedUntil }).where('id_hash', '=', idHash).execute();
+    await renewSession(db, { idHash, expiresAt: renewedUntil });
   }
   return {
     idHash,
@@ -129,8 +130,15 @@ export async function closeSession(db: Kysely<Database>, token: string): Promise
 }
 
 export async function endSession(db: Kysely<Database>, idHash: string): Promise<void> {
-  await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+  await deleteSession(db, { idHash });
 }
+
+// Every signed-in request runs these.
+const findSession = precompiled((db, { idHash }: { idHash: string }) => db.selectFrom('sessions').selectAll().where('id_hash', '=', idHash));
+const renewSession = precompiled((db, { idHash, expiresAt }: { idHash: string; expiresAt: number }) =>
+  db.updateTable('sessions').set({ expires_at: expiresAt }).where('id_hash', '=', idHash),
+);
+const deleteSession = precompiled((db, { idHash }: { idHash: string }) => db.deleteFrom('sessions').where('id_hash', '=', idHash));
 
 export async function deleteExpiredSessions(db: Kysely<Database>, now = Date.now()): Promise<number> {
   const result = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();

@@ -9,6 +9,7 @@ import {
   publicLinkSchema,
 } from '@shared/schemas/events.js';
 import type { Dialect } from '../db/open.js';
+import { precompiled } from '../db/precompiled.js';
 import type { Database, EventsTable } from '../db/schema.js';
 import { fromFlag, toCount, toFlag, toIso, toMillis } from '../db/values.js';
 
@@ -39,7 +40,7 @@ export const eventFromRow = (row: Selectable<EventsTable>): EventRecord => ({
   preflight: parsePreflight(row.preflight),
 });
 
-// Built once: zod makes a new schema on every partial().
+/** Built once: a schema made per call is compiled anew by zod each time (most requests read an event). */
 const storedPreflightSchema = preflightSchema.partial();
 
 /** The preflight steps staff ticked off, read through their schema (none when unreadable). */
@@ -95,14 +96,13 @@ const toSummary = (row: Selectable<EventsTable>, { names, slotCount }: Lineup = 
  * "open" flag or position.
  */
 export async function findEvent(db: Db, id: string, lock?: { dialect: Dialect }): Promise<EventRecord | undefined> {
-  const row = await db
-    .selectFrom('events')
-    .selectAll()
-    .where('id', '=', id)
-    .$if(lock?.dialect === 'postgres', (query) => query.forUpdate())
-    .executeTakeFirst();
+  const [row] = (await (lock?.dialect === 'postgres' ? selectEventForUpdate : selectEvent)(db, { id })).rows;
   return row && eventFromRow(row);
 }
+
+// Read on most requests (the signup intake among them).
+const selectEvent = precompiled((db, { id }: { id: string }) => db.selectFrom('events').selectAll().where('id', '=', id));
+const selectEventForUpdate = precompiled((db, { id }: { id: string }) => db.selectFrom('events').selectAll().where('id', '=', id).forUpdate());
 
 /**
  * Upcoming: not yet ended (an event in progress stays upcoming), soonest first. Past: ended,

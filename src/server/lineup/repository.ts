@@ -4,6 +4,7 @@ import { CONFIRMATIONS, type Confirmation, type SignupType, type StreamSourceTyp
 import type { LineupChanges, SignupPlace, SlotRow, SlotTimes } from '@shared/lineup-save.js';
 import type { Signup, Slot, StaffSignup } from '@shared/schemas/lineup.js';
 import { type SignupFormData, signupFormDataSchema } from '@shared/schemas/signup.js';
+import { precompiled } from '../db/precompiled.js';
 import type { Database, SignupsTable, SlotsTable } from '../db/schema.js';
 import { fromFlag, toFlag, toIso } from '../db/values.js';
 
@@ -267,15 +268,19 @@ export async function findSignupNaming(db: Db, eventId: string, djId: string) {
 
 /** For the intake: the signup naming this DJ in this event, and who gave its answers. */
 export async function findSignupOwner(db: Db, eventId: string, djId: string) {
-  return db
+  const [row] = (await selectSignupOwner(db, { eventId, djId })).rows;
+  return row;
+}
+
+const selectSignupOwner = precompiled((db, { eventId, djId }: { eventId: string; djId: string }) =>
+  db
     .selectFrom('signup_djs')
     .innerJoin('signups', 'signups.uuid', 'signup_djs.signup_uuid')
     .leftJoin('slots', (join) => join.onRef('slots.signup_uuid', '=', 'signups.uuid').onRef('slots.event_id', '=', 'signups.event_id'))
     .select(['signups.uuid', 'signups.name', 'signups.submitted_by', 'signups.requested_duration', 'signups.type', 'slots.signup_uuid as slotted'])
     .where('signup_djs.event_id', '=', eventId)
-    .where('signup_djs.dj_id', '=', djId)
-    .executeTakeFirst();
-}
+    .where('signup_djs.dj_id', '=', djId),
+);
 
 /**
  * Records a DJ's answer to the slot proposed to them. False when the DJ is on no signup of the
@@ -298,62 +303,95 @@ export async function setConfirmation(db: Db, eventId: string, djId: string, con
 
 /** How many DJs gave answers for the event: what a signup cap counts. */
 export async function countDjSignups(db: Db, eventId: string): Promise<number> {
-  const row = await db
+  const [row] = (await countSubmitted(db, { eventId })).rows;
+  return Number(row!.n);
+}
+
+const countSubmitted = precompiled((db, { eventId }: { eventId: string }) =>
+  db
     .selectFrom('signups')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('event_id', '=', eventId)
-    .where('submitted_by', 'is not', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+    .where('submitted_by', 'is not', null),
+);
 
 /**
  * A DJ's new answers to a signup already in a saved lineup: the slot keeps playing what staff
  * saved; when the answers would change it, they wait (update_pending_at) for staff to apply them.
  */
 export async function updateAnswersOnly(db: Db, uuid: string, form: SignupFormData, djId: string, now: number, changesTheSlot: boolean): Promise<void> {
-  await db
-    .updateTable('signups')
-    .set({ form_data: JSON.stringify(form), submitted_by: djId, update_pending_at: changesTheSlot ? now : null, updated_at: now })
-    .where('uuid', '=', uuid)
-    .execute();
+  await updateAnswers(db, { uuid, formData: JSON.stringify(form), djId, pendingAt: changesTheSlot ? now : null, now });
 }
 
+const updateAnswers = precompiled(
+  (db, values: { uuid: string; formData: string; djId: string; pendingAt: number | null; now: number }) =>
+    db
+      .updateTable('signups')
+      .set({ form_data: values.formData, submitted_by: values.djId, update_pending_at: values.pendingAt, updated_at: values.now })
+      .where('uuid', '=', values.uuid),
+);
+
 /** The columns a DJ's submission sets; staff columns (is_debut, hidden, position) are left alone. */
-const submittedColumns = (form: SignupFormData, djId: string, now: number) => ({
+const submittedColumns = (form: SignupFormData, djId: string, now: number): SubmittedColumns => ({
   name: form.name,
-  requested_duration: form.requested_duration,
+  requestedDuration: form.requested_duration,
   type: form.type,
-  form_data: JSON.stringify(form),
-  submitted_by: djId,
+  formData: JSON.stringify(form),
+  djId,
+  now,
+});
+
+interface SubmittedColumns {
+  name: string;
+  requestedDuration: number;
+  type: SignupFormData['type'];
+  formData: string;
+  djId: string;
+  now: number;
+}
+
+const submittedSet = (values: SubmittedColumns) => ({
+  name: values.name,
+  requested_duration: values.requestedDuration,
+  type: values.type,
+  form_data: values.formData,
+  submitted_by: values.djId,
   update_pending_at: null,
-  updated_at: now,
+  updated_at: values.now,
 });
 
 export async function updateSignupForm(db: Db, uuid: string, form: SignupFormData, djId: string, now: number): Promise<void> {
-  await db.updateTable('signups').set(submittedColumns(form, djId, now)).where('uuid', '=', uuid).execute();
+  await updateSubmitted(db, { uuid, ...submittedColumns(form, djId, now) });
 }
+
+const updateSubmitted = precompiled((db, values: SubmittedColumns & { uuid: string }) =>
+  db.updateTable('signups').set(submittedSet(values)).where('uuid', '=', values.uuid),
+);
 
 /** A new signup at the end of the event's Signups column, naming the DJ as its main DJ. */
 export async function insertSignup(db: Db, eventId: string, djId: string, form: SignupFormData, now: number): Promise<void> {
   const uuid = randomUUID();
-  await db
-    .insertInto('signups')
-    .values(({ selectFrom, fn }) => ({
-      uuid,
-      event_id: eventId,
-      // The next position, read in the same statement as the insert.
-      position: selectFrom('signups')
-        .select(fn.coalesce(sql<number>`max(position) + 1`, sql<number>`0`).as('next'))
-        .where('event_id', '=', eventId),
-      is_debut: 0,
-      hidden: 0,
-      created_at: now,
-      ...submittedColumns(form, djId, now),
-    }))
-    .execute();
-  await db.insertInto('signup_djs').values({ signup_uuid: uuid, event_id: eventId, dj_id: djId, position: 0 }).execute();
+  await insertSubmitted(db, { uuid, eventId, ...submittedColumns(form, djId, now) });
+  await insertMainDj(db, { uuid, eventId, djId });
 }
+
+const insertSubmitted = precompiled((db, values: SubmittedColumns & { uuid: string; eventId: string }) =>
+  db.insertInto('signups').values(({ selectFrom, fn }) => ({
+    uuid: values.uuid,
+    event_id: values.eventId,
+    // The next position, read in the same statement as the insert.
+    position: selectFrom('signups')
+      .select(fn.coalesce(sql<number>`max(position) + 1`, sql<number>`0`).as('next'))
+      .where('event_id', '=', values.eventId),
+    is_debut: 0,
+    hidden: 0,
+    created_at: values.now,
+    ...submittedSet(values),
+  })),
+);
+const insertMainDj = precompiled((db, values: { uuid: string; eventId: string; djId: string }) =>
+  db.insertInto('signup_djs').values({ signup_uuid: values.uuid, event_id: values.eventId, dj_id: values.djId, position: 0 }),
+);
 
 /**
  * The stream links this DJ gave in their own signups for other events, newest event first (at most

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Me } from '@shared/schemas/auth.js';
 import { SESSION_COOKIE } from '../auth/sessions.js';
+import { type Behaviour, startFakeServer } from './fake-server.js';
 
 // A tiny Discord for the tests, reached through DISCORD_API_URL: the token endpoint
 // (authorization code with PKCE, refresh tokens rotated on every use as Discord does), the
@@ -25,11 +24,6 @@ export interface FakePerson {
   member: { nick: string | null; avatar: string | null; roles: string[] } | null;
 }
 
-/**
- * How an endpoint answers: normally, with a status, with a body that is not JSON, never
- * (`stall`), with the headers and then nothing more (`stallBody`), or normally after a delay.
- */
-export type Behaviour = 'ok' | 'malformed' | 'stall' | 'stallBody' | { status: number } | { delayMs: number };
 type Endpoint = 'token' | 'refresh' | 'profile' | 'member';
 
 export interface SeenRequest {
@@ -49,7 +43,6 @@ export async function startFakeDiscord() {
   let tokenCounter = 0;
   let tokenLifetimeSeconds = 604_800;
   const seen: SeenRequest[] = [];
-  const held = new Set<http.ServerResponse>();
 
   const issueTokens = (person: FakePerson) => {
     const n = ++tokenCounter;
@@ -58,69 +51,45 @@ export async function startFakeDiscord() {
     return { access_token: `access-${n}`, refresh_token: `refresh-${n}`, token_type: 'Bearer', expires_in: tokenLifetimeSeconds, scope: 'identify guilds.members.read' };
   };
 
-  const server = http.createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => (body += chunk));
-    request.on('end', () => {
-      seen.push({ method: request.method ?? '', path: request.url ?? '', authorization: request.headers.authorization, body });
-      const send = (status: number, json: unknown) => {
-        response.writeHead(status, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(json));
-      };
-      const answer = (endpoint: Endpoint, ok: () => void) => {
-        const behaviour = behaviours.get(endpoint) ?? 'ok';
-        if (behaviour === 'ok') return ok();
-        if (behaviour === 'malformed') {
-          response.writeHead(200, { 'content-type': 'application/json' });
-          return response.end('{"id": "1", <html>oops');
-        }
-        if (behaviour === 'stall') return void held.add(response);
-        if (behaviour === 'stallBody') {
-          held.add(response);
-          response.writeHead(200, { 'content-type': 'application/json' });
-          return void response.write('{"id": "12');
-        }
-        if ('status' in behaviour) return send(behaviour.status, { message: `${behaviour.status}: fake failure`, code: 0 });
-        setTimeout(ok, behaviour.delayMs);
-      };
+  const server = await startFakeServer(({ request, body, send, answer: behave }) => {
+    seen.push({ method: request.method ?? '', path: request.url ?? '', authorization: request.headers.authorization, body });
+    const answer = (endpoint: Endpoint, ok: () => void) => behave(behaviours.get(endpoint) ?? 'ok', ok);
 
-      if (request.method === 'POST' && request.url === '/oauth2/token') {
-        const form = new URLSearchParams(body);
-        const basic = `Basic ${Buffer.from(`${FAKE_DISCORD.clientId}:${FAKE_DISCORD.clientSecret}`).toString('base64')}`;
-        if (request.headers.authorization !== basic) return send(401, { error: 'invalid_client' });
-        if (form.get('grant_type') === 'refresh_token') {
-          return answer('refresh', () => {
-            const token = form.get('refresh_token') ?? '';
-            const person = refreshTokens.get(token);
-            if (!person) return send(400, { error: 'invalid_grant', error_description: 'Invalid "refresh_token" in request.' });
-            refreshTokens.delete(token);
-            return send(200, issueTokens(person));
-          });
-        }
-        return answer('token', () => {
-          const person = people.get(form.get('code') ?? '');
-          const pkceOk = createHash('sha256').update(form.get('code_verifier') ?? '').digest('base64url') === challenge;
-          if (!person || !pkceOk || !form.get('redirect_uri') || form.get('grant_type') !== 'authorization_code') {
-            return send(400, { error: 'invalid_grant', error_description: 'Invalid "code" in request.' });
-          }
+    if (request.method === 'POST' && request.url === '/oauth2/token') {
+      const form = new URLSearchParams(body);
+      const basic = `Basic ${Buffer.from(`${FAKE_DISCORD.clientId}:${FAKE_DISCORD.clientSecret}`).toString('base64')}`;
+      if (request.headers.authorization !== basic) return send(401, { error: 'invalid_client' });
+      if (form.get('grant_type') === 'refresh_token') {
+        return answer('refresh', () => {
+          const token = form.get('refresh_token') ?? '';
+          const person = refreshTokens.get(token);
+          if (!person) return send(400, { error: 'invalid_grant', error_description: 'Invalid "refresh_token" in request.' });
+          refreshTokens.delete(token);
           return send(200, issueTokens(person));
         });
       }
-      const person = accessTokens.get(request.headers.authorization?.replace('Bearer ', '') ?? '');
-      if (!person) return send(401, { message: '401: Unauthorized', code: 0 });
-      if (request.url === '/users/@me') return answer('profile', () => send(200, person.user));
-      if (request.url === `/users/@me/guilds/${FAKE_DISCORD.guild}/member`) {
-        return answer('member', () =>
-          person.member ? send(200, { ...person.member, user: person.user }) : send(404, { message: 'Unknown Guild', code: 10004 }),
-        );
-      }
-      return send(404, { message: 'Unknown' });
-    });
+      return answer('token', () => {
+        const person = people.get(form.get('code') ?? '');
+        const pkceOk = createHash('sha256').update(form.get('code_verifier') ?? '').digest('base64url') === challenge;
+        if (!person || !pkceOk || !form.get('redirect_uri') || form.get('grant_type') !== 'authorization_code') {
+          return send(400, { error: 'invalid_grant', error_description: 'Invalid "code" in request.' });
+        }
+        return send(200, issueTokens(person));
+      });
+    }
+    const person = accessTokens.get(request.headers.authorization?.replace('Bearer ', '') ?? '');
+    if (!person) return send(401, { message: '401: Unauthorized', code: 0 });
+    if (request.url === '/users/@me') return answer('profile', () => send(200, person.user));
+    if (request.url === `/users/@me/guilds/${FAKE_DISCORD.guild}/member`) {
+      return answer('member', () =>
+        person.member ? send(200, { ...person.member, user: person.user }) : send(404, { message: 'Unknown Guild', code: 10004 }),
+      );
+    }
+    return send(404, { message: 'Unknown' });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   let counter = 0;
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: server.url,
     seen,
     /** Registers a person; returns the code Discord would hand back for them, and the person to change later. */
     person(member: FakePerson['member'], user: Partial<FakePerson['user']> = {}) {
@@ -135,7 +104,7 @@ export async function startFakeDiscord() {
     },
     behave(endpoint: Endpoint, behaviour: Behaviour) {
       behaviours.set(endpoint, behaviour);
-      if (behaviour === 'ok') for (const response of held) response.destroy();
+      if (behaviour === 'ok') server.releaseHeld();
     },
     failProfile(value: boolean) {
       this.behave('profile', value ? { status: 500 } : 'ok');
@@ -157,16 +126,10 @@ export async function startFakeDiscord() {
     },
     reset() {
       behaviours.clear();
-      for (const response of held) response.destroy();
-      held.clear();
+      server.releaseHeld();
       tokenLifetimeSeconds = 604_800;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const response of held) response.destroy();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
 }
 

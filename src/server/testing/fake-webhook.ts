@@ -1,6 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Behaviour } from './fake-discord.js';
+import { type Behaviour, startFakeServer } from './fake-server.js';
 
 // Discord's webhook endpoints for the tests, reached through DISCORD_API_URL (the app accepts
 // webhook URLs only under its origin): execute (POST …/webhooks/{id}/{token}?wait=true) and edit
@@ -33,7 +31,6 @@ export async function startFakeWebhook() {
   const tokens = new Map<string, string>();
   const messages = new Map<string, FakeMessage>();
   const seen: SeenWebhookRequest[] = [];
-  const held = new Set<http.ServerResponse>();
   let behaviour: WebhookBehaviour = 'ok';
   let counter = 0;
   let origin = '';
@@ -46,43 +43,26 @@ export async function startFakeWebhook() {
     return { id, token, url: `${origin}${prefix}/webhooks/${id}/${token}` };
   };
 
-  const server = http.createServer((request, response) => {
-    let raw = '';
-    request.on('data', (chunk) => (raw += chunk));
-    request.on('end', () => {
-      const send = (status: number, json?: unknown) => {
-        response.writeHead(status, { 'content-type': 'application/json' });
-        response.end(json === undefined ? '' : JSON.stringify(json));
-      };
-      const url = new URL(request.url ?? '/', 'http://fake');
-      if (request.method === 'GET' && url.pathname === '/_fake/messages') return send(200, [...messages.values()]);
-      if (request.method === 'POST' && url.pathname === '/_fake/webhooks') return send(200, webhook());
+  const server = await startFakeServer(({ request, response, body: raw, send, answer: misbehave }) => {
+    const url = new URL(request.url ?? '/', 'http://fake');
+    if (request.method === 'GET' && url.pathname === '/_fake/messages') return send(200, [...messages.values()]);
+    if (request.method === 'POST' && url.pathname === '/_fake/webhooks') return send(200, webhook());
 
-      let body: unknown;
-      try {
-        body = raw ? JSON.parse(raw) : undefined;
-      } catch {
-        return send(400, { message: 'The request body contains invalid JSON.', code: 50109 });
-      }
-      seen.push({ method: request.method ?? '', url: request.url ?? '', body });
+    let body: unknown;
+    try {
+      body = raw ? JSON.parse(raw) : undefined;
+    } catch {
+      return send(400, { message: 'The request body contains invalid JSON.', code: 50109 });
+    }
+    seen.push({ method: request.method ?? '', url: request.url ?? '', body });
 
-      if (behaviour === 'malformed') {
-        response.writeHead(200, { 'content-type': 'application/json' });
-        return response.end('{"id": "1", <html>oops');
-      }
-      if (behaviour === 'stall') return void held.add(response);
-      if (behaviour === 'stallBody') {
-        held.add(response);
-        response.writeHead(200, { 'content-type': 'application/json' });
-        return void response.write('{"id": "12');
-      }
-      if (typeof behaviour === 'object' && 'status' in behaviour) return send(behaviour.status, { message: `${behaviour.status}: fake failure`, code: 0 });
-      if (typeof behaviour === 'object' && 'rateLimitSeconds' in behaviour) {
-        response.setHeader('retry-after', String(Math.ceil(behaviour.rateLimitSeconds)));
-        return send(429, { message: 'You are being rate limited.', retry_after: behaviour.rateLimitSeconds, global: false });
-      }
+    if (typeof behaviour === 'object' && 'rateLimitSeconds' in behaviour) {
+      response.setHeader('retry-after', String(Math.ceil(behaviour.rateLimitSeconds)));
+      return send(429, { message: 'You are being rate limited.', retry_after: behaviour.rateLimitSeconds, global: false });
+    }
 
-      const match = WEBHOOK_PATH.exec(url.pathname);
+    const match = WEBHOOK_PATH.exec(url.pathname);
+    const execute = () => {
       if (!match) return send(404, { message: '404: Not Found', code: 0 });
       const [, webhookId, token, messageId] = match as unknown as [string, string, string, string | undefined];
       const expected = tokens.get(webhookId);
@@ -92,31 +72,26 @@ export async function startFakeWebhook() {
       if (typeof content !== 'string' || content.length === 0 || content.length > 2000) {
         return send(400, { message: 'Invalid Form Body', code: 50035 });
       }
-
       const answer = (message: FakeMessage) => {
         if (request.method === 'POST' && url.searchParams.get('wait') !== 'true') return send(204);
         send(200, { id: message.id, channel_id: '900000000000000001', webhook_id: webhookId, content: message.content, type: 0 });
       };
-      const go = () => {
-        if (request.method === 'POST' && !messageId) {
-          const message: FakeMessage = { id: `9${String(++counter).padStart(17, '0')}`, webhookId, content, allowedMentions, edits: 0 };
-          messages.set(message.id, message);
-          return answer(message);
-        }
-        if (request.method === 'PATCH' && messageId) {
-          const message = messages.get(messageId);
-          if (!message || message.webhookId !== webhookId) return send(404, { message: 'Unknown Message', code: 10008 });
-          Object.assign(message, { content, allowedMentions, edits: message.edits + 1 });
-          return answer(message);
-        }
-        send(405, { message: '405: Method Not Allowed', code: 0 });
-      };
-      if (typeof behaviour === 'object' && 'delayMs' in behaviour) setTimeout(go, behaviour.delayMs);
-      else go();
-    });
+      if (request.method === 'POST' && !messageId) {
+        const message: FakeMessage = { id: `9${String(++counter).padStart(17, '0')}`, webhookId, content, allowedMentions, edits: 0 };
+        messages.set(message.id, message);
+        return answer(message);
+      }
+      if (request.method === 'PATCH' && messageId) {
+        const message = messages.get(messageId);
+        if (!message || message.webhookId !== webhookId) return send(404, { message: 'Unknown Message', code: 10008 });
+        Object.assign(message, { content, allowedMentions, edits: message.edits + 1 });
+        return answer(message);
+      }
+      send(405, { message: '405: Method Not Allowed', code: 0 });
+    };
+    misbehave(behaviour, execute);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = server.url;
   return {
     /** What DISCORD_API_URL is set to. */
     url: origin,
@@ -129,14 +104,9 @@ export async function startFakeWebhook() {
     },
     behave(next: WebhookBehaviour) {
       behaviour = next;
-      if (next === 'ok') for (const response of held) response.destroy();
+      if (next === 'ok') server.releaseHeld();
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const response of held) response.destroy();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
 }
 

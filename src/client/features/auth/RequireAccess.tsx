@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
-import { Alert, Button } from 'react-bootstrap';
+import { Button } from 'react-bootstrap';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { type Access, hasAccess } from '@shared/policy';
 import { AUTH_MESSAGES } from '@shared/schemas/auth';
 import { paths } from '@shared/paths';
 import { Breadcrumbs } from '@client/components/Breadcrumbs';
 import { MessageAlert } from '@client/components/MessageAlert';
+import { LoadError } from '@client/components/LoadError';
 import { VinylLoader } from '@client/components/VinylLoader';
 import { savePostLoginRedirect, useLogout, useMe } from '@client/shared/session';
 import { NoRolesPage } from './NoRolesPage';
@@ -25,17 +26,7 @@ export function RequireAccess({ access, crumbs = true }: { access: Access; crumb
   const location = useLocation();
   if (me.isPending) return <VinylLoader fullPage label="Checking who you are…" />;
   if (me.isError) {
-    return (
-      <Alert variant="danger" className="mt-3">
-        <Alert.Heading as="h2" className="h5">
-          Could not check your sign-in
-        </Alert.Heading>
-        <p>{me.error.message}</p>
-        <Button variant="outline-danger" onClick={() => void me.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    );
+    return <LoadError title="Could not check your sign-in" error={me.error} onRetry={me.refetch} heading="h2" className="mt-3" />;
   }
   if (!me.data) return <RedirectToLogin from={location.pathname + location.search + location.hash} />;
   if (me.data.roles.length === 0) return <NoRolesPage me={me.data} />;

@@ -1,8 +1,9 @@
-import { Alert, Badge, Button, Table } from 'react-bootstrap';
+import { Badge, Table } from 'react-bootstrap';
 import { Link, useParams } from 'react-router';
 import { clockTime, longDate, zoneCity, zonedTime, zoneLabel } from '@shared/public-lineup';
 import { feeds, paths } from '@shared/paths';
 import type { PublicEvent, PublicLineup } from '@shared/schemas/public';
+import { LoadError } from '@client/components/LoadError';
 import { VinylLoader } from '@client/components/VinylLoader';
 import { ApiError } from '@client/lib/api';
 import { browserZone } from '@client/lib/zone';
@@ -16,17 +17,7 @@ export function PublicLineupPage() {
   if (query.isPending) return <VinylLoader label="Loading the lineup…" />;
   if (query.isError) {
     if (query.error instanceof ApiError && query.error.status === 404) return <LineupNotFound />;
-    return (
-      <Alert variant="danger">
-        <Alert.Heading as="h1" className="h5">
-          Could not load this lineup.
-        </Alert.Heading>
-        <p>{query.error.message}</p>
-        <Button variant="outline-danger" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    );
+    return <LoadError title="Could not load this lineup." error={query.error} onRetry={query.refetch} />;
   }
   return <Lineup lineup={query.data} />;
 }

@@ -1,8 +1,9 @@
-import { Alert, Button, Card } from 'react-bootstrap';
+import { Card } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { clockTime, longDate, zoneLabel } from '@shared/public-lineup';
 import { paths } from '@shared/paths';
 import type { PublicEventSummary } from '@shared/schemas/public';
+import { LoadError } from '@client/components/LoadError';
 import { VinylLoader } from '@client/components/VinylLoader';
 import { browserZone } from '@client/lib/zone';
 import { usePublicLineups } from '@client/shared/public';
@@ -13,17 +14,7 @@ export function PublicLineupsPage() {
   const query = usePublicLineups();
   if (query.isPending) return <VinylLoader label="Loading lineups…" />;
   if (query.isError) {
-    return (
-      <Alert variant="danger">
-        <Alert.Heading as="h1" className="h5">
-          Could not load the lineups.
-        </Alert.Heading>
-        <p>{query.error.message}</p>
-        <Button variant="outline-danger" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    );
+    return <LoadError title="Could not load the lineups." error={query.error} onRetry={query.refetch} />;
   }
   const { seriesName, events } = query.data;
   return (

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import { Alert, Button, Card, Col, Form, Row, Spinner } from 'react-bootstrap';
+import { Alert, Button, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { useLocation } from 'react-router';
 import { WEBHOOK_KINDS, WEBHOOK_LABELS, type WebhookKind } from '@shared/discord-webhooks';
 import { type SaveSettingsBody, type SettingsAnswer, settingsSchema } from '@shared/schemas/settings';
@@ -9,6 +9,7 @@ import { CheckField, SelectField, TextField } from '@client/components/form/fiel
 import { FormLeaveGuard } from '@client/components/LeaveGuard';
 import { useSaveSettings, useSettings } from '@client/shared/settings';
 import { LineupImageCard } from './LineupImageCard';
+import { SettingsSection } from './SettingsSection';
 import { type FormValues, settingsFormSchema, toForm } from './settingsForm';
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -71,84 +72,59 @@ function SettingsForm({ initial }: { initial: SettingsAnswer }) {
   return (
     <FormProvider {...form}>
       <Form noValidate onSubmit={submit}>
-        <Card className="mb-3">
-          <Card.Header as="h2" className="h5">
-            Signups
-          </Card.Header>
-          <Card.Body>
-            <TextField<FormValues> name="signupUrl" label="Signup URL" type="url" help="The signup sheet linked from the home page." />
-          </Card.Body>
-        </Card>
+        <SettingsSection title="Signups">
+          <TextField<FormValues> name="signupUrl" label="Signup URL" type="url" help="The signup sheet linked from the home page." />
+        </SettingsSection>
 
-        <Card className="mb-3">
-          <Card.Header as="h2" className="h5">
-            New events
-          </Card.Header>
-          <Card.Body>
-            <TextField<FormValues> name="seriesName" label="Series name" help="The default name of a new event." />
-            <TextField<FormValues> name="defaultMessage" label="Default message" as="textarea" rows={4} help="The announcement message a new event starts with." />
-            <TextField<FormValues> name="defaultFooter" label="Default footer" as="textarea" rows={3} help="Links added under every announcement of a new event." />
-            <Row>
-              <Col sm={4}>
-                <SelectField<FormValues> name="defaultWeekday" label="Default weekday" numeric options={WEEKDAYS.map((day, index) => ({ value: index + 1, label: day }))} />
-              </Col>
-              <Col sm={3}>
-                <TextField<FormValues> name="defaultTime" label="Default time" type="time" help="Wall-clock start." />
-              </Col>
-              <Col sm={5}>
-                <TextField<FormValues> name="defaultZone" label="Time zone" list="settings-zones" autoComplete="off" help="The zone of the default time." />
-                <datalist id="settings-zones">
-                  {ZONES.map((zone) => (
-                    <option key={zone} value={zone} />
-                  ))}
-                </datalist>
-              </Col>
-            </Row>
-          </Card.Body>
-        </Card>
+        <SettingsSection title="New events">
+          <TextField<FormValues> name="seriesName" label="Series name" help="The default name of a new event." />
+          <TextField<FormValues> name="defaultMessage" label="Default message" as="textarea" rows={4} help="The announcement message a new event starts with." />
+          <TextField<FormValues> name="defaultFooter" label="Default footer" as="textarea" rows={3} help="Links added under every announcement of a new event." />
+          <Row>
+            <Col sm={4}>
+              <SelectField<FormValues> name="defaultWeekday" label="Default weekday" numeric options={WEEKDAYS.map((day, index) => ({ value: index + 1, label: day }))} />
+            </Col>
+            <Col sm={3}>
+              <TextField<FormValues> name="defaultTime" label="Default time" type="time" help="Wall-clock start." />
+            </Col>
+            <Col sm={5}>
+              <TextField<FormValues> name="defaultZone" label="Time zone" list="settings-zones" autoComplete="off" help="The zone of the default time." />
+              <datalist id="settings-zones">
+                {ZONES.map((zone) => (
+                  <option key={zone} value={zone} />
+                ))}
+              </datalist>
+            </Col>
+          </Row>
+        </SettingsSection>
 
-        <Card className="mb-3">
-          <Card.Header as="h2" className="h5">
-            Community
-          </Card.Header>
-          <Card.Body>
-            <TextField<FormValues>
-              name="announcementRoleIds"
-              label="Announcement role IDs"
-              inputMode="numeric"
-              autoComplete="off"
-              help="Discord role IDs mentioned at the top of the Discord announcement, separated by commas."
-            />
-            <TextField<FormValues> name="schedulingChannelUrl" label="Scheduling channel link" type="url" help="Where hosts verify the lineup with DJs before announcing." />
-            <TextField<FormValues> name="contactHostName" label="Contact host name" help="Who people are told to contact when something goes wrong." />
-          </Card.Body>
-        </Card>
+        <SettingsSection title="Community">
+          <TextField<FormValues>
+            name="announcementRoleIds"
+            label="Announcement role IDs"
+            inputMode="numeric"
+            autoComplete="off"
+            help="Discord role IDs mentioned at the top of the Discord announcement, separated by commas."
+          />
+          <TextField<FormValues> name="schedulingChannelUrl" label="Scheduling channel link" type="url" help="Where hosts verify the lineup with DJs before announcing." />
+          <TextField<FormValues> name="contactHostName" label="Contact host name" help="Who people are told to contact when something goes wrong." />
+        </SettingsSection>
 
-        <Card className="mb-3">
-          <Card.Header as="h2" className="h5">
-            Discord webhooks
-          </Card.Header>
-          <Card.Body>
-            <p className="small text-body-secondary">
-              For Post to Discord beside Copy Text. In Discord: channel settings, Integrations, Webhooks, Copy Webhook URL. A webhook
-              URL lets anyone post in that channel, so it is never shown again in full.
-            </p>
-            {WEBHOOK_KINDS.map((kind) => (
-              <WebhookField key={kind} kind={kind} status={webhooks[kind]} origin={origin} />
-            ))}
-          </Card.Body>
-        </Card>
+        <SettingsSection title="Discord webhooks">
+          <p className="small text-body-secondary">
+            For Post to Discord beside Copy Text. In Discord: channel settings, Integrations, Webhooks, Copy Webhook URL. A webhook
+            URL lets anyone post in that channel, so it is never shown again in full.
+          </p>
+          {WEBHOOK_KINDS.map((kind) => (
+            <WebhookField key={kind} kind={kind} status={webhooks[kind]} origin={origin} />
+          ))}
+        </SettingsSection>
 
-        <Card className="mb-3">
-          <Card.Header as="h2" className="h5">
-            Helpful Links
-          </Card.Header>
-          <Card.Body>
-            <TextField<FormValues> name="hostingGuideUrl" label="Hosting guide URL" type="url" help="Shown on the home page. Leave empty to hide." />
-            <TextField<FormValues> name="sharedDriveUrl" label="Shared drive URL" type="url" help="The folder with performer stream links and the fallback tracking sheet." />
-            <TextField<FormValues> name="chatServerUrl" label="Chat server URL" type="url" help="An invite link to the community Discord server." />
-          </Card.Body>
-        </Card>
+        <SettingsSection title="Helpful Links">
+          <TextField<FormValues> name="hostingGuideUrl" label="Hosting guide URL" type="url" help="Shown on the home page. Leave empty to hide." />
+          <TextField<FormValues> name="sharedDriveUrl" label="Shared drive URL" type="url" help="The folder with performer stream links and the fallback tracking sheet." />
+          <TextField<FormValues> name="chatServerUrl" label="Chat server URL" type="url" help="An invite link to the community Discord server." />
+        </SettingsSection>
 
         <LineupImageCard />
 

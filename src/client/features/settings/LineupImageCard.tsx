@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Card, Col, Row, Spinner } from 'react-bootstrap';
+import { Col, Row, Spinner } from 'react-bootstrap';
+import { SettingsSection } from './SettingsSection';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { feeds, paths } from '@shared/paths';
 import type { Settings } from '@shared/schemas/settings';
@@ -20,46 +21,41 @@ export function LineupImageCard() {
   const next = lineups.data?.events[0];
 
   return (
-    <Card className="mb-3">
-      <Card.Header as="h2" className="h5">
-        Lineup image
-      </Card.Header>
-      <Card.Body>
-        <p className="text-body-secondary small">
-          The image of a published event's lineup that link previews, social media posts and in-world screens show.
-        </p>
-        <Row className="mb-2">
-          {(
-            [
-              ['imageBackground', 'Background colour'],
-              ['imageText', 'Text colour'],
-              ['imageAccent', 'Accent colour'],
-            ] as const
-          ).map(([name, label]) => (
-            <Col xs={4} key={name}>
-              <TextField<Settings> name={name} label={label} type="color" className="mb-2" style={{ height: '2.75rem', maxWidth: '6rem' }} />
-            </Col>
-          ))}
-        </Row>
-        {lineups.isPending && <Spinner size="sm" animation="border" role="status" aria-label="Loading the preview" />}
-        {lineups.isError && <p className="text-danger small mb-0">Could not load the published events for a preview.</p>}
-        {lineups.data && !next && <p className="mb-0">No published upcoming event to preview yet: publish one to see its image here.</p>}
-        {next && preview && (
-          <figure className="mb-0">
-            <img
-              src={feeds.lineupImage(next.id, 'png', preview)}
-              alt={`Preview of the lineup image of ${next.name}`}
-              className="img-fluid rounded border"
-              width={1200}
-              height={630}
-            />
-            <figcaption className="small text-body-secondary mt-1">
-              Preview: <a href={paths.publicLineup(next.id)}>{next.name}</a>
-            </figcaption>
-          </figure>
-        )}
-      </Card.Body>
-    </Card>
+    <SettingsSection title="Lineup image">
+      <p className="text-body-secondary small">
+        The image of a published event's lineup that link previews, social media posts and in-world screens show.
+      </p>
+      <Row className="mb-2">
+        {(
+          [
+            ['imageBackground', 'Background colour'],
+            ['imageText', 'Text colour'],
+            ['imageAccent', 'Accent colour'],
+          ] as const
+        ).map(([name, label]) => (
+          <Col xs={4} key={name}>
+            <TextField<Settings> name={name} label={label} type="color" className="mb-2" style={{ height: '2.75rem', maxWidth: '6rem' }} />
+          </Col>
+        ))}
+      </Row>
+      {lineups.isPending && <Spinner size="sm" animation="border" role="status" aria-label="Loading the preview" />}
+      {lineups.isError && <p className="text-danger small mb-0">Could not load the published events for a preview.</p>}
+      {lineups.data && !next && <p className="mb-0">No published upcoming event to preview yet: publish one to see its image here.</p>}
+      {next && preview && (
+        <figure className="mb-0">
+          <img
+            src={feeds.lineupImage(next.id, 'png', preview)}
+            alt={`Preview of the lineup image of ${next.name}`}
+            className="img-fluid rounded border"
+            width={1200}
+            height={630}
+          />
+          <figcaption className="small text-body-secondary mt-1">
+            Preview: <a href={paths.publicLineup(next.id)}>{next.name}</a>
+          </figcaption>
+        </figure>
+      )}
+    </SettingsSection>
   );
 }
 
