@@ -12,6 +12,8 @@ export default defineConfig({
     sourcemap: false,
     // scripts/bundle-budget.mjs reads it to weigh what a first visit downloads.
     manifest: true,
+    // Every browser the app supports has <link rel="modulepreload">: no polyfill in each first visit.
+    modulePreload: { polyfill: false },
     // The weight that matters is gzipped and checked by scripts/bundle-budget.mjs; Vite's own
     // warning counts minified bytes of one chunk.
     chunkSizeWarningLimit: 800,

@@ -9,6 +9,7 @@
 // skips it) for a second table. Never asserted in tests.
 import os from 'node:os';
 import { lighthousePages } from './bench/lighthouse.mjs';
+import { lineupPageRuns } from './bench/lineup-page.mjs';
 import { closedLoop, cpuMs, cpuPerRequest } from './bench/runner.mjs';
 import { scenarios } from './bench/scenarios.mjs';
 import { startApp, startCeiling, temporaryDatabase } from './bench/server.mjs';
@@ -23,13 +24,16 @@ else console.log('(PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_U
 
 console.log(`${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}, Node ${process.version}, ${CONNECTIONS} connections, ${DURATION} s per scenario`);
 
-// BENCH_ONLY=roster,event page runs just those scenarios (and the floor, for the ratios).
+// BENCH_ONLY=roster,event page runs just those scenarios (and the floor, for the ratios);
+// `lighthouse` and `lineup page` name the browser measurements, which then run alone.
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim().toLowerCase());
-const selected = scenarios.filter((s) => !only || s.name.startsWith('floor') || only.some((name) => s.name.toLowerCase().includes(name)));
+const named = (name) => !only || only.some((part) => name.toLowerCase().includes(part));
+const matched = scenarios.filter((s) => !s.name.startsWith('floor') && named(s.name));
+const selected = matched.length ? scenarios.filter((s) => s.name.startsWith('floor') || named(s.name)) : [];
 
 const rows = [];
 const { openStore } = await import('../dist/server/db/open.js');
-for (const database of databases) {
+for (const database of selected.length ? databases : []) {
   const appDb = await temporaryDatabase(database);
   const ceilingDb = await temporaryDatabase(database);
   const running = [];
@@ -66,12 +70,18 @@ for (const database of databases) {
 }
 addFloorRatios(rows);
 addCeilingRatios(rows);
-printTable(['database', 'scenario', 'requests/s', 'vs floor', 'vs ceiling', 'CPU ms/request', 'CPU vs ceiling', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'lost', 'memory'], rows);
+if (selected.length) printTable(['database', 'scenario', 'requests/s', 'vs floor', 'vs ceiling', 'CPU ms/request', 'CPU vs ceiling', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'lost', 'memory'], rows);
 
 if (process.env.BENCH_LIGHTHOUSE === '0') console.log('(Lighthouse skipped: BENCH_LIGHTHOUSE=0)');
-else {
+else if (named('lighthouse')) {
   console.log('\nLighthouse, mobile preset (simulated throttling), built client on SQLite:');
   printTable(['page', 'performance', 'accessibility', 'LCP ms', 'TBT ms', 'transfer KB', 'CPU index'], await lighthousePages());
+}
+
+if (process.env.BENCH_LINEUP_PAGE === '0') console.log('(Lineup page skipped: BENCH_LINEUP_PAGE=0)');
+else if (named('lineup page')) {
+  console.log('\nLineup page (60 signups, 12 slots), staff, desktop Chromium, built client on SQLite:');
+  printTable(['run', 'TTI ms', 'drawn ms', 'handle ms', 'frames', 'longest frame ms', 'frames > 50 ms', 'long animation frames', 'load avg'], await lineupPageRuns());
 }
 
 function addFloorRatios(results) {

@@ -15,6 +15,7 @@ import { registerDiscordRoutes } from './discord/routes.js';
 import { registerDjRoutes } from './djs/routes.js';
 import { registerEventRoutes } from './events/routes.js';
 import { registerHealthRoutes } from './health/routes.js';
+import { registerHistoryRoutes } from './history/routes.js';
 import { registerMeRoutes } from './me/routes.js';
 import { errorHandler } from './http/error-handler.js';
 import { escapeHtml } from './http/html.js';
@@ -104,6 +105,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerMeRoutes(app, ctx);
   registerPublicRoutes(app, ctx);
   registerDiscordRoutes(app, ctx);
+  registerHistoryRoutes(app, ctx);
 
   if (options.clientDir) registerLineupPage(app, ctx, await serveSpa(app, options.clientDir, ctx.config.appName));
   app.setNotFoundHandler((_request, reply) => {

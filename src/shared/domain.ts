@@ -57,3 +57,22 @@ export const OTHER_EVENTS_SHOWN = 3;
 /** A DJ's answer to the slot proposed to them (issue 13): proposed until they confirm or decline. */
 export const CONFIRMATIONS = ['proposed', 'confirmed', 'declined'] as const;
 export type Confirmation = (typeof CONFIRMATIONS)[number];
+
+/** What an entry of an event's history records (docs/decisions/013-event-history.md). */
+export const EVENT_CHANGE_KINDS = [
+  'created',
+  'saved',
+  'published',
+  'unpublished',
+  'cancelled',
+  'restored',
+  'preflight_step',
+  'confirmation',
+  'signup_submitted',
+  'signup_updated',
+  'slot_confirmed',
+  'slot_declined',
+  'discord_post',
+  'dj_merged',
+] as const;
+export type EventChangeKind = (typeof EVENT_CHANGE_KINDS)[number];

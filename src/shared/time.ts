@@ -103,6 +103,12 @@ export function formatEventDate(iso: string, zone: string): string {
   return p ? `${p.weekday} ${p.day} ${p.month} ${p.year}, ${p.hour}:${p.minute}` : '';
 }
 
+/** Day and time without the year, for a line of history: 'Sun 7 Dec 20:00'; '' if unparsable. */
+export function formatDayTime(iso: string, zone: string): string {
+  const p = wallClock(iso, zone, { weekday: 'short', day: 'numeric', month: 'short', ...TIME_24H });
+  return p ? `${p.weekday} ${p.day} ${p.month} ${p.hour}:${p.minute}` : '';
+}
+
 /** The day of an instant in the zone, as formatEventDate writes it: 'Sun 9 Jun 2024'; '' if unparsable. */
 export function formatEventDay(iso: string, zone: string): string {
   const p = wallClock(iso, zone, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });

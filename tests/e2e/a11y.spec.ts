@@ -134,6 +134,7 @@ test.describe('accessibility (axe-core: no serious or critical violations)', () 
         ['verifyDJs', 'Verify DJs'],
         ['technicalDetails', 'Stream Details'],
         ['announcements', 'Public Announcements'],
+        ['history', 'History'],
         ['debug', 'Stored event'],
       ] as const) {
         await test.step(`event tab ${tab}`, async () => {

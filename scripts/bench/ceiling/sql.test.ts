@@ -103,6 +103,7 @@ test("the ceiling's event save sends the app's statements in the app's order and
     // rotation, staff fields, DJs moved and reordered, a removal, the event's own fields.
     const a = buildSignup('s1', { djRefs: ['d1', 'd2'] });
     const b = buildSignup('s2', { djRefs: ['d3'] });
+    const host = { djId: 'd1', discordUserId: '0', publicName: 'Host', avatarUrl: null, roles: ['host' as const] };
     const saves: Array<(e: EventDetail) => Partial<SaveEventBody>> = [
       () => ({ signups: [a, b], slots: [slotForSignup(a), slotForSignup(b), buildLegacySlot({ djRef: 'd4' })] }),
       (e) => ({ slots: [e.slots[1]!, e.slots[2]!, e.slots[0]!] }),
@@ -118,18 +119,18 @@ test("the ceiling's event save sends the app's statements in the app's order and
         saveEventSchema.parse({ baseVersion: e.version, event: eventFieldsSchema.parse(e), signups: e.signups, slots: e.slots, removedSignupUuids: [], ...edits(e) });
       appSent.length = 0;
       ceilingSent.length = 0;
-      appEvent = await saveEvent(appDb, inProcessBus(), 'e1', body(appEvent));
+      appEvent = await saveEvent(appDb, inProcessBus(), host, 'e1', body(appEvent));
       ceilingFile.prepare('begin').run();
       ceilingEvent = (await saveEventInTx(tx, 'e1', body(ceilingEvent), Date.now())).saved;
       ceilingFile.prepare('commit').run();
-      expect(['begin', ...ceilingSent, 'commit']).toEqual(appSent);
+      expect(['begin', ...ceilingSent, 'commit']).toEqual(withoutHistory(appSent));
       expect(ceilingEvent).toEqual(appEvent);
     }
     // Stale: refused the same way.
     appSent.length = 0;
     ceilingSent.length = 0;
     const stale = saveEventSchema.parse({ baseVersion: 1, event: eventFieldsSchema.parse(appEvent), signups: [], slots: [], removedSignupUuids: [] });
-    await expect(saveEvent(appDb, inProcessBus(), 'e1', stale)).rejects.toMatchObject({ statusCode: 409 });
+    await expect(saveEvent(appDb, inProcessBus(), host, 'e1', stale)).rejects.toMatchObject({ statusCode: 409 });
     await expect(saveEventInTx(tx, 'e1', stale, Date.now())).rejects.toMatchObject({ statusCode: 409 });
     expect(['begin', ...ceilingSent, 'rollback']).toEqual(appSent);
     // The event page's read for the first base: the app's answer.
@@ -139,3 +140,17 @@ test("the ceiling's event save sends the app's statements in the app's order and
     await ceilingDb.destroy();
   }
 });
+
+/**
+ * The app's save without its history entry (history/record.ts: the names of DJs it no longer
+ * shows, then the entry), which the ceiling does not write yet.
+ */
+function withoutHistory(sent: readonly string[]): string[] {
+  const kept = [...sent];
+  const entry = kept.findIndex((sql) => sql.startsWith('insert into "event_changes"'));
+  if (entry < 0) return kept;
+  // The save's own reads come before its writes: a DJ read right before the entry is the history's.
+  const namesRead = kept[entry - 1]?.startsWith('select * from "djs"') ? 1 : 0;
+  kept.splice(entry - namesRead, 1 + namesRead);
+  return kept;
+}

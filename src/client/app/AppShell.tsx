@@ -1,18 +1,22 @@
 import './shell.css';
-import { useState } from 'react';
-import { Container, Nav, Navbar, NavDropdown } from 'react-bootstrap';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { hasAccess } from '@shared/policy';
 import type { Me } from '@shared/schemas/auth';
 import { paths } from '@shared/paths';
 import { Avatar } from '../components/Avatar';
-import { ConfirmDialog } from '../components/ConfirmDialog';
 import { VinylRecord } from '../components/VinylLoader';
 import { useLogout, useMe, useSignOutOnExpiredSession } from '@client/shared/session';
 import { appName } from '../lib/api';
 
 // The frame around every screen but the sign-in ones: navigation bar, then the page (whose
 // guard, RequireAccess, adds the breadcrumbs once access is granted).
+//
+// Every first visit downloads this frame, so it is plain markup with Bootstrap's classes rather
+// than react-bootstrap's Navbar and Dropdown (which bring Popper and their transitions), and the
+// logout question (a modal) is loaded when it is first asked.
+
+const ConfirmDialog = lazy(async () => ({ default: (await import('../components/ConfirmDialog')).ConfirmDialog }));
 
 export function AppShell() {
   const me = useMe();
@@ -20,9 +24,9 @@ export function AppShell() {
   return (
     <>
       <AppNavbar me={me.data ?? null} />
-      <Container as="main" className="py-3">
+      <main className="container py-3">
         <Outlet />
-      </Container>
+      </main>
     </>
   );
 }
@@ -37,6 +41,7 @@ const STAFF_LINKS = [
 function AppNavbar({ me }: { me: Me | null }) {
   // Staff see the whole app; a DJ their Home and signup pages, so only the brand and their menu.
   const staff = !!me && hasAccess(me.roles, 'staff');
+  const [expanded, setExpanded] = useState(false);
   const brand = (
     <>
       <VinylRecord size={28} />
@@ -44,77 +49,128 @@ function AppNavbar({ me }: { me: Me | null }) {
     </>
   );
   return (
-    <Navbar bg="dark" data-bs-theme="dark" expand="md" className="app-navbar" collapseOnSelect>
-      <Container>
+    <nav className="navbar navbar-expand-md bg-dark app-navbar" data-bs-theme="dark">
+      <div className="container">
         {me ? (
-          <Navbar.Brand as={Link} to={paths.home()}>
+          <Link className="navbar-brand" to={paths.home()}>
             {brand}
-          </Navbar.Brand>
+          </Link>
         ) : (
-          <Navbar.Brand as="span">{brand}</Navbar.Brand>
+          <span className="navbar-brand">{brand}</span>
         )}
         <div className="d-flex align-items-center gap-2 order-md-last">
           {me && <UserMenu me={me} />}
-          {staff && <Navbar.Toggle aria-controls="app-nav" />}
+          {staff && (
+            <button
+              type="button"
+              className={`navbar-toggler${expanded ? '' : ' collapsed'}`}
+              aria-controls="app-nav"
+              aria-expanded={expanded}
+              aria-label="Toggle navigation"
+              onClick={() => setExpanded(!expanded)}
+            >
+              <span className="navbar-toggler-icon" />
+            </button>
+          )}
         </div>
         {staff && (
-          <Navbar.Collapse id="app-nav">
-            <Nav className="me-auto">
+          <div id="app-nav" className={`navbar-collapse collapse${expanded ? ' show' : ''}`}>
+            <ul className="navbar-nav me-auto">
               {STAFF_LINKS.map((link) => (
-                <Nav.Link key={link.to} as={NavLink} to={link.to} end={link.end} eventKey={link.to}>
-                  {link.label}
-                </Nav.Link>
+                <li key={link.to} className="nav-item">
+                  <NavLink className="nav-link" to={link.to} end={link.end} onClick={() => setExpanded(false)}>
+                    {link.label}
+                  </NavLink>
+                </li>
               ))}
-            </Nav>
-          </Navbar.Collapse>
+            </ul>
+          </div>
         )}
-      </Container>
-    </Navbar>
+      </div>
+    </nav>
   );
 }
 
+/** The avatar's menu: roles and Logout. Closes on Escape (back to its button) and outside clicks. */
 function UserMenu({ me }: { me: Me }) {
+  const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // The dialog stays mounted once asked, so that it can fade out.
+  const [asked, setAsked] = useState(false);
   const logout = useLogout();
+  const menu = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const outside = (event: Event) => {
+      if (!menu.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const escape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('pointerdown', outside);
+    document.addEventListener('focusin', outside);
+    document.addEventListener('keydown', escape);
+    return () => {
+      document.removeEventListener('pointerdown', outside);
+      document.removeEventListener('focusin', outside);
+      document.removeEventListener('keydown', escape);
+    };
+  }, [open]);
+
   return (
     <>
-      <Nav className="user-menu">
-        <NavDropdown
-          align="end"
-          id="user-menu"
-          title={
-            <>
-              <Avatar url={me.avatarUrl} name={me.publicName} />
-              <span className="user-menu__name">{me.publicName}</span>
-            </>
-          }
-        >
-          <NavDropdown.Header aria-level={2}>Roles</NavDropdown.Header>
-          {me.roles.length === 0 ? (
-            <NavDropdown.ItemText className="text-body-secondary">No roles</NavDropdown.ItemText>
-          ) : (
-            me.roles.map((role) => (
-              <NavDropdown.ItemText key={role} className="role-item">
-                {role}
-              </NavDropdown.ItemText>
-            ))
-          )}
-          <NavDropdown.Divider />
-          <NavDropdown.Item as="button" onClick={() => setConfirming(true)}>
-            Logout
-          </NavDropdown.Item>
-        </NavDropdown>
-      </Nav>
-      <ConfirmDialog
-        show={confirming}
-        title="Are You sure?"
-        busy={logout.isPending}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => logout.mutate(undefined, { onSuccess: () => setConfirming(false) })}
-      >
-        You are about to logout
-        {logout.isError && <div className="text-danger mt-2">Logout failed: {logout.error.message}</div>}
-      </ConfirmDialog>
+      <div className="navbar-nav user-menu">
+        <div className="nav-item dropdown" ref={menu}>
+          <button ref={toggle} id="user-menu" type="button" className="nav-link dropdown-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
+            <Avatar url={me.avatarUrl} name={me.publicName} />
+            <span className="user-menu__name">{me.publicName}</span>
+          </button>
+          <div className={`dropdown-menu dropdown-menu-end${open ? ' show' : ''}`} data-bs-popper="static">
+            <div className="dropdown-header" role="heading" aria-level={2}>
+              Roles
+            </div>
+            {me.roles.length === 0 ? (
+              <span className="dropdown-item-text text-body-secondary">No roles</span>
+            ) : (
+              me.roles.map((role) => (
+                <span key={role} className="dropdown-item-text role-item">
+                  {role}
+                </span>
+              ))
+            )}
+            <hr className="dropdown-divider" />
+            <button
+              type="button"
+              className="dropdown-item"
+              onClick={() => {
+                setOpen(false);
+                setAsked(true);
+                setConfirming(true);
+              }}
+            >
+              Logout
+            </button>
+          </div>
+        </div>
+      </div>
+      {asked && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            show={confirming}
+            title="Are You sure?"
+            busy={logout.isPending}
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => logout.mutate(undefined, { onSuccess: () => setConfirming(false) })}
+          >
+            You are about to logout
+            {logout.isError && <div className="text-danger mt-2">Logout failed: {logout.error.message}</div>}
+          </ConfirmDialog>
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Container } from 'react-bootstrap';
+import { Alert } from '../components/Alert';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { paths } from '@shared/paths';
 import { NotFoundPage } from './NotFoundPage';
@@ -13,20 +13,20 @@ export function RouteError() {
       ? error.message
       : String(error);
   return (
-    <Container className="py-4">
+    <div className="container py-4">
       <Alert variant="danger">
-        <Alert.Heading as="h1" className="h4">
+        <h1 className="alert-heading h4">
           Something went wrong
-        </Alert.Heading>
+        </h1>
         <p>{message}</p>
         <p className="mb-0">If the app was just updated, reloading the page usually fixes this.</p>
       </Alert>
       <div className="d-flex gap-2">
-        <Button onClick={() => window.location.reload()}>Reload</Button>
+        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>Reload</button>
         <Link to={paths.home()} className="btn btn-outline-secondary">
           Go to the home page
         </Link>
       </div>
-    </Container>
+    </div>
   );
 }

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Breadcrumb } from 'react-bootstrap';
 import { Link, type UIMatch, useMatches } from 'react-router';
 
 /**
@@ -19,20 +18,18 @@ export function Breadcrumbs() {
   // A lone crumb only repeats the page's own title.
   if (crumbs.length < 2) return null;
   return (
-    <Breadcrumb className="app-breadcrumbs" listProps={{ className: 'mb-3' }}>
-      {crumbs.map((match, index) => {
-        const last = index === crumbs.length - 1;
-        return (
-          <Breadcrumb.Item
-            key={match.id}
-            active={last}
-            linkAs={last ? undefined : Link}
-            linkProps={last ? undefined : { to: match.pathname }}
-          >
-            {match.handle.crumb(match)}
-          </Breadcrumb.Item>
-        );
-      })}
-    </Breadcrumb>
+    <nav aria-label="breadcrumb" className="app-breadcrumbs">
+      <ol className="breadcrumb mb-3">
+        {crumbs.map((match, index) => {
+          const last = index === crumbs.length - 1;
+          const label = match.handle.crumb(match);
+          return (
+            <li key={match.id} className={`breadcrumb-item${last ? ' active' : ''}`} aria-current={last ? 'page' : undefined}>
+              {last ? label : <Link to={match.pathname}>{label}</Link>}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
   );
 }

@@ -1,11 +1,14 @@
-import { Alert, Button } from 'react-bootstrap';
+import { Alert } from './Alert';
 
-/** What a screen shows when its data could not be loaded: what failed, why, and a way to try again. */
+/**
+ * What a screen shows when its data could not be loaded: what failed, why, and a way to try
+ * again. Plain Bootstrap markup: the sign-in guard shows it, so it is on every first visit.
+ */
 export function LoadError({
   title,
   error,
   onRetry,
-  heading = 'h1',
+  heading: Heading = 'h1',
   className,
 }: {
   title: string;
@@ -17,13 +20,11 @@ export function LoadError({
 }) {
   return (
     <Alert variant="danger" className={className}>
-      <Alert.Heading as={heading} className="h5">
-        {title}
-      </Alert.Heading>
+      <Heading className="alert-heading h5">{title}</Heading>
       <p>{error.message}</p>
-      <Button variant="outline-danger" onClick={() => void onRetry()}>
+      <button type="button" className="btn btn-outline-danger" onClick={() => void onRetry()}>
         Try again
-      </Button>
+      </button>
     </Alert>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert } from 'react-bootstrap';
+import { Alert } from './Alert';
 
 /**
  * A screen that is one message (not found, no permission, a failed sign-in): the message is
@@ -19,9 +19,9 @@ export function MessageAlert({
 }) {
   return (
     <Alert variant={variant} className={className}>
-      <Alert.Heading as="h1" className={`fs-6 fw-normal ${children ? 'mb-2' : 'mb-0'}`}>
+      <h1 className={`alert-heading fs-6 fw-normal ${children ? 'mb-2' : 'mb-0'}`}>
         {message}
-      </Alert.Heading>
+      </h1>
       {children}
     </Alert>
   );

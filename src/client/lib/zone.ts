@@ -1,2 +1,7 @@
+// Resolved once: each `Intl.DateTimeFormat()` builds a formatter (about a millisecond), and a
+// busy lineup asks for the zone hundreds of times while it renders. A zone change of the device
+// shows on the next page load.
+let zone: string | undefined;
+
 /** The browser's IANA time zone: staff screens show times in it unless the spec names London. */
-export const browserZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+export const browserZone = (): string => (zone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');

@@ -20,8 +20,11 @@ async function fetchMe(): Promise<Me | null> {
   }
 }
 
+/** The me query's options: the app starts it with the page's first navigation (router.tsx). */
+export const meQuery = { queryKey: meQueryKey, queryFn: fetchMe, staleTime: 5 * 60_000 };
+
 export function useMe() {
-  return useQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 5 * 60_000 });
+  return useQuery(meQuery);
 }
 
 /** Ends the session and goes to /login, forgetting everything cached for this person. */

@@ -23,3 +23,9 @@ export async function findDjsById(db: Db, ids: readonly string[]): Promise<Recor
   const rows = await db.selectFrom('djs').selectAll().where('id', 'in', [...ids]).execute();
   return Object.fromEntries(rows.map((row) => [row.id, djFromRow(row)]));
 }
+
+export async function existingDjIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('djs').select('id').where('id', 'in', [...ids]).execute();
+  return new Set(rows.map((row) => row.id));
+}

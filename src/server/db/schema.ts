@@ -152,6 +152,22 @@ export interface DjCalendarLinksTable {
   created_at: number;
 }
 
+/** One change of an event (docs/decisions/013-event-history.md). */
+export interface EventChangesTable {
+  id: string;
+  event_id: string;
+  at: number;
+  /** Who did it: their DJ id and name at the time; both null for the app itself. */
+  actor_dj_id: string | null;
+  actor_name: string | null;
+  /** EventChangeKind. */
+  kind: string;
+  /** The event's version after the change. */
+  version: number;
+  /** JSON text: HistoryLine[]. */
+  summary: string;
+}
+
 export interface Database {
   events: EventsTable;
   djs: DjsTable;
@@ -163,4 +179,5 @@ export interface Database {
   sessions: SessionsTable;
   dj_calendar_links: DjCalendarLinksTable;
   discord_posts: DiscordPostsTable;
+  event_changes: EventChangesTable;
 }

@@ -6,6 +6,7 @@ import type { DiscordPostsAnswer, DiscordPost } from '@shared/schemas/discord.js
 import type { SessionUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import { assertEventExists, getEventDetail } from '../events/service.js';
+import { recordChange } from '../history/record.js';
 import { conflict, HttpError } from '../http/errors.js';
 import { readSettings, readWebhooks } from '../settings/service.js';
 import * as repository from './repository.js';
@@ -77,8 +78,10 @@ export async function postToDiscord(ctx: AppContext, request: PostRequest): Prom
     if (error.kind === 'messageGone') await repository.forgetPost(db, eventId, kind);
     throw httpErrorOf(error);
   }
+  const updated = earlier?.webhookId === webhook.id;
+  await recordChange(db, { eventId, actor: user, kind: 'discord_post', version: event.version, lines: [{ t: 'discord', post: kind, updated }], at: now });
   const stored = await repository.findPost(db, eventId, kind);
-  return { post: stored!.post, updated: earlier?.webhookId === webhook.id };
+  return { post: stored!.post, updated };
 }
 
 /** What the person reads: what happened and what to do; the text stays on their screen. */

@@ -15,5 +15,5 @@ export function registerDjRoutes(app: FastifyInstance, ctx: AppContext) {
   registerEndpoint(app, api.updateDj, ({ params, body }) => service.updateDj(db, params.djId, body));
   registerEndpoint(app, api.archiveDj, ({ params }) => service.setArchived(db, params.djId, true));
   registerEndpoint(app, api.restoreDj, ({ params }) => service.setArchived(db, params.djId, false));
-  registerEndpoint(app, api.mergeDj, ({ params, body }) => service.mergeDj(ctx.store, ctx.changes, params.djId, body.intoDjId));
+  registerEndpoint(app, api.mergeDj, ({ params, body, user }) => service.mergeDj(ctx.store, ctx.changes, user, params.djId, body.intoDjId));
 }

@@ -10,6 +10,7 @@ import { ForeignKeyViolation, UniqueViolation, withDbErrors } from '../db/errors
 import type { Store } from '../db/open.js';
 import type { Database, DjsTable } from '../db/schema.js';
 import { toIso } from '../db/values.js';
+import { type Actor, recordChange } from '../history/record.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import * as lineup from '../lineup/repository.js';
 import { readSettings } from '../settings/service.js';
@@ -70,7 +71,7 @@ async function saving<T>(write: () => Promise<T>): Promise<T> {
  * transaction: all of it or none. Refused when both are on signups of the same event (a DJ has
  * one signup per event: one of those signups would lose a DJ).
  */
-export async function mergeDj(store: Store, changes: ChangeBus, mergedId: string, keptId: string): Promise<DjDetailsResponse> {
+export async function mergeDj(store: Store, changes: ChangeBus, actor: Actor, mergedId: string, keptId: string): Promise<DjDetailsResponse> {
   if (mergedId === keptId) throw badRequest('Pick another DJ: a record cannot be merged into itself.');
   const { db } = store;
   const zone = (await readSettings(db)).defaultZone;
@@ -95,7 +96,10 @@ export async function mergeDj(store: Store, changes: ChangeBus, mergedId: string
       // The Discord ID is unique: the merged record goes before the kept one takes its ID.
       await repository.deleteDj(trx, mergedId);
       await repository.updateMergedDj(trx, keptId, columns, Date.now());
-      return { details: await getDjDetails(trx, keptId), touched: await findVersions(trx, touched) };
+      const versions = await findVersions(trx, touched);
+      const lines = [{ t: 'merged' as const, from: nameOf(merged), into: nameOf(kept) }];
+      for (const [eventId, version] of versions) await recordChange(trx, { eventId, actor, kind: 'dj_merged', version, lines });
+      return { details: await getDjDetails(trx, keptId), touched: versions };
     });
 
   let result: Awaited<ReturnType<typeof merge>>;

@@ -11,25 +11,25 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx.store;
 
   registerEndpoint(app, api.listEvents, ({ query }) => service.listEvents(db, query.when));
-  registerEndpoint(app, api.createEvent, ({ body }) => service.createEvent(db, body));
-  registerEndpoint(app, api.createNextEvent, ({ params, body }) => service.createNextEvent(db, params.eventId, body.confirmSameDay));
+  registerEndpoint(app, api.createEvent, ({ body, user }) => service.createEvent(db, user, body));
+  registerEndpoint(app, api.createNextEvent, ({ params, body, user }) => service.createNextEvent(db, user, params.eventId, body.confirmSameDay));
   registerEndpoint(app, api.getHomeEvent, async () => ({ event: await service.findHomeEvent(db) }));
   // The busiest staff read (about 100 KB for a busy event).
   registerEndpoint(app, api.getEvent, ({ params }) => service.getEventDetail(db, params.eventId), {
     cache: { store: ctx.store, capacity: 50, key: ({ params }) => params.eventId },
   });
   const djDetails = djDetailsCache(ctx.store);
-  registerEndpoint(app, api.saveEvent, ({ params, body }) => service.saveEvent(db, ctx.changes, params.eventId, body, djDetails));
-  registerEndpoint(app, api.publishEvent, ({ params, body }) =>
-    service.publishEvent(db, ctx.changes, params.eventId, body.baseVersion),
+  registerEndpoint(app, api.saveEvent, ({ params, body, user }) => service.saveEvent(db, ctx.changes, user, params.eventId, body, djDetails));
+  registerEndpoint(app, api.publishEvent, ({ params, body, user }) =>
+    service.publishEvent(db, ctx.changes, user, params.eventId, body.baseVersion),
   );
-  registerEndpoint(app, api.unpublishEvent, ({ params, body }) =>
-    service.unpublishEvent(db, ctx.changes, params.eventId, body.baseVersion),
+  registerEndpoint(app, api.unpublishEvent, ({ params, body, user }) =>
+    service.unpublishEvent(db, ctx.changes, user, params.eventId, body.baseVersion),
   );
-  registerEndpoint(app, api.setPreflightStep, ({ params, body }) => service.setPreflightStep(db, ctx.changes, params.eventId, body));
-  registerEndpoint(app, api.setConfirmation, ({ params, body }) => service.setStaffConfirmation(db, ctx.changes, params.eventId, body));
-  registerEndpoint(app, api.cancelEvent, ({ params, body }) => service.cancelEvent(db, ctx.changes, params.eventId, body.baseVersion));
-  registerEndpoint(app, api.restoreEvent, ({ params, body }) => service.restoreEvent(db, ctx.changes, params.eventId, body.baseVersion));
+  registerEndpoint(app, api.setPreflightStep, ({ params, body, user }) => service.setPreflightStep(db, ctx.changes, user, params.eventId, body));
+  registerEndpoint(app, api.setConfirmation, ({ params, body, user }) => service.setStaffConfirmation(db, ctx.changes, user, params.eventId, body));
+  registerEndpoint(app, api.cancelEvent, ({ params, body, user }) => service.cancelEvent(db, ctx.changes, user, params.eventId, body.baseVersion));
+  registerEndpoint(app, api.restoreEvent, ({ params, body, user }) => service.restoreEvent(db, ctx.changes, user, params.eventId, body.baseVersion));
   registerEndpoint(app, api.deleteEvent, ({ params, body }) => service.deleteEvent(db, ctx.changes, params.eventId, body.baseVersion));
 
   // Live updates for an open event page (server-sent events): `changed` with the new version.

@@ -15,6 +15,7 @@ import type {
   StaffConfirmationBody,
 } from '@shared/schemas/events.js';
 import { nextEventFields, sameDayEvents, scheduleOf } from '@shared/series.js';
+import type { HistoryLine } from '@shared/schemas/history.js';
 import type { ChangeBus } from '../changes/bus.js';
 import { isSerializationFailure, UniqueViolation, withDbErrors } from '../db/errors.js';
 import { findOtherEvents } from '../db/plays.js';
@@ -22,6 +23,7 @@ import { findDjsById } from '../db/rows.js';
 import type { Database } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import * as lineup from '../lineup/repository.js';
+import { type Actor, recordChange, recordSave } from '../history/record.js';
 import { readSettings } from '../settings/service.js';
 import type { DjDetails, DjDetailsCache } from './dj-details-cache.js';
 import * as repository from './repository.js';
@@ -40,9 +42,9 @@ export function findHomeEvent(db: Db, now = Date.now()): Promise<EventSummary | 
   return repository.findHomeEvent(db, now);
 }
 
-export async function createEvent(db: Db, { confirmSameDay, ...fields }: CreateEventRequest): Promise<{ id: string }> {
+export async function createEvent(db: Db, actor: Actor, { confirmSameDay, ...fields }: CreateEventRequest): Promise<{ id: string }> {
   const { defaultZone } = await readSettings(db);
-  return { id: await insertUnlessSameDay(db, fields, defaultZone, confirmSameDay) };
+  return { id: await insertUnlessSameDay(db, actor, fields, defaultZone, confirmSameDay) };
 }
 
 /**
@@ -50,11 +52,11 @@ export async function createEvent(db: Db, { confirmSameDay, ...fields }: CreateE
  * schedule of the settings. A second click finds the first click's event on that day and is
  * refused like any same-day event.
  */
-export async function createNextEvent(db: Db, eventId: string, confirmSameDay: boolean, now = new Date()): Promise<CreatedNextEvent> {
+export async function createNextEvent(db: Db, actor: Actor, eventId: string, confirmSameDay: boolean, now = new Date()): Promise<CreatedNextEvent> {
   const [event, settings] = await Promise.all([repository.findEvent(db, eventId), readSettings(db)]);
   if (!event) throw notFound(EVENT_NOT_FOUND);
   const fields = nextEventFields(event, scheduleOf(settings), now);
-  const id = await insertUnlessSameDay(db, fields, settings.defaultZone, confirmSameDay);
+  const id = await insertUnlessSameDay(db, actor, fields, settings.defaultZone, confirmSameDay, [{ t: 'next_of', name: event.name }]);
   return { id, name: fields.name, startDatetime: fields.startDatetime };
 }
 
@@ -67,7 +69,14 @@ const DAY_REACH = 26 * 3_600_000;
  * each other: PostgreSQL fails one of them and its retry sees the other (SQLite runs
  * transactions one at a time).
  */
-async function insertUnlessSameDay(db: Db, fields: EventFormValues, zone: string, confirmSameDay: boolean): Promise<string> {
+async function insertUnlessSameDay(
+  db: Db,
+  actor: Actor,
+  fields: EventFormValues,
+  zone: string,
+  confirmSameDay: boolean,
+  lines: HistoryLine[] = [],
+): Promise<string> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await db
@@ -86,6 +95,7 @@ async function insertUnlessSameDay(db: Db, fields: EventFormValues, zone: string
           }
           const id = randomUUID();
           await repository.insertEvent(trx, id, fields, Date.now());
+          await recordChange(trx, { eventId: id, actor, kind: 'created', version: 1, lines });
           return id;
         });
     } catch (error) {
@@ -133,7 +143,7 @@ export async function assertEventExists(db: Db | Transaction<Database>, eventId:
  * draft is written (shared/lineup-save.ts). The answer is built from that read and the writes:
  * only DJs the save newly names are read, since nothing else it shows can have changed.
  */
-export async function saveEvent(db: Db, changes: ChangeBus, eventId: string, body: SaveEventBody, cache?: DjDetailsCache): Promise<EventDetail> {
+export async function saveEvent(db: Db, changes: ChangeBus, actor: Actor, eventId: string, body: SaveEventBody, cache?: DjDetailsCache): Promise<EventDetail> {
   checkDraftConsistency(body);
   const now = Date.now();
 
@@ -162,6 +172,8 @@ export async function saveEvent(db: Db, changes: ChangeBus, eventId: string, bod
 
     const added = await findOtherEvents(trx, eventId, diff.newlyNamed);
     const answer = savedDetail(event, diff.after, { djs: { ...before.djs, ...newDjs }, otherEventsByDj: { ...before.otherEventsByDj, ...added } });
+    const beforeEvent = { ...repository.eventFromRow(row), version: body.baseVersion, signups: [...before.signups], slots: [...before.slots], djPlays: [...before.djPlays] };
+    await recordSave(trx, { eventId, actor, before: beforeEvent, after: answer, seen: body.signups.map((signup) => signup.uuid) });
     // This save's own writes (its plays, its name and start) change no DJ details of this event.
     return { saved: answer, version: cache?.version() };
   });
@@ -189,7 +201,7 @@ async function findStoredLineup(trx: Transaction<Database>, eventId: string, row
 }
 
 /** Publishes the event once the preflight's required steps are done (shared/preflight.ts), never while cancelled. */
-export async function publishEvent(db: Db, changes: ChangeBus, eventId: string, baseVersion: number): Promise<EventDetail> {
+export async function publishEvent(db: Db, changes: ChangeBus, actor: Actor, eventId: string, baseVersion: number): Promise<EventDetail> {
   const published = await db.transaction().execute(async (trx) => {
     const detail = await getEventDetail(trx, eventId);
     if (detail.version !== baseVersion) await refuseStaleOrMissing(trx, eventId);
@@ -197,19 +209,19 @@ export async function publishEvent(db: Db, changes: ChangeBus, eventId: string, 
     const djNames = Object.fromEntries(Object.entries(detail.djs).map(([id, dj]) => [id, dj.djName]));
     const problems = publishProblems(detail, djNames);
     if (problems) throw conflict(problems, 'requirements_not_met');
-    return setPublished(trx, eventId, baseVersion, true);
+    return setPublished(trx, actor, eventId, baseVersion, true);
   });
   await changes.publish({ eventId, version: published.version });
   return published;
 }
 
 /** Cancel (spec issue 13): the event keeps its signups, lineup and plays; DJs cannot sign up; never public. */
-export function cancelEvent(db: Db, changes: ChangeBus, eventId: string, baseVersion: number): Promise<EventDetail> {
-  return changeEvent(db, changes, eventId, baseVersion, { cancelled_at: Date.now() });
+export function cancelEvent(db: Db, changes: ChangeBus, actor: Actor, eventId: string, baseVersion: number): Promise<EventDetail> {
+  return changeEvent(db, changes, { eventId, actor, kind: 'cancelled' }, baseVersion, { cancelled_at: Date.now() });
 }
 
-export function restoreEvent(db: Db, changes: ChangeBus, eventId: string, baseVersion: number): Promise<EventDetail> {
-  return changeEvent(db, changes, eventId, baseVersion, { cancelled_at: null });
+export function restoreEvent(db: Db, changes: ChangeBus, actor: Actor, eventId: string, baseVersion: number): Promise<EventDetail> {
+  return changeEvent(db, changes, { eventId, actor, kind: 'restored' }, baseVersion, { cancelled_at: null });
 }
 
 /**
@@ -220,13 +232,14 @@ export function restoreEvent(db: Db, changes: ChangeBus, eventId: string, baseVe
 async function changeEvent(
   db: Db,
   changes: ChangeBus,
-  eventId: string,
+  { eventId, actor, kind }: { eventId: string; actor: Actor; kind: 'cancelled' | 'restored' },
   baseVersion: number,
   columns: Parameters<typeof repository.updateEventIfVersion>[3],
 ): Promise<EventDetail> {
   const changed = await db.transaction().execute(async (trx) => {
     const swapped = await repository.updateEventIfVersion(trx, eventId, baseVersion, columns, Date.now());
     if (!swapped) await refuseStaleOrMissing(trx, eventId);
+    await recordChange(trx, { eventId, actor, kind, version: baseVersion + 1 });
     return getEventDetail(trx, eventId);
   });
   await changes.publish({ eventId, version: changed.version });
@@ -254,15 +267,16 @@ export async function deleteEvent(db: Db, changes: ChangeBus, eventId: string, b
 }
 
 /** Takes the event back to unpublished (its lineup stays as it is). */
-export async function unpublishEvent(db: Db, changes: ChangeBus, eventId: string, baseVersion: number): Promise<EventDetail> {
-  const unpublished = await db.transaction().execute((trx) => setPublished(trx, eventId, baseVersion, false));
+export async function unpublishEvent(db: Db, changes: ChangeBus, actor: Actor, eventId: string, baseVersion: number): Promise<EventDetail> {
+  const unpublished = await db.transaction().execute((trx) => setPublished(trx, actor, eventId, baseVersion, false));
   await changes.publish({ eventId, version: unpublished.version });
   return unpublished;
 }
 
-async function setPublished(trx: Transaction<Database>, eventId: string, baseVersion: number, published: boolean): Promise<EventDetail> {
+async function setPublished(trx: Transaction<Database>, actor: Actor, eventId: string, baseVersion: number, published: boolean): Promise<EventDetail> {
   const swapped = await repository.updateEventIfVersion(trx, eventId, baseVersion, { published: published ? 1 : 0 }, Date.now());
   if (!swapped) await refuseStaleOrMissing(trx, eventId);
+  await recordChange(trx, { eventId, actor, kind: published ? 'published' : 'unpublished', version: baseVersion + 1 });
   return getEventDetail(trx, eventId);
 }
 
@@ -270,12 +284,13 @@ async function setPublished(trx: Transaction<Database>, eventId: string, baseVer
  * Ticks an optional preflight step off (or on again). Not part of the draft and no version bump:
  * ticking a box must not make someone's open draft stale.
  */
-export async function setPreflightStep(db: Db, changes: ChangeBus, eventId: string, body: PreflightStepBody): Promise<EventDetail> {
+export async function setPreflightStep(db: Db, changes: ChangeBus, actor: Actor, eventId: string, body: PreflightStepBody): Promise<EventDetail> {
   const detail = await db.transaction().execute(async (trx) => {
     const event = await repository.findEvent(trx, eventId);
     if (!event) throw notFound(EVENT_NOT_FOUND);
     const preflight = { ...event.preflight, [body.step]: body.done ? new Date().toISOString() : null };
     await repository.updatePreflight(trx, eventId, preflight);
+    await recordChange(trx, { eventId, actor, kind: 'preflight_step', version: event.version, lines: [{ t: 'preflight', ...body }] });
     return getEventDetail(trx, eventId);
   });
   await changes.publish({ eventId, version: detail.version });
@@ -283,16 +298,25 @@ export async function setPreflightStep(db: Db, changes: ChangeBus, eventId: stri
 }
 
 /** Staff record a DJ's answer to their proposed slot (say, given in Discord). */
-export async function setStaffConfirmation(db: Db, changes: ChangeBus, eventId: string, body: StaffConfirmationBody): Promise<EventDetail> {
+export async function setStaffConfirmation(db: Db, changes: ChangeBus, actor: Actor, eventId: string, body: StaffConfirmationBody): Promise<EventDetail> {
   const detail = await db.transaction().execute(async (trx) => {
     await assertEventExists(trx, eventId);
     if (!(await lineup.setConfirmation(trx, eventId, body.djId, body.confirmation, false))) {
       throw conflict('This DJ is on no signup of the event: reload the page to see its signups.');
     }
-    return getEventDetail(trx, eventId);
+    const detail = await getEventDetail(trx, eventId);
+    await recordChange(trx, { eventId, actor, kind: 'confirmation', version: detail.version, lines: [confirmationLine(detail, body)] });
+    return detail;
   });
   await changes.publish({ eventId, version: detail.version });
   return detail;
+}
+
+/** The staff-recorded answer as a line of history, named as the event names them now. */
+function confirmationLine(detail: EventDetail, { djId, confirmation }: StaffConfirmationBody): HistoryLine {
+  const signup = detail.signups.find((candidate) => candidate.djRefs.includes(djId));
+  const dj = detail.djs[djId];
+  return { t: 'confirmation', name: signup?.name ?? '', dj: dj?.djName || dj?.publicName || djId, to: confirmation };
 }
 
 async function refuseStaleOrMissing(trx: Transaction<Database>, eventId: string): Promise<never> {

@@ -100,7 +100,7 @@ function rawRequest(app: TestApp, method: string, target: string, headers: Recor
 /** Everything stored, as one comparable text: a refused request must leave it as it was. */
 async function snapshot(app: TestApp): Promise<string> {
   const db = app.ctx.store.db;
-  const tables = ['events', 'djs', 'signups', 'signup_djs', 'slots', 'dj_plays', 'settings', 'discord_posts'] as const;
+  const tables = ['events', 'djs', 'signups', 'signup_djs', 'slots', 'dj_plays', 'settings', 'discord_posts', 'event_changes'] as const;
   const rows = await Promise.all(tables.map((table) => db.selectFrom(table).selectAll().execute()));
   return JSON.stringify(rows.map((list) => list.map((row) => JSON.stringify(row)).sort()));
 }
@@ -166,6 +166,8 @@ describe.each(testDialects)('access control matrix on %s', (dialect) => {
         return { path, body: { text: 'Sunday Service' } };
       case 'GET /api/signup':
         return { path: `${path}?event_id=${eventId}` };
+      case 'GET /api/events/:eventId/history':
+        return { path: `${path}?limit=5` };
       case 'POST /api/signup':
         return { path, body: intake(eventId, { name: 'Matrix DJ', dj_notes: 'my notes' }) };
       default:

@@ -15,7 +15,7 @@ import { fromFlag, toFlag, toIso } from '../db/values.js';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** The DJ's stored answers, read back through their schema; unreadable data counts as none. */
-function parseFormData(json: string | null): SignupFormData | null {
+export function parseFormData(json: string | null): SignupFormData | null {
   if (json === null) return null;
   try {
     const parsed = signupFormDataSchema.safeParse(JSON.parse(json));
@@ -277,7 +277,7 @@ const selectSignupOwner = precompiled((db, { eventId, djId }: { eventId: string;
     .selectFrom('signup_djs')
     .innerJoin('signups', 'signups.uuid', 'signup_djs.signup_uuid')
     .leftJoin('slots', (join) => join.onRef('slots.signup_uuid', '=', 'signups.uuid').onRef('slots.event_id', '=', 'signups.event_id'))
-    .select(['signups.uuid', 'signups.name', 'signups.submitted_by', 'signups.requested_duration', 'signups.type', 'slots.signup_uuid as slotted'])
+    .select(['signups.uuid', 'signups.name', 'signups.submitted_by', 'signups.requested_duration', 'signups.type', 'signups.form_data', 'slots.signup_uuid as slotted'])
     .where('signup_djs.event_id', '=', eventId)
     .where('signup_djs.dj_id', '=', djId),
 );

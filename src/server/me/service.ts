@@ -37,7 +37,7 @@ export async function loadMemberContact(ctx: AppContext): Promise<MemberContact>
 }
 
 /** Not in the lineup yet: signed up. In it: proposed until the DJ (or staff for them) answers. */
-function stateOf(inLineup: boolean, confirmation: string): DjSignupState {
+export function stateOf(inLineup: boolean, confirmation: string): DjSignupState {
   if (!inLineup) return 'signed_up';
   if (confirmation === 'confirmed' || confirmation === 'declined') return confirmation;
   return 'in_lineup';

@@ -121,6 +121,7 @@ async function seed(db: Kysely<Database>, now: Date) {
   await saveEvent(
     db,
     inProcessBus(),
+    null,
     upcomingId,
     saveEventSchema.parse({
       baseVersion: upcoming.version,
@@ -154,12 +155,13 @@ async function createWithLineup(db: Kysely<Database>, seedEvent: SeedEvent): Pro
     signupsAreOpen: seedEvent.signupsOpen,
     publicLinks: seedEvent.publish ? [{ label: 'Watch on Twitch', url: 'https://twitch.tv/your-community' }] : [],
   });
-  const { id } = await createEvent(db, { ...fields, confirmSameDay: false });
+  const { id } = await createEvent(db, null, { ...fields, confirmSameDay: false });
   if (seedEvent.signups.length === 0) return id;
   const changes = inProcessBus();
   const saved = await saveEvent(
     db,
     changes,
+    null,
     id,
     saveEventSchema.parse({
       baseVersion: 1,
@@ -176,9 +178,9 @@ async function createWithLineup(db: Kysely<Database>, seedEvent: SeedEvent): Pro
   if (seedEvent.publish) {
     // Past nights happened: every DJ played the slot they had confirmed.
     for (const djId of seedEvent.signups.flatMap((signup) => signup.djRefs)) {
-      await setStaffConfirmation(db, changes, id, { djId, confirmation: 'confirmed' });
+      await setStaffConfirmation(db, changes, null, id, { djId, confirmation: 'confirmed' });
     }
-    await publishEvent(db, changes, id, saved.version);
+    await publishEvent(db, changes, null, id, saved.version);
   }
   return id;
 }

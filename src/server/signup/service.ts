@@ -11,11 +11,13 @@ import type { SessionUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import { UniqueViolation, withDbErrors } from '../db/errors.js';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
+import { recordChange } from '../history/record.js';
 import { readSettings } from '../settings/service.js';
 import { findDjsById } from '../db/rows.js';
 import { findEvent } from '../events/repository.js';
-import { countDjSignups, findOwnStreamLinks, findSignupNaming, findSignupOwner, insertSignup, setConfirmation, updateAnswersOnly, updateSignupForm } from '../lineup/repository.js';
+import { countDjSignups, findOwnStreamLinks, findSignupNaming, findSignupOwner, insertSignup, parseFormData, setConfirmation, updateAnswersOnly, updateSignupForm } from '../lineup/repository.js';
 import { answersChangeTheSlot, signupsOpenAt } from '@shared/lineup.js';
+import { changedAnswers } from '@shared/history.js';
 
 // The DJ's side of signups: what the signup area may show, and the intake of the wizard.
 
@@ -117,6 +119,15 @@ export async function submitSignup(ctx: AppContext, user: SessionUser, intake: S
         if (event.signupCap !== null && (await countDjSignups(trx, event.id)) >= event.signupCap) throw conflict(SIGNUPS_FULL, 'signups_full');
         await withDbErrors(() => insertSignup(trx, event.id, djId, form, now));
       }
+      await recordChange(trx, {
+        eventId: event.id,
+        actor: user,
+        // A DJ staff named on a signup who now gives its answers signs up.
+        kind: own?.form_data ? 'signup_updated' : 'signup_submitted',
+        version: event.version,
+        lines: [own ? { t: 'answers', name: form.name, fields: changedAnswers(parseFormData(own.form_data), form) } : { t: 'signup', change: 'added', name: form.name }],
+        at: now,
+      });
       return event.version;
     });
 
@@ -141,9 +152,13 @@ export async function confirmSlot(ctx: AppContext, user: SessionUser, body: Conf
   const event = await findEvent(ctx.store.db, body.event_id);
   if (!event) throw notFound(NOT_FOUND);
   if (event.cancelled) throw conflict(EVENT_CANCELLED);
-  if (!(await setConfirmation(ctx.store.db, event.id, djId, body.confirmation, true))) {
-    throw conflict('Your signup is not in the lineup yet: there is no slot to confirm.');
-  }
+  await ctx.store.db.transaction().execute(async (trx) => {
+    if (!(await setConfirmation(trx, event.id, djId, body.confirmation, true))) {
+      throw conflict('Your signup is not in the lineup yet: there is no slot to confirm.');
+    }
+    const kind = body.confirmation === 'declined' ? 'slot_declined' : 'slot_confirmed';
+    await recordChange(trx, { eventId: event.id, actor: user, kind, version: event.version });
+  });
   await ctx.changes.publish({ eventId: event.id, version: event.version });
   return loadSignupArea(ctx, user, event.id);
 }

@@ -202,6 +202,11 @@ export async function setConfirmation(request: APIRequestContext, eventId: strin
   return ok<EventDetail>(await request.put(`/api/events/${eventId}/confirmations`, { data: { djId, confirmation } }), 'set confirmation');
 }
 
+/** Staff tick an optional preflight step off (or on again), as the Preflight tab does. */
+export async function setPreflightStep(request: APIRequestContext, eventId: string, done: boolean): Promise<EventDetail> {
+  return ok<EventDetail>(await request.put(`/api/events/${eventId}/preflight`, { data: { step: 'textsCopied', done } }), 'set preflight step');
+}
+
 /**
  * Publishes the event ('Publish Event') after doing what its preflight requires, as a host
  * would: every slot gets a stream source and every DJ in the lineup is confirmed.

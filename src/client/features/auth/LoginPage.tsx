@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Card } from 'react-bootstrap';
+import { Alert } from '@client/components/Alert';
 import { useLocation } from 'react-router';
 import { paths } from '@shared/paths';
 import { AUTH_MESSAGES } from '@shared/schemas/auth';
@@ -23,14 +23,14 @@ export function LoginPage() {
           {start.error.message}
         </Alert>
       )}
-      <Button
-        className="btn-discord w-100"
-        size="lg"
+      <button
+        type="button"
+        className="btn btn-primary btn-lg btn-discord w-100"
         onClick={() => start.mutate()}
         disabled={start.isPending || start.isSuccess}
       >
         Login with Discord
-      </Button>
+      </button>
     </AuthScreen>
   );
 }
@@ -46,9 +46,9 @@ function WhyLogIn({ from }: { from: string }) {
   }
   return (
     <Alert variant="warning" className="text-start">
-      <Alert.Heading as="h2" className="h6">
+      <h2 className="alert-heading h6">
         Authentication Error
-      </Alert.Heading>
+      </h2>
       {AUTH_MESSAGES.notAuthenticated}
     </Alert>
   );
@@ -58,14 +58,14 @@ function WhyLogIn({ from }: { from: string }) {
 export function AuthScreen({ children }: { children: React.ReactNode }) {
   return (
     <main className="auth-screen">
-      <Card className="auth-card shadow">
-        <Card.Body className="p-4">
+      <div className="card auth-card shadow">
+        <div className="card-body p-4">
           <div className="mb-3">
             <VinylRecord size={88} />
           </div>
           {children}
-        </Card.Body>
-      </Card>
+        </div>
+      </div>
     </main>
   );
 }

@@ -1,4 +1,3 @@
-import { Button, Card, Spinner } from 'react-bootstrap';
 import type { Me } from '@shared/schemas/auth';
 import { appName } from '@client/lib/api';
 import { useLogout } from '@client/shared/session';
@@ -12,8 +11,8 @@ export function NoRolesPage({ me }: { me: Me }) {
   const contact = useMemberContact();
   const logout = useLogout();
   return (
-    <Card className="no-roles mt-3 mx-auto">
-      <Card.Body className="p-3 p-sm-4">
+    <div className="card no-roles mt-3 mx-auto">
+      <div className="card-body p-3 p-sm-4">
         <h1 className="h3">Welcome, {me.publicName}!</h1>
         <p>
           You are signed in, but your Discord account does not have a role in {appName()} yet. DJs get the DJ role in our Discord
@@ -21,7 +20,7 @@ export function NoRolesPage({ me }: { me: Me }) {
         </p>
         {contact.isPending ? (
           <p className="d-flex align-items-center gap-2 text-body-secondary">
-            <Spinner size="sm" animation="border" role="status" /> Loading whom to ask…
+            <span className="spinner-border spinner-border-sm" role="status" /> Loading whom to ask…
           </p>
         ) : (
           <p>
@@ -41,10 +40,10 @@ export function NoRolesPage({ me }: { me: Me }) {
           </p>
         )}
         {logout.isError && <p className="text-danger">Logout failed: {logout.error.message}</p>}
-        <Button variant="outline-secondary" onClick={() => logout.mutate()} disabled={logout.isPending}>
+        <button type="button" className="btn btn-outline-secondary" onClick={() => logout.mutate()} disabled={logout.isPending}>
           Log Out
-        </Button>
-      </Card.Body>
-    </Card>
+        </button>
+      </div>
+    </div>
   );
 }

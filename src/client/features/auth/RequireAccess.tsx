@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { Button } from 'react-bootstrap';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { type Access, hasAccess } from '@shared/policy';
 import { AUTH_MESSAGES } from '@shared/schemas/auth';
@@ -51,9 +50,9 @@ function NoPermission() {
   return (
     <MessageAlert variant="warning" className="mt-3" message={AUTH_MESSAGES.noPermission}>
       {logout.isError && <p className="text-danger">Logout failed: {logout.error.message}</p>}
-      <Button variant="outline-dark" onClick={() => logout.mutate()} disabled={logout.isPending}>
+      <button type="button" className="btn btn-outline-dark" onClick={() => logout.mutate()} disabled={logout.isPending}>
         Log Out
-      </Button>
+      </button>
     </MessageAlert>
   );
 }

@@ -11,6 +11,7 @@ import { ApiError } from '@client/lib/api';
 import { useDjDetails, useUpdateDj } from '@client/shared/djs';
 import { DjForm } from '@client/components/DjForm';
 import { DjActions } from './DjActions';
+import { DjSignups } from './DjSignups';
 import { playDate } from './PlayDate';
 
 export function DjDetailsPage() {
@@ -47,8 +48,9 @@ export function DjDetailsPage() {
           <ViewDj dj={dj} archived={archived} playCount={plays.length} onEdit={() => setEditing(true)} />
         )}
       </Col>
-      <Col lg={5}>
+      <Col lg={5} className="d-flex flex-column gap-4">
         <Plays plays={plays} />
+        <DjSignups djId={dj.id} />
       </Col>
     </Row>
   );

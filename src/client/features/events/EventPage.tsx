@@ -23,6 +23,7 @@ const TABS: Array<{ tab: EventTab; label: string }> = [
   { tab: 'technicalDetails', label: 'Stream Details' },
   { tab: 'announcements', label: 'Messaging' },
   { tab: 'preflight', label: 'Preflight' },
+  { tab: 'history', label: 'History' },
 ];
 
 /** /events/:eventId: loads the event, holds its draft for every tab, and frames the tabs. */

@@ -47,6 +47,11 @@ export const eventRoutes = (tabs: RouteObject[]): RouteObject[] => [
             lazy: async () => ({ Component: (await import('./PreflightTab')).PreflightTab }),
           },
           {
+            path: 'history',
+            handle: { crumb: () => 'History' },
+            lazy: async () => ({ Component: (await import('./HistoryTab')).HistoryTab }),
+          },
+          {
             path: 'debug',
             handle: { crumb: () => 'Debugging' },
             lazy: async () => ({ Component: (await import('./DebugTab')).DebugTab }),

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Alert, Badge, Button, Card, Dropdown } from 'react-bootstrap';
@@ -25,11 +25,50 @@ export interface SlotCardProps {
   onAddB2b: () => void;
 }
 
-/** One slot of 'Lineup (Local Times)': a sortable card, its handle being the only drag start. */
-export function SlotCard({ id, view, compact, count, warnings, onMove, onSendBack, onAddB2b }: SlotCardProps) {
-  const { index, signup, label: name, time, djs } = view;
+/**
+ * One slot of 'Lineup (Local Times)': a sortable card, its handle being the only drag start.
+ * dnd-kit re-renders every sortable on each step of a drag, so only this frame (position, handle)
+ * renders then; the heading and body are memoised and render when the slot itself changes.
+ */
+export function SlotCard(props: SlotCardProps) {
+  const { id, view, compact } = props;
   const [open, setOpen] = useState(false);
-  const showBody = !compact || open;
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
+  const style = { transform: CSS.Transform.toString(transform), transition, zIndex: isDragging ? 2 : undefined, position: 'relative' as const };
+
+  return (
+    <Card ref={setNodeRef} style={style} className={`mb-3 slot-card${isDragging ? ' shadow' : ''}`} data-testid="slot-card" role="group" aria-label={`Slot ${view.index + 1}: ${view.label} at ${view.time}`}>
+      <Card.Header className="d-flex align-items-center gap-2 flex-wrap">
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          className="btn btn-sm btn-outline-secondary slot-handle"
+          aria-label={`Drag ${view.label} to reorder`}
+          {...attributes}
+          {...listeners}
+        >
+          ⠿
+        </button>
+        <SlotHeading {...props} open={open} onToggle={setOpen} />
+      </Card.Header>
+      {(!compact || open) && <SlotBody view={view} warnings={props.warnings} />}
+    </Card>
+  );
+}
+
+/** The header's time, name, badges, buttons and menu. */
+const SlotHeading = memo(function SlotHeading({
+  view,
+  compact,
+  count,
+  warnings,
+  onMove,
+  onSendBack,
+  onAddB2b,
+  open,
+  onToggle,
+}: SlotCardProps & { open: boolean; onToggle: (open: boolean) => void }) {
+  const { index, signup, label: name, time, djs } = view;
   const { stored } = useEventDraft();
   const setConfirmation = useSetConfirmation(stored.id);
   const confirmAll = (confirmation: Confirmation) => {
@@ -43,93 +82,82 @@ export function SlotCard({ id, view, compact, count, warnings, onMove, onSendBac
       setConfirmation.mutate({ djId, confirmation }, { onError: (error) => toast.error(`Could not record the confirmation: ${error.message}`) });
     }
   };
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
-  const style = { transform: CSS.Transform.toString(transform), transition, zIndex: isDragging ? 2 : undefined, position: 'relative' as const };
 
   return (
-    <Card ref={setNodeRef} style={style} className={`mb-3 slot-card${isDragging ? ' shadow' : ''}`} data-testid="slot-card" role="group" aria-label={`Slot ${index + 1}: ${name} at ${time}`}>
-      <Card.Header className="d-flex align-items-center gap-2 flex-wrap">
-        <button
-          type="button"
-          ref={setActivatorNodeRef}
-          className="btn btn-sm btn-outline-secondary slot-handle"
-          aria-label={`Drag ${name} to reorder`}
-          {...attributes}
-          {...listeners}
-        >
-          ⠿
-        </button>
-        <span className="fw-bold slot-time">{compact ? `${time}–${view.endLabel}` : time}</span>
-        <h3 className="h6 mb-0 me-auto text-break">
-          {compact ? (
-            <button type="button" className="btn btn-link p-0 text-reset fw-semibold text-start" aria-expanded={open} onClick={() => setOpen(!open)}>
-              {name}
-            </button>
-          ) : (
-            name
-          )}
-          {compact && <span className="text-body-secondary fw-normal small ms-2">{formatHours(view.duration)}</span>}
-          {compact && warnings.length > 0 && (
-            <Badge bg="warning" text="dark" className="ms-2">
-              {warnings.length === 1 ? '1 warning' : `${warnings.length} warnings`}
-            </Badge>
-          )}
-          {view.isDebut && (
-            <Badge bg="info" text="dark" className="ms-2">
-              Debut
-            </Badge>
-          )}
-        </h3>
-        {signup && <ConfirmationBadge confirmations={Object.values(signup.confirmations)} />}
-        <div className="d-flex gap-1 ms-auto">
-          <Button variant="outline-secondary" size="sm" onClick={() => onMove(-1)} disabled={index === 0} aria-label={`Move ${name} sooner`} title="Move sooner">
-            ↑
-          </Button>
-          <Button variant="outline-secondary" size="sm" onClick={() => onMove(1)} disabled={index === count - 1} aria-label={`Move ${name} later`} title="Move later">
-            ↓
-          </Button>
-          <Dropdown align="end">
-            <Dropdown.Toggle variant="outline-secondary" size="sm" aria-label={`Slot menu for ${name}`}>
-              ⋮
-            </Dropdown.Toggle>
-            <Dropdown.Menu>
-              {djs.map(({ id: djId, dj }) => (
-                <Dropdown.Item key={djId} href={paths.dj(djId)} target="_blank" rel="noopener">
-                  {djs.length > 1 ? `Edit DJ: ${dj ? djLabel(dj) : djId}` : 'Edit DJ'}
-                </Dropdown.Item>
-              ))}
-              {signup && <Dropdown.Item onClick={onAddB2b}>Add DJ to Slot (B2B)</Dropdown.Item>}
-              {signup && (
-                <>
-                  <Dropdown.Divider />
-                  <Dropdown.Item onClick={() => confirmAll('confirmed')}>Mark as confirmed</Dropdown.Item>
-                  <Dropdown.Item onClick={() => confirmAll('declined')}>Mark as declined</Dropdown.Item>
-                  <Dropdown.Item onClick={() => confirmAll('proposed')}>Mark as proposed</Dropdown.Item>
-                  <Dropdown.Divider />
-                </>
-              )}
-              <Dropdown.Item onClick={onSendBack}>{signup ? 'Send Back to Signups' : 'Remove Slot'}</Dropdown.Item>
-            </Dropdown.Menu>
-          </Dropdown>
-        </div>
-      </Card.Header>
-      {showBody && (
-      <Card.Body>
-        {warnings.length > 0 && (
-          <Alert variant="warning" className="py-2 small" data-testid="slot-warnings">
-            <ul className="mb-0 ps-3">
-              {warnings.map((warning) => (
-                <li key={warning}>{warning}</li>
-              ))}
-            </ul>
-          </Alert>
+    <>
+      <span className="fw-bold slot-time">{compact ? `${time}–${view.endLabel}` : time}</span>
+      <h3 className="h6 mb-0 me-auto text-break">
+        {compact ? (
+          <button type="button" className="btn btn-link p-0 text-reset fw-semibold text-start" aria-expanded={open} onClick={() => onToggle(!open)}>
+            {name}
+          </button>
+        ) : (
+          name
         )}
-        {signup ? <SignupDetails signup={signup} /> : <LegacySlot view={view} />}
-      </Card.Body>
-      )}
-    </Card>
+        {compact && <span className="text-body-secondary fw-normal small ms-2">{formatHours(view.duration)}</span>}
+        {compact && warnings.length > 0 && (
+          <Badge bg="warning" text="dark" className="ms-2">
+            {warnings.length === 1 ? '1 warning' : `${warnings.length} warnings`}
+          </Badge>
+        )}
+        {view.isDebut && (
+          <Badge bg="info" text="dark" className="ms-2">
+            Debut
+          </Badge>
+        )}
+      </h3>
+      {signup && <ConfirmationBadge confirmations={Object.values(signup.confirmations)} />}
+      <div className="d-flex gap-1 ms-auto">
+        <Button variant="outline-secondary" size="sm" onClick={() => onMove(-1)} disabled={index === 0} aria-label={`Move ${name} sooner`} title="Move sooner">
+          ↑
+        </Button>
+        <Button variant="outline-secondary" size="sm" onClick={() => onMove(1)} disabled={index === count - 1} aria-label={`Move ${name} later`} title="Move later">
+          ↓
+        </Button>
+        <Dropdown align="end">
+          <Dropdown.Toggle variant="outline-secondary" size="sm" aria-label={`Slot menu for ${name}`}>
+            ⋮
+          </Dropdown.Toggle>
+          <Dropdown.Menu>
+            {djs.map(({ id: djId, dj }) => (
+              <Dropdown.Item key={djId} href={paths.dj(djId)} target="_blank" rel="noopener">
+                {djs.length > 1 ? `Edit DJ: ${dj ? djLabel(dj) : djId}` : 'Edit DJ'}
+              </Dropdown.Item>
+            ))}
+            {signup && <Dropdown.Item onClick={onAddB2b}>Add DJ to Slot (B2B)</Dropdown.Item>}
+            {signup && (
+              <>
+                <Dropdown.Divider />
+                <Dropdown.Item onClick={() => confirmAll('confirmed')}>Mark as confirmed</Dropdown.Item>
+                <Dropdown.Item onClick={() => confirmAll('declined')}>Mark as declined</Dropdown.Item>
+                <Dropdown.Item onClick={() => confirmAll('proposed')}>Mark as proposed</Dropdown.Item>
+                <Dropdown.Divider />
+              </>
+            )}
+            <Dropdown.Item onClick={onSendBack}>{signup ? 'Send Back to Signups' : 'Remove Slot'}</Dropdown.Item>
+          </Dropdown.Menu>
+        </Dropdown>
+      </div>
+    </>
   );
-}
+});
+
+const SlotBody = memo(function SlotBody({ view, warnings }: { view: SlotView; warnings: string[] }) {
+  return (
+    <Card.Body>
+      {warnings.length > 0 && (
+        <Alert variant="warning" className="py-2 small" data-testid="slot-warnings">
+          <ul className="mb-0 ps-3">
+            {warnings.map((warning) => (
+              <li key={warning}>{warning}</li>
+            ))}
+          </ul>
+        </Alert>
+      )}
+      {view.signup ? <SignupDetails signup={view.signup} /> : <LegacySlot view={view} />}
+    </Card.Body>
+  );
+});
 
 /** A slot from before signups existed (or whose signup is gone): only what the slot kept. */
 function LegacySlot({ view: { slot, duration, djs } }: { view: SlotView }) {

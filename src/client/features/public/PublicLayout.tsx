@@ -1,4 +1,3 @@
-import { Container } from 'react-bootstrap';
 import { Link, Outlet } from 'react-router';
 import { feeds, paths } from '@shared/paths';
 import { VinylRecord } from '@client/components/VinylLoader';
@@ -10,20 +9,20 @@ export function PublicLayout() {
   return (
     <div className="public-site">
       <header className="public-header">
-        <Container className="d-flex align-items-center">
+        <div className="container d-flex align-items-center">
           <Link to={paths.publicLineups()} className="public-brand">
             <VinylRecord size={28} />
             <span>{appName()}</span>
           </Link>
-        </Container>
+        </div>
       </header>
-      <Container as="main" className="public-main">
+      <main className="container public-main">
         <Outlet />
-      </Container>
+      </main>
       <footer className="public-footer">
-        <Container>
+        <div className="container">
           <a href={feeds.events()}>Add every event to your calendar (iCal)</a>
-        </Container>
+        </div>
       </footer>
     </div>
   );

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Card } from 'react-bootstrap';
 import { useParams } from 'react-router';
 import { MessageAlert } from '@client/components/MessageAlert';
 import { VinylLoader } from '@client/components/VinylLoader';
@@ -68,9 +67,9 @@ function Problem({ children }: { children: ReactNode }) {
 export function SignupCard({ children }: { children: ReactNode }) {
   return (
     <div className="signup-page">
-      <Card>
-        <Card.Body className="p-3 p-sm-4">{children}</Card.Body>
-      </Card>
+      <div className="card">
+        <div className="card-body p-3 p-sm-4">{children}</div>
+      </div>
     </div>
   );
 }

@@ -1,15 +1,17 @@
-import { Fragment } from 'react';
+import { Fragment, lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import type { SignupFormData } from '@shared/schemas/signup';
 import { paths } from '@shared/paths';
 import { formatAvailability, formatLocalTime } from '@shared/time';
 import type { SignupArea } from '@shared/schemas/signup';
 import { browserZone } from '@client/lib/zone';
-import { CalendarLinkCard } from './CalendarLinkCard';
 import { durationLabel, eventDate, TYPE_LABELS } from './format';
 import { SignupAreaGate, SignupCard } from './SignupAreaGate';
 import { SlotConfirmation } from './SlotConfirmation';
 import './signup.css';
+
+// Below the signup and with a dialog of its own: loaded after the page, off the first visit.
+const CalendarLinkCard = lazy(async () => ({ default: (await import('./CalendarLinkCard')).CalendarLinkCard }));
 
 /** /eventSignup/{eventId}: the DJ's signup, or the invitation to start one. */
 export function SignupSummaryPage() {
@@ -74,7 +76,9 @@ function Summary({ area }: { area: SignupArea }) {
         </Link>
         <p className="mb-0">If there are questions, please contact {area.contactHostName}.</p>
       </SignupCard>
-      <CalendarLinkCard />
+      <Suspense fallback={null}>
+        <CalendarLinkCard />
+      </Suspense>
     </>
   );
 }
@@ -95,7 +99,9 @@ export function PartnerSignup({ area }: { area: SignupArea }) {
         <SlotConfirmation area={area} />
         <p className="mb-0">If there are questions, please contact {area.contactHostName}.</p>
       </SignupCard>
-      <CalendarLinkCard />
+      <Suspense fallback={null}>
+        <CalendarLinkCard />
+      </Suspense>
     </>
   );
 }

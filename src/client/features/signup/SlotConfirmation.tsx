@@ -1,9 +1,14 @@
-import { Alert, Button } from 'react-bootstrap';
-import toast from 'react-hot-toast';
+import { Alert } from '@client/components/Alert';
 import type { SignupArea } from '@shared/schemas/signup';
 import { formatSlotForDj } from '@shared/time';
 import { browserZone } from '@client/lib/zone';
 import { useConfirmSlot } from '@client/shared/signup';
+
+/** The toast library loads after the page (app/Toasts.tsx): this page is on every DJ's first visit. */
+async function notify(kind: 'success' | 'error', message: string) {
+  const { toast } = await import('react-hot-toast');
+  toast[kind](message);
+}
 
 /** The DJ's slot in the lineup and their answer to it: Confirm / I can't make it. */
 export function SlotConfirmation({ area }: { area: SignupArea }) {
@@ -12,8 +17,8 @@ export function SlotConfirmation({ area }: { area: SignupArea }) {
   if (!named?.slot) return null;
   const answer = (confirmation: 'confirmed' | 'declined') =>
     confirm.mutate(confirmation, {
-      onSuccess: () => toast.success(confirmation === 'confirmed' ? 'Thanks! Your slot is confirmed.' : 'Thanks for letting the hosts know.'),
-      onError: (error) => toast.error(error.message),
+      onSuccess: () => void notify('success', confirmation === 'confirmed' ? 'Thanks! Your slot is confirmed.' : 'Thanks for letting the hosts know.'),
+      onError: (error) => void notify('error', error.message),
     });
   const variant = named.confirmation === 'confirmed' ? 'success' : named.confirmation === 'declined' ? 'danger' : 'info';
   return (
@@ -26,14 +31,14 @@ export function SlotConfirmation({ area }: { area: SignupArea }) {
       {named.updatePending && <p className="mb-2">Your update waits for the hosts: the slot stays as it is until they apply it.</p>}
       <div className="d-flex flex-wrap gap-2">
         {named.confirmation !== 'confirmed' && (
-          <Button variant="success" onClick={() => answer('confirmed')} disabled={confirm.isPending}>
+          <button type="button" className="btn btn-success" onClick={() => answer('confirmed')} disabled={confirm.isPending}>
             Confirm
-          </Button>
+          </button>
         )}
         {named.confirmation !== 'declined' && (
-          <Button variant="outline-danger" onClick={() => answer('declined')} disabled={confirm.isPending}>
+          <button type="button" className="btn btn-outline-danger" onClick={() => answer('declined')} disabled={confirm.isPending}>
             I can't make it
-          </Button>
+          </button>
         )}
       </div>
     </Alert>

@@ -10,6 +10,7 @@ import { djCalendarLinks } from './011-dj-calendar-links.js';
 import { eventsCancelled } from './020-events-cancelled.js';
 import { djsArchived } from './021-djs-archived.js';
 import { discordPosts } from './040-discord-posts.js';
+import { eventChanges } from './050-event-changes.js';
 
 // One set of migrations for SQLite and PostgreSQL: only types both understand (text, integer,
 // bigint, double precision) and constraints both enforce. One file per change, numbered; a new
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '020_events_cancelled': eventsCancelled,
   '021_djs_archived': djsArchived,
   '040_discord_posts': discordPosts,
+  '050_event_changes': eventChanges,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

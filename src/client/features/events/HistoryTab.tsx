@@ -1,0 +1,83 @@
+import { useEffect, useRef } from 'react';
+import { Alert, Button, Card, ListGroup, Spinner } from 'react-bootstrap';
+import { HISTORY_KIND_LABELS, historyLineText, timeAgo } from '@shared/history';
+import type { HistoryEntry } from '@shared/schemas/history';
+import { formatEventDate, zonePlace } from '@shared/time';
+import { appName } from '@client/lib/api';
+import { useEventDraft } from '@client/shared/draft';
+import { useEventHistory } from '@client/shared/history';
+
+/** Everything recorded about the event, newest first: who, when, and what changed. */
+export function HistoryTab() {
+  const { stored } = useEventDraft();
+  const history = useEventHistory(stored.id);
+  const { refetch } = history;
+
+  // The page follows the event's change stream: each newer stored event may come with entries.
+  const seen = useRef(stored);
+  useEffect(() => {
+    if (seen.current === stored) return;
+    seen.current = stored;
+    void refetch();
+  }, [stored, refetch]);
+
+  const entries = history.data?.pages.flatMap((page) => page.entries) ?? [];
+  const zone = history.data?.pages[0]?.zone ?? 'UTC';
+  return (
+    <Card>
+      <Card.Body>
+        <h2 className="h5">History</h2>
+        {history.isPending ? (
+          <Spinner animation="border" role="status" aria-label="Loading history" />
+        ) : history.isError && entries.length === 0 ? (
+          <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-2">
+            <span className="me-auto">Failed to load the history: {history.error.message}</span>
+            <Button variant="outline-danger" size="sm" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          </Alert>
+        ) : entries.length === 0 ? (
+          <p className="text-body-secondary mb-0">No changes recorded yet</p>
+        ) : (
+          <>
+            <ListGroup as="ol" className="mb-3" aria-label="Changes, newest first">
+              {entries.map((entry) => (
+                // 'n minutes ago' as of the last fetch, which the change stream keeps recent.
+                <HistoryItem key={entry.id} entry={entry} zone={zone} now={history.dataUpdatedAt} />
+              ))}
+            </ListGroup>
+            {history.isFetchNextPageError && <Alert variant="danger">Failed to load more: {history.error?.message}</Alert>}
+            {history.hasNextPage && (
+              <Button variant="outline-secondary" onClick={() => void history.fetchNextPage()} disabled={history.isFetchingNextPage}>
+                {history.isFetchingNextPage ? 'Loading…' : 'Load more'}
+              </Button>
+            )}
+          </>
+        )}
+      </Card.Body>
+    </Card>
+  );
+}
+
+function HistoryItem({ entry, zone, now }: { entry: HistoryEntry; zone: string; now: number }) {
+  const absolute = `${formatEventDate(entry.at, zone)} ${zonePlace(zone)}`;
+  return (
+    <ListGroup.Item as="li">
+      <div className="d-flex flex-wrap column-gap-2">
+        <span className="me-auto">
+          <strong>{entry.actor?.name ?? appName()}</strong> {HISTORY_KIND_LABELS[entry.kind]}
+        </span>
+        <time dateTime={entry.at} title={absolute} className="small text-body-secondary">
+          {timeAgo(entry.at, now)} · {absolute}
+        </time>
+      </div>
+      {entry.lines.length > 0 && (
+        <ul className="small mb-0 mt-1 ps-3">
+          {entry.lines.map((line, index) => (
+            <li key={index}>{historyLineText(line, zone)}</li>
+          ))}
+        </ul>
+      )}
+    </ListGroup.Item>
+  );
+}

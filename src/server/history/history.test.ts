@@ -1,0 +1,195 @@
+import type { EventDetail } from '@shared/schemas/events.js';
+import type { DjSignups, HistoryPage } from '@shared/schemas/history.js';
+import { slotForSignup } from '@shared/lineup.js';
+import { historyLineText } from '@shared/history.js';
+import { intake } from '../testing/fixtures.js';
+import { startTestApp, testDialects, type SignedIn, type TestApp } from '../testing/harness.js';
+
+// An event's history through HTTP, as the host reads it: every kind of change, who made it and
+// what it changed; the DJ's own intake; a DJ's signup racing a save; who may read it.
+
+describe.each(testDialects)('event history on %s', (dialect) => {
+  let app: TestApp;
+  let host: SignedIn;
+  let dj: SignedIn;
+
+  beforeEach(async () => {
+    app = await startTestApp(dialect);
+    host = await app.signIn(['host', 'dj'], { publicName: 'Hal the host', djName: 'DJ Hal' });
+    dj = await app.signIn(['dj'], { publicName: 'Dana', djName: 'DJ Dana' });
+  });
+  afterEach(async () => {
+    await app.destroy();
+  });
+
+  const get = <T>(url: string, cookie = host.cookie) => app.request<T>('GET', url, { cookie });
+  const send = <T>(method: string, url: string, body: unknown, cookie = host.cookie) => app.request<T>(method, url, { cookie, body });
+
+  async function createEvent(name = 'Sunday Service', startDatetime = '2030-06-09T19:00:00.000Z'): Promise<string> {
+    const response = await send<{ id: string }>('POST', '/api/events', {
+      name,
+      startDatetime,
+      host: 'Hal',
+      signupsAreOpen: true,
+      message: '',
+      footer: '',
+    });
+    expect(response.status).toBe(201);
+    return response.body.id;
+  }
+
+  const event = async (id: string) => (await get<EventDetail>(`/api/events/${id}`)).body;
+  const history = async (id: string, query = '') => {
+    const response = await get<HistoryPage>(`/api/events/${id}/history${query}`);
+    expect(response.status).toBe(200);
+    return response.body;
+  };
+  const texts = (page: HistoryPage) => page.entries.map((entry) => [entry.kind, entry.actor?.name ?? 'system', ...entry.lines.map((line) => historyLineText(line, page.zone))]);
+
+  /** The whole lineup in slots, the event renamed. */
+  async function saveWithLineup(id: string, name: string) {
+    const current = await event(id);
+    const response = await send<EventDetail>('PUT', `/api/events/${id}`, {
+      baseVersion: current.version,
+      event: { ...current, name },
+      signups: current.signups,
+      slots: current.signups.map((signup) => slotForSignup(signup)),
+      removedSignupUuids: [],
+    });
+    expect(response.status).toBe(200);
+    return response.body;
+  }
+
+  test('every kind of change is recorded with who made it and what changed, newest first', async () => {
+    const id = await createEvent();
+    expect((await send('POST', '/api/signup', intake(id, { name: 'Dana live' }), dj.cookie)).status).toBe(200);
+    const saved = await saveWithLineup(id, 'Sunday Session');
+    expect((await send('POST', '/api/signup/confirmation', { event_id: id, confirmation: 'confirmed' }, dj.cookie)).status).toBe(200);
+    expect((await send('POST', '/api/signup', intake(id, { name: 'Dana live', dj_notes: 'Bringing a friend' }), dj.cookie)).status).toBe(200);
+    expect((await send('PUT', `/api/events/${id}/preflight`, { step: 'textsCopied', done: true })).status).toBe(200);
+    expect((await send('PUT', `/api/events/${id}/confirmations`, { djId: dj.djId, confirmation: 'declined' })).status).toBe(200);
+    expect((await send('POST', `/api/events/${id}/publish`, { baseVersion: saved.version })).status).toBe(409);
+    expect((await send('PUT', `/api/events/${id}/confirmations`, { djId: dj.djId, confirmation: 'confirmed' })).status).toBe(200);
+    // A stream source is needed to publish: refused above, so nothing was recorded for it.
+    const current = await event(id);
+    const withSource = await send<EventDetail>('PUT', `/api/events/${id}`, {
+      baseVersion: current.version,
+      event: current,
+      signups: current.signups,
+      slots: current.slots.map((slot) => ({ ...slot, streamSourceType: 'RTMP', streamSourceUrl: 'rtmp://stream.example.org/live' })),
+      removedSignupUuids: [],
+    });
+    expect(withSource.status).toBe(200);
+    const published = await send<EventDetail>('POST', `/api/events/${id}/publish`, { baseVersion: withSource.body.version });
+    expect(published.status).toBe(200);
+    const unpublished = await send<EventDetail>('POST', `/api/events/${id}/unpublish`, { baseVersion: published.body.version });
+    const cancelled = await send<EventDetail>('POST', `/api/events/${id}/cancel`, { baseVersion: unpublished.body.version });
+    const restored = await send<EventDetail>('POST', `/api/events/${id}/restore`, { baseVersion: cancelled.body.version });
+    expect(restored.status).toBe(200);
+
+    const page = await history(id);
+    expect(texts(page)).toEqual([
+      ['restored', 'Hal the host'],
+      ['cancelled', 'Hal the host'],
+      ['unpublished', 'Hal the host'],
+      ['published', 'Hal the host'],
+      ['saved', 'Hal the host', 'Dana live: stream source changed (RTMP)'],
+      ['confirmation', 'Hal the host', 'DJ Dana confirmed (Dana live)'],
+      ['confirmation', 'Hal the host', 'DJ Dana declined (Dana live)'],
+      ['preflight_step', 'Hal the host', 'Announcement texts copied: ticked'],
+      ['signup_updated', 'Dana', 'Dana live: changed Notes'],
+      ['slot_confirmed', 'Dana'],
+      ['saved', 'Hal the host', 'Name: Sunday Service → Sunday Session', 'Into the lineup: Dana live at 20:00'],
+      ['signup_submitted', 'Dana', 'Signup added: Dana live'],
+      ['created', 'Hal the host'],
+    ]);
+    expect(page.entries[0]).toMatchObject({ actor: { djId: host.djId }, version: restored.body.version });
+    expect(page.entries.at(-1)).toMatchObject({ version: 1 });
+    expect(page.nextBefore).toBeNull();
+    expect(page.zone).toBe('Europe/London');
+  });
+
+  test('a save that changed nothing leaves no entry; Create next event says where it came from', async () => {
+    const id = await createEvent('Week 1');
+    const current = await event(id);
+    const saved = await send('PUT', `/api/events/${id}`, { baseVersion: current.version, event: current, signups: [], slots: [], removedSignupUuids: [] });
+    expect(saved.status).toBe(200);
+    expect((await history(id)).entries.map((entry) => entry.kind)).toEqual(['created']);
+
+    const next = await send<{ id: string }>('POST', `/api/events/${id}/next`, { confirmSameDay: false });
+    expect(next.status).toBe(201);
+    expect(texts(await history(next.body.id))).toEqual([['created', 'Hal the host', 'Created as the next event after Week 1']]);
+  });
+
+  test('pages: newest first, a cursor to the next page, nothing twice or missed', async () => {
+    const id = await createEvent();
+    for (const done of [true, false, true, false, true]) {
+      expect((await send('PUT', `/api/events/${id}/preflight`, { step: 'streamDetailsChecked', done })).status).toBe(200);
+    }
+    const first = await history(id, '?limit=4');
+    expect(first.entries).toHaveLength(4);
+    expect(first.nextBefore).toEqual(expect.any(String));
+    const second = await history(id, `?limit=4&before=${encodeURIComponent(first.nextBefore!)}`);
+    expect(second.entries.map((entry) => entry.kind)).toEqual(['preflight_step', 'created']);
+    expect(second.nextBefore).toBeNull();
+    const ids = [...first.entries, ...second.entries].map((entry) => entry.id);
+    expect(new Set(ids).size).toBe(6);
+    const times = [...first.entries, ...second.entries].map((entry) => Date.parse(entry.at));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+  });
+
+  test('a DJ signing up while the host saves: both are recorded, each with its own author', async () => {
+    const id = await createEvent();
+    const current = await event(id);
+    const [save, submission] = await Promise.all([
+      send('PUT', `/api/events/${id}`, { baseVersion: current.version, event: { ...current, host: 'Kit' }, signups: [], slots: [], removedSignupUuids: [] }),
+      send('POST', '/api/signup', intake(id, { name: 'Racing Dana' }), dj.cookie),
+    ]);
+    expect([save.status, submission.status]).toEqual([200, 200]);
+    const page = await history(id);
+    const byKind = Object.fromEntries(texts(page).map(([kind, ...rest]) => [kind, rest]));
+    expect(byKind.saved).toEqual(['Hal the host', 'Host: Hal → Kit']);
+    expect(byKind.signup_submitted).toEqual(['Dana', 'Signup added: Racing Dana']);
+    expect(page.entries).toHaveLength(3);
+  });
+
+  test('a DJ page lists the DJ’s signups over time, newest event first, with where each stands', async () => {
+    const older = await createEvent('Week 1');
+    const newer = await createEvent('Week 2', '2030-06-16T19:00:00.000Z');
+    expect((await send('POST', '/api/signup', intake(older, { name: 'Dana early' }), dj.cookie)).status).toBe(200);
+    expect((await send('POST', '/api/signup', intake(newer, { name: 'Dana later' }), dj.cookie)).status).toBe(200);
+    await saveWithLineup(older, 'Week 1');
+    const response = await get<DjSignups>(`/api/djs/${dj.djId}/signups`);
+    expect(response.status).toBe(200);
+    expect(response.body.signups.map(({ eventName, signupName, state, cancelled }) => ({ eventName, signupName, state, cancelled }))).toEqual([
+      { eventName: 'Week 2', signupName: 'Dana later', state: 'signed_up', cancelled: false },
+      { eventName: 'Week 1', signupName: 'Dana early', state: 'in_lineup', cancelled: false },
+    ]);
+    expect(response.body.signups[1]!.slotStart).toBe('2030-06-09T19:00:00.000Z');
+    expect((await get(`/api/djs/no-such-dj/signups`)).status).toBe(404);
+    expect((await get(`/api/djs/${dj.djId}/signups`, dj.cookie)).status).toBe(403);
+  });
+
+  test('only staff read a history, only of the event asked for; hostile queries are refused', async () => {
+    const id = await createEvent('Mine');
+    const other = await send<{ id: string }>('POST', `/api/events/${id}/next`, { confirmSameDay: false });
+    expect((await history(other.body.id)).entries.map((entry) => entry.lines.length)).toEqual([1]);
+    expect((await history(id)).entries).toHaveLength(1);
+    expect((await get(`/api/events/${id}/history`, dj.cookie)).status).toBe(403);
+    expect((await app.request('GET', `/api/events/${id}/history`)).status).toBe(401);
+    expect((await get('/api/events/no-such-event/history')).status).toBe(404);
+    for (const query of ['?limit=0', '?limit=201', '?limit=ten', '?before=1.x%27%3B--', `?before=${'9'.repeat(40)}.a`, '?before=']) {
+      const response = await get<{ code: string; message: string }>(`/api/events/${id}/history${query}`);
+      expect(response.status, query).toBe(400);
+      expect(response.body.message).toMatch(/cursor|limit/i);
+    }
+  });
+
+  test('deleting an empty event takes its history with it', async () => {
+    const id = await createEvent();
+    const current = await event(id);
+    expect((await app.request('DELETE', `/api/events/${id}`, { cookie: host.cookie, body: { baseVersion: current.version } })).status).toBe(204);
+    const rows = await app.ctx.store.db.selectFrom('event_changes').select('id').where('event_id', '=', id).execute();
+    expect(rows).toEqual([]);
+  });
+});

@@ -1,0 +1,275 @@
+import { formatHours, placeSlots, type PlacedSlot } from './lineup.js';
+import { pluralise } from './pluralise.js';
+import { type EventChangeKind, STREAM_SOURCE_LABELS } from './domain.js';
+import type { DiscordPostKind } from './discord-webhooks.js';
+import type { Dj } from './schemas/djs.js';
+import type { LineupEvent, PreflightStep } from './schemas/events.js';
+import type { HistoryLine } from './schemas/history.js';
+import type { SignupFormData } from './schemas/signup.js';
+import { calendarDay, formatDayTime, formatLocalTime, zonePlace } from './time.js';
+
+// What a change did to an event, as lines of its history (docs/decisions/013-event-history.md):
+// computed from the event before and after a save, and written as text for the History tab.
+// Pure: the server stores the lines, the client writes them in the series' zone.
+
+type DjNames = Record<string, Dj>;
+
+const nameOfDj = (djs: DjNames, id: string) => djs[id]?.djName || djs[id]?.publicName || 'Unknown DJ';
+
+/**
+ * The lines a save made: event fields, signups, their DJs, the lineup and confirmations. `seen`:
+ * the signups the save wrote; one that is in neither the event before nor the save arrived from
+ * a DJ meanwhile and has an entry of its own. Names are the names at the time (after the save,
+ * or before it for what it removed). No lines: the save changed nothing.
+ */
+export function saveChanges(before: LineupEvent, after: LineupEvent, djs: DjNames, seen: ReadonlySet<string>): HistoryLine[] {
+  const beforeUuids = new Set(before.signups.map((signup) => signup.uuid));
+  const ours = (uuid: string) => beforeUuids.has(uuid) || seen.has(uuid);
+  const afterOurs = { ...after, signups: after.signups.filter((signup) => ours(signup.uuid)) };
+  return [...eventFieldLines(before, after), ...signupLines(before, afterOurs, djs), ...slotLines(before, afterOurs, djs)];
+}
+
+function eventFieldLines(before: LineupEvent, after: LineupEvent): HistoryLine[] {
+  const lines: HistoryLine[] = [];
+  const field = (name: 'name' | 'startDatetime' | 'host' | 'signupsAreOpen' | 'signupsCloseAt' | 'signupCap') => {
+    const [from, to] = [before[name], after[name]];
+    const same = name === 'startDatetime' || name === 'signupsCloseAt' ? sameInstant(from as string | null, to as string | null) : from === to;
+    if (!same) lines.push({ t: 'event', field: name, from, to });
+  };
+  field('name');
+  field('startDatetime');
+  field('host');
+  // Long texts: that they changed, not the texts themselves.
+  for (const name of ['message', 'footer', 'publicLinks'] as const) {
+    if (JSON.stringify(before[name]) !== JSON.stringify(after[name])) lines.push({ t: 'event', field: name, from: null, to: null });
+  }
+  field('signupsAreOpen');
+  field('signupsCloseAt');
+  field('signupCap');
+  return lines;
+}
+
+const sameInstant = (a: string | null, b: string | null) => (a === null || b === null ? a === b : Date.parse(a) === Date.parse(b));
+
+const SIGNUP_FIELDS = ['requestedDuration', 'type', 'isDebut', 'hidden'] as const;
+
+function signupLines(before: LineupEvent, after: LineupEvent, djs: DjNames): HistoryLine[] {
+  const lines: HistoryLine[] = [];
+  const was = new Map(before.signups.map((signup) => [signup.uuid, signup]));
+  const kept = new Set(after.signups.map((signup) => signup.uuid));
+  for (const signup of before.signups) if (!kept.has(signup.uuid)) lines.push({ t: 'signup', change: 'removed', name: signup.name });
+  for (const signup of after.signups) {
+    const old = was.get(signup.uuid);
+    if (!old) {
+      lines.push({ t: 'signup', change: 'added', name: signup.name });
+      continue;
+    }
+    if (old.updatePendingAt !== null && signup.updatePendingAt === null) lines.push({ t: 'update_resolved', name: signup.name });
+    if (old.name !== signup.name) lines.push({ t: 'signup_field', name: signup.name, field: 'name', from: old.name, to: signup.name });
+    for (const field of SIGNUP_FIELDS) {
+      if (old[field] !== signup[field]) lines.push({ t: 'signup_field', name: signup.name, field, from: old[field], to: signup[field] });
+    }
+    for (const dj of old.djRefs) if (!signup.djRefs.includes(dj)) lines.push({ t: 'signup_dj', change: 'removed', name: signup.name, dj: nameOfDj(djs, dj) });
+    for (const dj of signup.djRefs) {
+      if (!old.djRefs.includes(dj)) {
+        lines.push({ t: 'signup_dj', change: 'added', name: signup.name, dj: nameOfDj(djs, dj) });
+        continue;
+      }
+      const to = signup.confirmations[dj] ?? 'proposed';
+      if ((old.confirmations[dj] ?? 'proposed') !== to) lines.push({ t: 'confirmation', name: signup.name, dj: nameOfDj(djs, dj), to });
+    }
+  }
+  return lines;
+}
+
+/** A slot's identity across saves: its signup, or what a legacy slot carries. */
+const slotKey = (placed: PlacedSlot) => placed.slot.signupUuid ?? `legacy:${placed.slot.legacy?.djRef ?? ''}:${placed.slot.legacy?.djName ?? ''}`;
+
+/**
+ * Slots in and out of the lineup, moved (with their new start) and re-timed. A slot whose offset
+ * from the event's start stays the same is not re-timed: moving the event moves every slot, and
+ * the start's own line says so.
+ */
+function slotLines(before: LineupEvent, after: LineupEvent, djs: DjNames): HistoryLine[] {
+  const lines: HistoryLine[] = [];
+  const was = placeSlots(before, djs);
+  const now = placeSlots(after, djs);
+  const index = new Map(was.map((placed, i) => [slotKey(placed), { placed, i }]));
+  const kept = new Set(now.map(slotKey));
+  const nameOf = (placed: PlacedSlot) => placed.name ?? 'Unnamed slot';
+  for (const placed of was) if (!kept.has(slotKey(placed))) lines.push({ t: 'slot', change: 'removed', name: nameOf(placed), start: null });
+  now.forEach((placed, i) => {
+    const old = index.get(slotKey(placed));
+    if (!old) {
+      lines.push({ t: 'slot', change: 'added', name: nameOf(placed), start: placed.startTime });
+    } else if (old.i !== i) {
+      lines.push({ t: 'slot_moved', name: nameOf(placed), from: old.i + 1, to: i + 1, start: placed.startTime });
+    } else if (offset(old.placed, before) !== offset(placed, after)) {
+      lines.push({ t: 'slot_time', name: nameOf(placed), from: old.placed.startTime, to: placed.startTime });
+    }
+    if (old && (old.placed.slot.streamSourceUrl !== placed.slot.streamSourceUrl || old.placed.slot.streamSourceType !== placed.slot.streamSourceType)) {
+      lines.push({ t: 'slot_source', name: nameOf(placed), type: placed.slot.streamSourceType });
+    }
+  });
+  return lines;
+}
+
+const offset = (placed: PlacedSlot, event: LineupEvent) => Date.parse(placed.startTime) - Date.parse(event.startDatetime);
+
+/** The wizard's answers a history line may name, in the wizard's order. */
+const ANSWER_LABELS: Partial<Record<keyof SignupFormData, string>> = {
+  name: 'Name',
+  is_b2b: 'Back to back',
+  b2b_members_response: 'B2B partners',
+  requested_duration: 'Length',
+  type: 'Type',
+  stream_link: 'Stream link',
+  available_from: 'Available from',
+  available_to: 'Available to',
+  dj_notes: 'Notes',
+};
+
+/** The answers a DJ's update changed, by label (none when they sent the same answers again). */
+export function changedAnswers(before: SignupFormData | null, after: SignupFormData): string[] {
+  return Object.entries(ANSWER_LABELS).flatMap(([key, label]) => {
+    const field = key as keyof SignupFormData;
+    return before === null || before[field] !== after[field] ? [label] : [];
+  });
+}
+
+/** What the actor did, after their name: 'Hal saved the event'. */
+export const HISTORY_KIND_LABELS: Record<EventChangeKind, string> = {
+  created: 'created the event',
+  saved: 'saved the event',
+  published: 'published the event',
+  unpublished: 'unpublished the event',
+  cancelled: 'cancelled the event',
+  restored: 'restored the event',
+  preflight_step: 'updated the preflight',
+  confirmation: 'recorded a DJ’s answer',
+  signup_submitted: 'signed up',
+  signup_updated: 'updated their signup',
+  slot_confirmed: 'confirmed their slot',
+  slot_declined: 'declined their slot',
+  discord_post: 'posted to Discord',
+  dj_merged: 'merged two DJ records',
+};
+
+const PREFLIGHT_LABELS: Record<PreflightStep, string> = {
+  textsCopied: 'Announcement texts copied',
+  streamDetailsChecked: 'Stream details checked with the stream team',
+};
+
+const POST_LABELS: Record<DiscordPostKind, string> = {
+  'signups-open': 'the signups-open message',
+  verify: 'the Verify DJs message',
+  announcement: 'the announcement',
+};
+
+const CONFIRMATION_WORDS = { proposed: 'back to proposed', confirmed: 'confirmed', declined: 'declined' } as const;
+
+const EVENT_FIELD_LABELS = {
+  name: 'Name',
+  startDatetime: 'Start',
+  host: 'Host',
+  message: 'Message edited',
+  footer: 'Footer edited',
+  publicLinks: 'Public links edited',
+  signupsAreOpen: 'Signups',
+  signupsCloseAt: 'Signups close',
+  signupCap: 'Maximum signups',
+} as const;
+
+/** 'Sun 7 Dec 20:00 → 21:00 London' (the day again only when it changed). */
+function instantChange(from: string | null, to: string | null, zone: string, none: string): string {
+  const place = zonePlace(zone);
+  if (from === null || to === null) return `${from === null ? none : `${formatDayTime(from, zone)} ${place}`} → ${to === null ? none : `${formatDayTime(to, zone)} ${place}`}`;
+  const later = calendarDay(from, zone) === calendarDay(to, zone) ? formatLocalTime(to, zone) : formatDayTime(to, zone);
+  return `${formatDayTime(from, zone)} → ${later} ${place}`;
+}
+
+const shown = (value: string | number | boolean | null, none = 'none') => (value === null || value === '' ? none : String(value));
+
+function eventLineText(line: Extract<HistoryLine, { t: 'event' }>, zone: string): string {
+  const label = EVENT_FIELD_LABELS[line.field];
+  switch (line.field) {
+    case 'message':
+    case 'footer':
+    case 'publicLinks':
+      return label;
+    case 'signupsAreOpen':
+      return line.to ? 'Signups opened' : 'Signups closed';
+    case 'startDatetime':
+      return `${label}: ${instantChange(line.from as string | null, line.to as string | null, zone, 'none')}`;
+    case 'signupsCloseAt':
+      return `${label}: ${instantChange(line.from as string | null, line.to as string | null, zone, 'no deadline')}`;
+    case 'signupCap':
+      return `${label}: ${shown(line.from, 'no limit')} → ${shown(line.to, 'no limit')}`;
+    default:
+      return `${label}: ${shown(line.from)} → ${shown(line.to)}`;
+  }
+}
+
+function signupFieldText(line: Extract<HistoryLine, { t: 'signup_field' }>): string {
+  switch (line.field) {
+    case 'name':
+      return `Signup renamed: ${shown(line.from)} → ${shown(line.to)}`;
+    case 'requestedDuration':
+      return `${line.name}: length ${formatHours(Number(line.from))} → ${formatHours(Number(line.to))}`;
+    case 'type':
+      return `${line.name}: type ${shown(line.from)} → ${shown(line.to)}`;
+    case 'isDebut':
+      return line.to ? `${line.name}: marked as a debut` : `${line.name}: no longer a debut`;
+    case 'hidden':
+      return line.to ? `${line.name}: collapsed` : `${line.name}: expanded`;
+  }
+}
+
+/** A line as the History tab shows it, times in the series' zone. */
+export function historyLineText(line: HistoryLine, zone: string): string {
+  switch (line.t) {
+    case 'event':
+      return eventLineText(line, zone);
+    case 'signup':
+      return `Signup ${line.change}: ${line.name}`;
+    case 'signup_field':
+      return signupFieldText(line);
+    case 'signup_dj':
+      return line.change === 'added' ? `${line.name}: ${line.dj} added` : `${line.name}: ${line.dj} removed`;
+    case 'slot':
+      return line.change === 'added'
+        ? `Into the lineup: ${line.name}${line.start ? ` at ${formatLocalTime(line.start, zone)}` : ''}`
+        : `Out of the lineup: ${line.name}`;
+    case 'slot_moved':
+      return `${line.name}: moved from slot ${line.from} to ${line.to}, now at ${formatLocalTime(line.start, zone)}`;
+    case 'slot_time':
+      return `${line.name}: ${formatLocalTime(line.from, zone)} → ${formatLocalTime(line.to, zone)}`;
+    case 'slot_source':
+      return `${line.name}: stream source changed (${STREAM_SOURCE_LABELS[line.type]})`;
+    case 'update_resolved':
+      return `${line.name}: the DJ’s update applied or dismissed`;
+    case 'confirmation':
+      return `${line.dj} ${CONFIRMATION_WORDS[line.to]} (${line.name})`;
+    case 'answers':
+      return line.fields.length === 0 ? `${line.name}: answers sent again, unchanged` : `${line.name}: changed ${line.fields.join(', ')}`;
+    case 'preflight':
+      return `${PREFLIGHT_LABELS[line.step]}: ${line.done ? 'ticked' : 'unticked'}`;
+    case 'discord':
+      return `${line.updated ? 'Updated' : 'Posted'} ${POST_LABELS[line.post]}`;
+    case 'next_of':
+      return `Created as the next event after ${line.name}`;
+    case 'merged':
+      return `${line.from} merged into ${line.into}`;
+  }
+}
+
+/** How long ago, as people say it: 'just now', '5 minutes ago', '1 day ago'. */
+export function timeAgo(iso: string, now: number): string {
+  const minutes = Math.floor((now - Date.parse(iso)) / 60_000);
+  if (Number.isNaN(minutes) || minutes < 1) return 'just now';
+  if (minutes < 60) return `${pluralise(minutes, 'minute')} ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${pluralise(hours, 'hour')} ago`;
+  const days = Math.floor(hours / 24);
+  return days < 60 ? `${pluralise(days, 'day')} ago` : `${pluralise(Math.floor(days / 30), 'month')} ago`;
+}

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { DISCORD_POST_KINDS } from '../discord-webhooks.js';
+import { CONFIRMATIONS, EVENT_CHANGE_KINDS, STREAM_SOURCE_TYPES } from '../domain.js';
+import { DJ_SIGNUP_STATES } from './me.js';
+import { PREFLIGHT_STEPS } from './events.js';
+
+// An event's history (issue 14; docs/decisions/013-event-history.md): who changed what, when.
+// Each entry's summary is structured lines; shared/history.ts writes them as text, times in the
+// series' zone when shown.
+
+/** The event fields a save can change, as the history names them. */
+export const HISTORY_EVENT_FIELDS = [
+  'name',
+  'startDatetime',
+  'host',
+  'message',
+  'footer',
+  'signupsAreOpen',
+  'signupsCloseAt',
+  'signupCap',
+  'publicLinks',
+] as const;
+
+/** The staff-owned fields of a signup a save can change (its DJs are lines of their own). */
+export const HISTORY_SIGNUP_FIELDS = ['name', 'requestedDuration', 'type', 'isDebut', 'hidden'] as const;
+
+const value = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+const name = z.string();
+
+export const historyLineSchema = z.discriminatedUnion('t', [
+  /** An event field: times as ISO instants, texts too long for a line (message, footer, links) without values. */
+  z.object({ t: z.literal('event'), field: z.enum(HISTORY_EVENT_FIELDS), from: value, to: value }),
+  z.object({ t: z.literal('signup'), change: z.enum(['added', 'removed']), name }),
+  z.object({ t: z.literal('signup_field'), name, field: z.enum(HISTORY_SIGNUP_FIELDS), from: value, to: value }),
+  z.object({ t: z.literal('signup_dj'), change: z.enum(['added', 'removed']), name, dj: name }),
+  /** `start`: the slot's start once placed. */
+  z.object({ t: z.literal('slot'), change: z.enum(['added', 'removed']), name, start: z.string().nullable() }),
+  /** Positions count from 1. */
+  z.object({ t: z.literal('slot_moved'), name, from: z.number(), to: z.number(), start: z.string() }),
+  z.object({ t: z.literal('slot_time'), name, from: z.string(), to: z.string() }),
+  /** The stream source changed; its URL is left out (an RTMP URL carries the stream key). */
+  z.object({ t: z.literal('slot_source'), name, type: z.enum(STREAM_SOURCE_TYPES) }),
+  /** Staff applied or dismissed the DJ's changed answers. */
+  z.object({ t: z.literal('update_resolved'), name }),
+  z.object({ t: z.literal('confirmation'), name, dj: name, to: z.enum(CONFIRMATIONS) }),
+  /** A DJ's answers that changed (the wizard's fields). */
+  z.object({ t: z.literal('answers'), name, fields: z.array(z.string()) }),
+  z.object({ t: z.literal('preflight'), step: z.enum(PREFLIGHT_STEPS), done: z.boolean() }),
+  z.object({ t: z.literal('discord'), post: z.enum(DISCORD_POST_KINDS), updated: z.boolean() }),
+  z.object({ t: z.literal('next_of'), name }),
+  z.object({ t: z.literal('merged'), from: name, into: name }),
+]);
+export type HistoryLine = z.infer<typeof historyLineSchema>;
+
+export const historyEntrySchema = z.object({
+  id: z.string(),
+  /** ISO instant. */
+  at: z.string(),
+  /** Who did it, named as they were then; null: the app itself. */
+  actor: z.object({ djId: z.string().nullable(), name: z.string() }).nullable(),
+  kind: z.enum(EVENT_CHANGE_KINDS),
+  /** The event's version after the change. */
+  version: z.number(),
+  lines: z.array(historyLineSchema),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+export const HISTORY_PAGE = { default: 50, max: 200 } as const;
+
+/** Where a page ends: the last entry's time and id ('1733601600000.<id>'). */
+const cursorSchema = z
+  .string()
+  .max(200, 'The history cursor is not valid.')
+  .regex(/^\d{1,15}\.[A-Za-z0-9-]{1,100}$/, 'The history cursor is not valid.');
+
+export const historyQuerySchema = z.object({
+  /** The page after this cursor (older entries); the newest when absent. */
+  before: cursorSchema.optional(),
+  limit: z.coerce
+    .number({ error: 'The limit must be a number.' })
+    .int('The limit must be a whole number.')
+    .min(1, 'The limit must be at least 1.')
+    .max(HISTORY_PAGE.max, `The limit must be at most ${HISTORY_PAGE.max}.`)
+    .default(HISTORY_PAGE.default),
+});
+export type HistoryQuery = z.infer<typeof historyQuerySchema>;
+
+export const historyPageSchema = z.object({
+  entries: z.array(historyEntrySchema),
+  /** The cursor of the next (older) page; null when this is the last. */
+  nextBefore: z.string().nullable(),
+  /** The series' zone, for the times of the entries and their lines. */
+  zone: z.string(),
+});
+export type HistoryPage = z.infer<typeof historyPageSchema>;
+
+/** A signup of the DJ (DJ Details): the event, when they signed up and where it stands now. */
+export const djSignupSchema = z.object({
+  eventId: z.string(),
+  eventName: z.string(),
+  startDatetime: z.string(),
+  cancelled: z.boolean(),
+  signupName: z.string(),
+  /** When the signup was made (by the DJ or by staff). */
+  signedUpAt: z.string(),
+  state: z.enum(DJ_SIGNUP_STATES),
+  /** The slot's start once in the lineup. */
+  slotStart: z.string().nullable(),
+});
+export type DjSignup = z.infer<typeof djSignupSchema>;
+
+export const djSignupsSchema = z.object({ signups: z.array(djSignupSchema), zone: z.string() });
+export type DjSignups = z.infer<typeof djSignupsSchema>;
