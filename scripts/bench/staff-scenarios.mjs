@@ -35,6 +35,7 @@ export const roster = {
  */
 export const eventSave = {
   name: 'event save: 12-slot lineup',
+  ceiling: true,
   setup: async ({ store, url, connections }) => {
     const { djIds } = await community(store);
     const cookie = await staffCookie(store, ['host']);

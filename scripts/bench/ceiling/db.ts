@@ -1,6 +1,11 @@
+import { randomUUID } from 'node:crypto';
+import { parseFormData } from '@server/lineup/repository.js';
+import { changedAnswers } from '@shared/history.js';
+import type { HistoryLine } from '@shared/schemas/history.js';
 import type { SignupFormData } from '@shared/schemas/signup.js';
 import { availabilityIssues } from '@shared/schemas/signup.js';
-import { Refusal } from './session.js';
+import type { Tx } from './event-save-tx.js';
+import { type CeilingUser, Refusal } from './session.js';
 
 // What a ceiling route needs from the database: one implementation per driver (sqlite.ts with
 // better-sqlite3, postgres.ts with pg), each preparing its statements once (sql.ts).
@@ -9,6 +14,7 @@ export interface SessionRow {
   id_hash: string;
   dj_id: string;
   discord_user_id: string;
+  public_name: string;
   roles: string;
   created_at: number | string;
   expires_at: number | string;
@@ -35,11 +41,16 @@ export interface CeilingDb {
    * (locked on PostgreSQL), admit the submission, find the DJ's own signup, then update it or
    * insert a new one and its DJ reference. Returns the event's version.
    */
-  signupIntake(form: SignupFormData, djId: string): number | Promise<number>;
+  signupIntake(form: SignupFormData, actor: Actor): number | Promise<number>;
   /** "Event X changed" after the commit (src/server/changes/bus.ts). */
   publish(change: { eventId: string; version: number }): void | Promise<void>;
+  /** One transaction (begin … commit, rolled back on a throw), for routes written once for both drivers (event-save-tx.ts). */
+  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Reads outside a transaction, as the app's GET makes them. */
+  read<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /** As the app's store (db/statement-cache.ts): changes when DJ details may have; SQLite only. */
+  djDetailsVersion?: () => string;
   close(): Promise<void>;
-  // The event save ceiling adds its transaction here (see server.ts).
 }
 
 const NOT_FOUND = 'Event or DJ data not found.';
@@ -58,7 +69,19 @@ export interface OwnSignupRow {
   uuid: string;
   name: string;
   submitted_by: string | null;
+  form_data: string | null;
 }
+
+/** The intake's history entry, as the app records it (src/server/signup/service.ts): its insert's parameters. */
+export function intakeChange(own: OwnSignupRow | undefined, form: SignupFormData, actor: Actor, version: number, now: number): unknown[] {
+  const lines: HistoryLine[] = [
+    own ? { t: 'answers', name: form.name, fields: changedAnswers(parseFormData(own.form_data), form) } : { t: 'signup', change: 'added', name: form.name },
+  ];
+  return [randomUUID(), form.event_id, now, actor.djId, actor.publicName, own?.form_data ? 'signup_updated' : 'signup_submitted', version, JSON.stringify(lines)];
+}
+
+/** Who a ceiling transaction acts for. */
+export type Actor = Pick<CeilingUser, 'djId' | 'publicName'>;
 
 /** A back-to-back partner may not overwrite the answers another DJ gave, as in the app. */
 export function checkOwner(own: OwnSignupRow | undefined, djId: string): void {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { SignupFormData } from '@shared/schemas/signup.js';
-import { admit, type CeilingDb, checkOwner, type IntakeEventRow, type OwnSignupRow, type SessionRow } from './db.js';
+import { type Actor, admit, type CeilingDb, checkOwner, intakeChange, type IntakeEventRow, type OwnSignupRow, type SessionRow } from './db.js';
+import type { Tx } from './event-save-tx.js';
 import { CHANGE_CHANNEL, forUpdate, NOTIFY_SQL, numbered, SESSION_SQL, SIGNUP_INTAKE_SQL } from './sql.js';
 
 // pg with the app's pool size (src/server/db/open.ts) and its notifier pool (changes/bus.ts).
@@ -27,6 +28,7 @@ const intake = {
   updateSignup: statement('intake_update_signup', SIGNUP_INTAKE_SQL.updateSignup),
   insertSignup: statement('intake_insert_signup', SIGNUP_INTAKE_SQL.insertSignup),
   insertSignupDj: statement('intake_insert_signup_dj', SIGNUP_INTAKE_SQL.insertSignupDj),
+  recordChange: statement('intake_record_change', SIGNUP_INTAKE_SQL.recordChange),
 };
 const notify = statement('notify', NOTIFY_SQL);
 
@@ -40,7 +42,8 @@ export async function openPostgresCeiling(databaseUrl: string): Promise<CeilingD
   const clients = await Promise.all(Array.from({ length: 10 }, () => pool.connect()));
   for (const client of clients) client.release();
 
-  async function signupIntake(form: SignupFormData, djId: string): Promise<number> {
+  async function signupIntake(form: SignupFormData, actor: Actor): Promise<number> {
+    const { djId } = actor;
     const client = await pool.connect();
     try {
       await client.query('begin');
@@ -57,6 +60,7 @@ export async function openPostgresCeiling(databaseUrl: string): Promise<CeilingD
         await client.query(intake.insertSignup(uuid, event!.id, event!.id, 0, 0, now, form.name, form.requested_duration, form.type, formData, djId, null, now));
         await client.query(intake.insertSignupDj(uuid, event!.id, djId, 0));
       }
+      await client.query(intake.recordChange(...intakeChange(own, form, actor, version, now)));
       await client.query('commit');
       return version;
     } catch (error) {
@@ -67,8 +71,42 @@ export async function openPostgresCeiling(databaseUrl: string): Promise<CeilingD
     }
   }
 
+  // Statements the event save composes: a name per text, so each connection prepares it once.
+  const names = new Map<string, string>();
+  const query = (sql: string, params: readonly unknown[]): pg.QueryConfig => {
+    let name = names.get(sql);
+    if (!name) names.set(sql, (name = `save_${names.size}`));
+    return { name, text: numbered(sql), values: [...params] };
+  };
+  const txOf = (client: pg.PoolClient): Tx => ({
+    all: async <T>(sql: string, params: readonly unknown[]) => (await client.query(query(sql, params))).rows as T[],
+    run: async (sql, params) => void (await client.query(query(sql, params))),
+  });
+
+  async function withClient<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    try {
+      return await work(client);
+    } finally {
+      client.release();
+    }
+  }
+
   return {
     dialect: 'postgres',
+    transaction: (work) =>
+      withClient(async (client) => {
+        await client.query('begin');
+        try {
+          const result = await work(txOf(client));
+          await client.query('commit');
+          return result;
+        } catch (error) {
+          await client.query('rollback').catch(() => {});
+          throw error;
+        }
+      }),
+    read: (work) => withClient((client) => work(txOf(client))),
     sessions: {
       find: async (idHash) => (await pool.query<SessionRow>(session.find(idHash))).rows[0],
       remove: async (idHash) => void (await pool.query(session.remove(idHash))),

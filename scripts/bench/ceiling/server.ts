@@ -2,6 +2,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { loadConfig } from '@server/config.js';
 import type { CeilingDb } from './db.js';
+import { registerEventSave } from './event-save.js';
 import { openPostgresCeiling } from './postgres.js';
 import { Refusal } from './session.js';
 import { registerSignupIntake } from './signup-intake.js';
@@ -19,15 +20,8 @@ import { openSqliteCeiling } from './sqlite.js';
 // a ceiling row when it is marked `ceiling: true` (scripts/bench/scenarios.mjs): the bench then
 // runs its setup and load a second time against this server and its database.
 //
-// The event save (PUT /api/events/:eventId) is next, once its request body settles (a parallel
-// refactor is changing it): event-save.ts registers the route with guard(db, ttl, API_POLICY
-// ['PUT /api/events/:eventId']) and the app's save schema from src/shared, and calls a new
-// CeilingDb.eventSave(eventId, body, now) that runs the statements the app's save issues (capture
-// them with Kysely's `log`, as for the intake; extend sql.test.ts) in one transaction, answering
-// the same body (the saved event detail, which the next save's baseVersion comes from). The save
-// scenario (scripts/bench/staff-scenarios.mjs) loads each event through GET /api/events/:eventId
-// before the run, so either the ceiling answers that GET too (the same detail query) or the
-// setup builds the first base from the store; then mark eventSave `ceiling: true`.
+// Routes: the signup intake (signup-intake.ts) and the event save with the event page's read
+// for its first base (event-save.ts, event-save-tx.ts).
 
 const BODY_LIMIT_BYTES = 256 * 1024; // the app's (src/server/app.ts)
 
@@ -49,7 +43,7 @@ app.setErrorHandler((error, _request, reply) => {
 app.get('/healthz', async () => ({ status: 'ok', database: db.dialect }));
 
 registerSignupIntake(app, db, sessionTtlMs);
-// registerEventSave(app, db, sessionTtlMs);  — see above
+registerEventSave(app, db, sessionTtlMs);
 
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT ?? 0) });
 const address = app.server.address();

@@ -22,6 +22,8 @@ export class Refusal extends Error {
 
 export interface CeilingUser {
   djId: string;
+  /** The session's Discord name: who the event's history names. */
+  publicName: string;
   discordUserId: string;
   roles: Role[];
 }
@@ -65,7 +67,7 @@ async function resume(db: CeilingDb, token: string, ttlMs: number, now = Date.no
     await db.sessions.renew(idHash, renewedUntil);
   }
   const roles = (JSON.parse(row.roles) as string[]).filter((r): r is Role => (ROLES as readonly string[]).includes(r));
-  return { user: { djId: row.dj_id, discordUserId: row.discord_user_id, roles }, renewedUntil };
+  return { user: { djId: row.dj_id, publicName: row.public_name, discordUserId: row.discord_user_id, roles }, renewedUntil };
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -34,10 +34,10 @@ export function registerSignupIntake(app: FastifyInstance, db: CeilingDb, sessio
       };
       let version: number;
       try {
-        version = await db.signupIntake(form, user.djId);
+        version = await db.signupIntake(form, user);
       } catch (error) {
         if (!worthRetrying(error)) throw error;
-        version = await db.signupIntake(form, user.djId);
+        version = await db.signupIntake(form, user);
       }
       await db.publish({ eventId: form.event_id, version });
       return { signup: form };

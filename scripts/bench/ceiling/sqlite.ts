@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import SQLite from 'better-sqlite3';
 import type { SignupFormData } from '@shared/schemas/signup.js';
-import { admit, type CeilingDb, checkOwner, type IntakeEventRow, type OwnSignupRow, type SessionRow } from './db.js';
+import { type Actor, admit, type CeilingDb, checkOwner, intakeChange, type IntakeEventRow, type OwnSignupRow, type SessionRow } from './db.js';
+import { changesDjDetails } from '@server/db/statement-cache.js';
+import type { Tx } from './event-save-tx.js';
 import { SESSION_SQL, SIGNUP_INTAKE_SQL } from './sql.js';
 
 // better-sqlite3 on a file the bench migrated with the app's migrations, opened with the app's
@@ -27,9 +29,11 @@ export function openSqliteCeiling(file: string): CeilingDb {
     updateSignup: database.prepare(SIGNUP_INTAKE_SQL.updateSignup),
     insertSignup: database.prepare(SIGNUP_INTAKE_SQL.insertSignup),
     insertSignupDj: database.prepare(SIGNUP_INTAKE_SQL.insertSignupDj),
+    recordChange: database.prepare(SIGNUP_INTAKE_SQL.recordChange),
   };
 
-  const signupIntake = database.transaction((form: SignupFormData, djId: string): number => {
+  const signupIntake = database.transaction((form: SignupFormData, actor: Actor): number => {
+    const { djId } = actor;
     const event = intake.event.get(form.event_id);
     const version = admit(event, form);
     const now = Date.now();
@@ -43,8 +47,33 @@ export function openSqliteCeiling(file: string): CeilingDb {
       intake.insertSignup.run(uuid, event!.id, event!.id, 0, 0, now, form.name, form.requested_duration, form.type, formData, djId, null, now);
       intake.insertSignupDj.run(uuid, event!.id, djId, 0);
     }
+    intake.recordChange.run(...intakeChange(own, form, actor, version, now));
     return version;
   });
+
+  // Statements the event save composes, each text prepared once.
+  const prepared = new Map<string, { statement: SQLite.Statement; djDetails: boolean }>();
+  let djDetailWrites = 0;
+  const statement = (sql: string) => {
+    let found = prepared.get(sql);
+    if (!found) prepared.set(sql, (found = { statement: database.prepare(sql), djDetails: changesDjDetails(sql) }));
+    if (found.djDetails) djDetailWrites += 1;
+    return found.statement;
+  };
+  const otherCommits = database.prepare('pragma data_version').pluck();
+  const tx: Tx = {
+    all: async <T>(sql: string, params: readonly unknown[]) => statement(sql).all(...params) as T[],
+    run: async (sql, params) => void statement(sql).run(...params),
+  };
+  // One connection, as the app's: a transaction that awaits between statements holds it until it
+  // ends (Kysely's single-connection provider does the same), so nothing else runs inside it.
+  let queue: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(work: () => T | Promise<T>): Promise<T> => {
+    const result = queue.then(work);
+    queue = result.catch(() => {});
+    return result;
+  };
+  const [begin, commit, rollback] = ['begin', 'commit', 'rollback'].map((sql) => database.prepare(sql));
 
   // The app's in-process change bus: an emitter per event id, nobody listening in the bench.
   const changes = new EventEmitter();
@@ -54,10 +83,24 @@ export function openSqliteCeiling(file: string): CeilingDb {
     dialect: 'sqlite',
     sessions: {
       find: (idHash) => session.find.get(idHash),
-      remove: (idHash) => void session.remove.run(idHash),
-      renew: (idHash, expiresAt) => void session.renew.run(expiresAt, idHash),
+      remove: (idHash) => exclusive(() => void session.remove.run(idHash)),
+      renew: (idHash, expiresAt) => exclusive(() => void session.renew.run(expiresAt, idHash)),
     },
-    signupIntake: (form, djId) => signupIntake(form, djId),
+    signupIntake: (form, actor) => exclusive(() => signupIntake(form, actor)),
+    transaction: (work) =>
+      exclusive(async () => {
+        begin!.run();
+        try {
+          const result = await work(tx);
+          commit!.run();
+          return result;
+        } catch (error) {
+          if (database.inTransaction) rollback!.run();
+          throw error;
+        }
+      }),
+    read: (work) => exclusive(() => work(tx)),
+    djDetailsVersion: () => `${otherCommits.get() as number}:${djDetailWrites}`,
     publish: (change) => void changes.emit(change.eventId, change),
     close: async () => {
       database.close();

@@ -22,6 +22,8 @@ export interface Store {
    * the database's snapshot, read with one query.
    */
   dataVersion?: () => string | Promise<string>;
+  /** Changes whenever what the event page shows of DJs may have changed (db/statement-cache.ts); SQLite only. */
+  djDetailsVersion?: () => string;
   close(): Promise<void>;
 }
 
@@ -72,7 +74,7 @@ function openSqlite(dataDir: string): Store {
   database.pragma('synchronous = NORMAL');
   const connection = cachingStatements(database);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
-  return { db, dialect: 'sqlite', file, dataVersion: () => connection.dataVersion(), close: () => db.destroy() };
+  return { db, dialect: 'sqlite', file, dataVersion: () => connection.dataVersion(), djDetailsVersion: () => connection.djDetailsVersion(), close: () => db.destroy() };
 }
 
 async function openPostgres(databaseUrl: string): Promise<Store> {

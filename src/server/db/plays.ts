@@ -45,10 +45,18 @@ export async function findOtherEvents(
   eventId: string,
   djIds: readonly string[],
 ): Promise<Record<string, OtherEvents>> {
-  const others: Record<string, OtherEvents> = Object.fromEntries(djIds.map((id) => [id, { shown: [], total: 0, hasMore: false }]));
-  if (djIds.length === 0) return others;
+  if (djIds.length === 0) return otherEventsFromRows(djIds, []);
   const ranked = rankedPlays(db, { djIds, exceptEventId: eventId });
   const rows = await db.selectFrom(ranked).selectAll().where('rank', '<=', OTHER_EVENTS_SHOWN).orderBy('dj_id').orderBy('rank').execute();
+  return otherEventsFromRows(djIds, rows);
+}
+
+/** The ranked plays' rows (by DJ, newest first) as Other Events; also the bench's ceiling's mapping. */
+export function otherEventsFromRows(
+  djIds: readonly string[],
+  rows: ReadonlyArray<{ dj_id: string; event_id: string; event_name: string; start_at: number; total: number | string }>,
+): Record<string, OtherEvents> {
+  const others: Record<string, OtherEvents> = Object.fromEntries(djIds.map((id) => [id, { shown: [], total: 0, hasMore: false }]));
   for (const row of rows) {
     const total = toCount(row.total);
     const entry = others[row.dj_id];

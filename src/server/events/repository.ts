@@ -21,7 +21,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** An event's own fields: everything but its lineup. */
 export type EventRecord = Omit<LineupEvent, 'signups' | 'slots' | 'djPlays'>;
 
-const toRecord = (row: Selectable<EventsTable>): EventRecord => ({
+/** An event row as the event page reads it (also the bench's ceiling's mapping). */
+export const eventFromRow = (row: Selectable<EventsTable>): EventRecord => ({
   id: row.id,
   name: row.name,
   startDatetime: toIso(row.start_at),
@@ -96,7 +97,7 @@ const toSummary = (row: Selectable<EventsTable>, { names, slotCount }: Lineup = 
  */
 export async function findEvent(db: Db, id: string, lock?: { dialect: Dialect }): Promise<EventRecord | undefined> {
   const [row] = (await (lock?.dialect === 'postgres' ? selectEventForUpdate : selectEvent)(db, { id })).rows;
-  return row && toRecord(row);
+  return row && eventFromRow(row);
 }
 
 // Read on most requests (the signup intake among them).
@@ -250,8 +251,36 @@ export async function findVersions(db: Db, ids: readonly string[]): Promise<Map<
   return new Map(rows.map((row) => [row.id, Number(row.version)]));
 }
 
-export async function setEventEnd(trx: Transaction<Database>, id: string, endAt: number): Promise<void> {
-  await trx.updateTable('events').set({ end_at: endAt }).where('id', '=', id).execute();
+/**
+ * The start of a save: bumps the version if nobody saved since `baseVersion` (on PostgreSQL
+ * this locks the row until commit, so DJ signups to the event wait) and returns the row as it
+ * now is; undefined when stale or missing.
+ */
+export async function bumpVersionIfCurrent(trx: Transaction<Database>, id: string, baseVersion: number, now: number): Promise<Selectable<EventsTable> | undefined> {
+  return trx
+    .updateTable('events')
+    .set({ version: sql`version + 1`, updated_at: now })
+    .where('id', '=', id)
+    .where('version', '=', baseVersion)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * The event form's fields and the end a save gives the row: written only when they differ from
+ * it. Returns the event as it reads back afterwards.
+ */
+export async function writeEventFields(
+  trx: Transaction<Database>,
+  row: Selectable<EventsTable>,
+  fields: EventFormValues,
+  endAt: number | null,
+): Promise<EventRecord> {
+  const columns = eventColumns(fields);
+  const changed = (Object.keys(columns) as Array<keyof typeof columns>).some((column) => columns[column] !== row[column]);
+  const set = { ...(changed ? columns : {}), ...(endAt === null ? {} : { end_at: endAt }) };
+  if (Object.keys(set).length > 0) await trx.updateTable('events').set(set).where('id', '=', row.id).execute();
+  return eventFromRow({ ...row, ...set });
 }
 
 export async function updatePreflight(trx: Transaction<Database>, id: string, preflight: EventRecord['preflight']): Promise<void> {

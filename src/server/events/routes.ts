@@ -4,6 +4,7 @@ import type { EventChangedMessage } from '@shared/schemas/events.js';
 import type { AppContext } from '../context.js';
 import { registerEndpoint } from '../http/endpoint.js';
 import { unauthorized } from '../http/errors.js';
+import { djDetailsCache } from './dj-details-cache.js';
 import * as service from './service.js';
 
 export function registerEventRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -17,7 +18,8 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext) {
   registerEndpoint(app, api.getEvent, ({ params }) => service.getEventDetail(db, params.eventId), {
     cache: { store: ctx.store, capacity: 50, key: ({ params }) => params.eventId },
   });
-  registerEndpoint(app, api.saveEvent, ({ params, body, user }) => service.saveEvent(db, ctx.changes, user, params.eventId, body));
+  const djDetails = djDetailsCache(ctx.store);
+  registerEndpoint(app, api.saveEvent, ({ params, body, user }) => service.saveEvent(db, ctx.changes, user, params.eventId, body, djDetails));
   registerEndpoint(app, api.publishEvent, ({ params, body, user }) =>
     service.publishEvent(db, ctx.changes, user, params.eventId, body.baseVersion),
   );

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { computeDjPlays, eventEnd, placeSlots } from '@shared/lineup.js';
+import { diffLineup, draftProblem, namedDjs, savedDetail, type StoredLineup } from '@shared/lineup-save.js';
 import { publishProblems } from '@shared/preflight.js';
 import type {
   CreateEventRequest,
@@ -16,17 +16,16 @@ import type {
 } from '@shared/schemas/events.js';
 import { nextEventFields, sameDayEvents, scheduleOf } from '@shared/series.js';
 import type { HistoryLine } from '@shared/schemas/history.js';
-import type { StaffSignup } from '@shared/schemas/lineup.js';
 import type { ChangeBus } from '../changes/bus.js';
 import { isSerializationFailure, UniqueViolation, withDbErrors } from '../db/errors.js';
 import { findOtherEvents, refreshDjStats } from '../db/plays.js';
-import { existingDjIds, findDjsById } from '../db/rows.js';
+import { findDjsById } from '../db/rows.js';
 import type { Database } from '../db/schema.js';
-import { toMillis } from '../db/values.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import * as lineup from '../lineup/repository.js';
 import { type Actor, recordChange, recordSave } from '../history/record.js';
 import { readSettings } from '../settings/service.js';
+import type { DjDetails, DjDetailsCache } from './dj-details-cache.js';
 import * as repository from './repository.js';
 
 type Db = Kysely<Database>;
@@ -121,14 +120,13 @@ async function findLineupEvent(db: Db | Transaction<Database>, eventId: string):
 export async function getEventDetail(db: Db | Transaction<Database>, eventId: string): Promise<EventDetail> {
   const event = await findLineupEvent(db, eventId);
   if (!event) throw notFound(EVENT_NOT_FOUND);
-  const djIds = [
-    ...new Set([
-      ...event.signups.flatMap((signup) => signup.djRefs),
-      ...event.slots.flatMap((slot) => (slot.legacy?.djRef ? [slot.legacy.djRef] : [])),
-    ]),
-  ];
+  return { ...event, ...(await djDetails(db, eventId, namedDjs(event))) };
+}
+
+/** What the event page shows of these DJs: their rows and their other events. */
+async function djDetails(db: Db | Transaction<Database>, eventId: string, djIds: readonly string[]): Promise<DjDetails> {
   const [djs, otherEventsByDj] = await Promise.all([findDjsById(db, djIds), findOtherEvents(db, eventId, djIds)]);
-  return { ...event, djs, otherEventsByDj };
+  return { djs, otherEventsByDj };
 }
 
 export async function assertEventExists(db: Db | Transaction<Database>, eventId: string): Promise<void> {
@@ -139,37 +137,70 @@ export async function assertEventExists(db: Db | Transaction<Database>, eventId:
  * Saves the event page's draft in one transaction (spec §4, ARCHITECTURE concurrency rules):
  * refused if someone saved since `baseVersion`; the draft's signups get their staff-owned columns
  * written (never the DJ's form data); signups the draft never saw are left alone; slots are laid
- * out from the start, the end follows the last slot, and dj_plays is recomputed.
+ * out from the start, the end follows the last slot, and dj_plays follows the lineup.
+ *
+ * The stored event is read once, right after the version check, and only what differs from the
+ * draft is written (shared/lineup-save.ts). The answer is built from that read and the writes:
+ * only DJs the save newly names are read, since nothing else it shows can have changed.
  */
-export async function saveEvent(db: Db, changes: ChangeBus, actor: Actor, eventId: string, body: SaveEventBody): Promise<EventDetail> {
+export async function saveEvent(db: Db, changes: ChangeBus, actor: Actor, eventId: string, body: SaveEventBody, cache?: DjDetailsCache): Promise<EventDetail> {
   checkDraftConsistency(body);
   const now = Date.now();
-  const { signups } = body;
 
-  const saved = await db.transaction().execute(async (trx) => {
-    const before = await findLineupEvent(trx, eventId);
-    const { event } = body;
-    const swapped = await repository.updateEventIfVersion(trx, eventId, body.baseVersion, repository.eventColumns(event), now);
-    if (!swapped) await refuseStaleOrMissing(trx, eventId);
+  const { saved, version } = await db.transaction().execute(async (trx) => {
+    const row = await repository.bumpVersionIfCurrent(trx, eventId, body.baseVersion, now);
+    if (!row) return refuseStaleOrMissing(trx, eventId);
+    const before = await findStoredLineup(trx, eventId, row, cache?.get(eventId));
+    const diff = diffLineup(before, body, now);
 
-    await checkReferences(trx, eventId, body);
-    await lineup.upsertStaffSignups(trx, eventId, signups, await ownSignupUuids(trx, eventId, signups), now);
-    await writing(() => lineup.replaceSignupDjs(trx, eventId, signups));
-    await lineup.deleteSignups(trx, eventId, body.removedSignupUuids);
-    await lineup.clearResolvedUpdates(trx, eventId, body.resolvedUpdates);
+    const newDjs = await findDjsById(trx, diff.newlyNamed);
+    const missing = diff.newlyNamed.filter((id) => !newDjs[id]);
+    if (missing.length > 0) throw notFound(`DJ not found: ${missing.join(', ')}. Reload the event and try again.`);
+    if (diff.taken.length > 0) {
+      const djs = { ...before.djs, ...newDjs };
+      const names = diff.taken.map((id) => djs[id]?.djName || djs[id]?.publicName || id).join(', ');
+      throw conflict(
+        `${names} already signed up for this event on another signup (it may have just arrived). Reload to see it, then edit that signup instead.`,
+      );
+    }
+    await refuseOtherEventsSignups(trx, eventId, diff.insertSignups.map(({ signup }) => signup.uuid));
 
-    // Placed against every stored signup, including ones the draft never saw.
-    const placed = placeSlots({ startDatetime: event.startDatetime, slots: body.slots, signups: await lineup.findSignups(trx, eventId) });
-    await lineup.replaceSlots(trx, eventId, placed);
-    await repository.setEventEnd(trx, eventId, toMillis(eventEnd(placed, event.startDatetime)));
-    await refreshDjStats(trx, await lineup.replaceDjPlays(trx, eventId, computeDjPlays(placed)));
-    const after = await getEventDetail(trx, eventId);
-    await recordSave(trx, { eventId, actor, before, after, seen: signups.map((signup) => signup.uuid) });
-    return after;
+    await writing(() => lineup.writeSignups(trx, eventId, diff, now));
+    await lineup.writeSlots(trx, eventId, diff.writeSlots, diff.slotCount, before.slots.length);
+    const event = await repository.writeEventFields(trx, row, body.event, diff.endAt);
+    const playsChanged = await lineup.writeDjPlays(trx, eventId, diff.addPlays, diff.removePlays);
+    // A moved start can change which play is each of the event's DJs' most recent.
+    const startMoved = event.startDatetime !== repository.eventFromRow(row).startDatetime;
+    await refreshDjStats(trx, startMoved ? [...playsChanged, ...diff.after.djPlays] : playsChanged);
+
+    const added = await findOtherEvents(trx, eventId, diff.newlyNamed);
+    const answer = savedDetail(event, diff.after, { djs: { ...before.djs, ...newDjs }, otherEventsByDj: { ...before.otherEventsByDj, ...added } });
+    const beforeEvent = { ...repository.eventFromRow(row), version: body.baseVersion, signups: [...before.signups], slots: [...before.slots], djPlays: [...before.djPlays] };
+    await recordSave(trx, { eventId, actor, before: beforeEvent, after: answer, seen: body.signups.map((signup) => signup.uuid) });
+    // This save's own writes (its plays, its name and start) change no DJ details of this event.
+    return { saved: answer, version: cache?.version() };
   });
 
+  cache?.set(eventId, version, { djs: saved.djs, otherEventsByDj: saved.otherEventsByDj });
   await changes.publish({ eventId, version: saved.version });
   return saved;
+}
+
+/**
+ * The lineup a save starts from, with the DJs it names and their other events (what the answer
+ * shows of DJs the save keeps): read once, after the version check has locked the event.
+ */
+async function findStoredLineup(trx: Transaction<Database>, eventId: string, row: { end_at: number }, cached: DjDetails | undefined): Promise<StoredLineup & DjDetails> {
+  const [{ signups, places }, { slots, times }, djPlays] = await Promise.all([
+    lineup.readSignups(trx, eventId),
+    lineup.readSlots(trx, eventId),
+    lineup.findDjPlays(trx, eventId),
+  ]);
+  const stored = { signups, places, slots, slotTimes: times, djPlays, endAt: Number(row.end_at) };
+  const named = namedDjs(stored);
+  const unknown = named.filter((id) => !cached?.djs[id] || !cached.otherEventsByDj[id]);
+  const read = await djDetails(trx, eventId, unknown);
+  return { ...stored, djs: { ...cached?.djs, ...read.djs }, otherEventsByDj: { ...cached?.otherEventsByDj, ...read.otherEventsByDj } };
 }
 
 /** Publishes the event once the preflight's required steps are done (shared/preflight.ts), never while cancelled. */
@@ -301,63 +332,15 @@ async function refuseStaleOrMissing(trx: Transaction<Database>, eventId: string)
 
 /** Mistakes visible in the payload alone: no database needed to refuse them. */
 function checkDraftConsistency(body: SaveEventBody) {
-  const uuids = new Set<string>();
-  const djOwner = new Map<string, string>();
-  for (const signup of body.signups) {
-    if (uuids.has(signup.uuid)) throw badRequest(`The signup ${signup.name} appears twice in the draft.`);
-    uuids.add(signup.uuid);
-    for (const djId of signup.djRefs) {
-      const other = djOwner.get(djId);
-      if (other !== undefined) {
-        throw conflict(
-          other === signup.name
-            ? `A DJ is named twice on the signup ${signup.name}.`
-            : `A DJ is on both ${other} and ${signup.name}: a DJ can have only one signup per event. Remove them from one of them.`,
-        );
-      }
-      djOwner.set(djId, signup.name);
-    }
-  }
-  const removed = new Set(body.removedSignupUuids);
-  if (body.removedSignupUuids.some((uuid) => uuids.has(uuid))) {
-    throw badRequest('A signup cannot be both kept and removed in the same save.');
-  }
-  if (body.slots.some((slot) => slot.signupUuid !== null && removed.has(slot.signupUuid))) {
-    throw badRequest('A lineup slot still belongs to a removed signup. Send it back to the signups first.');
-  }
+  const problem = draftProblem(body);
+  if (problem) throw problem.status === 409 ? conflict(problem.message) : badRequest(problem.message);
 }
 
-/** DJs must exist; a DJ may not already be on a stored signup this save leaves in place. */
-async function checkReferences(trx: Transaction<Database>, eventId: string, body: SaveEventBody) {
-  const { signups } = body;
-  const djIds = [
-    ...new Set([
-      ...signups.flatMap((signup) => signup.djRefs),
-      ...body.slots.flatMap((slot) => (slot.legacy?.djRef ? [slot.legacy.djRef] : [])),
-    ]),
-  ];
-  const known = await existingDjIds(trx, djIds);
-  const missing = djIds.filter((id) => !known.has(id));
-  if (missing.length > 0) throw notFound(`DJ not found: ${missing.join(', ')}. Reload the event and try again.`);
-
-  const rewritten = [...signups.map((signup) => signup.uuid), ...body.removedSignupUuids];
-  const taken = await lineup.djsOnOtherSignups(trx, eventId, signups.flatMap((signup) => signup.djRefs), rewritten);
-  if (taken.length > 0) {
-    const djs = await findDjsById(trx, taken);
-    const names = taken.map((id) => djs[id]?.djName || djs[id]?.publicName || id).join(', ');
-    throw conflict(
-      `${names} already signed up for this event on another signup (it may have just arrived). Reload to see it, then edit that signup instead.`,
-    );
-  }
-}
-
-/** Stored uuids among the draft's signups; a uuid of another event's signup is refused. */
-async function ownSignupUuids(trx: Transaction<Database>, eventId: string, signups: readonly StaffSignup[]): Promise<Set<string>> {
-  const owners = await lineup.signupOwners(trx, signups.map((signup) => signup.uuid));
-  for (const [uuid, owner] of owners) {
+/** A new signup of the draft must not be another event's. */
+async function refuseOtherEventsSignups(trx: Transaction<Database>, eventId: string, uuids: readonly string[]) {
+  for (const [uuid, owner] of await lineup.signupOwners(trx, uuids)) {
     if (owner !== eventId) throw badRequest(`The signup ${uuid} belongs to another event.`);
   }
-  return new Set(owners.keys());
 }
 
 /** Two signups racing for the same DJ (the unique index decides) get a message, not a 500. */

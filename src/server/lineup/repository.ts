@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { CONFIRMATIONS, type Confirmation, type SignupType, type StreamSourceType } from '@shared/domain.js';
-import type { PlacedSlot } from '@shared/lineup.js';
+import type { LineupChanges, SignupPlace, SlotRow, SlotTimes } from '@shared/lineup-save.js';
 import type { Signup, Slot, StaffSignup } from '@shared/schemas/lineup.js';
 import { type SignupFormData, signupFormDataSchema } from '@shared/schemas/signup.js';
 import { precompiled } from '../db/precompiled.js';
 import type { Database, SignupsTable, SlotsTable } from '../db/schema.js';
-import { fromFlag, toFlag, toIso, toMillis } from '../db/values.js';
+import { fromFlag, toFlag, toIso } from '../db/values.js';
 
 // The lineup's tables: signups (with the DJs they name), slots and the derived dj_plays. Staff
 // saves (events/service.ts) and DJ submissions (signup/service.ts) both go through here, so each
@@ -36,7 +36,8 @@ const STAFF_COLUMNS = {
 
 type StaffColumns = Pick<SignupsTable, (typeof STAFF_COLUMNS)[keyof typeof STAFF_COLUMNS] | 'position'>;
 
-function staffColumns(signup: StaffSignup, position: number): StaffColumns {
+/** A signup's staff-owned columns and position, in the order the save writes them (also the bench's ceiling's). */
+export function staffColumns(signup: StaffSignup, position: number): StaffColumns {
   const columns: Record<string, unknown> = { position };
   for (const [field, column] of Object.entries(STAFF_COLUMNS) as Array<[keyof typeof STAFF_COLUMNS, string]>) {
     const value = signup[field];
@@ -47,6 +48,11 @@ function staffColumns(signup: StaffSignup, position: number): StaffColumns {
 
 /** An event's signups in order, each with its DJs in order and the DJ's answers. */
 export async function findSignups(db: Db, eventId: string): Promise<Signup[]> {
+  return (await readSignups(db, eventId)).signups;
+}
+
+/** The signups in order, and where each sits (what orders them). */
+export async function readSignups(db: Db, eventId: string): Promise<{ signups: Signup[]; places: Map<string, SignupPlace> }> {
   const [rows, refs] = await Promise.all([
     db
       .selectFrom('signups')
@@ -64,13 +70,24 @@ export async function findSignups(db: Db, eventId: string): Promise<Signup[]> {
       .orderBy('position')
       .execute(),
   ]);
+  return signupsFromRows(rows, refs);
+}
+
+/**
+ * Signup rows (in order) and their DJ reference rows (by signup, in order) as the event page
+ * reads them, and where each signup sits. Also the bench's ceiling's mapping (scripts/bench/ceiling).
+ */
+export function signupsFromRows(
+  rows: ReadonlyArray<Selectable<SignupsTable>>,
+  refs: ReadonlyArray<{ signup_uuid: string; dj_id: string; confirmation: string }>,
+): { signups: Signup[]; places: Map<string, SignupPlace> } {
   const djRefs = new Map<string, string[]>();
   const confirmations = new Map<string, Record<string, Confirmation>>();
   for (const ref of refs) {
     djRefs.set(ref.signup_uuid, [...(djRefs.get(ref.signup_uuid) ?? []), ref.dj_id]);
     confirmations.set(ref.signup_uuid, { ...confirmations.get(ref.signup_uuid), [ref.dj_id]: asConfirmation(ref.confirmation) });
   }
-  return rows.map((row) => ({
+  const signups = rows.map((row) => ({
     uuid: row.uuid,
     name: row.name,
     djRefs: djRefs.get(row.uuid) ?? [],
@@ -82,11 +99,14 @@ export async function findSignups(db: Db, eventId: string): Promise<Signup[]> {
     updatePendingAt: row.update_pending_at === null ? null : toIso(row.update_pending_at),
     confirmations: confirmations.get(row.uuid) ?? {},
   }));
+  const places = new Map(rows.map((row) => [row.uuid, { position: Number(row.position), createdAt: Number(row.created_at) }]));
+  return { signups, places };
 }
 
 const asConfirmation = (stored: string): Confirmation => ((CONFIRMATIONS as readonly string[]).includes(stored) ? (stored as Confirmation) : 'proposed');
 
-const toSlot = (row: SlotsTable): Slot => ({
+/** A slot row as the event page reads it (also the bench's ceiling's mapping). */
+export const slotFromRow = (row: SlotsTable): Slot => ({
   signupUuid: row.signup_uuid,
   legacy:
     row.legacy_duration === null
@@ -103,8 +123,13 @@ const toSlot = (row: SlotsTable): Slot => ({
 });
 
 export async function findSlots(db: Db, eventId: string): Promise<Slot[]> {
+  return (await readSlots(db, eventId)).slots;
+}
+
+/** The slots by position, and their stored times. */
+export async function readSlots(db: Db, eventId: string): Promise<{ slots: Slot[]; times: SlotTimes[] }> {
   const rows = await db.selectFrom('slots').selectAll().where('event_id', '=', eventId).orderBy('position').execute();
-  return rows.map(toSlot);
+  return { slots: rows.map(slotFromRow), times: rows.map((row) => ({ startAt: Number(row.start_at), endAt: Number(row.end_at) })) };
 }
 
 export async function findDjPlays(db: Db, eventId: string): Promise<string[]> {
@@ -119,113 +144,91 @@ export async function signupOwners(db: Db, uuids: readonly string[]): Promise<Ma
   return new Map(rows.map((row) => [row.uuid, row.event_id]));
 }
 
-/** DJs of this event named on signups other than `exceptUuids` (e.g. a DJ's own later submission). */
-export async function djsOnOtherSignups(
-  db: Db,
-  eventId: string,
-  djIds: readonly string[],
-  exceptUuids: readonly string[],
-): Promise<string[]> {
-  if (djIds.length === 0) return [];
-  let query = db.selectFrom('signup_djs').select('dj_id').where('event_id', '=', eventId).where('dj_id', 'in', [...djIds]);
-  if (exceptUuids.length > 0) query = query.where('signup_uuid', 'not in', [...exceptUuids]);
-  return (await query.execute()).map((row) => row.dj_id);
-}
-
-/** Writes the staff-owned columns of the draft's signups; form_data (the DJ's answers) is never touched. */
-export async function upsertStaffSignups(
-  trx: Transaction<Database>,
-  eventId: string,
-  signups: readonly StaffSignup[],
-  existing: ReadonlySet<string>,
-  now: number,
-): Promise<void> {
-  for (const [position, signup] of signups.entries()) {
-    const columns = { ...staffColumns(signup, position), updated_at: now };
-    if (existing.has(signup.uuid)) {
-      await trx.updateTable('signups').set(columns).where('uuid', '=', signup.uuid).where('event_id', '=', eventId).execute();
-    } else {
-      await trx
-        .insertInto('signups')
-        .values({ uuid: signup.uuid, event_id: eventId, form_data: null, created_at: now, ...columns })
-        .execute();
-    }
-  }
-}
-
 /**
- * Makes the signups name exactly their DJs, in order, touching only what changed: a DJ who
- * stays keeps their answer to the proposed slot (confirmation).
+ * A save's signup writes (shared/lineup-save.ts): removed signups go (their DJ references with
+ * them), changed ones get their staff-owned columns and position, new ones are inserted, then
+ * DJ references follow the draft, leaving first so a DJ can move between signups. form_data
+ * (the DJ's answers) is never touched; a DJ who stays keeps their confirmation.
  */
-export async function replaceSignupDjs(trx: Transaction<Database>, eventId: string, signups: readonly StaffSignup[]): Promise<void> {
-  const uuids = signups.map((signup) => signup.uuid);
-  if (uuids.length === 0) return;
-  const stored = await trx
-    .selectFrom('signup_djs')
-    .select(['signup_uuid', 'dj_id', 'position'])
-    .where('event_id', '=', eventId)
-    .where('signup_uuid', 'in', uuids)
-    .execute();
-  const key = (signupUuid: string, djId: string) => `${signupUuid} ${djId}`;
-  const wanted = new Map(signups.flatMap((signup) => signup.djRefs.map((djId, position) => [key(signup.uuid, djId), { signupUuid: signup.uuid, djId, position }] as const)));
-  const have = new Map(stored.map((row) => [key(row.signup_uuid, row.dj_id), row]));
-  // Removals first: a DJ moved from one signup to another must leave before arriving.
-  for (const [k, row] of have) {
-    if (!wanted.has(k)) await trx.deleteFrom('signup_djs').where('signup_uuid', '=', row.signup_uuid).where('dj_id', '=', row.dj_id).execute();
+export async function writeSignups(trx: Transaction<Database>, eventId: string, changes: LineupChanges, now: number): Promise<void> {
+  if (changes.deleteSignups.length > 0) {
+    await trx.deleteFrom('signups').where('event_id', '=', eventId).where('uuid', 'in', changes.deleteSignups).execute();
   }
-  const added = [...wanted].filter(([k]) => !have.has(k)).map(([, ref]) => ({ signup_uuid: ref.signupUuid, event_id: eventId, dj_id: ref.djId, position: ref.position }));
-  if (added.length > 0) await trx.insertInto('signup_djs').values(added).execute();
-  for (const [k, ref] of wanted) {
-    const row = have.get(k);
-    if (row && Number(row.position) !== ref.position) {
-      await trx.updateTable('signup_djs').set({ position: ref.position }).where('signup_uuid', '=', ref.signupUuid).where('dj_id', '=', ref.djId).execute();
-    }
+  for (const { signup, position } of changes.updateSignups) {
+    await trx
+      .updateTable('signups')
+      .set({ ...staffColumns(signup, position), updated_at: now })
+      .where('uuid', '=', signup.uuid)
+      .where('event_id', '=', eventId)
+      .execute();
+  }
+  if (changes.insertSignups.length > 0) {
+    await trx
+      .insertInto('signups')
+      .values(
+        changes.insertSignups.map(({ signup, position }) => ({
+          uuid: signup.uuid,
+          event_id: eventId,
+          form_data: null,
+          created_at: now,
+          ...staffColumns(signup, position),
+          updated_at: now,
+        })),
+      )
+      .execute();
+  }
+  for (const ref of changes.removeRefs) {
+    await trx.deleteFrom('signup_djs').where('signup_uuid', '=', ref.signupUuid).where('dj_id', '=', ref.djId).execute();
+  }
+  for (const ref of changes.moveRefs) {
+    await trx.updateTable('signup_djs').set({ position: ref.position }).where('signup_uuid', '=', ref.signupUuid).where('dj_id', '=', ref.djId).execute();
+  }
+  if (changes.addRefs.length > 0) {
+    await trx
+      .insertInto('signup_djs')
+      .values(changes.addRefs.map((ref) => ({ signup_uuid: ref.signupUuid, event_id: eventId, dj_id: ref.djId, position: ref.position })))
+      .execute();
+  }
+  if (changes.clearUpdates.length > 0) {
+    await trx.updateTable('signups').set({ update_pending_at: null }).where('event_id', '=', eventId).where('uuid', 'in', changes.clearUpdates).execute();
   }
 }
 
-export async function deleteSignups(trx: Transaction<Database>, eventId: string, uuids: readonly string[]): Promise<void> {
-  if (uuids.length === 0) return;
-  await trx.deleteFrom('signups').where('event_id', '=', eventId).where('uuid', 'in', [...uuids]).execute();
-}
+/** A slot's columns but its key, in the order the save writes them (also the bench's ceiling's). */
+export const slotColumns = ({ slot, startAt, endAt }: SlotRow) => ({
+  signup_uuid: slot.signupUuid,
+  start_at: startAt,
+  end_at: endAt,
+  legacy_dj_name: slot.legacy?.djName ?? null,
+  legacy_dj_id: slot.legacy?.djRef ?? null,
+  legacy_duration: slot.legacy?.duration ?? null,
+  legacy_is_debut: slot.legacy ? toFlag(slot.legacy.isDebut) : null,
+  legacy_slot_type: slot.legacy?.slotType ?? null,
+  stream_source_url: slot.streamSourceUrl,
+  stream_source_type: slot.streamSourceType,
+});
 
-/** The lineup as placed: each slot's pointer, stream source and derived times. */
-export async function replaceSlots(trx: Transaction<Database>, eventId: string, placed: readonly PlacedSlot[]): Promise<void> {
-  await trx.deleteFrom('slots').where('event_id', '=', eventId).execute();
-  if (placed.length === 0) return;
+/** The slots that changed (written by position) and none beyond the lineup's length. */
+export async function writeSlots(trx: Transaction<Database>, eventId: string, rows: readonly SlotRow[], slotCount: number, storedCount: number): Promise<void> {
+  if (storedCount > slotCount) await trx.deleteFrom('slots').where('event_id', '=', eventId).where('position', '>=', slotCount).execute();
+  if (rows.length === 0) return;
   await trx
     .insertInto('slots')
-    .values(
-      placed.map(({ slot, startTime, endTime }, position) => ({
-        event_id: eventId,
-        position,
-        signup_uuid: slot.signupUuid,
-        start_at: toMillis(startTime),
-        end_at: toMillis(endTime),
-        legacy_dj_name: slot.legacy?.djName ?? null,
-        legacy_dj_id: slot.legacy?.djRef ?? null,
-        legacy_duration: slot.legacy?.duration ?? null,
-        legacy_is_debut: slot.legacy ? toFlag(slot.legacy.isDebut) : null,
-        legacy_slot_type: slot.legacy?.slotType ?? null,
-        stream_source_url: slot.streamSourceUrl,
-        stream_source_type: slot.streamSourceType,
-      })),
+    .values(rows.map((row) => ({ event_id: eventId, position: row.position, ...slotColumns(row) })))
+    .onConflict((conflict) =>
+      conflict.columns(['event_id', 'position']).doUpdateSet((eb) => {
+        const columns = Object.keys(slotColumns(rows[0]!)) as Array<keyof ReturnType<typeof slotColumns>>;
+        return Object.fromEntries(columns.map((column) => [column, eb.ref(`excluded.${column}`)]));
+      }),
     )
     .execute();
 }
 
-/**
- * The event's plays become `djIds`'. Answers every DJ who played it before or after: their stats
- * may change (the event's start may have moved too), for refreshDjStats.
- */
-export async function replaceDjPlays(trx: Transaction<Database>, eventId: string, djIds: readonly string[]): Promise<string[]> {
-  const before = await trx.deleteFrom('dj_plays').where('event_id', '=', eventId).returning('dj_id').execute();
-  if (djIds.length > 0) {
-    await trx
-      .insertInto('dj_plays')
-      .values(djIds.map((djId) => ({ event_id: eventId, dj_id: djId })))
-      .execute();
-  }
-  return [...new Set([...before.map((row) => row.dj_id), ...djIds])];
+/** dj_plays follows the lineup: returns the DJs whose plays changed. */
+export async function writeDjPlays(trx: Transaction<Database>, eventId: string, add: readonly string[], remove: readonly string[]): Promise<string[]> {
+  if (remove.length > 0) await trx.deleteFrom('dj_plays').where('event_id', '=', eventId).where('dj_id', 'in', [...remove]).execute();
+  if (add.length > 0) await trx.insertInto('dj_plays').values(add.map((djId) => ({ event_id: eventId, dj_id: djId }))).execute();
+  return [...remove, ...add];
 }
 
 /**
@@ -327,19 +330,6 @@ const updateAnswers = precompiled(
       .set({ form_data: values.formData, submitted_by: values.djId, update_pending_at: values.pendingAt, updated_at: values.now })
       .where('uuid', '=', values.uuid),
 );
-
-/** Staff applied or dismissed DJ updates: each is cleared only if no newer one came since. */
-export async function clearResolvedUpdates(trx: Transaction<Database>, eventId: string, resolved: ReadonlyArray<{ uuid: string; at: string }>): Promise<void> {
-  for (const { uuid, at } of resolved) {
-    await trx
-      .updateTable('signups')
-      .set({ update_pending_at: null })
-      .where('event_id', '=', eventId)
-      .where('uuid', '=', uuid)
-      .where('update_pending_at', '=', toMillis(at))
-      .execute();
-  }
-}
 
 /** The columns a DJ's submission sets; staff columns (is_debut, hidden, position) are left alone. */
 const submittedColumns = (form: SignupFormData, djId: string, now: number): SubmittedColumns => ({
