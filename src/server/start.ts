@@ -61,13 +61,17 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   }
 }
 
-/** Expired sessions are deleted on a schedule (resuming one deletes it too, but most are never resumed). */
+/**
+ * Expired sessions are deleted on a schedule (resuming one deletes it too, but most are never
+ * resumed), and SQLite's planner statistics are refreshed as the data grows (db/open.ts).
+ */
 function startSessionPurge(ctx: AppContext, app: FastifyInstance) {
   let running: Promise<void> | undefined;
   const purge = async () => {
     try {
       const deleted = await deleteExpiredSessions(ctx.store.db);
       if (deleted > 0) app.log.info({ deleted }, 'expired sessions deleted');
+      ctx.store.optimize?.();
     } catch (error) {
       app.log.warn({ err: error }, 'could not delete expired sessions');
     }

@@ -24,6 +24,12 @@ export interface Store {
   dataVersion?: () => string | Promise<string>;
   /** Changes whenever what the event page shows of DJs may have changed (db/statement-cache.ts); SQLite only. */
   djDetailsVersion?: () => string;
+  /**
+   * Refreshes the query planner's statistics where they are stale (SQLite's `pragma optimize`):
+   * without them SQLite walks a whole index for some ordered reads (every past event for the home
+   * page) as the tables grow. Run when the store opens and then on a schedule. SQLite only.
+   */
+  optimize?: () => void;
   close(): Promise<void>;
 }
 
@@ -49,6 +55,7 @@ export async function openStore(options: { dataDir: string; databaseUrl?: string
     await store.close();
     throw error;
   }
+  store.optimize?.();
   return store;
 }
 
@@ -74,11 +81,22 @@ function openSqlite(dataDir: string): Store {
   database.pragma('synchronous = NORMAL');
   const connection = cachingStatements(database);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
-  return { db, dialect: 'sqlite', file, dataVersion: () => connection.dataVersion(), djDetailsVersion: () => connection.djDetailsVersion(), close: () => db.destroy() };
+  // 0x10002 on the first run: analyse every table that needs it, as SQLite advises for a connection
+  // that lives long; later runs only redo what changed enough. analysis_limit keeps each one short.
+  database.pragma('analysis_limit = 1000');
+  let optimized = false;
+  const optimize = () => {
+    database.pragma(optimized ? 'optimize' : 'optimize = 0x10002');
+    optimized = true;
+  };
+  return { db, dialect: 'sqlite', file, optimize, dataVersion: () => connection.dataVersion(), djDetailsVersion: () => connection.djDetailsVersion(), close: () => db.destroy() };
 }
 
 async function openPostgres(databaseUrl: string): Promise<Store> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
+  // pg-pool applies connectionTimeoutMillis to waiting for a free connection too, not only to
+  // connecting: a burst of DJ signups queues behind the event row's lock (signup/service.ts), so
+  // the wait must outlast a burst on a busy machine, and still end before the request timeout.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 20_000 });
   // An idle client's error (e.g. the server restarting) must not crash the process.
   pool.on('error', () => {});
   try {

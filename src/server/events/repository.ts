@@ -122,12 +122,10 @@ export async function listEvents(db: Db, when: EventList, now: number): Promise<
 
 /** The current event (started, not ended), else the next one to start; null when neither exists. */
 export async function findHomeEvent(db: Db, now: number): Promise<EventSummary | null> {
-  const pick = (current: boolean) => {
-    let query = db.selectFrom('events').selectAll().where('end_at', '>', now);
-    if (current) query = query.where('start_at', '<=', now);
-    return query.orderBy('start_at', 'asc').orderBy('id').limit(1).executeTakeFirst();
-  };
-  const row = (await pick(true)) ?? (await pick(false));
+  // The event in progress, else the next one: an event in progress started before any upcoming
+  // one does, so the first of those not yet ended is it. Searched by end (few events have not
+  // ended) rather than by start (every past event would be walked).
+  const row = await db.selectFrom('events').selectAll().where('end_at', '>', now).orderBy('start_at', 'asc').orderBy('id').limit(1).executeTakeFirst();
   if (!row) return null;
   return toSummary(row, (await lineups(db, [row.id])).get(row.id));
 }
