@@ -13,6 +13,7 @@ import { discordPosts } from './040-discord-posts.js';
 import { eventChanges } from './050-event-changes.js';
 import { djPlayStats } from './070-dj-play-stats.js';
 import { growthIndexes } from './071-growth-indexes.js';
+import { rosterActiveOrder } from './072-roster-active-order.js';
 
 // One set of migrations for SQLite and PostgreSQL: only types both understand (text, integer,
 // bigint, double precision) and constraints both enforce. One file per change, numbered; a new
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '050_event_changes': eventChanges,
   '070_dj_play_stats': djPlayStats,
   '071_growth_indexes': growthIndexes,
+  '072_roster_active_order': rosterActiveOrder,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
