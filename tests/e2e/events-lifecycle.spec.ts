@@ -125,7 +125,7 @@ test('a DJ is archived (gone from the roster and the DJ search, plays kept) and 
   await expect(archive).toBeHidden();
   await expect(page.getByText('Archived', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Plays (1)' })).toBeVisible();
-  await expect(page.getByRole('link', { name: new RegExp(played) })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Plays (1)' }).getByRole('link', { name: new RegExp(played) })).toBeVisible();
   await snap(page, testInfo, 'dj-archived');
 
   // The roster's default view leaves them out; Show archived lists them, marked.
@@ -179,7 +179,7 @@ test('two records of one DJ are merged: plays move, the kept Discord ID stays', 
   await expect(page.getByRole('heading', { name: kept.djName, level: 1 })).toBeVisible();
   await expect(page.getByText(kept.discordId!)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Plays (1)' })).toBeVisible();
-  await expect(page.getByRole('link', { name: new RegExp(played) })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Plays (1)' }).getByRole('link', { name: new RegExp(played) })).toBeVisible();
 
   const event = await getEvent(page.request, playedId);
   expect(event.signups.map((signup) => signup.djRefs)).toEqual([[kept.id]]);

@@ -1,5 +1,5 @@
 import './djs.css';
-import { Fragment, type ReactNode, useState } from 'react';
+import { Fragment, type ReactNode, useId, useState } from 'react';
 import { Alert, Badge, Button, Card, Col, ListGroup, Row, Spinner } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
@@ -152,9 +152,10 @@ function EditDj({ dj, onDone }: { dj: Dj; onDone: () => void }) {
 }
 
 function Plays({ plays }: { plays: DjPlay[] }) {
+  const heading = useId();
   return (
-    <Card>
-      <Card.Header as="h2" className="h5">
+    <Card as="section" aria-labelledby={heading}>
+      <Card.Header as="h2" className="h5" id={heading}>
         Plays ({plays.length})
       </Card.Header>
       {plays.length === 0 ? (

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Alert, Badge, Card, ListGroup, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
 import type { DjSignup } from '@shared/schemas/history';
@@ -28,9 +29,10 @@ const DARK_TEXT = new Set<DjSignup['state']>(['in_lineup', 'declined']);
 /** The DJ's signups over time, newest event first, each linking to its event. */
 export function DjSignups({ djId }: { djId: string }) {
   const signups = useDjSignups(djId);
+  const heading = useId();
   return (
-    <Card>
-      <Card.Header as="h2" className="h5">
+    <Card as="section" aria-labelledby={heading}>
+      <Card.Header as="h2" className="h5" id={heading}>
         Signups{signups.data ? ` (${signups.data.signups.length})` : ''}
       </Card.Header>
       {signups.isPending ? (
