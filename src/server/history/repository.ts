@@ -3,6 +3,7 @@ import { EVENT_CHANGE_KINDS, type EventChangeKind } from '@shared/domain.js';
 import { type HistoryEntry, type HistoryLine, historyLineSchema } from '@shared/schemas/history.js';
 import type { Database } from '../db/schema.js';
 import { toIso } from '../db/values.js';
+import { signupsNaming } from '../lineup/repository.js';
 
 // Reading an event's history and a DJ's signups over time (record.ts writes the history).
 
@@ -55,11 +56,7 @@ export async function findChanges(db: Db, eventId: string, before: { at: number;
 
 /** Every signup naming the DJ, newest event first, with its slot and the DJ's answer. */
 export async function findDjSignups(db: Db, djId: string) {
-  const rows = await db
-    .selectFrom('signup_djs')
-    .innerJoin('signups', 'signups.uuid', 'signup_djs.signup_uuid')
-    .innerJoin('events', 'events.id', 'signup_djs.event_id')
-    .leftJoin('slots', (join) => join.onRef('slots.signup_uuid', '=', 'signups.uuid').onRef('slots.event_id', '=', 'signups.event_id'))
+  const rows = await signupsNaming(db, djId)
     .select([
       'events.id as event_id',
       'events.name as event_name',
@@ -70,7 +67,6 @@ export async function findDjSignups(db: Db, djId: string) {
       'signup_djs.confirmation',
       'slots.start_at as slot_start',
     ])
-    .where('signup_djs.dj_id', '=', djId)
     .orderBy('events.start_at', 'desc')
     .orderBy('events.id')
     .execute();

@@ -266,6 +266,16 @@ export async function findSignupNaming(db: Db, eventId: string, djId: string) {
   );
 }
 
+/** Every signup naming the DJ (as main DJ or B2B partner) with its event and its slot, if any: the DJ home's and the DJ page's reads select from it. */
+export function signupsNaming(db: Db, djId: string) {
+  return db
+    .selectFrom('signup_djs')
+    .innerJoin('signups', 'signups.uuid', 'signup_djs.signup_uuid')
+    .innerJoin('events', 'events.id', 'signup_djs.event_id')
+    .leftJoin('slots', (join) => join.onRef('slots.signup_uuid', '=', 'signups.uuid').onRef('slots.event_id', '=', 'signups.event_id'))
+    .where('signup_djs.dj_id', '=', djId);
+}
+
 /** For the intake: the signup naming this DJ in this event, and who gave its answers. */
 export async function findSignupOwner(db: Db, eventId: string, djId: string) {
   const [row] = (await selectSignupOwner(db, { eventId, djId })).rows;

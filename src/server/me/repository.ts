@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { toCount, toIso } from '../db/values.js';
+import { signupsNaming } from '../lineup/repository.js';
 
 // A DJ's Home reads: every query is filtered by the caller's roster id, except the open events,
 // whose public basics every DJ may see.
@@ -28,11 +29,7 @@ export async function findOpenedEvents(db: Db, now: number) {
 
 /** The signups naming this DJ for events that have not ended, with their slot if any. */
 export async function findOwnUpcomingSignups(db: Db, djId: string, now: number) {
-  const rows = await db
-    .selectFrom('signup_djs')
-    .innerJoin('signups', 'signups.uuid', 'signup_djs.signup_uuid')
-    .innerJoin('events', 'events.id', 'signup_djs.event_id')
-    .leftJoin('slots', (join) => join.onRef('slots.signup_uuid', '=', 'signups.uuid').onRef('slots.event_id', '=', 'signups.event_id'))
+  const rows = await signupsNaming(db, djId)
     .select([
       'events.id as event_id',
       'events.name as event_name',
@@ -42,7 +39,6 @@ export async function findOwnUpcomingSignups(db: Db, djId: string, now: number) 
       'slots.start_at as slot_start',
       'slots.end_at as slot_end',
     ])
-    .where('signup_djs.dj_id', '=', djId)
     .where('events.end_at', '>', now)
     .orderBy('events.start_at')
     .orderBy('events.id')
