@@ -128,7 +128,8 @@ test.describe('a DJ calendar link', () => {
 
     await page.goto(`/eventSignup/${eventId}`);
     await expect(page.getByRole('heading', { name: 'Add your slots to your calendar' })).toBeVisible();
-    const field = page.getByLabel('Your calendar link');
+    // Exact: the spinner before it is labelled "Loading your calendar link".
+    const field = page.getByLabel('Your calendar link', { exact: true });
     await expect(field).toHaveValue(/\/feeds\/dj\/[\w-]{43}\.ics$/);
     const first = await field.inputValue();
     await page.getByRole('button', { name: 'Copy', exact: true }).click();

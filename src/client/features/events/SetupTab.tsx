@@ -20,6 +20,9 @@ const formValues = (event: EventFormInput): EventFormValues => ({
   publicLinks: event.publicLinks ?? [],
 });
 
+/** The form's values are plain data (text, numbers, null, a list of links) in the schema's order. */
+const sameValues = (a: EventFormValues, b: EventFormValues) => JSON.stringify(a) === JSON.stringify(b);
+
 /**
  * Setup: the event form over the draft (every edit goes straight into the draft, which the
  * Save bar persists), and the Signup Sheet card while signups are open (never for a cancelled event: DJs cannot sign up).
@@ -29,19 +32,28 @@ export function SetupTab() {
   const values = useMemo(() => formValues(draft), [draft]);
   const form = useForm<EventFormInput, unknown, EventFormValues>({
     resolver: zodResolver(eventFieldsSchema),
-    values,
+    defaultValues: values,
     mode: 'onChange',
-    // The draft is the source of truth: the form follows it (Discard, live updates) and keeps showing problems.
-    resetOptions: { keepErrors: true },
   });
-  const { subscribe, trigger } = form;
-  // An edit (a change to a named field, not the form following the draft) goes into the draft.
+  const { subscribe, trigger, reset, getValues } = form;
+  // The draft is the source of truth: the form follows it when it changed from outside (Discard, a
+  // save's answer, live updates) and keeps showing problems. A draft that only took the form's own
+  // edit is not put back into the form (a reset re-creates the public links' rows).
+  useEffect(() => {
+    if (!sameValues(formValues({ ...values, ...getValues() }), values)) reset(values, { keepErrors: true });
+  }, [values, getValues, reset]);
+  // An edit (a change to a named field, not the form following the draft) goes into the draft;
+  // values the draft already holds are no edit.
   useEffect(
     () =>
       subscribe({
         formState: { values: true },
         callback: ({ values: edited, name }) => {
-          if (name) setDraft((d) => ({ ...d, ...formValues({ ...d, ...edited }) }));
+          if (!name) return;
+          setDraft((d) => {
+            const next = formValues({ ...d, ...edited });
+            return sameValues(next, formValues(d)) ? d : { ...d, ...next };
+          });
         },
       }),
     [subscribe, setDraft],

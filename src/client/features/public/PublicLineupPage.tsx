@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { clockTime, longDate, zoneCity, zonedTime, zoneLabel } from '@shared/public-lineup';
 import { feeds, paths } from '@shared/paths';
 import type { PublicEvent, PublicLineup } from '@shared/schemas/public';
+import { DocumentTitle } from '@client/components/DocumentTitle';
 import { LoadError } from '@client/components/LoadError';
 import { VinylLoader } from '@client/components/VinylLoader';
 import { ApiError } from '@client/lib/api';
@@ -25,7 +26,7 @@ export function PublicLineupPage() {
 function LineupNotFound() {
   return (
     <section className="py-3">
-      <title>Lineup not found</title>
+      <DocumentTitle title="Lineup not found" />
       <h1 className="h3">Lineup not found</h1>
       <p>This lineup is not public, or there is no such event.</p>
       <Link to={paths.publicLineups()}>See the upcoming events</Link>
@@ -41,7 +42,7 @@ function Lineup({ lineup }: { lineup: PublicLineup }) {
   const start = event.startDatetime;
   return (
     <article className="public-lineup">
-      <title>{`${event.name} · ${seriesName}`}</title>
+      <DocumentTitle title={`${event.name} · ${seriesName}`} />
       <p className="public-kicker">{seriesName}</p>
       <h1 className="h2 mb-2">{event.name}</h1>
       <p className="lead mb-1">{longDate(start, visitorZone)}</p>

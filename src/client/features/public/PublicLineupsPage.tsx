@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { clockTime, longDate, zoneLabel } from '@shared/public-lineup';
 import { paths } from '@shared/paths';
 import type { PublicEventSummary } from '@shared/schemas/public';
+import { DocumentTitle } from '@client/components/DocumentTitle';
 import { LoadError } from '@client/components/LoadError';
 import { VinylLoader } from '@client/components/VinylLoader';
 import { browserZone } from '@client/lib/zone';
@@ -19,7 +20,7 @@ export function PublicLineupsPage() {
   const { seriesName, events } = query.data;
   return (
     <>
-      <title>{`Upcoming events · ${seriesName}`}</title>
+      <DocumentTitle title={`Upcoming events · ${seriesName}`} />
       <p className="public-kicker">{seriesName}</p>
       <h1 className="h2 mb-4">Upcoming events</h1>
       {events.length === 0 ? (

@@ -197,7 +197,12 @@ export function EventDraftProvider({ stored, children }: { stored: EventDetail; 
   }, [queryClient, eventId]);
 
   const setDraft = useCallback(
-    (update: (draft: LineupEvent) => LineupEvent) => setState((current) => ({ ...current, draft: update(current.draft) })),
+    // An update that returns the draft itself changes nothing and renders nothing.
+    (update: (draft: LineupEvent) => LineupEvent) =>
+      setState((current) => {
+        const draft = update(current.draft);
+        return draft === current.draft ? current : { ...current, draft };
+      }),
     [],
   );
   const rememberDj = useCallback((dj: Dj) => setExtraDjs((djs) => ({ ...djs, [dj.id]: dj })), []);
