@@ -2,13 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type FormEvent, useRef, useState } from 'react';
 import { FormProvider, type Resolver, useForm } from 'react-hook-form';
-import { Alert, Button, Form, ProgressBar, Spinner } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { WIZARD_STEPS } from '@shared/domain';
 import { paths } from '@shared/paths';
 import { signupIntakeSchema, WIZARD_STEP_FIELDS, wizardStepSchema } from '@shared/schemas/signup';
 import { availabilityOptions } from '@shared/time';
+import { Alert } from '@client/components/Alert';
 import { ApiError } from '@client/lib/api';
 import type { SignupArea } from '@shared/schemas/signup';
 import { signupAreaQuery, useSubmitSignup } from '@client/shared/signup';
@@ -108,12 +108,21 @@ function Wizard({ area }: { area: SignupArea }) {
       <h1 className="h4">
         SignUp: {event.name} - {eventDate(event.startDatetime)}
       </h1>
-      {/* The inner bar carries role="progressbar", so the name goes there, not on the track. */}
-      <ProgressBar className="my-3">
-        <ProgressBar now={((step + 1) / WIZARD_STEPS) * 100} aria-label={`Step ${step + 1} of ${WIZARD_STEPS}`} />
-      </ProgressBar>
+      {/* Bootstrap's progress bar (plain markup keeps react-bootstrap out of the wizard); the inner bar
+          carries role="progressbar", so the name goes there, not on the track. */}
+      <div className="progress my-3">
+        <div
+          className="progress-bar"
+          role="progressbar"
+          style={{ width: `${((step + 1) / WIZARD_STEPS) * 100}%` }}
+          aria-valuenow={((step + 1) / WIZARD_STEPS) * 100}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-label={`Step ${step + 1} of ${WIZARD_STEPS}`}
+        />
+      </div>
       <FormProvider {...form}>
-      <Form noValidate onSubmit={onSubmit}>
+      <form noValidate onSubmit={onSubmit}>
         <h2 className="h5 mb-3 wizard-step-title" ref={stepHeadingRef} tabIndex={-1}>
           <span className="text-body-secondary fw-normal">
             Step {step + 1} of {WIZARD_STEPS}:
@@ -129,21 +138,21 @@ function Wizard({ area }: { area: SignupArea }) {
           </Alert>
         )}
         <div className="d-flex justify-content-between gap-2 mt-4">
-          <Button type="button" variant="outline-secondary" disabled={step === 0 || busy} onClick={() => goTo(step - 1)}>
+          <button type="button" className="btn btn-outline-secondary" disabled={step === 0 || busy} onClick={() => goTo(step - 1)}>
             Back
-          </Button>
+          </button>
           {last ? (
-            <Button type="submit" variant="success" disabled={busy}>
-              {busy && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
+            <button type="submit" className="btn btn-success" disabled={busy}>
+              {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
               {busy ? 'Submitting…' : 'Submit'}
-            </Button>
+            </button>
           ) : (
-            <Button type="submit" disabled={busy}>
+            <button type="submit" className="btn btn-primary" disabled={busy}>
               Next
-            </Button>
+            </button>
           )}
         </div>
-      </Form>
+      </form>
       </FormProvider>
     </SignupCard>
   );

@@ -1,4 +1,3 @@
-import { Button } from 'react-bootstrap';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { WIZARD_DURATION_OPTIONS, WIZARD_SIGNUP_TYPES } from '@shared/domain';
 import { SIGNUP_LIMITS } from '@shared/schemas/signup';
@@ -94,16 +93,15 @@ function StreamStep({ previousLinks }: StepProps) {
           </div>
           <div className="d-flex flex-wrap gap-2">
             {previousLinks.map((previous) => (
-              <Button
+              <button
+                type="button"
                 key={previous}
-                variant={normaliseStreamLink(link) === previous ? 'secondary' : 'outline-secondary'}
-                size="sm"
-                className="text-break text-start previous-link"
+                className={`btn btn-sm ${normaliseStreamLink(link) === previous ? 'btn-secondary' : 'btn-outline-secondary'} text-break text-start previous-link`}
                 aria-pressed={normaliseStreamLink(link) === previous}
                 onClick={() => choose(previous)}
               >
                 {previous}
-              </Button>
+              </button>
             ))}
           </div>
         </div>
