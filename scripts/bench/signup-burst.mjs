@@ -94,7 +94,7 @@ async function checkRenewed(store, eventId, url) {
  * Requests/s the app answers at most in this scenario, for sizing the DJ pool: each DJ may
  * submit 30 times a minute (SIGNUP_RATE_LIMIT), so below this rate no DJ reaches the limit.
  */
-const INTAKE_RATE_CAP = 3000;
+const INTAKE_RATE_CAP = 20_000;
 const POSTS_PER_DJ_PER_MINUTE = 25;
 
 /**

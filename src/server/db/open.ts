@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.js';
 import { cachingStatements } from './statement-cache.js';
+import { preparingPool } from './prepared-pg.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -106,7 +107,7 @@ async function openPostgres(databaseUrl: string): Promise<Store> {
     await pool.end().catch(() => {});
     throw new StorageStartError(`DATABASE_URL: cannot connect (${describe(error)})`);
   }
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   return { db, dialect: 'postgres', databaseUrl, dataVersion: () => snapshotOf(pool), close: () => db.destroy() };
 }
 
