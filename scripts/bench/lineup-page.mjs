@@ -7,7 +7,9 @@
 //   50 ms) before a quiet main thread: no long task for 500 ms after it. Then a slot's drag
 //   handle must respond (the drag below starts from it).
 // - While dragging: every frame's length as requestAnimationFrame deltas, and the browser's own
-//   long animation frames (PerformanceObserver 'long-animation-frame', over 50 ms).
+//   long animation frames (PerformanceObserver 'long-animation-frame', over 50 ms), up to the
+//   release of the mouse. The drop (the lineup re-laid out in its new order) is the frames after
+//   it, given apart as *drop ms*: the longest of them.
 // Each run uses a fresh browser; BENCH_LINEUP_RUNS (3) runs, the table gives each and the median.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -103,6 +105,7 @@ async function measure(chromePath, url, eventId, cookie) {
       'longest frame ms': drag.longest,
       'frames > 50 ms': drag.over50,
       'long animation frames': drag.loafs,
+      'drop ms': drag.dropMs,
       'load avg': load.toFixed(1),
     };
   } finally {
@@ -140,20 +143,31 @@ async function dragFirstSlot(page) {
   const handleMs = Date.now() - started;
   const bottom = 880;
   while (y < bottom) await page.mouse.move(x, (y = Math.min(bottom, y + 4)));
+  const dragging = await page.evaluate(() => ({ frames: window.__lineupBench.frames.length, at: performance.now() }));
   await page.mouse.up();
-  const result = await page.evaluate(() => {
-    const record = window.__lineupBench;
-    const frames = record.frames.slice(1);
-    record.frames = null;
-    const loafs = record.loafs.filter((l) => l.start >= record.dragStart);
-    return { frames, loafs: loafs.length };
-  });
+  // Two more frames after the drop has been handled, so its frame is in the record.
+  const result = await page.evaluate(
+    () =>
+      new Promise((resolve) =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            const record = window.__lineupBench;
+            const frames = record.frames;
+            record.frames = null;
+            resolve({ frames, loafs: record.loafs.filter((l) => l.start >= record.dragStart) });
+          }),
+        ),
+      ),
+  );
+  const whileDragging = result.frames.slice(1, dragging.frames);
+  const drop = result.frames.slice(dragging.frames);
   return {
     handleMs,
-    frames: result.frames.length,
-    longest: Math.round(Math.max(0, ...result.frames)),
-    over50: result.frames.filter((f) => f > 50).length,
-    loafs: result.loafs,
+    frames: whileDragging.length,
+    longest: Math.round(Math.max(0, ...whileDragging)),
+    over50: whileDragging.filter((f) => f > 50).length,
+    loafs: result.loafs.filter((l) => l.start < dragging.at).length,
+    dropMs: Math.round(Math.max(0, ...drop)),
   };
 }
 
