@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 
 // `npm run dev`: the server (reloading on every change under src/server and src/shared) and the
-// client (Vite with hot reload at http://127.0.0.1:5173, proxying /api to the server) together.
+// client (Vite at http://127.0.0.1:5173, reloading the page on a change, proxying /api to the server) together.
 // Ctrl+C stops both.
 const processes = [
   ['server', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts']],
