@@ -2,12 +2,11 @@ import { defineConfig } from 'vite';
 
 /**
  * The client renders with Preact through its React compatibility layer (decision 015): the app
- * and its libraries keep importing `react`, and the build (and the component tests) resolve those
+ * and its libraries keep importing `react`, and the build (and `npm run dev`) resolve those
  * imports to Preact, which is about 50 KB gzipped lighter than React DOM on every first visit.
  */
-export const preactForReact = [
+const preactForReact = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
   { find: /^react-dom$/, replacement: 'preact/compat' },
   { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react$/, replacement: 'preact/compat' },

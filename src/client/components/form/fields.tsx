@@ -32,6 +32,27 @@ function Problem({ problem }: { problem?: string }) {
   return <div className="invalid-feedback">{problem}</div>;
 }
 
+/** A labelled control with its problem and help under it, in Bootstrap's form markup. */
+function Labelled({ id, label, problem, help, className, children }: {
+  id: string;
+  label: ReactNode;
+  problem?: string;
+  help?: ReactNode;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <label className="form-label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      <Problem problem={problem} />
+      <Help id={`${id}-help`} help={help} />
+    </div>
+  );
+}
+
 /** Bootstrap's class for a control, red when it has a problem. */
 const controlClass = (base: string, problem?: string) => (problem ? `${base} is-invalid` : base);
 
@@ -68,10 +89,7 @@ export function TextField<T extends FieldValues>({
   };
   const Control = as ?? 'input';
   return (
-    <div className={className}>
-      <label className="form-label" htmlFor={id}>
-        {label}
-      </label>
+    <Labelled id={id} label={label} problem={problem} help={help} className={className}>
       <Control
         id={id}
         className={controlClass('form-control', problem)}
@@ -80,9 +98,7 @@ export function TextField<T extends FieldValues>({
         aria-describedby={help ? `${id}-help` : undefined}
         {...control}
       />
-      <Problem problem={problem} />
-      <Help id={`${id}-help`} help={help} />
-    </div>
+    </Labelled>
   );
 }
 
@@ -92,10 +108,7 @@ export function OptionalNumberField<T extends FieldValues>({ name, label, help, 
   const problem = useProblem(name);
   const id = useId();
   return (
-    <div className={className}>
-      <label className="form-label" htmlFor={id}>
-        {label}
-      </label>
+    <Labelled id={id} label={label} problem={problem} help={help} className={className}>
       <input
         id={id}
         type="number"
@@ -105,9 +118,7 @@ export function OptionalNumberField<T extends FieldValues>({ name, label, help, 
         aria-describedby={help ? `${id}-help` : undefined}
         {...control}
       />
-      <Problem problem={problem} />
-      <Help id={`${id}-help`} help={help} />
-    </div>
+    </Labelled>
   );
 }
 
@@ -125,10 +136,7 @@ export function SelectField<T extends FieldValues>({
   const problem = useProblem(name);
   const id = useId();
   return (
-    <div className={className}>
-      <label className="form-label" htmlFor={id}>
-        {label}
-      </label>
+    <Labelled id={id} label={label} problem={problem} help={help} className={className}>
       <select
         id={id}
         className={controlClass('form-select', problem)}
@@ -146,9 +154,7 @@ export function SelectField<T extends FieldValues>({
           </option>
         ))}
       </select>
-      <Problem problem={problem} />
-      <Help id={`${id}-help`} help={help} />
-    </div>
+    </Labelled>
   );
 }
 
