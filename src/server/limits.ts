@@ -69,3 +69,6 @@ export const SESSION_CHECK = {
   /** How long one app instance holds a check it started (so no other one starts the same check). */
   claimMs: 60_000,
 } as const;
+
+/** Session rows the guard keeps in memory between writes (a few hundred bytes each). */
+export const SESSION_ROWS_CACHED = 10_000;

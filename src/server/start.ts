@@ -35,7 +35,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   let changes: ChangeBus | undefined;
   try {
-    changes = store.databaseUrl ? await postgresBus(store.databaseUrl) : inProcessBus();
+    changes = store.databaseUrl && store.notices ? await postgresBus({ databaseUrl: store.databaseUrl, notices: store.notices }) : inProcessBus();
     const ctx: AppContext = { config, store, changes, limits: { ...DEFAULT_LIMITS, ...options.limits } };
     if (wantsDemoData(config)) await seedIfEmpty(store.db);
     const app = await buildApp(ctx, options);

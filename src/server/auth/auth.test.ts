@@ -226,6 +226,9 @@ describe.each(testDialects)('Discord sign-in on %s', (dialect) => {
     const session = cookieValue((await callback(app, await start(app, fake), code)).headers.getSetCookie(), SESSION_COOKIE)!;
     const count = async () => (await app.ctx.store.db.selectFrom('sessions').select('id_hash').execute()).length;
     expect(await count()).toBe(1);
+    // Read twice first, so the guard holds the session in memory (auth/guard.ts) when it ends.
+    expect((await app.request('GET', '/api/me', { cookie: session })).status).toBe(200);
+    expect((await app.request('GET', '/api/me', { cookie: session })).status).toBe(200);
     const response = await app.request('POST', '/api/auth/logout', { cookie: session });
     expect(response.status).toBe(204);
     expect(response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))).toMatch(/Expires=Thu, 01 Jan 1970/);

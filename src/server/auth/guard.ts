@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ACCESS, hasAccess } from '@shared/policy.js';
 import type { AppContext } from '../context.js';
+import { readCache } from '../db/read-cache.js';
 import { forbidden, HttpError, unauthorized } from '../http/errors.js';
+import { SESSION_ROWS_CACHED } from '../limits.js';
 import { ownOrigin } from './origin.js';
 import { SessionChecker } from './session-check.js';
-import { resumeSession, SESSION_COOKIE, type SessionUser } from './sessions.js';
+import { resumeSession, SESSION_COOKIE, type SessionRows, type SessionUser } from './sessions.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -34,6 +36,9 @@ export function registerGuard(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   const checker = new SessionChecker(ctx);
+  // A signed-in page's reads need no query for the session while nothing is written; a sign-out,
+  // a renewal, a membership check or a role change is a write, and ends every entry.
+  const sessionRows: SessionRows = readCache(ctx.store, SESSION_ROWS_CACHED);
 
   app.addHook('onRoute', (route) => {
     const access = route.config?.access;
@@ -51,7 +56,7 @@ export function registerGuard(app: FastifyInstance, ctx: AppContext) {
     if (access === 'public') return;
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
-      const resumed = await resumeSession(ctx.store.db, token, ctx.config.sessionTtlMs);
+      const resumed = await resumeSession(ctx.store.db, token, ctx.config.sessionTtlMs, Date.now(), sessionRows);
       // Membership and roles are confirmed with Discord when due (auth/session-check.ts).
       const user = resumed && (await checker.ensureChecked(resumed, request));
       if (resumed && user) {

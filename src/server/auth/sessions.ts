@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import { ROLES, type Role } from '@shared/domain.js';
 import { precompiled } from '../db/precompiled.js';
+import type { ReadCache } from '../db/read-cache.js';
 import type { Database, SessionsTable } from '../db/schema.js';
 import { SESSION_CHECK } from '../limits.js';
 import type { DiscordTokens } from './discord.js';
@@ -73,19 +74,25 @@ export async function openSession(
   return { token, idHash, expiresAt };
 }
 
+/** Session rows by id hash, kept while nothing in the database is written (guard.ts). */
+export type SessionRows = ReadCache<Selectable<SessionsTable> | null>;
+
 /**
- * The session behind a token, or null when unknown or expired: one read by primary key. Sliding
- * renewal: a session used in the second half of its life is extended by a full period (renewed
- * says so). Whether its membership check is due is the caller's decision (auth/session-check.ts).
+ * The session behind a token, or null when unknown or expired: one read by primary key, or none
+ * when `rows` holds it. Sliding renewal: a session used in the second half of its life is extended
+ * by a full period (renewed says so). Whether its membership check is due is the caller's
+ * decision (auth/session-check.ts).
  */
 export async function resumeSession(
   db: Kysely<Database>,
   token: string,
   ttlMs: number,
   now = Date.now(),
+  rows?: SessionRows,
 ): Promise<ResumedSession | null> {
   const idHash = hashSessionToken(token);
-  const [row] = (await findSession(db, { idHash })).rows;
+  const read = async () => (await findSession(db, { idHash })).rows[0] ?? null;
+  const row = await (rows ? rows.get(idHash, read) : read());
   if (!row) return null;
   if (Number(row.expires_at) <= now) {
     await endSession(db, idHash);

@@ -1,3 +1,4 @@
+import { openStore } from '../db/open.js';
 import { startTestApp, testDialects } from '../testing/harness.js';
 import { type ChangeBus, type EventChange, inProcessBus, postgresBus } from './bus.js';
 
@@ -23,13 +24,15 @@ test('in-process: subscribers of an event hear its changes, and only its changes
 describe.runIf(testDialects.includes('postgres'))('PostgreSQL LISTEN/NOTIFY', () => {
   test('a change published by one app instance reaches another', async () => {
     const app = await startTestApp('postgres');
-    const otherInstance = await postgresBus(app.databaseUrl!);
+    const otherStore = await openStore({ dataDir: app.dataDir, databaseUrl: app.databaseUrl });
+    const otherInstance = await postgresBus({ databaseUrl: app.databaseUrl!, notices: otherStore.notices! });
     try {
       const heard = nextChange(otherInstance, 'event-1');
       await app.ctx.changes.publish({ eventId: 'event-1', version: 7 });
       await expect(heard).resolves.toEqual({ eventId: 'event-1', version: 7 });
     } finally {
       await otherInstance.close();
+      await otherStore.close();
       await app.destroy();
     }
   });

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
+import type { NoticeListener } from '../db/notices-pg.js';
 
 // "Event X changed" notifications. Feature services publish after they commit; the event page's
 // change stream subscribes. With PostgreSQL the notification goes through LISTEN/NOTIFY so every
@@ -46,32 +47,20 @@ export function inProcessBus(): ChangeBus {
   };
 }
 
-export async function postgresBus(databaseUrl: string): Promise<ChangeBus> {
+/**
+ * Through PostgreSQL: published with NOTIFY, heard on the store's listening connection
+ * (db/notices-pg.ts), so a change reaches this instance after the data notice of its write.
+ */
+export async function postgresBus(store: { databaseUrl: string; notices: NoticeListener }): Promise<ChangeBus> {
   const fanout = new LocalFanout();
-  let closed = false;
-  let listener: pg.Client | undefined;
-
-  const connect = async () => {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    client.on('notification', (message) => {
-      if (message.channel !== CHANNEL || !message.payload) return;
-      try {
-        fanout.emit(JSON.parse(message.payload) as EventChange);
-      } catch {
-        // A payload we did not write; ignore it.
-      }
-    });
-    client.on('error', () => {
-      // Reconnect after a dropped connection so live updates resume.
-      if (!closed) setTimeout(() => void connect().catch(() => {}), 1000);
-    });
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
-    listener = client;
-  };
-  await connect();
-
-  const notifier = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  await store.notices.listen(CHANNEL, (payload) => {
+    try {
+      fanout.emit(JSON.parse(payload) as EventChange);
+    } catch {
+      // A payload we did not write; ignore it.
+    }
+  });
+  const notifier = new pg.Pool({ connectionString: store.databaseUrl, max: 2 });
   notifier.on('error', () => {});
   return {
     async publish(change) {
@@ -79,8 +68,6 @@ export async function postgresBus(databaseUrl: string): Promise<ChangeBus> {
     },
     subscribe: (eventId, fn) => fanout.on(eventId, fn),
     async close() {
-      closed = true;
-      await listener?.end().catch(() => {});
       await notifier.end().catch(() => {});
     },
   };

@@ -5,6 +5,8 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.js';
 import { cachingStatements } from './statement-cache.js';
+import { DATA_CHANGED_CHANNEL } from './migrations/073-data-change-notices.js';
+import { listenForNotices, type NoticeListener } from './notices-pg.js';
 import { preparingPool } from './prepared-pg.js';
 import type { Database } from './schema.js';
 
@@ -20,9 +22,12 @@ export interface Store {
   /**
    * A value that changes whenever stored data may have changed, whoever wrote it (see
    * db/read-cache.ts): SQLite's data version and this connection's write count; on PostgreSQL
-   * the database's snapshot, read with one query.
+   * a count of this process's writes and of other connections' commit notices (migration 073),
+   * or the server's snapshot while those are not heard.
    */
   dataVersion?: () => string | Promise<string>;
+  /** PostgreSQL's notices, heard on one connection (notices-pg.ts). */
+  notices?: NoticeListener;
   /** Changes whenever what the event page shows of DJs may have changed (db/statement-cache.ts); SQLite only. */
   djDetailsVersion?: () => string;
   /**
@@ -111,12 +116,25 @@ async function openPostgres(databaseUrl: string): Promise<Store> {
     await pool.end().catch(() => {});
     throw new StorageStartError(`DATABASE_URL: cannot connect (${describe(error)})`);
   }
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
-  return { db, dialect: 'postgres', databaseUrl, dataVersion: () => snapshotOf(pool), close: () => db.destroy() };
+  const notices = await listenForNotices(databaseUrl);
+  // Moved by this process's writes once they are visible, and by other connections' commits.
+  let changes = 0;
+  await notices.listen(DATA_CHANGED_CHANNEL, () => (changes += 1));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool, { wrote: () => (changes += 1) }) }) });
+  const dataVersion = () => {
+    const session = notices.session();
+    return session === null ? snapshotOf(pool) : `${session}:${changes}`;
+  };
+  const close = async () => {
+    await notices.close();
+    await db.destroy();
+  };
+  return { db, dialect: 'postgres', databaseUrl, notices, dataVersion, close };
 }
 
 /**
- * The server's current snapshot ("xmin:xmax:in-progress ids"): what any query would see. It
+ * The data version while commit notices are not heard (notices-pg.ts): the server's current
+ * snapshot ("xmin:xmax:in-progress ids"), what any query would see. It
  * changes when any write transaction commits (xmax passes it, or it leaves the in-progress list),
  * through this process or any other app instance, and never otherwise: two equal snapshots see
  * the same committed data. Reads assign no transaction id, so they leave it alone; no write has

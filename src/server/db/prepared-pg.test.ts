@@ -8,7 +8,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('preparingPool', () => {
   let db: Kysely<unknown>;
   beforeEach(() => {
     const pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 1 });
-    db = new Kysely({ dialect: new PostgresDialect({ pool: preparingPool(pool, 1) }) });
+    db = new Kysely({ dialect: new PostgresDialect({ pool: preparingPool(pool, { capacity: 1 }) }) });
   });
   afterEach(() => db.destroy());
 

@@ -11,8 +11,12 @@ import type pg from 'pg';
  * unnamed, so each connection holds at most `capacity` statements on the server. A text keeps its
  * name for good (pg refuses one name for two texts). Queries without parameters (transaction
  * control, the migrations' DDL) stay on the simple protocol, which also allows several statements.
+ *
+ * `wrote` is called once a statement that may have written has ended outside a transaction, and
+ * once a transaction that ran one has ended (its commit or rollback answered): the data version
+ * moves then (open.ts), never while a write is still invisible to other connections.
  */
-export function preparingPool(pool: pg.Pool, capacity = 200): PostgresPool {
+export function preparingPool(pool: pg.Pool, { wrote = () => {}, capacity = 200 }: { wrote?: () => void; capacity?: number } = {}): PostgresPool {
   const names = new Map<string, string>();
   const nameOf = (text: string): string | undefined => {
     let name = names.get(text);
@@ -29,14 +33,42 @@ export function preparingPool(pool: pg.Pool, capacity = 200): PostgresPool {
     const name = parameters.length > 0 ? nameOf(text) : undefined;
     return client.query({ text, values: [...parameters], ...(name ? { name } : {}) });
   };
-  const preparing = (client: pg.PoolClient) =>
-    ({
-      query: (text: string, parameters: readonly unknown[]) => query(client, text, parameters),
+  // Kysely checks out a connection per transaction, or per statement outside one.
+  const preparing = (client: pg.PoolClient) => {
+    let inTransaction = false;
+    let transactionWrote = false;
+    return {
+      query: async (text: string, parameters: readonly unknown[]) => {
+        const kind = statementKind(text);
+        if (kind === 'begin') inTransaction = true;
+        if (kind === 'write' && inTransaction) transactionWrote = true;
+        try {
+          return await query(client, text, parameters);
+        } finally {
+          if (kind === 'write' && !inTransaction) wrote();
+          if (kind === 'end') {
+            if (transactionWrote) wrote();
+            inTransaction = transactionWrote = false;
+          }
+        }
+      },
       release: () => client.release(),
-    }) as unknown as PostgresPoolClient;
+    } as unknown as PostgresPoolClient;
+  };
 
   return {
     connect: async () => preparing(await pool.connect()),
     end: () => pool.end(),
   };
+}
+
+/** Reads and transaction control as Kysely sends them; anything else may write (DDL included). */
+function statementKind(text: string): 'read' | 'begin' | 'end' | 'write' {
+  const word = /^\s*([a-z]+)/i.exec(text)?.[1]?.toLowerCase();
+  if (word === 'select' || word === 'savepoint' || word === 'release') return 'read';
+  if (word === 'begin' || word === 'start') return 'begin';
+  if (word === 'commit') return 'end';
+  // "rollback to" a savepoint keeps the transaction open.
+  if (word === 'rollback') return /^\s*rollback\s+to\b/i.test(text) ? 'read' : 'end';
+  return 'write';
 }

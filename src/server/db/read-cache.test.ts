@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { openStore, type Store } from './open.js';
 import type { RosterResponse } from '@shared/schemas/djs.js';
 import { startTestApp, testDialects, type TestApp } from '../testing/harness.js';
@@ -28,6 +29,23 @@ const insertDj = (s: Store, djName: string) => {
     .values({ id: randomUUID(), discord_id: null, public_name: djName, dj_name: djName, rtmp_url: '', twitch_username: '', avatar_url: null, notes: '', created_at: now, updated_at: now })
     .execute();
 };
+/**
+ * Runs another instance's write and waits until `store` has heard of it: at once on SQLite (the
+ * file's data version), with the commit's notice on PostgreSQL (db/notices-pg.ts).
+ */
+async function writtenElsewhere(store: Store, write: () => Promise<unknown>) {
+  const before = await store.dataVersion!();
+  await write();
+  await until(async () => (await store.dataVersion!()) !== before);
+}
+
+async function until(condition: () => Promise<boolean>) {
+  for (let tries = 0; !(await condition()); tries += 1) {
+    if (tries === 1000) throw new Error('The condition never held.');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 const djNames = async (s: Store) => (await s.db.selectFrom('djs').select('dj_name').orderBy('dj_name').execute()).map((row) => row.dj_name);
 
 test('serves the cached answer until this process or another connection writes', async () => {
@@ -93,29 +111,17 @@ describe.each(testDialects)('the read cache on %s, with another app instance wri
     const cache = readCache<string[]>(app.ctx.store, 10);
     let loads = 0;
     const names = () => cache.get('djs', async () => (loads++, djNames(app.ctx.store)));
-    // On PostgreSQL, writes to other databases of the server (other test files run meanwhile)
-    // move its snapshot too: that costs a reload, never a stale answer. So the hits are checked
-    // when the version held still, and the answers always.
-    const quiet = async (reads: () => Promise<void>) => {
-      const version = await app.ctx.store.dataVersion!();
-      await names();
-      const loaded = loads;
-      await reads();
-      if ((await app.ctx.store.dataVersion!()) === version) expect(loads).toBe(loaded);
-    };
     const before = await names();
-    await quiet(async () => {
-      expect(await names()).toEqual(before);
-      // Reads elsewhere leave the version alone.
-      await djNames(other);
-      expect(await names()).toEqual(before);
-    });
+    expect(await names()).toEqual(before);
+    // Reads elsewhere leave the version alone.
+    await djNames(other);
+    expect(await names()).toEqual(before);
+    expect(loads).toBe(1);
 
-    await insertDj(other, 'Zed from elsewhere');
+    await writtenElsewhere(app.ctx.store, () => insertDj(other, 'Zed from elsewhere'));
     expect(await names()).toEqual([...before, 'Zed from elsewhere']);
-    await quiet(async () => {
-      expect(await names()).toEqual([...before, 'Zed from elsewhere']);
-    });
+    expect(await names()).toEqual([...before, 'Zed from elsewhere']);
+    expect(loads).toBe(2);
   });
 
   test('the roster endpoint shows a DJ another instance added', async () => {
@@ -123,7 +129,66 @@ describe.each(testDialects)('the read cache on %s, with another app instance wri
     const roster = async () => (await app.request<RosterResponse>('GET', '/api/djs', { cookie })).body.djs.map((dj) => dj.djName);
     const before = await roster();
     expect(await roster()).toEqual(before);
-    await insertDj(other, 'zz Added elsewhere');
+    await writtenElsewhere(app.ctx.store, () => insertDj(other, 'zz Added elsewhere'));
     expect(await roster()).toEqual([...before, 'zz Added elsewhere']);
+  });
+
+  test('a session another instance changed or ended is taken as it now is', async () => {
+    const { cookie } = await app.signIn(['host']);
+    expect((await app.request('GET', '/api/djs', { cookie })).status).toBe(200);
+    expect((await app.request('GET', '/api/djs', { cookie })).status).toBe(200);
+    await writtenElsewhere(app.ctx.store, () => other.db.updateTable('sessions').set({ roles: '["dj"]' }).execute());
+    expect((await app.request('GET', '/api/djs', { cookie })).status).toBe(403);
+    await writtenElsewhere(app.ctx.store, () => other.db.deleteFrom('sessions').execute());
+    expect((await app.request('GET', '/api/me', { cookie })).status).toBe(401);
+  });
+});
+
+describe.runIf(testDialects.includes('postgres'))('the data version on PostgreSQL', () => {
+  let app: TestApp;
+  beforeEach(async () => {
+    app = await startTestApp('postgres');
+  });
+  afterEach(async () => {
+    await app.destroy();
+  });
+  const version = () => app.ctx.store.dataVersion!();
+
+  test('every table sends a notice when a write to it commits', async () => {
+    const { rows } = await sql<{ table: string; notifies: boolean }>`
+      select c.relname as table, exists (
+        select 1 from pg_trigger t where t.tgrelid = c.oid and t.tgname = c.relname || '_data_changed'
+      ) as notifies
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = current_schema() and c.relkind = 'r' and c.relname not like 'kysely_%'
+    `.execute(app.ctx.store.db);
+    expect(rows.length).toBeGreaterThan(10);
+    expect(rows.filter((row) => !row.notifies).map((row) => row.table)).toEqual([]);
+  });
+
+  test("moves when this process's write transaction has committed, not for reads", async () => {
+    const start = await version();
+    await app.ctx.store.db.transaction().execute((trx) => trx.selectFrom('djs').select('id').execute());
+    await djNames(app.ctx.store);
+    expect(await version()).toBe(start);
+    let during = '';
+    await app.ctx.store.db.transaction().execute(async (trx) => {
+      await trx.insertInto('settings').values({ key: 'x', value: '1', updated_at: 0 }).execute();
+      during = await version();
+    });
+    expect(during).toBe(start);
+    expect(await version()).not.toBe(start);
+  });
+
+  test('while its notices are not heard it reads the snapshot, and listens again after reconnecting', async () => {
+    const listening = await version();
+    const killed = await sql<{ killed: boolean }>`
+      select pg_terminate_backend(pid) as killed from pg_stat_activity
+      where datname = current_database() and query like 'listen %'
+    `.execute(app.ctx.store.db);
+    expect(killed.rows.map((row) => row.killed)).toContain(true);
+    await until(async () => /^\d+:\d+:/.test(await version()));
+    await until(async () => /^\d+:\d+$/.test(await version()));
+    expect(await version()).not.toBe(listening);
   });
 });

@@ -14,6 +14,7 @@ import { eventChanges } from './050-event-changes.js';
 import { djPlayStats } from './070-dj-play-stats.js';
 import { growthIndexes } from './071-growth-indexes.js';
 import { rosterActiveOrder } from './072-roster-active-order.js';
+import { dataChangeNotices } from './073-data-change-notices.js';
 
 // One set of migrations for SQLite and PostgreSQL: only types both understand (text, integer,
 // bigint, double precision) and constraints both enforce. One file per change, numbered; a new
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '070_dj_play_stats': djPlayStats,
   '071_growth_indexes': growthIndexes,
   '072_roster_active_order': rosterActiveOrder,
+  '073_data_change_notices': dataChangeNotices,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
