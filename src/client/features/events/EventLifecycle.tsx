@@ -7,7 +7,7 @@ import { paths } from '@shared/paths';
 import type { EventDetail } from '@shared/schemas/events';
 import { formatEventDate } from '@shared/time';
 import { ConfirmDialog } from '@client/components/ConfirmDialog';
-import { useEventDraft } from '@client/shared/draft';
+import { useDraftStatus, useStoredEvent } from '@client/shared/draft';
 import { browserZone } from '@client/lib/zone';
 
 type Asking = 'delete' | 'cancel' | 'restore' | null;
@@ -17,7 +17,8 @@ const deletable = (event: EventDetail) => !event.published && event.signups.leng
 
 /** The event page's Delete Event, or Cancel Event / Restore Event, each behind a confirm dialog. */
 export function EventLifecycle() {
-  const { stored, saving, setCancelled, remove } = useEventDraft();
+  const { stored } = useStoredEvent();
+  const { saving, setCancelled, remove } = useDraftStatus();
   const [asking, setAsking] = useState<Asking>(null);
   const navigate = useNavigate();
   const close = () => setAsking(null);

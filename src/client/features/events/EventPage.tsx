@@ -12,7 +12,7 @@ import { useEventDetail } from '@client/shared/events';
 import { CreateNextEventButton } from './CreateNextEventButton';
 import { ConflictAlert } from './draft/ConflictAlert';
 import { EventLifecycle } from './EventLifecycle';
-import { EventDraftProvider, useEventDraft } from '@client/shared/draft';
+import { EventDraftProvider, useDraftStatus, useStoredEvent } from '@client/shared/draft';
 import { LeaveGuard } from './draft/LeaveGuard';
 import { SaveBar } from './draft/SaveBar';
 
@@ -69,7 +69,8 @@ export function EventPage() {
 }
 
 function EventHeader() {
-  const { stored, publish, unpublish, saving, isDirty } = useEventDraft();
+  const { stored } = useStoredEvent();
+  const { publish, unpublish, saving, isDirty } = useDraftStatus();
   const zone = browserZone();
   const placed = placeSlots(stored, stored.djs);
   const end = eventEnd(placed, stored.startDatetime);

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { type Context, createContext, type ReactNode, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Dj } from '@shared/schemas/djs';
 import type { LineupEvent } from '@shared/schemas/events';
@@ -12,16 +12,26 @@ import { useEventChanges } from './useEventChanges';
 // The event page's draft, shared by every tab (Setup, Lineup, Stream Details, Messaging …).
 // Tabs read `draft` and change it with `setDraft`; the page's Save / Discard bar persists or drops
 // it. The stored event follows the server live; see draftState.ts for how the two are merged.
+// It is given in four contexts by how often each part changes, so a component renders only when
+// what it reads changes: a signup card reads the stored event and `setDraft`, and a drop in the
+// lineup (a draft change) leaves the 60 cards of a busy week alone.
 
-export interface EventDraft {
-  /** The stored event (last loaded or saved), with its DJs and their plays. */
+/** The stored event (last loaded or saved), with its DJs and their plays. Changes with a load, a save or a remembered DJ. */
+export interface StoredEvent {
   stored: EventDetail;
-  draft: LineupEvent;
-  setDraft: (update: (draft: LineupEvent) => LineupEvent) => void;
   /** The stored event's DJs plus any a tab added to the draft (see rememberDj). */
   djs: Record<string, Dj>;
+}
+
+/** Draft edits: these functions never change. */
+export interface DraftEdits {
+  setDraft: (update: (draft: LineupEvent) => LineupEvent) => void;
   /** Tabs that add a DJ the stored event does not name (e.g. 'Add Dj') register it here. */
   rememberDj: (dj: Dj) => void;
+}
+
+/** Saving and the event's state. Changes when the draft turns dirty or clean, or a save starts or ends; not with each edit. */
+export interface DraftStatus {
   isDirty: boolean;
   saving: boolean;
   save: () => Promise<void>;
@@ -37,12 +47,30 @@ export interface EventDraft {
   reload: () => Promise<void>;
 }
 
-const EventDraftContext = createContext<EventDraft | null>(null);
+export interface EventDraft extends StoredEvent, DraftEdits, DraftStatus {
+  draft: LineupEvent;
+}
 
+const DraftContext = createContext<LineupEvent | null>(null);
+const StoredEventContext = createContext<StoredEvent | null>(null);
+const DraftEditsContext = createContext<DraftEdits | null>(null);
+const DraftStatusContext = createContext<DraftStatus | null>(null);
+
+function useDraftContext<T>(context: Context<T | null>): T {
+  const value = useContext(context);
+  if (!value) throw new Error('The event draft is only available inside an EventDraftProvider (the event page).');
+  return value;
+}
+
+/** The draft: renders the caller on every edit. */
+export const useDraft = () => useDraftContext(DraftContext);
+export const useStoredEvent = () => useDraftContext(StoredEventContext);
+export const useDraftEdits = () => useDraftContext(DraftEditsContext);
+export const useDraftStatus = () => useDraftContext(DraftStatusContext);
+
+/** All of it, for a tab that reads most of it: renders the caller on every edit. */
 export function useEventDraft(): EventDraft {
-  const context = useContext(EventDraftContext);
-  if (!context) throw new Error('useEventDraft must be used inside an EventDraftProvider (the event page).');
-  return context;
+  return { ...useStoredEvent(), ...useDraftEdits(), ...useDraftStatus(), draft: useDraft() };
 }
 
 const OUTSIDE_CHANGES = 'Changes were made outside of this window.';
@@ -100,12 +128,19 @@ export function EventDraftProvider({ stored, children }: { stored: EventDetail; 
     [queryClient, eventId],
   );
 
+  // Save reads the latest state through a ref, so it stays the same function across edits and
+  // the status context does not change with each one.
+  const latest = useRef(state);
+  useLayoutEffect(() => {
+    latest.current = state;
+  });
+
   const save = useCallback(
     () =>
       runExclusive(async () => {
-        const sent = state.draft;
+        const sent = latest.current.draft;
         try {
-          const saved = await saveEvent(eventId, toSaveBody(state));
+          const saved = await saveEvent(eventId, toSaveBody(latest.current));
           adopt(saved);
           setState((current) => afterSave(current, saved, sent));
           setConflict(null);
@@ -116,7 +151,7 @@ export function EventDraftProvider({ stored, children }: { stored: EventDetail; 
           toast.error(`Error saving event: ${message}`);
         }
       }),
-    [runExclusive, state, eventId, adopt],
+    [runExclusive, eventId, adopt],
   );
 
   const dirty = isDirty(state);
@@ -208,25 +243,19 @@ export function EventDraftProvider({ stored, children }: { stored: EventDetail; 
   const rememberDj = useCallback((dj: Dj) => setExtraDjs((djs) => ({ ...djs, [dj.id]: dj })), []);
   const djs = useMemo(() => ({ ...extraDjs, ...state.stored.djs }), [extraDjs, state.stored.djs]);
 
-  const value = useMemo<EventDraft>(
-    () => ({
-      stored: state.stored,
-      draft: state.draft,
-      setDraft,
-      djs,
-      rememberDj,
-      isDirty: dirty,
-      saving,
-      save,
-      discard,
-      publish,
-      unpublish,
-      setCancelled,
-      remove,
-      conflict,
-      reload,
-    }),
-    [state.stored, state.draft, setDraft, djs, rememberDj, dirty, saving, save, discard, publish, unpublish, setCancelled, remove, conflict, reload],
+  const storedEvent = useMemo<StoredEvent>(() => ({ stored: state.stored, djs }), [state.stored, djs]);
+  const edits = useMemo<DraftEdits>(() => ({ setDraft, rememberDj }), [setDraft, rememberDj]);
+  const status = useMemo<DraftStatus>(
+    () => ({ isDirty: dirty, saving, save, discard, publish, unpublish, setCancelled, remove, conflict, reload }),
+    [dirty, saving, save, discard, publish, unpublish, setCancelled, remove, conflict, reload],
   );
-  return <EventDraftContext.Provider value={value}>{children}</EventDraftContext.Provider>;
+  return (
+    <StoredEventContext.Provider value={storedEvent}>
+      <DraftEditsContext.Provider value={edits}>
+        <DraftStatusContext.Provider value={status}>
+          <DraftContext.Provider value={state.draft}>{children}</DraftContext.Provider>
+        </DraftStatusContext.Provider>
+      </DraftEditsContext.Provider>
+    </StoredEventContext.Provider>
+  );
 }

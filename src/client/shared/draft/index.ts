@@ -1,2 +1,2 @@
 // The event page's draft, for every tab of the event page (lineup, stream details, messaging …).
-export { EventDraftProvider, useEventDraft } from './EventDraftProvider';
+export { EventDraftProvider, useDraft, useDraftEdits, useDraftStatus, useEventDraft, useStoredEvent } from './EventDraftProvider';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Alert, Button } from 'react-bootstrap';
-import { useEventDraft } from '@client/shared/draft';
+import { useDraftStatus } from '@client/shared/draft';
 
 /** Shown when a save was refused because someone else saved this event first. */
 export function ConflictAlert() {
-  const { conflict, reload } = useEventDraft();
+  const { conflict, reload } = useDraftStatus();
   const [reloading, setReloading] = useState(false);
   if (!conflict) return null;
   return (

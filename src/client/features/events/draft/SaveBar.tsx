@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { ConfirmDialog } from '@client/components/ConfirmDialog';
-import { useEventDraft } from '@client/shared/draft';
+import { useDraftStatus } from '@client/shared/draft';
 
 /** Sticky at the bottom of the event page while the draft differs from the stored event. */
 export function SaveBar() {
-  const { isDirty, saving, save, discard } = useEventDraft();
+  const { isDirty, saving, save, discard } = useDraftStatus();
   const [confirming, setConfirming] = useState(false);
   if (!isDirty) return null;
   return (
