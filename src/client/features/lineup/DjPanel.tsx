@@ -6,12 +6,12 @@ import type { OtherEvents as OtherEventsSummary } from '@shared/schemas/djs';
 import { formatEventDate } from '@shared/time';
 import { browserZone } from '@client/lib/zone';
 import { useDjDetails } from '@client/shared/djs';
-import { useEventDraft } from '@client/shared/draft';
+import { useStoredEvent } from '@client/shared/draft';
 import { djLabel } from './draftOps';
 
 /** One DJ of a signup: name, a menu, and 'Other Events (n total)'. */
 export function DjPanel({ djId, onRemove }: { djId: string; onRemove?: () => void }) {
-  const { djs, stored } = useEventDraft();
+  const { djs, stored } = useStoredEvent();
   const dj = djs[djId];
   const others = stored.otherEventsByDj[djId];
   return (
@@ -39,11 +39,11 @@ export function DjPanel({ djId, onRemove }: { djId: string; onRemove?: () => voi
 
 /** A DJ the stored event does not name yet (just added): their other events come from their plays. */
 function FetchedOtherEvents({ djId }: { djId: string }) {
-  const { draft } = useEventDraft();
+  const { stored } = useStoredEvent();
   const details = useDjDetails(djId);
   if (details.isPending) return <Spinner size="sm" animation="border" role="status" aria-label="Loading other events" />;
   if (details.isError) return <div className="small text-danger">Other events could not be loaded.</div>;
-  return <OtherEvents djId={djId} others={otherEvents(details.data.plays, draft.id)} />;
+  return <OtherEvents djId={djId} others={otherEvents(details.data.plays, stored.id)} />;
 }
 
 function OtherEvents({ djId, others: { shown, total, hasMore } }: { djId: string; others: OtherEventsSummary }) {

@@ -9,27 +9,29 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Alert } from 'react-bootstrap';
 import { ConfirmDialog } from '@client/components/ConfirmDialog';
-import { useEventDraft } from '@client/shared/draft';
+import { useDraft, useDraftEdits } from '@client/shared/draft';
 import { moveSlotBy, removeSlotAt, reorderSlot, slotIds } from './draftOps';
 import { SlotCard } from './SlotCard';
-import { useLineupView } from './useLineupView';
+import type { SlotView } from './useLineupView';
 
 /** 'Lineup (Local Times)': slots in order, reordered by buttons or drag and drop (mouse, touch, keyboard). */
 export function LineupColumn({
+  view,
   compact,
   conflicts,
   onAddB2b,
 }: {
+  view: SlotView[];
   compact: boolean;
   conflicts: Map<number, string[]>;
   onAddB2b: (uuid: string, name: string) => void;
 }) {
-  const { draft, setDraft } = useEventDraft();
-  const view = useLineupView();
-  const ids = slotIds(draft.slots);
+  const { slots } = useDraft();
+  const { setDraft } = useDraftEdits();
+  const ids = slotIds(slots);
   const [removingLegacy, setRemovingLegacy] = useState<number | null>(null);
   const sensors = useSensors(
     // A small distance so a click on the handle is not a drag.
@@ -49,6 +51,15 @@ export function LineupColumn({
     onDragCancel: ({ active }) => `Moving ${label(active.id)} was cancelled.`,
   };
 
+  // The same functions for every slot and every render, so the memoised parts of the slots a
+  // drop leaves in place do not render.
+  const move = useCallback((index: number, delta: number) => setDraft((d) => moveSlotBy(d, index, delta)), [setDraft]);
+  // A signup goes back to its column (undoable); a legacy slot would be gone, so ask.
+  const sendBack = useCallback(
+    ({ index, signup }: SlotView) => (signup ? setDraft((d) => removeSlotAt(d, index)) : setRemovingLegacy(index)),
+    [setDraft],
+  );
+
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     const from = ids.indexOf(String(active.id));
@@ -64,24 +75,20 @@ export function LineupColumn({
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements }}>
         <SortableContext items={ids} strategy={verticalListSortingStrategy}>
           <ol className="list-unstyled mb-0" aria-label="Lineup">
-            {view.map((slotView) => {
-              const { index, signup } = slotView;
-              return (
-              <li key={ids[index]}>
+            {view.map((slotView) => (
+              <li key={ids[slotView.index]}>
                 <SlotCard
-                  id={ids[index]!}
+                  id={ids[slotView.index]!}
                   view={slotView}
                   compact={compact}
                   count={view.length}
-                  warnings={conflicts.get(index) ?? []}
-                  onMove={(delta) => setDraft((d) => moveSlotBy(d, index, delta))}
-                  // A signup goes back to its column (undoable); a legacy slot would be gone, so ask.
-                  onSendBack={() => (signup ? setDraft((d) => removeSlotAt(d, index)) : setRemovingLegacy(index))}
-                  onAddB2b={() => signup && onAddB2b(signup.uuid, signup.name)}
+                  warnings={conflicts.get(slotView.index) ?? []}
+                  onMove={move}
+                  onSendBack={sendBack}
+                  onAddB2b={onAddB2b}
                 />
               </li>
-              );
-            })}
+            ))}
           </ol>
         </SortableContext>
       </DndContext>

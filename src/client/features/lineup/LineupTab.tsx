@@ -1,11 +1,11 @@
 import './lineup.css';
-import { startTransition, useEffect, useMemo, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Col, Form, Row } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import type { Dj } from '@shared/schemas/djs';
 import { lineupConflicts, signupsNotInLineup } from '@shared/lineup';
 import { byLongestSinceLastPlay } from '@shared/plays';
-import { useEventDraft } from '@client/shared/draft';
+import { useDraft, useDraftEdits, useStoredEvent } from '@client/shared/draft';
 import { browserZone } from '@client/lib/zone';
 import { AddDjModal } from './AddDjModal';
 import { addDjToSignup, addStaffSignup, djLabel, signupNaming } from './draftOps';
@@ -25,7 +25,9 @@ type AddTarget = { kind: 'signups' } | { kind: 'b2b'; uuid: string; name: string
 
 /** Lineup: the Signups column and 'Lineup (Local Times)'. Every change is a draft change. */
 export function LineupTab() {
-  const { draft, setDraft, djs, rememberDj, stored } = useEventDraft();
+  const draft = useDraft();
+  const { setDraft, rememberDj } = useDraftEdits();
+  const { djs, stored } = useStoredEvent();
   const [target, setTarget] = useState<AddTarget>(null);
   const [order, setOrder] = useState<'signup' | 'lastPlay'>('signup');
   const [compact, setCompact] = useRemembered('lineup-compact-rows', false);
@@ -37,6 +39,8 @@ export function LineupTab() {
   const djNames = useMemo(() => Object.fromEntries(Object.entries(djs).map(([id, dj]) => [id, djLabel(dj)])), [djs]);
   const view = useLineupView();
   const conflicts = useMemo(() => lineupConflicts(view, djNames, browserZone()), [view, djNames]);
+  // One function for every card, so the memoised cards an edit leaves alone do not render.
+  const addB2b = useCallback((uuid: string, name: string) => setTarget({ kind: 'b2b', uuid, name }), []);
 
   const pick = (dj: Dj) => {
     if (!target) return;
@@ -73,11 +77,7 @@ export function LineupTab() {
           <Alert variant="secondary">No signups waiting. DJs' signups appear here, or use Add DJ to Signups.</Alert>
         )}
         {(allSignups ? waiting : waiting.slice(0, FIRST_SIGNUPS)).map((signup) => (
-          <SignupCard
-            key={signup.uuid}
-            signup={signup}
-            onAddB2b={() => setTarget({ kind: 'b2b', uuid: signup.uuid, name: signup.name })}
-          />
+          <SignupCard key={signup.uuid} signup={signup} onAddB2b={addB2b} />
         ))}
       </Col>
       <Col lg={7}>
@@ -85,11 +85,7 @@ export function LineupTab() {
           <h2 className="h4 mb-0 me-auto">Lineup (Local Times)</h2>
           <Form.Check type="switch" id="lineup-compact" label="Compact rows" checked={compact} onChange={(event) => setCompact(event.target.checked)} />
         </div>
-        <LineupColumn
-          compact={compact}
-          conflicts={conflicts}
-          onAddB2b={(uuid, name) => setTarget({ kind: 'b2b', uuid, name })}
-        />
+        <LineupColumn view={view} compact={compact} conflicts={conflicts} onAddB2b={addB2b} />
       </Col>
       <AddDjModal
         show={target !== null}

@@ -1,14 +1,15 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Button, Card, Dropdown, Modal } from 'react-bootstrap';
 import type { Signup } from '@shared/schemas/lineup';
 import { ConfirmDialog } from '@client/components/ConfirmDialog';
-import { useEventDraft } from '@client/shared/draft';
+import { useDraftEdits, useStoredEvent } from '@client/shared/draft';
 import { addToLineup, removeSignup, updateSignup } from './draftOps';
 import { SignupDetails } from './SignupDetails';
 
-/** A signup waiting in the Signups column. */
-export function SignupCard({ signup, onAddB2b }: { signup: Signup; onAddB2b: () => void }) {
-  const { setDraft, djs } = useEventDraft();
+/** A signup waiting in the Signups column; it renders when the signup itself changes. */
+export const SignupCard = memo(function SignupCard({ signup, onAddB2b }: { signup: Signup; onAddB2b: (uuid: string, name: string) => void }) {
+  const { setDraft } = useDraftEdits();
+  const { djs } = useStoredEvent();
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [showInfo, setShowInfo] = useState(false);
   const canAdd = signup.djRefs.length > 0;
@@ -34,7 +35,7 @@ export function SignupCard({ signup, onAddB2b }: { signup: Signup; onAddB2b: () 
             <Dropdown.Item onClick={add} disabled={!canAdd}>
               Add To Lineup
             </Dropdown.Item>
-            <Dropdown.Item onClick={onAddB2b}>Add DJ to Slot (B2B)</Dropdown.Item>
+            <Dropdown.Item onClick={() => onAddB2b(signup.uuid, signup.name)}>Add DJ to Slot (B2B)</Dropdown.Item>
             <Dropdown.Item onClick={() => setShowInfo(true)}>View Signup Info</Dropdown.Item>
             <Dropdown.Divider />
             <Dropdown.Item className="text-danger" onClick={() => setConfirmRemove(true)}>
@@ -68,7 +69,7 @@ export function SignupCard({ signup, onAddB2b }: { signup: Signup; onAddB2b: () 
       <SignupInfoModal signup={signup} show={showInfo} onHide={() => setShowInfo(false)} />
     </Card>
   );
-}
+});
 
 /** 'Signup Details': the DJ's form answers as read-only JSON. */
 function SignupInfoModal({ signup, show, onHide }: { signup: Signup; show: boolean; onHide: () => void }) {

@@ -4,7 +4,7 @@ import type { Signup } from '@shared/schemas/lineup';
 import type { SignupFormData } from '@shared/schemas/signup';
 import { LINEUP_LIMITS } from '@shared/schemas/lineup';
 import { formatAvailability } from '@shared/time';
-import { useEventDraft } from '@client/shared/draft';
+import { useDraftEdits } from '@client/shared/draft';
 import { browserZone } from '@client/lib/zone';
 import { DjPanel } from './DjPanel';
 import { SignupNotices } from './SignupNotices';
@@ -12,7 +12,7 @@ import { removeDjFromSignup, type SignupChanges, updateSignup } from './draftOps
 
 /** What a signup card and a lineup slot both show: the editor, the DJ's answers and the DJs. */
 export function SignupDetails({ signup }: { signup: Signup }) {
-  const { setDraft } = useEventDraft();
+  const { setDraft } = useDraftEdits();
   const change = (changes: SignupChanges) => setDraft((draft) => updateSignup(draft, signup.uuid, changes));
   return (
     <>

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button } from 'react-bootstrap';
 import { pendingChanges } from '@shared/lineup';
 import type { Signup } from '@shared/schemas/lineup';
-import { useEventDraft } from '@client/shared/draft';
+import { useDraftEdits, useStoredEvent } from '@client/shared/draft';
 import { applySignupUpdate, djLabel, dismissSignupUpdate, updateSignup } from './draftOps';
 
 /**
@@ -9,7 +9,8 @@ import { applySignupUpdate, djLabel, dismissSignupUpdate, updateSignup } from '.
  * (Apply / Dismiss, both draft edits saved with Save), and a DJ who may be debuting.
  */
 export function SignupNotices({ signup }: { signup: Signup }) {
-  const { setDraft, djs, stored } = useEventDraft();
+  const { setDraft } = useDraftEdits();
+  const { djs, stored } = useStoredEvent();
   const changes = pendingChanges(signup);
   const firstDj = djs[signup.djRefs[0] ?? ''];
   const who = firstDj ? djLabel(firstDj) : signup.name;

@@ -4,9 +4,10 @@ import { CSS } from '@dnd-kit/utilities';
 import { Alert, Badge, Button, Card, Dropdown } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import type { Confirmation } from '@shared/domain';
+import type { Signup } from '@shared/schemas/lineup';
 import { formatHours } from '@shared/lineup';
 import { paths } from '@shared/paths';
-import { useEventDraft } from '@client/shared/draft';
+import { useStoredEvent } from '@client/shared/draft';
 import { useSetConfirmation } from '@client/shared/events';
 import { djLabel } from './draftOps';
 import { ConfirmationBadge } from './ConfirmationBadge';
@@ -20,9 +21,9 @@ export interface SlotCardProps {
   compact: boolean;
   count: number;
   warnings: string[];
-  onMove: (delta: number) => void;
-  onSendBack: () => void;
-  onAddB2b: () => void;
+  onMove: (index: number, delta: number) => void;
+  onSendBack: (view: SlotView) => void;
+  onAddB2b: (uuid: string, name: string) => void;
 }
 
 /**
@@ -31,7 +32,7 @@ export interface SlotCardProps {
  * renders then; the heading and body are memoised and render when the slot itself changes.
  */
 export function SlotCard(props: SlotCardProps) {
-  const { id, view, compact } = props;
+  const { id, view, compact, count, warnings, onMove, onSendBack, onAddB2b } = props;
   const [open, setOpen] = useState(false);
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
   const style = { transform: CSS.Transform.toString(transform), transition, zIndex: isDragging ? 2 : undefined, position: 'relative' as const };
@@ -49,9 +50,19 @@ export function SlotCard(props: SlotCardProps) {
         >
           ⠿
         </button>
-        <SlotHeading {...props} open={open} onToggle={setOpen} />
+        <SlotHeading
+          view={view}
+          compact={compact}
+          count={count}
+          warningCount={warnings.length}
+          onMove={onMove}
+          onSendBack={onSendBack}
+          onAddB2b={onAddB2b}
+          open={open}
+          onToggle={setOpen}
+        />
       </Card.Header>
-      {(!compact || open) && <SlotBody view={view} warnings={props.warnings} />}
+      {(!compact || open) && <SlotBody signup={view.signup} legacy={view.signup ? undefined : view} warnings={warnings} />}
     </Card>
   );
 }
@@ -61,15 +72,19 @@ const SlotHeading = memo(function SlotHeading({
   view,
   compact,
   count,
-  warnings,
+  warningCount,
   onMove,
   onSendBack,
   onAddB2b,
   open,
   onToggle,
-}: SlotCardProps & { open: boolean; onToggle: (open: boolean) => void }) {
+}: Pick<SlotCardProps, 'view' | 'compact' | 'count' | 'onMove' | 'onSendBack' | 'onAddB2b'> & {
+  warningCount: number;
+  open: boolean;
+  onToggle: (open: boolean) => void;
+}) {
   const { index, signup, label: name, time, djs } = view;
-  const { stored } = useEventDraft();
+  const { stored } = useStoredEvent();
   const setConfirmation = useSetConfirmation(stored.id);
   const confirmAll = (confirmation: Confirmation) => {
     // Only DJs the stored event has on this signup can be confirmed: the rest come with Save.
@@ -95,9 +110,9 @@ const SlotHeading = memo(function SlotHeading({
           name
         )}
         {compact && <span className="text-body-secondary fw-normal small ms-2">{formatHours(view.duration)}</span>}
-        {compact && warnings.length > 0 && (
+        {compact && warningCount > 0 && (
           <Badge bg="warning" text="dark" className="ms-2">
-            {warnings.length === 1 ? '1 warning' : `${warnings.length} warnings`}
+            {warningCount === 1 ? '1 warning' : `${warningCount} warnings`}
           </Badge>
         )}
         {view.isDebut && (
@@ -108,10 +123,10 @@ const SlotHeading = memo(function SlotHeading({
       </h3>
       {signup && <ConfirmationBadge confirmations={Object.values(signup.confirmations)} />}
       <div className="d-flex gap-1 ms-auto">
-        <Button variant="outline-secondary" size="sm" onClick={() => onMove(-1)} disabled={index === 0} aria-label={`Move ${name} sooner`} title="Move sooner">
+        <Button variant="outline-secondary" size="sm" onClick={() => onMove(index, -1)} disabled={index === 0} aria-label={`Move ${name} sooner`} title="Move sooner">
           ↑
         </Button>
-        <Button variant="outline-secondary" size="sm" onClick={() => onMove(1)} disabled={index === count - 1} aria-label={`Move ${name} later`} title="Move later">
+        <Button variant="outline-secondary" size="sm" onClick={() => onMove(index, 1)} disabled={index === count - 1} aria-label={`Move ${name} later`} title="Move later">
           ↓
         </Button>
         <Dropdown align="end">
@@ -124,7 +139,7 @@ const SlotHeading = memo(function SlotHeading({
                 {djs.length > 1 ? `Edit DJ: ${dj ? djLabel(dj) : djId}` : 'Edit DJ'}
               </Dropdown.Item>
             ))}
-            {signup && <Dropdown.Item onClick={onAddB2b}>Add DJ to Slot (B2B)</Dropdown.Item>}
+            {signup && <Dropdown.Item onClick={() => onAddB2b(signup.uuid, signup.name)}>Add DJ to Slot (B2B)</Dropdown.Item>}
             {signup && (
               <>
                 <Dropdown.Divider />
@@ -134,7 +149,7 @@ const SlotHeading = memo(function SlotHeading({
                 <Dropdown.Divider />
               </>
             )}
-            <Dropdown.Item onClick={onSendBack}>{signup ? 'Send Back to Signups' : 'Remove Slot'}</Dropdown.Item>
+            <Dropdown.Item onClick={() => onSendBack(view)}>{signup ? 'Send Back to Signups' : 'Remove Slot'}</Dropdown.Item>
           </Dropdown.Menu>
         </Dropdown>
       </div>
@@ -142,7 +157,15 @@ const SlotHeading = memo(function SlotHeading({
   );
 });
 
-const SlotBody = memo(function SlotBody({ view, warnings }: { view: SlotView; warnings: string[] }) {
+interface SlotBodyProps {
+  signup: Signup | undefined;
+  /** The slot's view, for a legacy slot only: a signup's body shows no time, so it need not render when its slot moves. */
+  legacy: SlotView | undefined;
+  warnings: string[];
+}
+
+/** Renders when the slot's signup or warnings change (warnings are worked out afresh for each edit, so by their text). */
+const SlotBody = memo(function SlotBody({ signup, legacy, warnings }: SlotBodyProps) {
   return (
     <Card.Body>
       {warnings.length > 0 && (
@@ -154,10 +177,14 @@ const SlotBody = memo(function SlotBody({ view, warnings }: { view: SlotView; wa
           </ul>
         </Alert>
       )}
-      {view.signup ? <SignupDetails signup={view.signup} /> : <LegacySlot view={view} />}
+      {signup ? <SignupDetails signup={signup} /> : legacy && <LegacySlot view={legacy} />}
     </Card.Body>
   );
-});
+}, sameBody);
+
+function sameBody(a: SlotBodyProps, b: SlotBodyProps): boolean {
+  return a.signup === b.signup && a.legacy === b.legacy && a.warnings.length === b.warnings.length && a.warnings.every((warning, i) => warning === b.warnings[i]);
+}
 
 /** A slot from before signups existed (or whose signup is gone): only what the slot kept. */
 function LegacySlot({ view: { slot, duration, djs } }: { view: SlotView }) {
