@@ -70,5 +70,19 @@ export const SESSION_CHECK = {
   claimMs: 60_000,
 } as const;
 
-/** Session rows the guard keeps in memory between writes (a few hundred bytes each). */
-export const SESSION_ROWS_CACHED = 10_000;
+/**
+ * Session rows the guard keeps in memory between writes (a few hundred bytes each), and for at
+ * most `maxAgeMs` whatever the data version says: a bound on trusting another instance's notices.
+ */
+export const SESSION_ROWS = { cached: 10_000, maxAgeMs: 10_000 } as const;
+
+/** PostgreSQL's listening connection (db/notices-pg.ts). */
+export const NOTICE_LISTENER = {
+  /** It notifies itself this often... */
+  heartbeatMs: 2_000,
+  /** ...and counts as dropped when it has heard nothing back for this long. */
+  silentAfterMs: 6_000,
+  reconnectMs: 1_000,
+  /** TCP keep-alive probes start after this much quiet (the system default is two hours). */
+  keepAliveMs: 10_000,
+} as const;

@@ -3,7 +3,7 @@ import { ACCESS, hasAccess } from '@shared/policy.js';
 import type { AppContext } from '../context.js';
 import { readCache } from '../db/read-cache.js';
 import { forbidden, HttpError, unauthorized } from '../http/errors.js';
-import { SESSION_ROWS_CACHED } from '../limits.js';
+import { SESSION_ROWS } from '../limits.js';
 import { ownOrigin } from './origin.js';
 import { SessionChecker } from './session-check.js';
 import { resumeSession, SESSION_COOKIE, type SessionRows, type SessionUser } from './sessions.js';
@@ -38,7 +38,7 @@ export function registerGuard(app: FastifyInstance, ctx: AppContext) {
   const checker = new SessionChecker(ctx);
   // A signed-in page's reads need no query for the session while nothing is written; a sign-out,
   // a renewal, a membership check or a role change is a write, and ends every entry.
-  const sessionRows: SessionRows = readCache(ctx.store, SESSION_ROWS_CACHED);
+  const sessionRows: SessionRows = readCache(ctx.store, SESSION_ROWS.cached, { maxAgeMs: SESSION_ROWS.maxAgeMs });
 
   app.addHook('onRoute', (route) => {
     const access = route.config?.access;

@@ -1,9 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { NOTICE_LISTENER } from '../limits.js';
 
 export interface NoticeListener {
   /**
-   * Changes each time the connection starts listening anew, and is null while it is not
-   * listening (not yet connected, or the connection dropped): notices sent meanwhile are lost.
+   * Changes each time the connection starts listening anew, and is null whenever notices may be
+   * going unheard: not connected yet, the connection dropped, a LISTEN not yet confirmed, or the
+   * listener's own heartbeat notice overdue (a connection that went silent without closing, or a
+   * pooler that accepts LISTEN and never delivers).
    */
   session(): number | null;
   /** Calls `heard` with each notice on `channel`, in the order the transactions sending them committed. */
@@ -11,60 +15,105 @@ export interface NoticeListener {
   close(): Promise<void>;
 }
 
+const HEARTBEAT_CHANNEL = 'lineup_listener_alive';
+
 /**
  * One connection per app instance that LISTENs for PostgreSQL's notices: the data changes the
  * read caches follow (open.ts) and the event changes live pages follow (changes/bus.ts). One
  * connection, so one order: a transaction's data notice is always handled before the event
  * change published after its commit, and a page that reloads on that change never gets an answer
- * cached from before it. Reconnects after a dropped connection.
+ * cached from before it. Reconnects after a dropped connection; every few seconds it notifies
+ * itself, and takes a heartbeat it does not hear back in time as a dropped connection.
  */
 export async function listenForNotices(databaseUrl: string): Promise<NoticeListener> {
   const handlers = new Map<string, ((payload: string) => void)[]>();
+  const self = randomUUID();
   let client: pg.Client | undefined;
   let session: number | null = null;
   let sessions = 0;
+  let heardAt = 0;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
 
+  // Forgets the connection (if it is still the current one) and connects again after a pause.
+  const drop = (lost: pg.Client) => {
+    if (client !== lost) return;
+    client = undefined;
+    session = null;
+    lost.end().catch(() => {});
+    if (!closed) retry = setTimeout(() => void connect().catch(() => {}), NOTICE_LISTENER.reconnectMs);
+  };
+
   const connect = async () => {
-    const next = new pg.Client({ connectionString: databaseUrl, keepAlive: true });
-    const lost = () => {
-      if (client !== next) return;
-      client = undefined;
-      session = null;
-      next.end().catch(() => {});
-      if (!closed) retry = setTimeout(() => void connect().catch(() => {}), 1000);
-    };
+    const next = new pg.Client({
+      connectionString: databaseUrl,
+      application_name: 'lineup notices',
+      keepAlive: true,
+      keepAliveInitialDelayMillis: NOTICE_LISTENER.keepAliveMs,
+    });
     next.on('notification', (message) => {
+      if (message.channel === HEARTBEAT_CHANNEL) {
+        if (message.payload === self) heardAt = Date.now();
+        return;
+      }
       for (const heard of handlers.get(message.channel) ?? []) heard(message.payload ?? '');
     });
-    next.on('error', lost);
-    next.on('end', lost);
+    next.on('error', () => drop(next));
+    next.on('end', () => drop(next));
     client = next;
     try {
       await next.connect();
+      await next.query(`listen ${HEARTBEAT_CHANNEL}`);
+      // Channels added meanwhile are in the iteration too: no await separates its end from the session.
       for (const channel of handlers.keys()) await next.query(`listen ${channel}`);
     } catch (error) {
-      lost();
+      drop(next);
       throw error;
     }
-    if (client === next) session = ++sessions;
+    if (client !== next) return;
+    heardAt = Date.now();
+    session = ++sessions;
   };
+
+  let beating = false;
+  const heartbeat = setInterval(() => {
+    const current = client;
+    if (!current || session === null || beating) return;
+    beating = true;
+    current
+      .query('select pg_notify($1, $2)', [HEARTBEAT_CHANNEL, self])
+      .catch(() => drop(current))
+      .finally(() => (beating = false));
+  }, NOTICE_LISTENER.heartbeatMs);
+  heartbeat.unref();
+
   await connect().catch(() => {});
 
   return {
-    session: () => session,
+    session() {
+      if (session !== null && Date.now() - heardAt > NOTICE_LISTENER.silentAfterMs && client) drop(client);
+      return session;
+    },
     async listen(channel, heard) {
       if (!/^[a-z_]+$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
       const known = handlers.get(channel);
       if (known) return void known.push(heard);
       handlers.set(channel, [heard]);
-      // On failure the connection is lost, and reconnecting listens on every channel.
-      await client?.query(`listen ${channel}`).catch(() => {});
+      const current = client;
+      // While connecting, connect() listens on it; while disconnected, the reconnection will.
+      if (!current || session === null) return;
+      session = null;
+      try {
+        await current.query(`listen ${channel}`);
+        if (client === current) session = ++sessions;
+      } catch {
+        drop(current);
+      }
     },
     async close() {
       closed = true;
       clearTimeout(retry);
+      clearInterval(heartbeat);
       const last = client;
       client = undefined;
       session = null;

@@ -62,12 +62,16 @@ export function preparingPool(pool: pg.Pool, { wrote = () => {}, capacity = 200 
   };
 }
 
-/** Reads and transaction control as Kysely sends them; anything else may write (DDL included). */
+/**
+ * Reads and transaction control as Kysely sends them; anything else may write (DDL included), and
+ * so may a text of several statements.
+ */
 function statementKind(text: string): 'read' | 'begin' | 'end' | 'write' {
+  if (/;\s*\S/.test(text)) return 'write';
   const word = /^\s*([a-z]+)/i.exec(text)?.[1]?.toLowerCase();
   if (word === 'select' || word === 'savepoint' || word === 'release') return 'read';
   if (word === 'begin' || word === 'start') return 'begin';
-  if (word === 'commit') return 'end';
+  if (word === 'commit' || word === 'end' || word === 'abort') return 'end';
   // "rollback to" a savepoint keeps the transaction open.
   if (word === 'rollback') return /^\s*rollback\s+to\b/i.test(text) ? 'read' : 'end';
   return 'write';

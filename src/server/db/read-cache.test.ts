@@ -87,6 +87,27 @@ test('a write inside a rolled-back transaction only costs a reload; a failed loa
   expect(await cache.get('djs', async () => ['reloaded'])).toEqual(['reloaded']);
 });
 
+test('makes room by the least recently used entry, and reloads an entry older than maxAgeMs', async () => {
+  const cache = readCache<string>({ dataVersion: () => 'v1' }, 2, { maxAgeMs: 10_000 });
+  const loads: string[] = [];
+  const get = (key: string) => cache.get(key, async () => (loads.push(key), key));
+  vi.useFakeTimers({ now: 0, toFake: ['Date'] });
+  try {
+    await get('a');
+    await get('b');
+    await get('a');
+    await get('c'); // b was used least recently
+    await get('a');
+    await get('b');
+    expect(loads).toEqual(['a', 'b', 'c', 'b']);
+    vi.setSystemTime(10_000);
+    await get('b');
+    expect(loads).toEqual(['a', 'b', 'c', 'b', 'b']);
+  } finally {
+    vi.useRealTimers();
+  }
+});
+
 test('without a data version nothing is cached', async () => {
   const cache = readCache<number>({}, 10);
   let loads = 0;
@@ -184,7 +205,7 @@ describe.runIf(testDialects.includes('postgres'))('the data version on PostgreSQ
     const listening = await version();
     const killed = await sql<{ killed: boolean }>`
       select pg_terminate_backend(pid) as killed from pg_stat_activity
-      where datname = current_database() and query like 'listen %'
+      where datname = current_database() and application_name = 'lineup notices'
     `.execute(app.ctx.store.db);
     expect(killed.rows.map((row) => row.killed)).toContain(true);
     await until(async () => /^\d+:\d+:/.test(await version()));

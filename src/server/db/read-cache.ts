@@ -11,20 +11,25 @@ export interface ReadCache<T> {
  * any write (through any route, by another process or another app instance on the same
  * PostgreSQL database) retires every entry; no write path has to remember to invalidate
  * anything. A store without a data version caches nothing. Concurrent misses share one load;
- * failures are not kept.
+ * failures are not kept. The least recently used entry makes room; with `maxAgeMs` an entry is
+ * also reloaded once that old.
  */
-export function readCache<T>(store: Pick<Store, 'dataVersion'>, capacity: number): ReadCache<T> {
-  const entries = new Map<string, { version: string; value: Promise<T> }>();
+export function readCache<T>(store: Pick<Store, 'dataVersion'>, capacity: number, { maxAgeMs = Infinity } = {}): ReadCache<T> {
+  const entries = new Map<string, { version: string; loadedAt: number; value: Promise<T> }>();
   return {
     async get(key, load) {
       const version = await store.dataVersion?.();
       if (version === undefined) return load();
+      const now = Date.now();
       const hit = entries.get(key);
-      if (hit?.version === version) return hit.value;
-      const value = load();
       entries.delete(key);
+      if (hit?.version === version && now - hit.loadedAt < maxAgeMs) {
+        entries.set(key, hit);
+        return hit.value;
+      }
+      const value = load();
       if (entries.size >= capacity) entries.delete(entries.keys().next().value!);
-      const entry = { version, value };
+      const entry = { version, loadedAt: now, value };
       entries.set(key, entry);
       value.catch(() => {
         if (entries.get(key) === entry) entries.delete(key);
