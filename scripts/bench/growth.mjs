@@ -6,7 +6,8 @@
 // CPU is not in it on PostgreSQL).
 //
 // The read cache would answer repeated requests without any work, so these requests go round
-// more keys than it keeps: the roster's first 20 pages in both views (it keeps 20 answers), and
+// more keys than it keeps: the roster's first 20 pages in both views (it keeps 20 answers; the
+// DJ counts all pages of a view share are kept between writes, so a page costs its own rows), and
 // 60 busy events' pages (it keeps 50). The home pages are not cached.
 import { sql } from 'kysely';
 import { closedLoop, cpuMs, summarize } from './runner.mjs';

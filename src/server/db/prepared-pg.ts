@@ -64,12 +64,14 @@ export function preparingPool(pool: pg.Pool, { wrote = () => {}, capacity = 200 
 
 /**
  * Reads and transaction control as Kysely sends them; anything else may write (DDL included), and
- * so may a text of several statements.
+ * so may a text of several statements. Conservative: a read taken for a write costs a reload.
  */
 function statementKind(text: string): 'read' | 'begin' | 'end' | 'write' {
   if (/;\s*\S/.test(text)) return 'write';
   const word = /^\s*([a-z]+)/i.exec(text)?.[1]?.toLowerCase();
   if (word === 'select' || word === 'savepoint' || word === 'release') return 'read';
+  // A common table expression reads unless one of its parts writes.
+  if (word === 'with') return /\b(insert|update|delete|merge)\b/i.test(text) ? 'write' : 'read';
   if (word === 'begin' || word === 'start') return 'begin';
   if (word === 'commit' || word === 'end' || word === 'abort') return 'end';
   // "rollback to" a savepoint keeps the transaction open.

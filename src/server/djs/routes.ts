@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import * as api from '@shared/api/djs.js';
 import type { AppContext } from '../context.js';
+import { readCache } from '../db/read-cache.js';
 import { registerEndpoint } from '../http/endpoint.js';
 import * as service from './service.js';
 
 export function registerDjRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx.store;
-  // A page of DJs with their play counts; the first pages of both views stay cached until a write.
-  registerEndpoint(app, api.getRoster, ({ query }) => service.getRoster(db, query), {
+  // A page of DJs with their play counts; the first pages of both views stay cached until a
+  // write, and so do the counts every page of a view shares.
+  const rosterCounts = readCache<number>(ctx.store, 50);
+  registerEndpoint(app, api.getRoster, ({ query }) => service.getRoster(db, query, rosterCounts), {
     cache: { store: ctx.store, capacity: 20, key: ({ query }) => JSON.stringify([query.archived, query.search, query.limit, query.offset]) },
   });
   registerEndpoint(app, api.createDj, ({ body }) => service.createDj(db, body));

@@ -8,6 +8,7 @@ import type { ChangeBus } from '../changes/bus.js';
 import { findVersions } from '../events/repository.js';
 import { ForeignKeyViolation, UniqueViolation, withDbErrors } from '../db/errors.js';
 import type { Store } from '../db/open.js';
+import type { ReadCache } from '../db/read-cache.js';
 import { refreshDjStats } from '../db/plays.js';
 import type { Database, DjRow } from '../db/schema.js';
 import { toIso } from '../db/values.js';
@@ -24,12 +25,15 @@ const DUPLICATE_DISCORD_ID = 'A DJ with this Discord ID already exists.';
 const DJ_NOT_FOUND = 'Dj not found.';
 
 /** A page of the roster, how many DJs it pages through (and are in the view), and the earliest recorded event. */
-export async function getRoster(db: Db, query: RosterPageQuery): Promise<RosterResponse> {
+export async function getRoster(db: Db, query: RosterPageQuery, counts?: ReadCache<number>): Promise<RosterResponse> {
   const filter = { includeArchived: query.archived === 'include', search: query.search };
+  // Counting reads every DJ the filter lets through; each page of one view has the same counts.
+  const count = (f: repository.RosterFilter) =>
+    counts ? counts.get(JSON.stringify([f.includeArchived, f.search]), () => repository.countRoster(db, f)) : repository.countRoster(db, f);
   const [djs, matching, total, earliestEvent] = await Promise.all([
     repository.listRoster(db, filter, query),
-    repository.countRoster(db, filter),
-    filter.search === '' ? undefined : repository.countRoster(db, { ...filter, search: '' }),
+    count(filter),
+    filter.search === '' ? undefined : count({ ...filter, search: '' }),
     repository.findEarliestPlayedEvent(db),
   ]);
   return { djs, meta: { total: total ?? matching, matching, earliestEvent } };

@@ -124,8 +124,16 @@ export async function listEvents(db: Db, when: EventList, now: number): Promise<
 export async function findHomeEvent(db: Db, now: number): Promise<EventSummary | null> {
   // The event in progress, else the next one: an event in progress started before any upcoming
   // one does, so the first of those not yet ended is it. Searched by end (few events have not
-  // ended) rather than by start (every past event would be walked).
-  const row = await db.selectFrom('events').selectAll().where('end_at', '>', now).orderBy('start_at', 'asc').orderBy('id').limit(1).executeTakeFirst();
+  // ended), never by start: walking events by start passes every past event first, which
+  // PostgreSQL's planner chose at 5,000 events. A materialized CTE keeps the two steps apart.
+  const row = await db
+    .with((cte) => cte('not_ended').materialized(), (query) => query.selectFrom('events').selectAll().where('end_at', '>', now))
+    .selectFrom('not_ended')
+    .selectAll()
+    .orderBy('start_at', 'asc')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
   if (!row) return null;
   return toSummary(row, (await lineups(db, [row.id])).get(row.id));
 }
