@@ -10,8 +10,11 @@ export interface NoticeListener {
    * pooler that accepts LISTEN and never delivers).
    */
   session(): number | null;
-  /** Calls `heard` with each notice on `channel`, in the order the transactions sending them committed. */
-  listen(channel: string, heard: (payload: string) => void): Promise<void>;
+  /**
+   * Calls `heard` with each notice on `channel` and the server process that sent it, in the order
+   * the transactions sending them committed.
+   */
+  listen(channel: string, heard: (payload: string, from: number) => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -26,7 +29,7 @@ const HEARTBEAT_CHANNEL = 'lineup_listener_alive';
  * itself, and takes a heartbeat it does not hear back in time as a dropped connection.
  */
 export async function listenForNotices(databaseUrl: string): Promise<NoticeListener> {
-  const handlers = new Map<string, ((payload: string) => void)[]>();
+  const handlers = new Map<string, ((payload: string, from: number) => void)[]>();
   const self = randomUUID();
   let client: pg.Client | undefined;
   let session: number | null = null;
@@ -56,7 +59,7 @@ export async function listenForNotices(databaseUrl: string): Promise<NoticeListe
         if (message.payload === self) heardAt = Date.now();
         return;
       }
-      for (const heard of handlers.get(message.channel) ?? []) heard(message.payload ?? '');
+      for (const heard of handlers.get(message.channel) ?? []) heard(message.payload ?? '', message.processId);
     });
     next.on('error', () => drop(next));
     next.on('end', () => drop(next));

@@ -109,6 +109,11 @@ async function openPostgres(databaseUrl: string): Promise<Store> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 20_000 });
   // An idle client's error (e.g. the server restarting) must not crash the process.
   pool.on('error', () => {});
+  // This process's own commits are counted as they end (preparingPool's `wrote`), so their
+  // notices, from its own connections' server processes, are not counted twice.
+  const ownBackends = new Set<number>();
+  pool.on('connect', (client) => ownBackends.add(backendOf(client)));
+  pool.on('remove', (client) => ownBackends.delete(backendOf(client)));
   try {
     const client = await pool.connect();
     client.release();
@@ -119,7 +124,9 @@ async function openPostgres(databaseUrl: string): Promise<Store> {
   const notices = await listenForNotices(databaseUrl);
   // Moved by this process's writes once they are visible, and by other connections' commits.
   let changes = 0;
-  await notices.listen(DATA_CHANGED_CHANNEL, () => (changes += 1));
+  await notices.listen(DATA_CHANGED_CHANNEL, (_payload, from) => {
+    if (!ownBackends.has(from)) changes += 1;
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool, { wrote: () => (changes += 1) }) }) });
   const dataVersion = () => {
     const session = notices.session();
@@ -131,6 +138,9 @@ async function openPostgres(databaseUrl: string): Promise<Store> {
   };
   return { db, dialect: 'postgres', databaseUrl, notices, dataVersion, close };
 }
+
+/** The server process behind a connection: what PostgreSQL names as a notice's sender. */
+const backendOf = (client: pg.PoolClient) => (client as unknown as { processID: number }).processID;
 
 /**
  * The data version while commit notices are not heard (notices-pg.ts): the server's current
