@@ -4,12 +4,12 @@ import { HISTORY_KIND_LABELS, historyLineText, timeAgo } from '@shared/history';
 import type { HistoryEntry } from '@shared/schemas/history';
 import { formatEventDate, zonePlace } from '@shared/time';
 import { appName } from '@client/lib/api';
-import { useEventDraft } from '@client/shared/draft';
+import { useStoredEvent } from '@client/shared/draft';
 import { useEventHistory } from '@client/shared/history';
 
 /** Everything recorded about the event, newest first: who, when, and what changed. */
 export function HistoryTab() {
-  const { stored } = useEventDraft();
+  const { stored } = useStoredEvent();
   const history = useEventHistory(stored.id);
   const { refetch } = history;
 

@@ -1,7 +1,7 @@
 import { Button, Card, ListGroup } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { placeSlots } from '@shared/lineup';
-import { useEventDraft } from '@client/shared/draft';
+import { useStoredEvent } from '@client/shared/draft';
 import { useSetConfirmation } from '@client/shared/events';
 import { ConfirmationBadge } from './ConfirmationBadge';
 import { djLabel } from './draftOps';
@@ -11,7 +11,7 @@ import { djLabel } from './draftOps';
  * got the answer in Discord records it here.
  */
 export function ConfirmationsCard() {
-  const { stored, djs } = useEventDraft();
+  const { stored, djs } = useStoredEvent();
   const setConfirmation = useSetConfirmation(stored.id);
   const rows = placeSlots(stored, djs).flatMap((slot) =>
     slot.signup ? slot.signup.djRefs.map((djId) => ({ djId, slot: slot.name ?? '', state: slot.signup!.confirmations[djId] ?? 'proposed' })) : [],
