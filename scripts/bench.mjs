@@ -55,15 +55,24 @@ for (const database of selected.length ? databases : []) {
     running.push(ceiling);
     const targets = [{ prefix: '', server: app, store }];
     for (const scenario of selected) {
-      for (const target of scenario.ceiling ? [...targets, { prefix: 'ceiling: ', server: ceiling, store: ceilingStore }] : targets) {
-        const name = `${target.prefix}${scenario.name}`;
-        const options = { store: target.store, url: target.server.url, connections: CONNECTIONS, seconds: DURATION, pid: target.server.pid };
-        const setup = await scenario.setup(options);
-        const cpuBefore = cpuMs(target.server.pid);
-        const result = setup.custom ? await setup.custom(options) : await run({ ...options, ...setup.load });
-        result['CPU ms/request'] ??= cpuPerRequest(cpuBefore, cpuMs(target.server.pid), result.answered);
+      const sides = scenario.ceiling ? [...targets, { prefix: 'ceiling: ', server: ceiling, store: ceilingStore }] : targets;
+      // A repeated scenario runs on the app and the ceiling in turn, so both meet the same moments.
+      const runs = sides.map(() => []);
+      for (let repeat = 0; repeat < (scenario.repeats ?? 1); repeat++) {
+        for (const [side, target] of sides.entries()) {
+          const options = { store: target.store, url: target.server.url, connections: CONNECTIONS, seconds: DURATION, pid: target.server.pid };
+          const setup = await scenario.setup(options);
+          const cpuBefore = cpuMs(target.server.pid);
+          const result = setup.custom ? await setup.custom(options) : await run({ ...options, ...setup.load });
+          result.cpuMs = cpuMs(target.server.pid) - cpuBefore;
+          runs[side].push(result);
+        }
+      }
+      for (const [side, target] of sides.entries()) {
+        const name = `${target.prefix}${scenario.name}${runs[side].length > 1 ? ` (median of ${runs[side].length})` : ''}`;
+        const result = medianRun(runs[side]);
         if (result.errors && result.statuses) console.error(`${database.name} ${name}: statuses ${JSON.stringify(result.statuses)}`);
-        rows.push({ database: database.name, scenario: name, ceilingOf: target.prefix ? scenario.name : undefined, ...result });
+        rows.push({ database: database.name, scenario: name, of: scenario.name, ceilingOf: target.prefix ? scenario.name : undefined, ...result });
       }
     }
   } finally {
@@ -105,13 +114,33 @@ function addFloorRatios(results) {
 /** The app's row over its ceiling's (same database, same run); the ceiling's own rows are 1.00×. */
 function addCeilingRatios(results) {
   for (const row of results) {
-    const ceiling = row.ceilingOf ? row : results.find((r) => r.database === row.database && r.ceilingOf === row.scenario);
+    const ceiling = row.ceilingOf ? row : results.find((r) => r.database === row.database && r.ceilingOf === row.of);
     const rate = parseFloat(row['requests/s']);
     if (ceiling && rate) row['vs ceiling'] = `${(rate / parseFloat(ceiling['requests/s'])).toFixed(2)}×`;
     // The same ratio from CPU time: the ceiling's cost per request over the app's.
     const cpu = Number(row['CPU ms/request']);
     if (ceiling && cpu) row['CPU vs ceiling'] = `${(Number(ceiling['CPU ms/request']) / cpu).toFixed(2)}×`;
   }
+}
+
+/**
+ * The run with the median requests/s, with the errors and lost signups of every run, and the CPU
+ * per request over all of them (a burst's CPU time alone is a few ticks of /proc's 10 ms).
+ */
+function medianRun(results) {
+  const ranked = [...results].sort((a, b) => parseFloat(a['requests/s']) - parseFloat(b['requests/s']));
+  const { cpuMs: _cpu, ...median } = ranked[Math.floor((ranked.length - 1) / 2)];
+  const sum = (key) => results.reduce((total, result) => total + (Number(result[key]) || 0), 0);
+  const answered = sum('answered');
+  const statuses = {};
+  for (const result of results) for (const [status, n] of Object.entries(result.statuses ?? {})) statuses[status] = (statuses[status] ?? 0) + n;
+  return {
+    ...median,
+    errors: sum('errors'),
+    statuses,
+    ...('lost' in median && { lost: sum('lost') }),
+    'CPU ms/request': median['CPU ms/request'] ?? cpuPerRequest(0, sum('cpuMs'), answered),
+  };
 }
 
 /** A scenario's one request, repeated on every connection. */

@@ -39,7 +39,7 @@ export const scenarios = [
       return { load: { requests: [{ method: 'GET', path: '/api/me', headers: { cookie } }] } };
     },
   },
-  signupBurst('first'),
+  signupBurst('first', { cold: true }),
   signupBurst('again'),
   signupBurst('every session renewed', { renewing: true }),
   intakeRate,
