@@ -5,6 +5,8 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.js';
 import { cachingStatements } from './statement-cache.js';
+import { directSqliteTransaction, runPrecompiledDirectly } from './direct.js';
+import type { QueryTarget } from './precompiled.js';
 import { DATA_CHANGED_CHANNEL } from './migrations/073-data-change-notices.js';
 import { listenForNotices, type NoticeListener } from './notices-pg.js';
 import { preparingPool } from './prepared-pg.js';
@@ -17,6 +19,12 @@ export interface Store {
   dialect: Dialect;
   /** The PostgreSQL connection string, for the LISTEN connection of the change bus. */
   databaseUrl?: string;
+  /**
+   * A transaction whose statements are all precompiled (db/precompiled.ts), for the hot write
+   * paths: on SQLite they run straight on the connection (db/direct.ts), on PostgreSQL in a
+   * Kysely transaction.
+   */
+  precompiledTransaction<T>(work: (trx: QueryTarget) => Promise<T>): Promise<T>;
   /** The SQLite file, for backups. */
   file?: string;
   /**
@@ -91,6 +99,7 @@ function openSqlite(dataDir: string): Store {
   database.pragma('cache_size = -65536');
   const connection = cachingStatements(database);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+  runPrecompiledDirectly(db, connection);
   // 0x10002 on the first run: analyse every table that needs it, as SQLite advises for a connection
   // that lives long; later runs only redo what changed enough. analysis_limit keeps each one short.
   database.pragma('analysis_limit = 1000');
@@ -99,7 +108,16 @@ function openSqlite(dataDir: string): Store {
     database.pragma(optimized ? 'optimize' : 'optimize = 0x10002');
     optimized = true;
   };
-  return { db, dialect: 'sqlite', file, optimize, dataVersion: () => connection.dataVersion(), djDetailsVersion: () => connection.djDetailsVersion(), close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    precompiledTransaction: (work) => directSqliteTransaction(db, work),
+    file,
+    optimize,
+    dataVersion: () => connection.dataVersion(),
+    djDetailsVersion: () => connection.djDetailsVersion(),
+    close: () => db.destroy(),
+  };
 }
 
 async function openPostgres(databaseUrl: string): Promise<Store> {
@@ -136,7 +154,7 @@ async function openPostgres(databaseUrl: string): Promise<Store> {
     await notices.close();
     await db.destroy();
   };
-  return { db, dialect: 'postgres', databaseUrl, notices, dataVersion, close };
+  return { db, dialect: 'postgres', precompiledTransaction: (work) => db.transaction().execute(work), databaseUrl, notices, dataVersion, close };
 }
 
 /** The server process behind a connection: what PostgreSQL names as a notice's sender. */

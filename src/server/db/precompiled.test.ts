@@ -3,7 +3,8 @@ import { startTestApp, type TestApp, testDialects } from '../testing/harness.js'
 import { precompiled } from './precompiled.js';
 
 // A precompiled query must answer exactly what the same query built on each call answers, with
-// every call's own values, on both databases.
+// every call's own values, on both databases; on SQLite it runs straight on the connection
+// (db/direct.ts), which must keep transactions as whole as Kysely's do.
 
 const insertSetting = precompiled((db, values: { key: string; value: string }) =>
   db.insertInto('settings').values({ key: values.key, value: values.value, updated_at: 0 }),
@@ -46,6 +47,70 @@ describe.each(testDialects)('precompiled queries on %s', (dialect) => {
       }),
     ).rejects.toThrow('roll back');
     expect((await findSettings(db, { prefix: 'rolled.back' })).rows).toEqual([]);
+  });
+
+  it("commits a precompiled transaction's writes together, and rolls all of them back when it throws", async () => {
+    const { store } = app.ctx;
+    await store.precompiledTransaction(async (trx) => {
+      await insertSetting(trx, { key: 'together.a', value: 'one' });
+      expect((await findSettings(trx, { prefix: 'together.' })).rows).toHaveLength(1);
+      await insertSetting(trx, { key: 'together.b', value: 'two' });
+    });
+    expect((await findSettings(store.db, { prefix: 'together.' })).rows.map((row) => row.key)).toEqual(['together.a', 'together.b']);
+
+    await expect(
+      store.precompiledTransaction(async (trx) => {
+        await insertSetting(trx, { key: 'undone.a', value: 'one' });
+        await insertSetting(trx, { key: 'together.a', value: 'a duplicate key' });
+      }),
+    ).rejects.toMatchObject({ code: dialect === 'sqlite' ? 'SQLITE_CONSTRAINT_PRIMARYKEY' : '23505' });
+    expect((await findSettings(store.db, { prefix: 'undone.' })).rows).toEqual([]);
+    // The connection is usable again, by both kinds of transaction.
+    await store.precompiledTransaction((trx) => insertSetting(trx, { key: 'after.a', value: 'x' }));
+    await store.db.transaction().execute((trx) => insertSetting(trx, { key: 'after.b', value: 'x' }));
+    expect((await findSettings(store.db, { prefix: 'after.' })).rows).toHaveLength(2);
+  });
+
+  it("keeps other queries out of a transaction in progress: they neither see its writes nor join it", async () => {
+    const { store } = app.ctx;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let inside!: () => void;
+    const started = new Promise<void>((resolve) => (inside = resolve));
+    // A transaction that waits, with an uncommitted write, while other queries arrive.
+    const kyselyTransaction = store.db.transaction().execute(async (trx) => {
+      await insertSetting(trx, { key: 'pending.kysely', value: 'x' });
+      inside();
+      await held;
+      throw new Error('roll back');
+    });
+    await started;
+    const reads = Promise.all([findSettings(store.db, { prefix: 'pending.' }), store.db.selectFrom('settings').select('key').where('key', 'like', 'pending.%').execute()]);
+    const precompiledWrite = store.precompiledTransaction((trx) => insertSetting(trx, { key: 'pending.precompiled', value: 'x' }));
+    release();
+    await expect(kyselyTransaction).rejects.toThrow('roll back');
+    await precompiledWrite;
+    const [precompiledRead, builtRead] = await reads;
+    expect(precompiledRead.rows).toEqual([]);
+    expect(builtRead).toEqual([]);
+    expect((await findSettings(store.db, { prefix: 'pending.' })).rows.map((row) => row.key)).toEqual(['pending.precompiled']);
+
+    // The other way round: queries started while a precompiled transaction is under way wait for it.
+    let during!: Promise<unknown[]>;
+    await expect(
+      store.precompiledTransaction(async (trx) => {
+        await insertSetting(trx, { key: 'pending.undone', value: 'x' });
+        during = Promise.all([
+          store.db.selectFrom('settings').select('key').where('key', '=', 'pending.undone').execute(),
+          store.db.transaction().execute((other) => insertSetting(other, { key: 'pending.other', value: 'x' })),
+        ]);
+        await findSettings(trx, { prefix: 'pending.' });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    const [seen] = await during;
+    expect(seen).toEqual([]);
+    expect((await findSettings(store.db, { prefix: 'pending.' })).rows.map((row) => row.key)).toEqual(['pending.other', 'pending.precompiled']);
   });
 
   it('refuses a query that transforms or branches on a value instead of passing it through', async () => {

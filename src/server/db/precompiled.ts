@@ -1,5 +1,9 @@
 import type { CompiledQuery, Compilable, Kysely, QueryResult } from 'kysely';
+import { DirectSqliteTransaction, idleConnection, runOn } from './direct.js';
 import type { Database } from './schema.js';
+
+/** Where a precompiled query runs: through Kysely, or straight on SQLite's connection (db/direct.ts). */
+export type QueryTarget = Kysely<Database> | DirectSqliteTransaction;
 
 /** Where each parameter of the compiled SQL comes from: a named value of the call, or a constant of the query. */
 type Source = { name: string } | { constant: unknown };
@@ -19,7 +23,8 @@ interface Plan {
 export function precompiled<V extends object, R>(build: (db: Kysely<Database>, values: V) => Compilable<R>) {
   // Per dialect (adapter class): the same query compiles to other SQL on PostgreSQL.
   const plans = new Map<unknown, Plan>();
-  return async (db: Kysely<Database>, values: V): Promise<QueryResult<R>> => {
+  return async (target: QueryTarget, values: V): Promise<QueryResult<R>> => {
+    const db = target instanceof DirectSqliteTransaction ? target.compiler : target;
     const dialect = db.getExecutor().adapter.constructor;
     let plan = plans.get(dialect);
     if (!plan) {
@@ -27,8 +32,9 @@ export function precompiled<V extends object, R>(build: (db: Kysely<Database>, v
       plans.set(dialect, plan);
     }
     const named = values as Record<string, unknown>;
-    const parameters = plan.sources.map((source) => ('name' in source ? named[source.name] : source.constant));
-    return db.executeQuery<R>({ ...(plan.compiled as CompiledQuery<R>), parameters });
+    const query = { ...(plan.compiled as CompiledQuery<R>), parameters: plan.sources.map((source) => ('name' in source ? named[source.name] : source.constant)) };
+    const direct = target instanceof DirectSqliteTransaction ? target.connection : idleConnection(db);
+    return direct ? runOn(direct, query) : db.executeQuery<R>(query);
   };
 }
 

@@ -10,6 +10,8 @@ export interface CachingSqlite extends SqliteDatabase {
    * anything written by another connection.
    */
   djDetailsVersion(): string;
+  /** True while a transaction is open on the connection. */
+  inTransaction(): boolean;
 }
 
 /**
@@ -73,5 +75,6 @@ export function cachingStatements(database: SqliteConnection, capacity = 200): C
     },
     dataVersion: () => `${otherCommits.get() as number}:${writes}`,
     djDetailsVersion: () => `${otherCommits.get() as number}:${djDetailWrites}`,
+    inTransaction: () => database.inTransaction,
   };
 }

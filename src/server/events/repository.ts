@@ -9,7 +9,7 @@ import {
   publicLinkSchema,
 } from '@shared/schemas/events.js';
 import type { Dialect } from '../db/open.js';
-import { precompiled } from '../db/precompiled.js';
+import { precompiled, type QueryTarget } from '../db/precompiled.js';
 import type { Database, EventsTable } from '../db/schema.js';
 import { fromFlag, toCount, toFlag, toIso, toMillis } from '../db/values.js';
 
@@ -95,7 +95,7 @@ const toSummary = (row: Selectable<EventsTable>, { names, slotCount }: Lineup = 
  * the row stays locked until commit, so signups to one event queue up and never read a stale
  * "open" flag or position.
  */
-export async function findEvent(db: Db, id: string, lock?: { dialect: Dialect }): Promise<EventRecord | undefined> {
+export async function findEvent(db: QueryTarget, id: string, lock?: { dialect: Dialect }): Promise<EventRecord | undefined> {
   const [row] = (await (lock?.dialect === 'postgres' ? selectEventForUpdate : selectEvent)(db, { id })).rows;
   return row && eventFromRow(row);
 }

@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { EventChangeKind } from '@shared/domain.js';
 import { saveChanges } from '@shared/history.js';
 import type { EventDetail, LineupEvent } from '@shared/schemas/events.js';
 import type { HistoryLine } from '@shared/schemas/history.js';
 import type { SessionUser } from '../auth/sessions.js';
 import type { Database } from '../db/schema.js';
-import { precompiled } from '../db/precompiled.js';
+import { precompiled, type QueryTarget } from '../db/precompiled.js';
 import { findDjsById } from '../db/rows.js';
 
 // Writing an event's history (docs/decisions/013-event-history.md): one insert per change, in
 // the transaction that makes it, so a change and its trace commit (or fail) together.
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** Who made a change: the signed-in person, or null for the app itself (seed, schedules). */
 export type Actor = Pick<SessionUser, 'djId' | 'publicName'> | null;
@@ -27,7 +25,7 @@ export interface Change {
   at?: number;
 }
 
-export async function recordChange(db: Db, { eventId, actor, kind, version, lines = [], at = Date.now() }: Change): Promise<void> {
+export async function recordChange(db: QueryTarget, { eventId, actor, kind, version, lines = [], at = Date.now() }: Change): Promise<void> {
   await insertChange(db, {
     id: randomUUID(),
     eventId,

@@ -4,7 +4,7 @@ import { CONFIRMATIONS, type Confirmation, type SignupType, type StreamSourceTyp
 import type { LineupChanges, SignupPlace, SlotRow, SlotTimes } from '@shared/lineup-save.js';
 import type { Signup, Slot, StaffSignup } from '@shared/schemas/lineup.js';
 import { type SignupFormData, signupFormDataSchema } from '@shared/schemas/signup.js';
-import { precompiled } from '../db/precompiled.js';
+import { precompiled, type QueryTarget } from '../db/precompiled.js';
 import type { Database, SignupsTable, SlotsTable } from '../db/schema.js';
 import { fromFlag, toFlag, toIso } from '../db/values.js';
 
@@ -277,7 +277,7 @@ export function signupsNaming(db: Db, djId: string) {
 }
 
 /** For the intake: the signup naming this DJ in this event, and who gave its answers. */
-export async function findSignupOwner(db: Db, eventId: string, djId: string) {
+export async function findSignupOwner(db: QueryTarget, eventId: string, djId: string) {
   const [row] = (await selectSignupOwner(db, { eventId, djId })).rows;
   return row;
 }
@@ -312,7 +312,7 @@ export async function setConfirmation(db: Db, eventId: string, djId: string, con
 }
 
 /** How many DJs gave answers for the event: what a signup cap counts. */
-export async function countDjSignups(db: Db, eventId: string): Promise<number> {
+export async function countDjSignups(db: QueryTarget, eventId: string): Promise<number> {
   const [row] = (await countSubmitted(db, { eventId })).rows;
   return Number(row!.n);
 }
@@ -329,7 +329,7 @@ const countSubmitted = precompiled((db, { eventId }: { eventId: string }) =>
  * A DJ's new answers to a signup already in a saved lineup: the slot keeps playing what staff
  * saved; when the answers would change it, they wait (update_pending_at) for staff to apply them.
  */
-export async function updateAnswersOnly(db: Db, uuid: string, form: SignupFormData, djId: string, now: number, changesTheSlot: boolean): Promise<void> {
+export async function updateAnswersOnly(db: QueryTarget, uuid: string, form: SignupFormData, djId: string, now: number, changesTheSlot: boolean): Promise<void> {
   await updateAnswers(db, { uuid, formData: JSON.stringify(form), djId, pendingAt: changesTheSlot ? now : null, now });
 }
 
@@ -370,7 +370,7 @@ const submittedSet = (values: SubmittedColumns) => ({
   updated_at: values.now,
 });
 
-export async function updateSignupForm(db: Db, uuid: string, form: SignupFormData, djId: string, now: number): Promise<void> {
+export async function updateSignupForm(db: QueryTarget, uuid: string, form: SignupFormData, djId: string, now: number): Promise<void> {
   await updateSubmitted(db, { uuid, ...submittedColumns(form, djId, now) });
 }
 
@@ -379,7 +379,7 @@ const updateSubmitted = precompiled((db, values: SubmittedColumns & { uuid: stri
 );
 
 /** A new signup at the end of the event's Signups column, naming the DJ as its main DJ. */
-export async function insertSignup(db: Db, eventId: string, djId: string, form: SignupFormData, now: number): Promise<void> {
+export async function insertSignup(db: QueryTarget, eventId: string, djId: string, form: SignupFormData, now: number): Promise<void> {
   const uuid = randomUUID();
   await insertSubmitted(db, { uuid, eventId, ...submittedColumns(form, djId, now) });
   await insertMainDj(db, { uuid, eventId, djId });

@@ -93,7 +93,7 @@ export async function submitSignup(ctx: AppContext, user: SessionUser, intake: S
     available_to: canonicalAvailability(intake.available_to),
   };
   const write = () =>
-    ctx.store.db.transaction().execute(async (trx) => {
+    ctx.store.precompiledTransaction(async (trx) => {
       const event = await findEvent(trx, form.event_id, { dialect: ctx.store.dialect });
       if (!event) throw notFound(NOT_FOUND);
       if (event.cancelled) throw conflict(EVENT_CANCELLED, 'signups_closed');

@@ -1,0 +1,62 @@
+import type { CompiledQuery, Kysely, QueryResult } from 'kysely';
+import type { Database } from './schema.js';
+import type { CachingSqlite } from './statement-cache.js';
+
+// Precompiled queries (db/precompiled.ts) on SQLite skip Kysely's executor: its promise chain per
+// statement cost more than the statement itself on the hot paths (session lookup, signup intake),
+// and in a burst every waiting request woke at each statement of the one holding the connection.
+// They run the SQL Kysely compiled for them, once, as Kysely's own SQLite driver would.
+
+/** The store's connection behind its Kysely instance (db/open.ts). */
+const connections = new WeakMap<Kysely<Database>, CachingSqlite>();
+
+export function runPrecompiledDirectly(db: Kysely<Database>, connection: CachingSqlite): void {
+  connections.set(db, connection);
+}
+
+/** A transaction in which only precompiled queries run, straight on the connection. */
+export class DirectSqliteTransaction {
+  constructor(
+    /** Compiles the precompiled queries (with SQLite's compiler); never runs them. */
+    readonly compiler: Kysely<Database>,
+    readonly connection: CachingSqlite,
+  ) {}
+}
+
+/**
+ * The connection a query for `db` may run on at once: a statement run synchronously cannot
+ * interleave with anything, unless a transaction is open on the connection (awaiting between its
+ * statements), which must not see it. Kysely's own transactions are other instances: never direct.
+ */
+export function idleConnection(db: Kysely<Database>): CachingSqlite | undefined {
+  const connection = connections.get(db);
+  return connection && !connection.inTransaction() ? connection : undefined;
+}
+
+export function runOn<R>(connection: CachingSqlite, query: CompiledQuery<R>): QueryResult<R> {
+  const statement = connection.prepare(query.sql);
+  if (statement.reader) return { rows: statement.all(query.parameters) as R[] };
+  const { changes } = statement.run(query.parameters);
+  return { numAffectedRows: BigInt(changes), rows: [] };
+}
+
+/**
+ * Runs `work` in one transaction on the store's single SQLite connection, holding Kysely's hold on
+ * it throughout, so no other query runs inside it. `work` may await only its own statements, which
+ * answer at once: the transaction takes no turn of the event loop.
+ */
+export async function directSqliteTransaction<T>(db: Kysely<Database>, work: (trx: DirectSqliteTransaction) => Promise<T>): Promise<T> {
+  const connection = connections.get(db)!;
+  return db.connection().execute(async () => {
+    connection.prepare('begin').run([]);
+    try {
+      const result = await work(new DirectSqliteTransaction(db, connection));
+      connection.prepare('commit').run([]);
+      return result;
+    } catch (error) {
+      // A failed commit or statement may have ended the transaction already.
+      if (connection.inTransaction()) connection.prepare('rollback').run([]);
+      throw error;
+    }
+  });
+}
