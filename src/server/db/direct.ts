@@ -1,11 +1,13 @@
 import type { CompiledQuery, Kysely, QueryResult } from 'kysely';
 import type { Database } from './schema.js';
+import type { OpenTransaction } from './group-commit.js';
 import type { CachingSqlite } from './statement-cache.js';
 
 // Precompiled queries (db/precompiled.ts) on SQLite skip Kysely's executor: its promise chain per
 // statement cost more than the statement itself on the hot paths (session lookup, signup intake),
 // and in a burst every waiting request woke at each statement of the one holding the connection.
-// They run the SQL Kysely compiled for them, once, as Kysely's own SQLite driver would.
+// They run the SQL Kysely compiled for them, once, as Kysely's own SQLite driver would
+// (docs/decisions/018-group-commit-on-sqlite.md).
 
 /** The store's connection behind its Kysely instance (db/open.ts). */
 const connections = new WeakMap<Kysely<Database>, CachingSqlite>();
@@ -41,22 +43,24 @@ export function runOn<R>(connection: CachingSqlite, query: CompiledQuery<R>): Qu
 }
 
 /**
- * Runs `work` in one transaction on the store's single SQLite connection, holding Kysely's hold on
- * it throughout, so no other query runs inside it. `work` may await only its own statements, which
- * answer at once: the transaction takes no turn of the event loop.
+ * Runs `work` in one transaction on the store's SQLite connection, straight on it. Kysely's hold
+ * on the connection is kept throughout, so no other query runs inside the transaction; `work` may
+ * await only its own statements, which answer at once, so it takes no turn of the event loop.
  */
-export async function directSqliteTransaction<T>(db: Kysely<Database>, work: (trx: DirectSqliteTransaction) => Promise<T>): Promise<T> {
+export function directSqliteTransaction(db: Kysely<Database>): OpenTransaction<DirectSqliteTransaction> {
   const connection = connections.get(db)!;
-  return db.connection().execute(async () => {
-    connection.prepare('begin').run([]);
-    try {
-      const result = await work(new DirectSqliteTransaction(db, connection));
-      connection.prepare('commit').run([]);
-      return result;
-    } catch (error) {
-      // A failed commit or statement may have ended the transaction already.
-      if (connection.inTransaction()) connection.prepare('rollback').run([]);
-      throw error;
-    }
-  });
+  const run = (sql: string) => connection.prepare(sql).run([]);
+  return (work) =>
+    db.connection().execute(async () => {
+      run('begin');
+      try {
+        const result = await work(new DirectSqliteTransaction(db, connection), async (sql) => void run(sql));
+        run('commit');
+        return result;
+      } catch (error) {
+        // A failed commit or statement may have ended the transaction already.
+        if (connection.inTransaction()) run('rollback');
+        throw error;
+      }
+    });
 }

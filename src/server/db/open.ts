@@ -6,6 +6,7 @@ import pg from 'pg';
 import { migrationProvider } from './migrations/index.js';
 import { cachingStatements } from './statement-cache.js';
 import { directSqliteTransaction, runPrecompiledDirectly } from './direct.js';
+import { groupCommits } from './group-commit.js';
 import type { QueryTarget } from './precompiled.js';
 import { DATA_CHANGED_CHANNEL } from './migrations/073-data-change-notices.js';
 import { listenForNotices, type NoticeListener } from './notices-pg.js';
@@ -20,11 +21,11 @@ export interface Store {
   /** The PostgreSQL connection string, for the LISTEN connection of the change bus. */
   databaseUrl?: string;
   /**
-   * A transaction whose statements are all precompiled (db/precompiled.ts), for the hot write
-   * paths: on SQLite they run straight on the connection (db/direct.ts), on PostgreSQL in a
-   * Kysely transaction.
+   * Runs `work`, whose statements are all precompiled (db/precompiled.ts), all or nothing, for
+   * the hot write paths. On SQLite, straight on the connection (db/direct.ts) and committed
+   * together with the others that arrive at the same moment (db/group-commit.ts).
    */
-  precompiledTransaction<T>(work: (trx: QueryTarget) => Promise<T>): Promise<T>;
+  groupCommit<T>(work: (trx: QueryTarget) => Promise<T>): Promise<T>;
   /** The SQLite file, for backups. */
   file?: string;
   /**
@@ -111,7 +112,7 @@ function openSqlite(dataDir: string): Store {
   return {
     db,
     dialect: 'sqlite',
-    precompiledTransaction: (work) => directSqliteTransaction(db, work),
+    groupCommit: groupCommits(directSqliteTransaction(db)),
     file,
     optimize,
     dataVersion: () => connection.dataVersion(),
@@ -154,7 +155,8 @@ async function openPostgres(databaseUrl: string): Promise<Store> {
     await notices.close();
     await db.destroy();
   };
-  return { db, dialect: 'postgres', precompiledTransaction: (work) => db.transaction().execute(work), databaseUrl, notices, dataVersion, close };
+  // PostgreSQL groups the log flushes of concurrent commits itself: each work keeps its transaction.
+  return { db, dialect: 'postgres', groupCommit: (work) => db.transaction().execute(work), databaseUrl, notices, dataVersion, close };
 }
 
 /** The server process behind a connection: what PostgreSQL names as a notice's sender. */

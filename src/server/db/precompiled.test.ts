@@ -49,9 +49,9 @@ describe.each(testDialects)('precompiled queries on %s', (dialect) => {
     expect((await findSettings(db, { prefix: 'rolled.back' })).rows).toEqual([]);
   });
 
-  it("commits a precompiled transaction's writes together, and rolls all of them back when it throws", async () => {
+  it("commits a group commit's writes together, and rolls all of them back when it throws", async () => {
     const { store } = app.ctx;
-    await store.precompiledTransaction(async (trx) => {
+    await store.groupCommit(async (trx) => {
       await insertSetting(trx, { key: 'together.a', value: 'one' });
       expect((await findSettings(trx, { prefix: 'together.' })).rows).toHaveLength(1);
       await insertSetting(trx, { key: 'together.b', value: 'two' });
@@ -59,16 +59,40 @@ describe.each(testDialects)('precompiled queries on %s', (dialect) => {
     expect((await findSettings(store.db, { prefix: 'together.' })).rows.map((row) => row.key)).toEqual(['together.a', 'together.b']);
 
     await expect(
-      store.precompiledTransaction(async (trx) => {
+      store.groupCommit(async (trx) => {
         await insertSetting(trx, { key: 'undone.a', value: 'one' });
         await insertSetting(trx, { key: 'together.a', value: 'a duplicate key' });
       }),
     ).rejects.toMatchObject({ code: dialect === 'sqlite' ? 'SQLITE_CONSTRAINT_PRIMARYKEY' : '23505' });
     expect((await findSettings(store.db, { prefix: 'undone.' })).rows).toEqual([]);
     // The connection is usable again, by both kinds of transaction.
-    await store.precompiledTransaction((trx) => insertSetting(trx, { key: 'after.a', value: 'x' }));
+    await store.groupCommit((trx) => insertSetting(trx, { key: 'after.a', value: 'x' }));
     await store.db.transaction().execute((trx) => insertSetting(trx, { key: 'after.b', value: 'x' }));
     expect((await findSettings(store.db, { prefix: 'after.' })).rows).toHaveLength(2);
+  });
+
+  it('keeps each of several works submitted at once all or nothing: one failing half way leaves the others committed', async () => {
+    const { store } = app.ctx;
+    await insertSetting(store.db, { key: 'taken', value: 'x' });
+    const outcomes = await Promise.allSettled([
+      store.groupCommit((trx) => insertSetting(trx, { key: 'group.a', value: 'x' })),
+      store.groupCommit(async (trx) => {
+        await insertSetting(trx, { key: 'group.half', value: 'x' });
+        await insertSetting(trx, { key: 'taken', value: 'a duplicate key' });
+      }),
+      store.groupCommit(async (trx) => {
+        // Sees what the works before it wrote, as if they had committed first.
+        const before = await findSettings(trx, { prefix: 'group.' });
+        await insertSetting(trx, { key: 'group.c', value: String(before.rows.length) });
+        return before.rows.map((row) => row.key);
+      }),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(outcomes[2]).toEqual({ status: 'fulfilled', value: ['group.a'] });
+    expect((await findSettings(store.db, { prefix: 'group.' })).rows).toEqual([
+      { key: 'group.a', value: 'x' },
+      { key: 'group.c', value: '1' },
+    ]);
   });
 
   it("keeps other queries out of a transaction in progress: they neither see its writes nor join it", async () => {
@@ -86,19 +110,19 @@ describe.each(testDialects)('precompiled queries on %s', (dialect) => {
     });
     await started;
     const reads = Promise.all([findSettings(store.db, { prefix: 'pending.' }), store.db.selectFrom('settings').select('key').where('key', 'like', 'pending.%').execute()]);
-    const precompiledWrite = store.precompiledTransaction((trx) => insertSetting(trx, { key: 'pending.precompiled', value: 'x' }));
+    const groupWrite = store.groupCommit((trx) => insertSetting(trx, { key: 'pending.precompiled', value: 'x' }));
     release();
     await expect(kyselyTransaction).rejects.toThrow('roll back');
-    await precompiledWrite;
+    await groupWrite;
     const [precompiledRead, builtRead] = await reads;
     expect(precompiledRead.rows).toEqual([]);
     expect(builtRead).toEqual([]);
     expect((await findSettings(store.db, { prefix: 'pending.' })).rows.map((row) => row.key)).toEqual(['pending.precompiled']);
 
-    // The other way round: queries started while a precompiled transaction is under way wait for it.
+    // The other way round: queries started while a group commit is under way wait for it.
     let during!: Promise<unknown[]>;
     await expect(
-      store.precompiledTransaction(async (trx) => {
+      store.groupCommit(async (trx) => {
         await insertSetting(trx, { key: 'pending.undone', value: 'x' });
         during = Promise.all([
           store.db.selectFrom('settings').select('key').where('key', '=', 'pending.undone').execute(),

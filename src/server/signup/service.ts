@@ -82,8 +82,9 @@ export async function loadSignupArea(ctx: AppContext, user: SessionUser, eventId
 /**
  * Creates or updates the caller's signup for the event: one per DJ per event, so a DJ already
  * named on a signup updates it, unless another DJ gave its answers (a back-to-back partner
- * staff added cannot overwrite them). One transaction; the event row is locked on PostgreSQL
- * so concurrent submissions queue instead of racing.
+ * staff added cannot overwrite them). All or nothing: on PostgreSQL one transaction that locks the
+ * event row, so concurrent submissions queue instead of racing; on SQLite one savepoint of a group
+ * commit (db/group-commit.ts), so its statements must all be precompiled.
  */
 export async function submitSignup(ctx: AppContext, user: SessionUser, intake: SignupIntake): Promise<SignupFormData> {
   const djId = rosterIdOf(user);
@@ -93,7 +94,7 @@ export async function submitSignup(ctx: AppContext, user: SessionUser, intake: S
     available_to: canonicalAvailability(intake.available_to),
   };
   const write = () =>
-    ctx.store.precompiledTransaction(async (trx) => {
+    ctx.store.groupCommit(async (trx) => {
       const event = await findEvent(trx, form.event_id, { dialect: ctx.store.dialect });
       if (!event) throw notFound(NOT_FOUND);
       if (event.cancelled) throw conflict(EVENT_CANCELLED, 'signups_closed');
