@@ -18,11 +18,23 @@ export function runPrecompiledDirectly(db: Kysely<Database>, connection: Caching
 
 /** A transaction in which only precompiled queries run, straight on the connection. */
 export class DirectSqliteTransaction {
+  #open = true;
+
   constructor(
     /** Compiles the precompiled queries (with SQLite's compiler); never runs them. */
     readonly compiler: Kysely<Database>,
-    readonly connection: CachingSqlite,
+    private readonly connection: CachingSqlite,
   ) {}
+
+  /** The connection, while the transaction lasts: a statement kept past its end must not run in whatever comes next. */
+  get openConnection(): CachingSqlite {
+    if (!this.#open) throw new Error('This transaction has ended.');
+    return this.connection;
+  }
+
+  end(): void {
+    this.#open = false;
+  }
 }
 
 /**
@@ -52,15 +64,20 @@ export function directSqliteTransaction(db: Kysely<Database>): OpenTransaction<D
   const run = (sql: string) => connection.prepare(sql).run([]);
   return (work) =>
     db.connection().execute(async () => {
-      run('begin');
+      // Immediate: the write lock is taken (or waited for, up to the busy timeout) before the first
+      // read, so another process's commit cannot fail the transaction when it first writes.
+      run('begin immediate');
+      const trx = new DirectSqliteTransaction(db, connection);
       try {
-        const result = await work(new DirectSqliteTransaction(db, connection), async (sql) => void run(sql));
+        const result = await work(trx, async (sql) => void run(sql));
         run('commit');
         return result;
       } catch (error) {
         // A failed commit or statement may have ended the transaction already.
         if (connection.inTransaction()) run('rollback');
         throw error;
+      } finally {
+        trx.end();
       }
     });
 }

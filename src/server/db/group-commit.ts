@@ -4,6 +4,12 @@
  */
 export type OpenTransaction<Trx> = <R>(work: (trx: Trx, statement: (sql: string) => Promise<void>) => Promise<R>) => Promise<R>;
 
+/**
+ * At most this many works per group: a group runs without a turn of the event loop, and a failed
+ * commit fails all of it.
+ */
+const GROUP_SIZE = 64;
+
 type Outcome = { value: unknown } | { error: unknown };
 
 interface Submitted<Trx> {
@@ -19,7 +25,7 @@ interface Submitted<Trx> {
  * had committed first. Each settles only after the group's commit: a failed commit fails them all.
  */
 export function groupCommits<Trx>(open: OpenTransaction<Trx>) {
-  let waiting: Submitted<Trx>[] = [];
+  const waiting: Submitted<Trx>[] = [];
 
   const commit = (group: readonly Submitted<Trx>[]) =>
     open(async (trx, statement) => {
@@ -29,7 +35,10 @@ export function groupCommits<Trx>(open: OpenTransaction<Trx>) {
         try {
           outcomes.push({ value: await work(trx) });
         } catch (error) {
-          await statement('rollback to savepoint work');
+          // When the database ended the whole transaction itself (a full disk, an I/O error), the
+          // savepoint is gone: the work's own error then fails the group, rather than "no such
+          // savepoint".
+          await statement('rollback to savepoint work').catch(() => Promise.reject(error));
           outcomes.push({ error });
         }
         await statement('release savepoint work');
@@ -38,8 +47,9 @@ export function groupCommits<Trx>(open: OpenTransaction<Trx>) {
     });
 
   const commitWaiting = () => {
-    const group = waiting;
-    waiting = [];
+    const group = waiting.splice(0, GROUP_SIZE);
+    // A burst larger than a group: the rest form the next one, after the I/O that arrives meanwhile.
+    if (waiting.length > 0) setImmediate(commitWaiting);
     commit(group).then(
       (outcomes) => group.forEach(({ settle }, index) => settle(outcomes[index]!)),
       (error: unknown) => group.forEach(({ settle }) => settle({ error })),

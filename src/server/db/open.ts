@@ -98,6 +98,11 @@ function openSqlite(dataDir: string): Store {
   // busy events' signups, their DJs and plays) outgrow 2 MiB as the series grows, and every page
   // not in the cache is a read from the operating system.
   database.pragma('cache_size = -65536');
+  return sqliteStore(database, file);
+}
+
+/** The store on an open SQLite connection (exported for the bench's check of the statements sent). */
+export function sqliteStore(database: SQLite.Database, file?: string): Store {
   const connection = cachingStatements(database);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
   runPrecompiledDirectly(db, connection);

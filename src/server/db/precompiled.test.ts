@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { startTestApp, type TestApp, testDialects } from '../testing/harness.js';
-import { precompiled } from './precompiled.js';
+import { precompiled, type QueryTarget } from './precompiled.js';
 
 // A precompiled query must answer exactly what the same query built on each call answers, with
 // every call's own values, on both databases; on SQLite it runs straight on the connection
@@ -93,6 +93,16 @@ describe.each(testDialects)('precompiled queries on %s', (dialect) => {
       { key: 'group.a', value: 'x' },
       { key: 'group.c', value: '1' },
     ]);
+  });
+
+  it('refuses a statement through a transaction that has ended, instead of running it in whatever comes next', async () => {
+    let kept!: QueryTarget;
+    await app.ctx.store.groupCommit(async (trx) => {
+      kept = trx;
+      await insertSetting(trx, { key: 'kept', value: 'x' });
+    });
+    await expect(insertSetting(kept, { key: 'kept.later', value: 'x' })).rejects.toThrow();
+    expect((await findSettings(app.ctx.store.db, { prefix: 'kept.' })).rows).toEqual([]);
   });
 
   it("keeps other queries out of a transaction in progress: they neither see its writes nor join it", async () => {

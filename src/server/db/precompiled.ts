@@ -33,7 +33,7 @@ export function precompiled<V extends object, R>(build: (db: Kysely<Database>, v
     }
     const named = values as Record<string, unknown>;
     const query = { ...(plan.compiled as CompiledQuery<R>), parameters: plan.sources.map((source) => ('name' in source ? named[source.name] : source.constant)) };
-    const direct = target instanceof DirectSqliteTransaction ? target.connection : idleConnection(db);
+    const direct = target instanceof DirectSqliteTransaction ? target.openConnection : idleConnection(db);
     return direct ? runOn(direct, query) : db.executeQuery<R>(query);
   };
 }
