@@ -5,7 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.js';
 import { cachingStatements } from './statement-cache.js';
-import { directPostgresTransaction, directSqliteTransaction, runPrecompiledDirectly } from './direct.js';
+import { directSqliteTransaction, runPrecompiledDirectly } from './direct.js';
 import { groupCommits } from './group-commit.js';
 import type { QueryTarget } from './precompiled.js';
 import { DATA_CHANGED_CHANNEL } from './migrations/073-data-change-notices.js';
@@ -22,8 +22,8 @@ export interface Store {
   databaseUrl?: string;
   /**
    * Runs `work`, whose statements are all precompiled (db/precompiled.ts), all or nothing, for
-   * the hot write paths, on the driver itself (db/direct.ts). On SQLite it is committed together
-   * with the others that arrive at the same moment (db/group-commit.ts).
+   * the hot write paths. On SQLite, straight on the connection (db/direct.ts) and committed
+   * together with the others that arrive at the same moment (db/group-commit.ts).
    */
   groupCommit<T>(work: (trx: QueryTarget) => Promise<T>): Promise<T>;
   /** The SQLite file, for backups. */
@@ -151,8 +151,7 @@ async function openPostgres(databaseUrl: string): Promise<Store> {
   await notices.listen(DATA_CHANGED_CHANNEL, (_payload, from) => {
     if (!ownBackends.has(from)) changes += 1;
   });
-  const preparing = preparingPool(pool, { wrote: () => (changes += 1) });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparing }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool, { wrote: () => (changes += 1) }) }) });
   const dataVersion = () => {
     const session = notices.session();
     return session === null ? snapshotOf(pool) : `${session}:${changes}`;
@@ -162,8 +161,7 @@ async function openPostgres(databaseUrl: string): Promise<Store> {
     await db.destroy();
   };
   // PostgreSQL groups the log flushes of concurrent commits itself: each work keeps its transaction.
-  const transaction = directPostgresTransaction(db, preparing);
-  return { db, dialect: 'postgres', groupCommit: (work) => transaction((trx) => work(trx)), databaseUrl, notices, dataVersion, close };
+  return { db, dialect: 'postgres', groupCommit: (work) => db.transaction().execute(work), databaseUrl, notices, dataVersion, close };
 }
 
 /** The server process behind a connection: what PostgreSQL names as a notice's sender. */

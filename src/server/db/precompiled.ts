@@ -1,9 +1,9 @@
 import type { CompiledQuery, Compilable, Kysely, QueryResult } from 'kysely';
-import { DirectTransaction, idleConnection, runOn } from './direct.js';
+import { DirectSqliteTransaction, idleConnection, runOn } from './direct.js';
 import type { Database } from './schema.js';
 
-/** Where a precompiled query runs: through Kysely, or on the driver itself in a group commit (db/direct.ts). */
-export type QueryTarget = Kysely<Database> | DirectTransaction;
+/** Where a precompiled query runs: through Kysely, or straight on SQLite's connection (db/direct.ts). */
+export type QueryTarget = Kysely<Database> | DirectSqliteTransaction;
 
 /** Where each parameter of the compiled SQL comes from: a named value of the call, or a constant of the query. */
 type Source = { name: string } | { constant: unknown };
@@ -24,7 +24,7 @@ export function precompiled<V extends object, R>(build: (db: Kysely<Database>, v
   // Per dialect (adapter class): the same query compiles to other SQL on PostgreSQL.
   const plans = new Map<unknown, Plan>();
   return async (target: QueryTarget, values: V): Promise<QueryResult<R>> => {
-    const db = target instanceof DirectTransaction ? target.compiler : target;
+    const db = target instanceof DirectSqliteTransaction ? target.compiler : target;
     const dialect = db.getExecutor().adapter.constructor;
     let plan = plans.get(dialect);
     if (!plan) {
@@ -33,9 +33,8 @@ export function precompiled<V extends object, R>(build: (db: Kysely<Database>, v
     }
     const named = values as Record<string, unknown>;
     const query = { ...(plan.compiled as CompiledQuery<R>), parameters: plan.sources.map((source) => ('name' in source ? named[source.name] : source.constant)) };
-    if (target instanceof DirectTransaction) return target.run(query);
-    const idle = idleConnection(db);
-    return idle ? runOn(idle, query) : db.executeQuery<R>(query);
+    const direct = target instanceof DirectSqliteTransaction ? target.openConnection : idleConnection(db);
+    return direct ? runOn(direct, query) : db.executeQuery<R>(query);
   };
 }
 
