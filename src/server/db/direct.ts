@@ -59,8 +59,7 @@ export function runOn<R>(connection: CachingSqlite, query: CompiledQuery<R>): Qu
  * on the connection is kept throughout, so no other query runs inside the transaction; `work` may
  * await only its own statements, which answer at once, so it takes no turn of the event loop.
  */
-export function directSqliteTransaction(db: Kysely<Database>): OpenTransaction<DirectSqliteTransaction> {
-  const connection = connections.get(db)!;
+export function directSqliteTransaction(db: Kysely<Database>, connection: CachingSqlite): OpenTransaction<DirectSqliteTransaction> {
   const run = (sql: string) => connection.prepare(sql).run([]);
   return (work) =>
     db.connection().execute(async () => {

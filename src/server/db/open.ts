@@ -117,7 +117,7 @@ export function sqliteStore(database: SQLite.Database, file?: string): Store {
   return {
     db,
     dialect: 'sqlite',
-    groupCommit: groupCommits(directSqliteTransaction(db)),
+    groupCommit: groupCommits(directSqliteTransaction(db, connection)),
     file,
     optimize,
     dataVersion: () => connection.dataVersion(),
