@@ -5,32 +5,29 @@
 export type OpenTransaction<Trx> = <R>(work: (trx: Trx, statement: (sql: string) => Promise<void>) => Promise<R>) => Promise<R>;
 
 /**
- * At most this many works per group: a group runs without a turn of the event loop, and a failed
- * commit fails all of it.
+ * At most this many works per group: a failed commit fails all of it, and on SQLite a group runs
+ * without a turn of the event loop.
  */
 const GROUP_SIZE = 64;
 
 type Outcome = { value: unknown } | { error: unknown };
-
-interface Submitted<Trx> {
-  work: (trx: Trx) => Promise<unknown>;
-  settle: (outcome: Outcome) => void;
-}
+type Work<Trx> = (trx: Trx) => Promise<unknown>;
 
 /**
- * Group commit (docs/decisions/018-group-commit-on-sqlite.md): each `work` is all or nothing (its own
- * savepoint), and the works that arrive in one turn of the event loop (a burst's requests, read
- * together) share one transaction, so SQLite writes the pages they change to its log once per
- * group instead of once per work. A work sees what the works before it in the group wrote, as if they
- * had committed first. Each settles only after the group's commit: a failed commit fails them all.
+ * Runs a group's works in one transaction, in order, each all or nothing, and answers each one's
+ * outcome; rejects when the transaction as a whole fails (its commit), which fails every work.
  */
-export function groupCommits<Trx>(open: OpenTransaction<Trx>) {
-  const waiting: Submitted<Trx>[] = [];
+export type CommitGroup<Trx> = (works: readonly Work<Trx>[]) => Promise<Outcome[]>;
 
-  const commit = (group: readonly Submitted<Trx>[]) =>
+/**
+ * Each work under its own savepoint: one that throws is rolled back alone. For SQLite, where a
+ * savepoint is a statement answered at once.
+ */
+export function savepointEach<Trx>(open: OpenTransaction<Trx>): CommitGroup<Trx> {
+  return (works) =>
     open(async (trx, statement) => {
       const outcomes: Outcome[] = [];
-      for (const { work } of group) {
+      for (const work of works) {
         await statement('savepoint work');
         try {
           outcomes.push({ value: await work(trx) });
@@ -45,15 +42,79 @@ export function groupCommits<Trx>(open: OpenTransaction<Trx>) {
       }
       return outcomes;
     });
+}
+
+/** A work of the group threw: the group's transaction is rolled back, and the works around it run again. */
+class WorkFailed extends Error {
+  constructor(
+    readonly index: number,
+    readonly error: unknown,
+  ) {
+    super('A work of the group failed');
+  }
+}
+
+/**
+ * No savepoints: a work that throws rolls back the whole group. Its error is its outcome (it
+ * wrote nothing that lasts); the works before it run again as a group, then the works after it.
+ * For PostgreSQL, where a savepoint and its release are two more round trips to the server, taken
+ * while the group holds the locks its works wait on. Works must be safe to run again: they only
+ * run statements on the transaction they are given.
+ */
+export function rerunAroundFailure<Trx>(open: <R>(work: (trx: Trx) => Promise<R>) => Promise<R>): CommitGroup<Trx> {
+  const commit: CommitGroup<Trx> = async (works) => {
+    if (works.length === 0) return [];
+    try {
+      return await open(async (trx) => {
+        const outcomes: Outcome[] = [];
+        for (const [index, work] of works.entries()) {
+          try {
+            outcomes.push({ value: await work(trx) });
+          } catch (error) {
+            throw new WorkFailed(index, error);
+          }
+        }
+        return outcomes;
+      });
+    } catch (failure) {
+      if (!(failure instanceof WorkFailed)) throw failure;
+      // In this order, so each work sees what the works before it wrote, as in the first run.
+      const before = await settled(commit, works.slice(0, failure.index));
+      const after = await settled(commit, works.slice(failure.index + 1));
+      return [...before, { error: failure.error }, ...after];
+    }
+  };
+  return commit;
+}
+
+/** The works' outcomes, each the group's error when the group's transaction failed as a whole. */
+const settled = <Trx>(commit: CommitGroup<Trx>, works: readonly Work<Trx>[]): Promise<Outcome[]> =>
+  commit(works).catch((error: unknown) => works.map(() => ({ error })));
+
+interface Submitted<Trx> {
+  work: Work<Trx>;
+  settle: (outcome: Outcome) => void;
+}
+
+/**
+ * Group commit (docs/decisions/018-group-commit-on-sqlite.md, 019-group-commit-on-postgresql.md):
+ * the works that arrive in one turn of the event loop (a burst's requests, read together) share
+ * one transaction, each all or nothing as `commitGroup` keeps it, so the database commits once per
+ * group instead of once per work, and on PostgreSQL the group takes the locks its works wait on
+ * once. A work sees what the works before it in the group wrote, as if they had committed first.
+ * Each settles only after the group's commit: a failed commit fails them all.
+ */
+export function groupCommits<Trx>(commitGroup: CommitGroup<Trx>) {
+  const waiting: Submitted<Trx>[] = [];
 
   const commitWaiting = () => {
     const group = waiting.splice(0, GROUP_SIZE);
     // A burst larger than a group: the rest form the next one, after the I/O that arrives meanwhile.
     if (waiting.length > 0) setImmediate(commitWaiting);
-    commit(group).then(
-      (outcomes) => group.forEach(({ settle }, index) => settle(outcomes[index]!)),
-      (error: unknown) => group.forEach(({ settle }) => settle({ error })),
-    );
+    settled(
+      commitGroup,
+      group.map(({ work }) => work),
+    ).then((outcomes) => group.forEach(({ settle }, index) => settle(outcomes[index]!)));
   };
 
   return <T>(work: (trx: Trx) => Promise<T>): Promise<T> =>

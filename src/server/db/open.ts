@@ -6,7 +6,7 @@ import pg from 'pg';
 import { migrationProvider } from './migrations/index.js';
 import { cachingStatements } from './statement-cache.js';
 import { directSqliteTransaction, runPrecompiledDirectly } from './direct.js';
-import { groupCommits } from './group-commit.js';
+import { groupCommits, rerunAroundFailure, savepointEach } from './group-commit.js';
 import type { QueryTarget } from './precompiled.js';
 import { DATA_CHANGED_CHANNEL } from './migrations/073-data-change-notices.js';
 import { listenForNotices, type NoticeListener } from './notices-pg.js';
@@ -22,8 +22,8 @@ export interface Store {
   databaseUrl?: string;
   /**
    * Runs `work`, whose statements are all precompiled (db/precompiled.ts), all or nothing, for
-   * the hot write paths. On SQLite, straight on the connection (db/direct.ts) and committed
-   * together with the others that arrive at the same moment (db/group-commit.ts).
+   * the hot write paths, committed together with the others that arrive at the same moment
+   * (db/group-commit.ts); on SQLite straight on the connection (db/direct.ts).
    */
   groupCommit<T>(work: (trx: QueryTarget) => Promise<T>): Promise<T>;
   /** The SQLite file, for backups. */
@@ -117,7 +117,7 @@ export function sqliteStore(database: SQLite.Database, file?: string): Store {
   return {
     db,
     dialect: 'sqlite',
-    groupCommit: groupCommits(directSqliteTransaction(db, connection)),
+    groupCommit: groupCommits(savepointEach(directSqliteTransaction(db, connection))),
     file,
     optimize,
     dataVersion: () => connection.dataVersion(),
@@ -160,8 +160,8 @@ async function openPostgres(databaseUrl: string): Promise<Store> {
     await notices.close();
     await db.destroy();
   };
-  // PostgreSQL groups the log flushes of concurrent commits itself: each work keeps its transaction.
-  return { db, dialect: 'postgres', groupCommit: (work) => db.transaction().execute(work), databaseUrl, notices, dataVersion, close };
+  const groupCommit = groupCommits(rerunAroundFailure<QueryTarget>((work) => db.transaction().execute(work)));
+  return { db, dialect: 'postgres', groupCommit, databaseUrl, notices, dataVersion, close };
 }
 
 /** The server process behind a connection: what PostgreSQL names as a notice's sender. */

@@ -95,6 +95,37 @@ describe.each(testDialects)('precompiled queries on %s', (dialect) => {
     ]);
   });
 
+  it('answers each work of a group on its own when several fail, first and last included, and keeps only what the others wrote', async () => {
+    const { store } = app.ctx;
+    await insertSetting(store.db, { key: 'many.taken', value: 'x' });
+    const refusal = new Error('refused after writing');
+    const outcomes = await Promise.allSettled([
+      store.groupCommit(async (trx) => {
+        await insertSetting(trx, { key: 'many.first', value: 'x' });
+        throw refusal;
+      }),
+      store.groupCommit((trx) => insertSetting(trx, { key: 'many.a', value: 'x' })),
+      store.groupCommit((trx) => insertSetting(trx, { key: 'many.taken', value: 'a duplicate key' })),
+      store.groupCommit(async (trx) => {
+        const before = await findSettings(trx, { prefix: 'many.' });
+        await insertSetting(trx, { key: 'many.b', value: String(before.rows.length) });
+      }),
+      store.groupCommit(async (trx) => {
+        await insertSetting(trx, { key: 'many.last', value: 'x' });
+        throw refusal;
+      }),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'fulfilled', 'rejected', 'fulfilled', 'rejected']);
+    expect(outcomes[0]).toEqual({ status: 'rejected', reason: refusal });
+    expect(outcomes[2]).toMatchObject({ reason: { code: dialect === 'sqlite' ? 'SQLITE_CONSTRAINT_PRIMARYKEY' : '23505' } });
+    // many.b saw many.taken and many.a: the works before it, as if they had committed first.
+    expect((await findSettings(store.db, { prefix: 'many.' })).rows).toEqual([
+      { key: 'many.a', value: 'x' },
+      { key: 'many.b', value: '2' },
+      { key: 'many.taken', value: 'x' },
+    ]);
+  });
+
   it('refuses a statement through a transaction that has ended, instead of running it in whatever comes next', async () => {
     let kept!: QueryTarget;
     await app.ctx.store.groupCommit(async (trx) => {

@@ -82,9 +82,9 @@ export async function loadSignupArea(ctx: AppContext, user: SessionUser, eventId
 /**
  * Creates or updates the caller's signup for the event: one per DJ per event, so a DJ already
  * named on a signup updates it, unless another DJ gave its answers (a back-to-back partner
- * staff added cannot overwrite them). All or nothing: on PostgreSQL one transaction that locks the
- * event row, so concurrent submissions queue instead of racing; on SQLite one savepoint of a group
- * commit (db/group-commit.ts), so its statements must all be precompiled.
+ * staff added cannot overwrite them). All or nothing, as one work of a group commit
+ * (db/group-commit.ts), so its statements must all be precompiled and it must be safe to run
+ * again; on PostgreSQL it locks the event row, so concurrent submissions queue instead of racing.
  */
 export async function submitSignup(ctx: AppContext, user: SessionUser, intake: SignupIntake): Promise<SignupFormData> {
   const djId = rosterIdOf(user);
