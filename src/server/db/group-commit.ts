@@ -58,8 +58,9 @@ class WorkFailed extends Error {
  * No savepoints: a work that throws rolls back the whole group. Its error is its outcome (it
  * wrote nothing that lasts); the works before it run again as a group, then the works after it.
  * For PostgreSQL, where a savepoint and its release are two more round trips to the server, taken
- * while the group holds the locks its works wait on. Works must be safe to run again: they only
- * run statements on the transaction they are given.
+ * while the group holds the lock its works wait on. Works must be safe to run again (they only
+ * run statements on the transaction they are given), and answer a refusal they decide before
+ * writing by returning it: a throw also lets the next group take the lock before the reruns.
  */
 export function rerunAroundFailure<Trx>(open: <R>(work: (trx: Trx) => Promise<R>) => Promise<R>): CommitGroup<Trx> {
   const commit: CommitGroup<Trx> = async (works) => {
@@ -98,29 +99,37 @@ interface Submitted<Trx> {
 
 /**
  * Group commit (docs/decisions/018-group-commit-on-sqlite.md, 019-group-commit-on-postgresql.md):
- * the works that arrive in one turn of the event loop (a burst's requests, read together) share
- * one transaction, each all or nothing as `commitGroup` keeps it, so the database commits once per
- * group instead of once per work, and on PostgreSQL the group takes the locks its works wait on
- * once. A work sees what the works before it in the group wrote, as if they had committed first.
- * Each settles only after the group's commit: a failed commit fails them all.
+ * the works with the same key that arrive in one turn of the event loop (a burst's requests, read
+ * together) share one transaction, each all or nothing as `commitGroup` keeps it, so the database
+ * commits once per group instead of once per work, and on PostgreSQL the group takes the lock its
+ * works wait on once. The key is what the works lock (the event): a group that locked several
+ * rows in arrival order could deadlock with the next. A work sees what the works before it in the
+ * group wrote, as if they had committed first. Each settles only after the group's commit: a
+ * failed commit fails them all.
  */
 export function groupCommits<Trx>(commitGroup: CommitGroup<Trx>) {
-  const waiting: Submitted<Trx>[] = [];
+  const waiting = new Map<string, Submitted<Trx>[]>();
 
-  const commitWaiting = () => {
-    const group = waiting.splice(0, GROUP_SIZE);
+  const commitWaiting = (key: string) => {
+    const queue = waiting.get(key)!;
+    const group = queue.splice(0, GROUP_SIZE);
     // A burst larger than a group: the rest form the next one, after the I/O that arrives meanwhile.
-    if (waiting.length > 0) setImmediate(commitWaiting);
+    if (queue.length > 0) setImmediate(commitWaiting, key);
+    else waiting.delete(key);
     settled(
       commitGroup,
       group.map(({ work }) => work),
     ).then((outcomes) => group.forEach(({ settle }, index) => settle(outcomes[index]!)));
   };
 
-  return <T>(work: (trx: Trx) => Promise<T>): Promise<T> =>
+  return <T>(key: string, work: (trx: Trx) => Promise<T>): Promise<T> =>
     new Promise<T>((resolve, reject) => {
-      // After this turn's I/O callbacks, so the requests read in the same turn join the group.
-      if (waiting.length === 0) setImmediate(commitWaiting);
-      waiting.push({ work, settle: (outcome) => ('error' in outcome ? reject(outcome.error) : resolve(outcome.value as T)) });
+      let queue = waiting.get(key);
+      if (!queue) {
+        waiting.set(key, (queue = []));
+        // After this turn's I/O callbacks, so the requests read in the same turn join the group.
+        setImmediate(commitWaiting, key);
+      }
+      queue.push({ work, settle: (outcome) => ('error' in outcome ? reject(outcome.error) : resolve(outcome.value as T)) });
     });
 }

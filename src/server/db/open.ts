@@ -22,10 +22,11 @@ export interface Store {
   databaseUrl?: string;
   /**
    * Runs `work`, whose statements are all precompiled (db/precompiled.ts), all or nothing, for
-   * the hot write paths, committed together with the others that arrive at the same moment
-   * (db/group-commit.ts); on SQLite straight on the connection (db/direct.ts).
+   * the hot write paths, committed together with the others for the same `key` (what the work
+   * locks) that arrive at the same moment (db/group-commit.ts); on SQLite straight on the
+   * connection (db/direct.ts). A work returns its refusals: a throw costs its group a rerun.
    */
-  groupCommit<T>(work: (trx: QueryTarget) => Promise<T>): Promise<T>;
+  groupCommit<T>(key: string, work: (trx: QueryTarget) => Promise<T>): Promise<T>;
   /** The SQLite file, for backups. */
   file?: string;
   /**

@@ -51,7 +51,7 @@ describe.each(testDialects)('precompiled queries on %s', (dialect) => {
 
   it("commits a group commit's writes together, and rolls all of them back when it throws", async () => {
     const { store } = app.ctx;
-    await store.groupCommit(async (trx) => {
+    await store.groupCommit('settings', async (trx) => {
       await insertSetting(trx, { key: 'together.a', value: 'one' });
       expect((await findSettings(trx, { prefix: 'together.' })).rows).toHaveLength(1);
       await insertSetting(trx, { key: 'together.b', value: 'two' });
@@ -59,14 +59,14 @@ describe.each(testDialects)('precompiled queries on %s', (dialect) => {
     expect((await findSettings(store.db, { prefix: 'together.' })).rows.map((row) => row.key)).toEqual(['together.a', 'together.b']);
 
     await expect(
-      store.groupCommit(async (trx) => {
+      store.groupCommit('settings', async (trx) => {
         await insertSetting(trx, { key: 'undone.a', value: 'one' });
         await insertSetting(trx, { key: 'together.a', value: 'a duplicate key' });
       }),
     ).rejects.toMatchObject({ code: dialect === 'sqlite' ? 'SQLITE_CONSTRAINT_PRIMARYKEY' : '23505' });
     expect((await findSettings(store.db, { prefix: 'undone.' })).rows).toEqual([]);
     // The connection is usable again, by both kinds of transaction.
-    await store.groupCommit((trx) => insertSetting(trx, { key: 'after.a', value: 'x' }));
+    await store.groupCommit('settings', (trx) => insertSetting(trx, { key: 'after.a', value: 'x' }));
     await store.db.transaction().execute((trx) => insertSetting(trx, { key: 'after.b', value: 'x' }));
     expect((await findSettings(store.db, { prefix: 'after.' })).rows).toHaveLength(2);
   });
@@ -75,12 +75,12 @@ describe.each(testDialects)('precompiled queries on %s', (dialect) => {
     const { store } = app.ctx;
     await insertSetting(store.db, { key: 'taken', value: 'x' });
     const outcomes = await Promise.allSettled([
-      store.groupCommit((trx) => insertSetting(trx, { key: 'group.a', value: 'x' })),
-      store.groupCommit(async (trx) => {
+      store.groupCommit('settings', (trx) => insertSetting(trx, { key: 'group.a', value: 'x' })),
+      store.groupCommit('settings', async (trx) => {
         await insertSetting(trx, { key: 'group.half', value: 'x' });
         await insertSetting(trx, { key: 'taken', value: 'a duplicate key' });
       }),
-      store.groupCommit(async (trx) => {
+      store.groupCommit('settings', async (trx) => {
         // Sees what the works before it wrote, as if they had committed first.
         const before = await findSettings(trx, { prefix: 'group.' });
         await insertSetting(trx, { key: 'group.c', value: String(before.rows.length) });
@@ -100,17 +100,17 @@ describe.each(testDialects)('precompiled queries on %s', (dialect) => {
     await insertSetting(store.db, { key: 'many.taken', value: 'x' });
     const refusal = new Error('refused after writing');
     const outcomes = await Promise.allSettled([
-      store.groupCommit(async (trx) => {
+      store.groupCommit('settings', async (trx) => {
         await insertSetting(trx, { key: 'many.first', value: 'x' });
         throw refusal;
       }),
-      store.groupCommit((trx) => insertSetting(trx, { key: 'many.a', value: 'x' })),
-      store.groupCommit((trx) => insertSetting(trx, { key: 'many.taken', value: 'a duplicate key' })),
-      store.groupCommit(async (trx) => {
+      store.groupCommit('settings', (trx) => insertSetting(trx, { key: 'many.a', value: 'x' })),
+      store.groupCommit('settings', (trx) => insertSetting(trx, { key: 'many.taken', value: 'a duplicate key' })),
+      store.groupCommit('settings', async (trx) => {
         const before = await findSettings(trx, { prefix: 'many.' });
         await insertSetting(trx, { key: 'many.b', value: String(before.rows.length) });
       }),
-      store.groupCommit(async (trx) => {
+      store.groupCommit('settings', async (trx) => {
         await insertSetting(trx, { key: 'many.last', value: 'x' });
         throw refusal;
       }),
@@ -126,9 +126,27 @@ describe.each(testDialects)('precompiled queries on %s', (dialect) => {
     ]);
   });
 
+  it('groups only the works with the same key: a group that fails does not run another key’s works again', async () => {
+    const { store } = app.ctx;
+    let runs = 0;
+    const outcomes = await Promise.allSettled([
+      store.groupCommit('other', async (trx) => {
+        runs += 1;
+        await insertSetting(trx, { key: 'keyed.other', value: 'x' });
+      }),
+      store.groupCommit('settings', async (trx) => {
+        await insertSetting(trx, { key: 'keyed.failing', value: 'x' });
+        throw new Error('fails');
+      }),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected']);
+    expect(runs).toBe(1);
+    expect((await findSettings(store.db, { prefix: 'keyed.' })).rows.map((row) => row.key)).toEqual(['keyed.other']);
+  });
+
   it('refuses a statement through a transaction that has ended, instead of running it in whatever comes next', async () => {
     let kept!: QueryTarget;
-    await app.ctx.store.groupCommit(async (trx) => {
+    await app.ctx.store.groupCommit('settings', async (trx) => {
       kept = trx;
       await insertSetting(trx, { key: 'kept', value: 'x' });
     });
@@ -151,7 +169,7 @@ describe.each(testDialects)('precompiled queries on %s', (dialect) => {
     });
     await started;
     const reads = Promise.all([findSettings(store.db, { prefix: 'pending.' }), store.db.selectFrom('settings').select('key').where('key', 'like', 'pending.%').execute()]);
-    const groupWrite = store.groupCommit((trx) => insertSetting(trx, { key: 'pending.precompiled', value: 'x' }));
+    const groupWrite = store.groupCommit('settings', (trx) => insertSetting(trx, { key: 'pending.precompiled', value: 'x' }));
     release();
     await expect(kyselyTransaction).rejects.toThrow('roll back');
     await groupWrite;
@@ -163,7 +181,7 @@ describe.each(testDialects)('precompiled queries on %s', (dialect) => {
     // The other way round: queries started while a group commit is under way wait for it.
     let during!: Promise<unknown[]>;
     await expect(
-      store.groupCommit(async (trx) => {
+      store.groupCommit('settings', async (trx) => {
         await insertSetting(trx, { key: 'pending.undone', value: 'x' });
         during = Promise.all([
           store.db.selectFrom('settings').select('key').where('key', '=', 'pending.undone').execute(),

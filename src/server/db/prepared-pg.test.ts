@@ -34,4 +34,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('preparingPool', () => {
     const n = await db.transaction().execute(async (trx) => (await sql<{ n: number }>`select ${1}::int / 1 as n`.execute(trx)).rows[0]!.n);
     expect(n).toBe(1);
   });
+
+  it('does not take a transaction for committed when a statement in it failed, even if its error was swallowed', async () => {
+    await sql`create temporary table kept (n int)`.execute(db);
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await sql`insert into kept values (${1}::int)`.execute(trx);
+        await sql`select ${1}::int / 0`.execute(trx).catch(() => {});
+      }),
+    ).rejects.toMatchObject({ code: '25P02', message: 'The transaction was rolled back: one of its statements had failed.' });
+    expect((await sql<{ n: number }>`select count(*)::int as n from kept`.execute(db)).rows).toEqual([{ n: 0 }]);
+  });
 });

@@ -43,7 +43,12 @@ export function preparingPool(pool: pg.Pool, { wrote = () => {}, capacity = 200 
         if (kind === 'begin') inTransaction = true;
         if (kind === 'write' && inTransaction) transactionWrote = true;
         try {
-          return await query(client, text, parameters);
+          const result = await query(client, text, parameters);
+          // PostgreSQL answers the commit of a transaction in which a statement failed with a
+          // rollback, not an error: a caller that swallowed that statement's error must not take
+          // its transaction for committed.
+          if (kind === 'end' && result.command === 'ROLLBACK' && /^\s*(commit|end)\b/i.test(text)) throw new RolledBack();
+          return result;
         } finally {
           if (kind === 'write' && !inTransaction) wrote();
           if (kind === 'end') {
@@ -60,6 +65,14 @@ export function preparingPool(pool: pg.Pool, { wrote = () => {}, capacity = 200 
     connect: async () => preparing(await pool.connect()),
     end: () => pool.end(),
   };
+}
+
+/** A commit that the server answered with a rollback. */
+class RolledBack extends Error {
+  readonly code = '25P02';
+  constructor() {
+    super('The transaction was rolled back: one of its statements had failed.');
+  }
 }
 
 /**

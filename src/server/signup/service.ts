@@ -10,7 +10,8 @@ import { distinctStreamLinks, PREVIOUS_LINKS_SHOWN } from '@shared/streams.js';
 import type { SessionUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import { UniqueViolation, withDbErrors } from '../db/errors.js';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.js';
+import type { QueryTarget } from '../db/precompiled.js';
 import { recordChange } from '../history/record.js';
 import { readSettings } from '../settings/service.js';
 import { findDjsById } from '../db/rows.js';
@@ -93,55 +94,59 @@ export async function submitSignup(ctx: AppContext, user: SessionUser, intake: S
     available_from: canonicalAvailability(intake.available_from),
     available_to: canonicalAvailability(intake.available_to),
   };
-  const write = () =>
-    ctx.store.groupCommit(async (trx) => {
-      const event = await findEvent(trx, form.event_id, { dialect: ctx.store.dialect });
-      if (!event) throw notFound(NOT_FOUND);
-      if (event.cancelled) throw conflict(EVENT_CANCELLED, 'signups_closed');
-      const now = Date.now();
-      if (!signupsOpenAt(event, now)) throw conflict(SIGNUPS_CLOSED, 'signups_closed');
-      const issues = availabilityIssues(form, event.startDatetime);
-      if (issues.length) throw badRequest(issues.map((issue) => `${AVAILABILITY_LABELS[issue.path[0]]}: ${issue.message}`).join(' '));
-
-      const own = await findSignupOwner(trx, event.id, djId);
-      if (own && own.submitted_by !== null && own.submitted_by !== djId) {
-        throw conflict(
-          `You are on the signup ${own.name} with another DJ, who gave its answers: ask them or the host to change them.`,
-          'not_signup_owner',
-        );
-      }
-      if (own?.slotted) {
-        // A built lineup stays put: the answers change, the slot waits for staff.
-        const changesTheSlot = answersChangeTheSlot({ name: own.name, requestedDuration: Number(own.requested_duration), type: own.type }, form);
-        await updateAnswersOnly(trx, own.uuid, form, djId, now, changesTheSlot);
-      } else if (own) {
-        await updateSignupForm(trx, own.uuid, form, djId, now);
-      } else {
-        if (event.signupCap !== null && (await countDjSignups(trx, event.id)) >= event.signupCap) throw conflict(SIGNUPS_FULL, 'signups_full');
-        await withDbErrors(() => insertSignup(trx, event.id, djId, form, now));
-      }
-      await recordChange(trx, {
-        eventId: event.id,
-        actor: user,
-        // A DJ staff named on a signup who now gives its answers signs up.
-        kind: own?.form_data ? 'signup_updated' : 'signup_submitted',
-        version: event.version,
-        lines: [own ? { t: 'answers', name: form.name, fields: changedAnswers(parseFormData(own.form_data), form) } : { t: 'signup', change: 'added', name: form.name }],
-        at: now,
-      });
-      return event.version;
-    });
-
-  let version: number;
+  const write = () => ctx.store.groupCommit(form.event_id, (trx) => intakeSignup(trx, ctx, user, djId, form));
+  let outcome: number | HttpError;
   try {
-    version = await write();
+    outcome = await write();
   } catch (error) {
     if (!isWorthRetrying(error)) throw error;
-    version = await write();
+    outcome = await write();
   }
+  if (outcome instanceof HttpError) throw outcome;
+  const version = outcome;
   // The version is the staff drafts' concurrency counter: a DJ's signup does not bump it.
   await ctx.changes.publish({ eventId: form.event_id, version });
   return form;
+}
+
+/**
+ * The intake's work in its group commit: the event's version, or the refusal to answer with.
+ * Refusals are returned, not thrown: on PostgreSQL a throw rolls back the DJs grouped with this
+ * one and runs them again (db/group-commit.ts). All are decided before anything is written.
+ */
+async function intakeSignup(trx: QueryTarget, ctx: AppContext, user: SessionUser, djId: string, form: SignupFormData): Promise<number | HttpError> {
+  const event = await findEvent(trx, form.event_id, { dialect: ctx.store.dialect });
+  if (!event) return notFound(NOT_FOUND);
+  if (event.cancelled) return conflict(EVENT_CANCELLED, 'signups_closed');
+  const now = Date.now();
+  if (!signupsOpenAt(event, now)) return conflict(SIGNUPS_CLOSED, 'signups_closed');
+  const issues = availabilityIssues(form, event.startDatetime);
+  if (issues.length) return badRequest(issues.map((issue) => `${AVAILABILITY_LABELS[issue.path[0]]}: ${issue.message}`).join(' '));
+
+  const own = await findSignupOwner(trx, event.id, djId);
+  if (own && own.submitted_by !== null && own.submitted_by !== djId) {
+    return conflict(`You are on the signup ${own.name} with another DJ, who gave its answers: ask them or the host to change them.`, 'not_signup_owner');
+  }
+  if (own?.slotted) {
+    // A built lineup stays put: the answers change, the slot waits for staff.
+    const changesTheSlot = answersChangeTheSlot({ name: own.name, requestedDuration: Number(own.requested_duration), type: own.type }, form);
+    await updateAnswersOnly(trx, own.uuid, form, djId, now, changesTheSlot);
+  } else if (own) {
+    await updateSignupForm(trx, own.uuid, form, djId, now);
+  } else {
+    if (event.signupCap !== null && (await countDjSignups(trx, event.id)) >= event.signupCap) return conflict(SIGNUPS_FULL, 'signups_full');
+    await withDbErrors(() => insertSignup(trx, event.id, djId, form, now));
+  }
+  await recordChange(trx, {
+    eventId: event.id,
+    actor: user,
+    // A DJ staff named on a signup who now gives its answers signs up.
+    kind: own?.form_data ? 'signup_updated' : 'signup_submitted',
+    version: event.version,
+    lines: [own ? { t: 'answers', name: form.name, fields: changedAnswers(parseFormData(own.form_data), form) } : { t: 'signup', change: 'added', name: form.name }],
+    at: now,
+  });
+  return event.version;
 }
 
 /**

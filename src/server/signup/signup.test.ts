@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { signupIntakeSchema } from '@shared/schemas/signup.js';
+import type { SessionUser } from '../auth/sessions.js';
 import { intake } from '../testing/fixtures.js';
-import { startTestApp, testDialects, type TestApp } from '../testing/harness.js';
+import { type SignedIn, startTestApp, testDialects, type TestApp } from '../testing/harness.js';
+import { submitSignup } from './service.js';
 
 const START = Date.parse('2030-06-09T19:00:00.000Z');
 const hoursAfterStart = (hours: number) => new Date(START + hours * 3_600_000).toISOString();
@@ -213,6 +217,47 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
     expect(responses.map((r) => r.status)).toEqual(responses.map(() => 200));
     expect(await signups(eventId)).toHaveLength(1);
     expect(await signupDjs(eventId)).toHaveLength(1);
+  });
+
+  test('a burst that fills the cap takes DJs in the order they came, and a refused DJ among them costs the others nothing', async () => {
+    // Submitted in two groups while staff hold the event row: the first group must get its
+    // places although one of its DJs is refused, before the second group, waiting behind it.
+    const eventId = await createEvent(app, { signup_cap: 10 });
+    const first = await Promise.all(Array.from({ length: 12 }, () => app.signIn(['dj'])));
+    const second = await Promise.all(Array.from({ length: 3 }, () => app.signIn(['dj'])));
+    const asUser = (dj: SignedIn): SessionUser => ({ djId: dj.djId, discordUserId: dj.discordId, publicName: 'Person', avatarUrl: null, roles: ['dj'] });
+    const submitAll = (djs: SignedIn[], group: string) =>
+      djs.map((dj, i) =>
+        submitSignup(app.ctx, asUser(dj), signupIntakeSchema.parse(intake(eventId, { name: `${group} ${i}`, ...(group === 'first' && i === 3 && { available_from: '2000-01-01T00:00:00.000Z' }) }))).then(
+          () => 'in',
+          (error: { code?: string }) => error.code,
+        ),
+      );
+    let release!: () => void;
+    const staffHold = app.ctx.store.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('events').select('id').where('id', '=', eventId).$if(dialect === 'postgres', (query) => query.forUpdate()).execute();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    const waitingOnTheEvent = async (count: number) => {
+      for (let tries = 0; tries < 500; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        if (dialect === 'sqlite') return; // one connection: its waiters queue in order
+        const waiting = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(app.ctx.store.db);
+        if (waiting.rows[0]!.n >= count) return;
+      }
+      throw new Error('The intakes never queued on the event row');
+    };
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const firstOutcomes = Promise.all(submitAll(first, 'first'));
+    await waitingOnTheEvent(1);
+    const secondOutcomes = Promise.all(submitAll(second, 'second'));
+    await waitingOnTheEvent(2);
+    release();
+    await staffHold;
+
+    expect(await firstOutcomes).toEqual(['in', 'in', 'in', 'invalid_request', 'in', 'in', 'in', 'in', 'in', 'in', 'in', 'signups_full']);
+    expect(await secondOutcomes).toEqual(['signups_full', 'signups_full', 'signups_full']);
+    expect((await signups(eventId)).map((row) => row.name)).toEqual([0, 1, 2, 4, 5, 6, 7, 8, 9, 10].map((i) => `first ${i}`));
   });
 
   test('a submission while staff write the event loses neither', async () => {
