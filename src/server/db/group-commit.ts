@@ -60,7 +60,9 @@ class WorkFailed extends Error {
  * For PostgreSQL, where a savepoint and its release are two more round trips to the server, taken
  * while the group holds the lock its works wait on. Works must be safe to run again (they only
  * run statements on the transaction they are given), and answer a refusal they decide before
- * writing by returning it: a throw also lets the next group take the lock before the reruns.
+ * writing by returning it: a throw also lets the next group take the lock before the reruns. A
+ * work must never swallow a statement's error: PostgreSQL then rolls back the whole group at its
+ * commit, which fails every work in it (db/prepared-pg.ts).
  */
 export function rerunAroundFailure<Trx>(open: <R>(work: (trx: Trx) => Promise<R>) => Promise<R>): CommitGroup<Trx> {
   const commit: CommitGroup<Trx> = async (works) => {

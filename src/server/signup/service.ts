@@ -127,6 +127,7 @@ async function intakeSignup(trx: QueryTarget, ctx: AppContext, user: SessionUser
   if (own && own.submitted_by !== null && own.submitted_by !== djId) {
     return conflict(`You are on the signup ${own.name} with another DJ, who gave its answers: ask them or the host to change them.`, 'not_signup_owner');
   }
+  // Each refusal returns before anything is written (the cap below before its insert).
   if (own?.slotted) {
     // A built lineup stays put: the answers change, the slot waits for staff.
     const changesTheSlot = answersChangeTheSlot({ name: own.name, requestedDuration: Number(own.requested_duration), type: own.type }, form);
