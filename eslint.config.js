@@ -3,6 +3,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// The browser runs React DOM (decision 020): no other runtime in its place. Every
+// no-restricted-imports below repeats it, as a later setting of a rule replaces an earlier one.
+const noPreact = { group: ['preact', 'preact/*'], message: 'The client runs React DOM (decision 020).' };
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', '.bench'] },
   js.configs.recommended,
@@ -11,6 +15,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': ['error', { patterns: [noPreact] }],
     },
   },
   {
@@ -22,12 +27,22 @@ export default tseslint.config(
     // shared/ is pure: it must not reach into the server or the client.
     files: ['src/shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/client/**', '@server/*', '@client/*', 'node:*', 'fastify', 'react'] }],
+      'no-restricted-imports': ['error', { patterns: [noPreact, { group: ['**/server/**', '**/client/**', '@server/*', '@client/*', 'node:*', 'fastify', 'react'] }] }],
+    },
+  },
+  {
+    // The server reaches the client only through its renderer (decision 020).
+    files: ['src/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [noPreact, { group: ['@client/*', '!@client/entry-server', '**/client/**'], message: 'The server imports only the client\'s renderer, @client/entry-server.' }] },
+      ],
     },
   },
   {
     files: ['src/client/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', '@server/*'] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [noPreact, { group: ['**/server/**', '@server/*'] }] }] },
   },
   // Client features never reach into each other or the app: shared pieces live in
   // @client/shared and @client/components, and the app composes the features.
@@ -41,6 +56,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            noPreact,
             { group: ['**/server/**', '@server/*'], message: 'The client never imports the server.' },
             { group: [outOfFeature, '@client/features/*', '@client/app/*'], message: 'Features do not import each other or the app: move shared pieces to @client/shared or @client/components.' },
           ],

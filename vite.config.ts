@@ -1,53 +1,49 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 /**
- * The client renders with Preact through its React compatibility layer (decision 015): the app
- * and its libraries keep importing `react`, and the build (and `npm run dev`) resolve those
- * imports to Preact, which is about 50 KB gzipped lighter than React DOM on every first visit.
+ * The browser runs React DOM (decision 020): in `npm run dev` with fast refresh, in the build,
+ * and in the component tests. The pages a visitor reaches first are rendered on the server from
+ * the same components (src/client/entry-server.tsx), so the bundle only hydrates them.
  */
-const preactForReact = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
-
 export default defineConfig({
   root: 'src/client',
-  resolve: { tsconfigPaths: true, alias: preactForReact },
+  plugins: [react()],
+  resolve: { tsconfigPaths: true },
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
     // Source maps are not shipped: the server serves every file in dist/client.
     sourcemap: false,
-    // scripts/bundle-budget.mjs reads it to weigh what a first visit downloads.
+    // scripts/bundle-budget.mjs and the server's page renderer read it.
     manifest: true,
     // Every browser the app supports has <link rel="modulepreload">: no polyfill in each first visit.
     modulePreload: { polyfill: false },
     // The weight that matters is gzipped and checked by scripts/bundle-budget.mjs; Vite's own
     // warning counts minified bytes of one chunk.
     chunkSizeWarningLimit: 800,
-    // Preact and the router in a chunk of their own: every page needs them and they change only
-    // with an upgrade, so a release of the app's code does not make browsers (which keep hashed
-    // files for a year) download them again.
     rolldownOptions: {
+      // The app, and the public pages' own small entry (their HTML comes from the server).
+      // The app, and the public pages' own small entry (their HTML comes from the server).
+      input: { app: fileURLToPath(new URL('src/client/index.html', import.meta.url)), public: fileURLToPath(new URL('src/client/public-page.ts', import.meta.url)) },
       onLog(level, log, handler) {
         // Libraries mark their React Server Components boundaries with 'use client': meaningless in
         // a browser bundle.
         if (log.code === 'MODULE_LEVEL_DIRECTIVE') return;
-        // React Router uses React's useOptimistic where it exists and its own fallback where it
-        // does not, as with Preact.
-        if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic')) return;
         handler(level, log);
       },
       output: {
         codeSplitting: {
-          groups: [{ name: 'preact', test: /[\\/]node_modules[\\/](preact|react-router)[\\/]/ }],
+          // React and the router in a chunk of their own: every page needs them and they change
+          // only with an upgrade, so a release of the app's code does not make browsers (which
+          // keep hashed files for a year) download them again.
+          groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
         },
       },
     },
   },
   server: {
-    proxy: { '/api': 'http://127.0.0.1:3000', '/dev-oauth': 'http://127.0.0.1:3000' },
+    proxy: { '/api': 'http://127.0.0.1:3000', '/dev-oauth': 'http://127.0.0.1:3000', '/feeds': 'http://127.0.0.1:3000' },
   },
 });
