@@ -18,14 +18,15 @@ import { registerHealthRoutes } from './health/routes.js';
 import { registerHistoryRoutes } from './history/routes.js';
 import { registerMeRoutes } from './me/routes.js';
 import { errorHandler } from './http/error-handler.js';
-import { escapeHtml } from './http/html.js';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.js';
 import { logRedaction, requestLogFields } from './http/logging.js';
 import { LiveStreams } from './http/live-streams.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerTextGuard } from './http/text-guard.js';
 import { BODY_LIMIT_BYTES } from './limits.js';
-import { registerLineupPage, registerPublicRoutes } from './public/routes.js';
+import { readClientBuild } from './pages/client-build.js';
+import { registerPages } from './pages/routes.js';
+import { registerPublicRoutes } from './public/routes.js';
 import { registerSettingsRoutes } from './settings/routes.js';
 import { registerSignupRoutes } from './signup/routes.js';
 
@@ -107,7 +108,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerDiscordRoutes(app, ctx);
   registerHistoryRoutes(app, ctx);
 
-  if (options.clientDir) registerLineupPage(app, ctx, await serveSpa(app, options.clientDir, ctx.config.appName));
+  if (options.clientDir) {
+    const build = readClientBuild(options.clientDir, ctx.config.appName);
+    await registerPages(app, ctx, build);
+    await serveSpa(app, options.clientDir, build.indexHtml);
+  }
   app.setNotFoundHandler((_request, reply) => {
     reply.code(404).send({ code: 'not_found', message: 'Not found.' });
   });
@@ -125,19 +130,16 @@ function trustProxyOption(trust: TrustProxy): boolean | string[] | ((address: st
 
 /**
  * The built client: its files by their path, and the app's page for every other GET, so a full
- * reload of a client route returns the app. One public route; what an address under /api (or
- * /feeds) that matched no route gets is a 404, whatever its spelling. Returns the app's page, which
- * the public lineup pages serve with their own link-preview tags.
+ * reload of a client route returns the app (the pages the server renders itself have routes of
+ * their own: pages/routes.ts). One public route; what an address under /api (or /feeds) that
+ * matched no route gets is a 404, whatever its spelling.
  *
  * Files are sent as the brotli or gzip copy made at build time (scripts/precompress.mjs) when the
  * browser accepts one (with `Vary: Accept-Encoding`). Those under /assets have the hash of their
  * content in their name, so browsers keep them for a year without asking again; everything else,
  * the page above all, is revalidated on each use so a new release is picked up at once.
  */
-async function serveSpa(app: FastifyInstance, clientDir: string, appName: string): Promise<string> {
-  const indexHtml = fs
-    .readFileSync(path.join(clientDir, 'index.html'), 'utf8')
-    .replaceAll('%APP_NAME%', escapeHtml(appName));
+async function serveSpa(app: FastifyInstance, clientDir: string, indexHtml: string) {
   const indexEtag = `"${createHash('sha256').update(indexHtml).digest('base64url').slice(0, 22)}"`;
   const files = new Set(listFiles(clientDir).filter((file) => file !== 'index.html' && !/^\.vite\/|\.(br|gz)$/.test(file)));
   await app.register(fastifyStatic, { root: clientDir, serve: false, preCompressed: true });
@@ -151,7 +153,6 @@ async function serveSpa(app: FastifyInstance, clientDir: string, appName: string
     if (request.headers['if-none-match'] === indexEtag) return reply.code(304).send();
     return reply.type('text/html').send(indexHtml);
   });
-  return indexHtml;
 }
 
 const ONE_YEAR_MS = 365 * 24 * 3_600_000;

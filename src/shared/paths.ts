@@ -18,6 +18,8 @@ export const paths = {
   eventSignup: (eventId: string) => `/eventSignup/${encodeURIComponent(eventId)}`,
   signupWizard: (eventId: string) => `/eventSignup/${encodeURIComponent(eventId)}/wizard`,
   login: () => '/login',
+  /** Starts signing in: the server sends the browser on to Discord's authorize page. */
+  signInWithDiscord: () => '/login/discord',
   // Public: no sign-in (issue 14).
   publicLineups: () => '/lineups',
   publicLineup: (eventId: string) => `/lineups/${encodeURIComponent(eventId)}`,

@@ -94,23 +94,34 @@ test.describe('public lineup pages', () => {
     await staff.screenshot({ path: testInfo.outputPath('settings-lineup-image-desktop.png'), fullPage: true });
   });
 
-  test('a lineup address pasted into Discord unfurls: the page carries Open Graph tags', async ({ page, openPage, appUrl }) => {
+  test('a lineup address pasted into Discord unfurls: the page carries Open Graph tags', async ({ openPage, appUrl }) => {
     const staff = await openPage();
     await signInAs(staff, 'admin');
     const name = `Unfurl Night ${Date.now().toString(36)}`;
-    const eventId = await createEvent(staff.request, { name, start: daysFromNow(9, 19) });
+    const start = daysFromNow(9, 19);
+    const eventId = await createEvent(staff.request, { name, start });
     const dj = await createDj(staff.request, { djName: `Quartz ${name.slice(-4)}` });
     await saveLineup(staff.request, eventId, [{ djs: [dj] }]);
     await publish(staff.request, eventId);
 
-    const response = await page.request.get(`/lineups/${eventId}`);
-    expect(response.status()).toBe(200);
-    const html = await response.text();
+    // A link preview (and an in-world browser) runs no script: the page is whole without it.
+    const bot = await openPage({ javaScriptEnabled: false, timezoneId: VISITOR_ZONE });
+    const response = await bot.goto(`/lineups/${eventId}`);
+    expect(response?.status()).toBe(200);
     const origin = new URL(appUrl).origin;
-    expect(html).toContain(`<meta property="og:title" content="${name}" />`);
-    expect(html).toContain(`<meta property="og:url" content="${origin}/lineups/${eventId}" />`);
-    expect(html).toMatch(new RegExp(`<meta property="og:image" content="${origin}/feeds/lineup/${eventId}\\.png\\?v=\\d+" />`));
-    expect(html).toMatch(new RegExp(`<meta property="og:description" content="[^"]+ 2\\d{3}, \\d\\d:\\d\\d (BST|GMT) — Host: E2E Host — Lineup: \\d\\d:\\d\\d (BST|GMT) {2}${dj.djName}" />`));
+    const meta = (property: string) => bot.locator(`head meta[property="${property}"], head meta[name="${property}"]`);
+    await expect(meta('og:title')).toHaveAttribute('content', name);
+    await expect(meta('og:url')).toHaveAttribute('content', `${origin}/lineups/${eventId}`);
+    await expect(bot.locator('head link[rel="canonical"]')).toHaveAttribute('href', `${origin}/lineups/${eventId}`);
+    await expect(meta('og:image')).toHaveAttribute('content', new RegExp(`^${origin}/feeds/lineup/${eventId}\\.png\\?v=\\d+$`));
+    const description = new RegExp(`^[^"]+ 2\\d{3}, \\d\\d:\\d\\d (BST|GMT) — Host: E2E Host — Lineup: \\d\\d:\\d\\d (BST|GMT) {2}${dj.djName}$`);
+    await expect(meta('og:description')).toHaveAttribute('content', description);
+    await expect(meta('description')).toHaveAttribute('content', description);
+    // Without script the lineup reads in the series' time; the visitor's column waits for the script.
+    await expect(bot.getByRole('heading', { name, level: 1 })).toBeVisible();
+    await expect(bot.getByRole('row', { name: new RegExp(`^${clockTime(start, 'Europe/London')} ${dj.djName}$`) })).toBeVisible();
+    await expect(bot.getByRole('columnheader', { name: /^Your time/ })).toBeHidden();
+    await expect(bot).toHaveTitle(`${name} · Sunday Service`);
   });
 });
 

@@ -7,7 +7,7 @@ import { paths } from '@shared/paths';
 import { Avatar } from '../components/Avatar';
 import { VinylRecord } from '../components/VinylLoader';
 import { useLogout, useMe, useSignOutOnExpiredSession } from '@client/shared/session';
-import { appName } from '../lib/api';
+import { useAppName } from '../lib/appName';
 
 // The frame around every screen but the sign-in ones: navigation bar, then the page (whose
 // guard, RequireAccess, adds the breadcrumbs once access is granted).
@@ -42,10 +42,11 @@ function AppNavbar({ me }: { me: Me | null }) {
   // Staff see the whole app; a DJ their Home and signup pages, so only the brand and their menu.
   const staff = !!me && hasAccess(me.roles, 'staff');
   const [expanded, setExpanded] = useState(false);
+  const appName = useAppName();
   const brand = (
     <>
       <VinylRecord size={28} />
-      <span>{appName()}</span>
+      <span>{appName}</span>
     </>
   );
   return (

@@ -58,6 +58,3 @@ export const queryOf = <C extends Contract>(contract: C, ...[input]: CallArgs<C>
   queryKey: queryKeyOf(contract, input ?? {}),
   queryFn: () => call(contract, ...([input] as CallArgs<C>)),
 });
-
-export const appName = () =>
-  document.querySelector('meta[name="app-name"]')?.getAttribute('content') || 'Lineup';

@@ -42,10 +42,6 @@ export function useLogout() {
   });
 }
 
-/** A session that expires while the app is open: any 401 means nobody is signed in any more. */
-/** Starts signing in: the server answers where to send the browser (Discord's authorize page). */
-export const startSignIn = () => call(api.startSignIn);
-
 /** Finishes signing in with what Discord handed back; the profile becomes the me query's. */
 export function useCompleteSignIn(onSignedIn: (me: Me) => void | Promise<void>) {
   const queryClient = useQueryClient();
@@ -58,6 +54,7 @@ export function useCompleteSignIn(onSignedIn: (me: Me) => void | Promise<void>) 
   });
 }
 
+/** A session that expires while the app is open: any 401 means nobody is signed in any more. */
 export function useSignOutOnExpiredSession() {
   const queryClient = useQueryClient();
   useEffect(() => {

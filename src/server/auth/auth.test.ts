@@ -15,6 +15,7 @@ import {
   signInCallback,
   startFakeDiscord,
   startSignIn,
+  startSignInAt,
 } from '../testing/fake-discord.js';
 import { startTestApp, testDialects, type TestApp } from '../testing/harness.js';
 import { SESSION_COOKIE } from './sessions.js';
@@ -249,12 +250,10 @@ describe.each(testDialects)('Discord sign-in on %s', (dialect) => {
 
   test('a burst of sign-in attempts from one address gets 429', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 65; i += 1) {
-      statuses.push((await fetch(`${app.url}/api/auth/start`, { method: 'POST' })).status);
-    }
-    expect(statuses.slice(0, 60).every((s) => s === 200)).toBe(true);
+    for (let i = 0; i < 65; i += 1) statuses.push((await startSignInAt(app.url)).status);
+    expect(statuses.slice(0, 60).every((s) => s === 303)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
-    const limited = await app.request<{ message: string }>('POST', '/api/auth/start');
+    const limited = await app.request<{ message: string }>('GET', '/login/discord');
     expect(limited.body.message).toBe('Too many sign-in attempts. Please wait a minute and try again.');
     const callbacks: number[] = [];
     for (let i = 0; i < 61; i += 1) {
@@ -370,7 +369,7 @@ describe('the client secret never leaves the server', () => {
       const { code } = fake.person({ nick: null, avatar: null, roles: [] });
       record(await callback(running, await start(running, fake), code));
       fake.failProfile(false);
-      const startResponse = await fetch(`${running.url}/api/auth/start`, { method: 'POST' });
+      const { response: startResponse } = await startSignInAt(running.url);
       record({ status: startResponse.status, headers: startResponse.headers, text: await startResponse.text() });
 
       expect(seen.join('\n')).not.toContain(CLIENT_SECRET);

@@ -1,5 +1,6 @@
 import type { Me } from '@shared/schemas/auth.js';
 import { ConfigError, loadConfig } from '../config.js';
+import { startSignInAt } from '../testing/fake-discord.js';
 import { startTestApp, testDialects, type TestApp } from '../testing/harness.js';
 import { DEV_ACCOUNTS } from './dev-accounts.js';
 import { hashSessionToken, SESSION_COOKIE } from './sessions.js';
@@ -17,9 +18,9 @@ describe.each(testDialects)('development sign-in on %s', (dialect) => {
   });
 
   async function signInThroughPage(account: string) {
-    const start = await fetch(`${app.url}/api/auth/start`, { method: 'POST' });
-    const pendingCookie = start.headers.getSetCookie()[0]!.split(';')[0]!;
-    const authorizeUrl = new URL(((await start.json()) as { url: string }).url);
+    const start = await startSignInAt(app.url);
+    const pendingCookie = start.setCookies[0]!.split(';')[0]!;
+    const authorizeUrl = start.url;
     expect(authorizeUrl.origin + authorizeUrl.pathname).toBe(`${app.url}/dev-oauth/authorize`);
 
     const page = await fetch(authorizeUrl);
@@ -43,8 +44,7 @@ describe.each(testDialects)('development sign-in on %s', (dialect) => {
   }
 
   test('the authorize page is labelled development sign-in, lists every account and has no script', async () => {
-    const start = (await app.request<{ url: string }>('POST', '/api/auth/start')).body;
-    const page = await fetch(start.url);
+    const page = await fetch((await startSignInAt(app.url)).url);
     const html = await page.text();
     expect(html).toContain('Development sign-in');
     for (const account of DEV_ACCOUNTS) expect(html).toContain(`value="${account.key}">${account.label}</button>`);
@@ -73,8 +73,7 @@ describe.each(testDialects)('development sign-in on %s', (dialect) => {
   });
 
   test('Cancel returns to the app with an error and no code', async () => {
-    const start = (await app.request<{ url: string }>('POST', '/api/auth/start')).body;
-    const url = new URL(start.url);
+    const { url } = await startSignInAt(app.url);
     const form = new URLSearchParams(url.searchParams);
     form.set('account', '');
     const response = await fetch(`${app.url}/dev-oauth/authorize`, { method: 'POST', body: form, redirect: 'manual' });
@@ -84,8 +83,7 @@ describe.each(testDialects)('development sign-in on %s', (dialect) => {
   });
 
   test('the authorize page refuses a redirect_uri that is not this app (no open redirect)', async () => {
-    const start = (await app.request<{ url: string }>('POST', '/api/auth/start')).body;
-    const url = new URL(start.url);
+    const { url } = await startSignInAt(app.url);
     url.searchParams.set('redirect_uri', 'https://evil.example/discordRedirect');
     expect((await fetch(url)).status).toBe(400);
     const form = new URLSearchParams(url.searchParams);
@@ -95,8 +93,7 @@ describe.each(testDialects)('development sign-in on %s', (dialect) => {
   });
 
   test('the token endpoint checks PKCE and uses a code once', async () => {
-    const start = await fetch(`${app.url}/api/auth/start`, { method: 'POST' });
-    const url = new URL(((await start.json()) as { url: string }).url);
+    const { url } = await startSignInAt(app.url);
     const form = new URLSearchParams(url.searchParams);
     form.set('account', 'admin');
     const approved = await fetch(`${app.url}/dev-oauth/authorize`, { method: 'POST', body: form, redirect: 'manual' });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ACCESS, hasAccess } from '@shared/policy.js';
 import type { AppContext } from '../context.js';
 import { readCache } from '../db/read-cache.js';
@@ -9,6 +9,14 @@ import { SessionChecker } from './session-check.js';
 import { resumeSession, SESSION_COOKIE, type SessionRows, type SessionUser } from './sessions.js';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The person a request's session cookie signs in, if any (renewing it as every signed-in
+     * request does). For public routes that show more to someone signed in: the pages the server
+     * renders.
+     */
+    signedInUser(request: FastifyRequest, reply: FastifyReply): Promise<SessionUser | null>;
+  }
   interface FastifyRequest {
     user: SessionUser | null;
     /** The signed-in session's id (its token's hash), for what outlives the request (live streams). */
@@ -48,23 +56,27 @@ export function registerGuard(app: FastifyInstance, ctx: AppContext) {
     }
   });
 
+  const signedInUser = async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return null;
+    const resumed = await resumeSession(ctx.store.db, token, ctx.config.sessionTtlMs, Date.now(), sessionRows);
+    // Membership and roles are confirmed with Discord when due (auth/session-check.ts).
+    const user = resumed && (await checker.ensureChecked(resumed, request));
+    if (!resumed || !user) return null;
+    request.user = user;
+    request.sessionId = resumed.idHash;
+    if (resumed.renewedUntil) reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(ctx, resumed.renewedUntil));
+    return user;
+  };
+  app.decorate('signedInUser', signedInUser);
+
   app.addHook('onRequest', async (request, reply) => {
     if (request.is404) return;
     rejectCrossSite(request, ctx);
     const access = request.routeOptions.config.access;
     if (access === undefined) throw forbidden();
     if (access === 'public') return;
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) {
-      const resumed = await resumeSession(ctx.store.db, token, ctx.config.sessionTtlMs, Date.now(), sessionRows);
-      // Membership and roles are confirmed with Discord when due (auth/session-check.ts).
-      const user = resumed && (await checker.ensureChecked(resumed, request));
-      if (resumed && user) {
-        request.user = user;
-        request.sessionId = resumed.idHash;
-        if (resumed.renewedUntil) reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(ctx, resumed.renewedUntil));
-      }
-    }
+    await signedInUser(request, reply);
     if (!request.user) throw unauthorized();
     if (!hasAccess(request.user.roles, access)) throw forbidden();
   });

@@ -27,16 +27,13 @@ export const SIGN_IN_RATE_LIMIT = {
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   if (ctx.config.discord.devProvider) registerDevProvider(app, ctx);
 
-  registerEndpoint(
-    app,
-    api.startSignIn,
-    ({ request, reply }) => {
-      const { url, pending } = startSignIn(ctx, discordEndpointsFor(request, ctx), redirectUriFor(request, ctx));
-      reply.setCookie(PENDING_COOKIE, JSON.stringify(pending), pendingCookieOptions(ctx, PENDING_TTL_SECONDS));
-      return { url };
-    },
-    { rateLimit: SIGN_IN_RATE_LIMIT },
-  );
+  // The login page's button is a plain form that comes here, so it works before (and without)
+  // the page's script: the state and PKCE verifier go into a cookie, the browser on to Discord.
+  app.get(paths.signInWithDiscord(), { config: { access: 'public', rateLimit: SIGN_IN_RATE_LIMIT } }, (request, reply) => {
+    const { url, pending } = startSignIn(ctx, discordEndpointsFor(request, ctx), redirectUriFor(request, ctx));
+    reply.setCookie(PENDING_COOKIE, JSON.stringify(pending), pendingCookieOptions(ctx, PENDING_TTL_SECONDS));
+    return reply.header('cache-control', 'no-store').redirect(url, 303);
+  });
 
   registerEndpoint(
     app,

@@ -78,10 +78,13 @@ export function registerEndpoint<T extends Contract>(
   });
 }
 
-/** JSON of a value as its schema shapes it (unknown fields dropped), as the route serialiser does. */
-export function serialize(schema: z.ZodType, value: unknown): string {
+/** A value as its schema shapes it for the wire (unknown fields dropped), as the route serialiser does. */
+export function shape(schema: z.ZodType, value: unknown): unknown {
   const encoded = safeEncode(schema, value);
   // The server's own mistake, not the caller's: a 500, like the route serialiser's.
   if (!encoded.success) throw new Error('The answer does not match its response schema.', { cause: encoded.error });
-  return JSON.stringify(encoded.data);
+  return encoded.data;
 }
+
+/** JSON of a value as its schema shapes it. */
+export const serialize = (schema: z.ZodType, value: unknown): string => JSON.stringify(shape(schema, value));

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { openSession, SESSION_COOKIE } from '../auth/sessions.js';
 import { loadConfig } from '../config.js';
 import { startServer, type RunningApp } from '../start.js';
+import { startSignInAt } from '../testing/fake-discord.js';
 import { startTestApp, testDialects, type TestApp } from '../testing/harness.js';
 
 // Errors tell the person what to do and nothing about the inside: no stack traces, SQL, file
@@ -74,9 +75,8 @@ describe.each(testDialects)('no stack traces or secrets in errors and logs on %s
   }
 
   test('client errors and a server failure answer with a message only', async () => {
-    const pending = await call('POST', '/api/auth/start');
-    const { url } = JSON.parse(pending.text) as { url: string };
-    const state = new URL(url).searchParams.get('state') ?? '';
+    const pending = await startSignInAt(running.url);
+    const state = pending.url.searchParams.get('state') ?? '';
     const pendingCookie = pending.setCookies.find((c) => c.startsWith('lineup_oauth='))?.split(';')[0];
     expect(pendingCookie).toBeTruthy();
     const responses = [

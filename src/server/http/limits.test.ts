@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { insertOpenEvent } from '../testing/fixtures.js';
+import { startSignInAt } from '../testing/fake-discord.js';
 import { startTestApp, testDialects, type TestApp } from '../testing/harness.js';
 
 // The limits a server on the internet needs (limits.ts): slow senders are cut off, live-update
@@ -47,7 +48,7 @@ describe.each(testDialects)('request timeouts on %s', (dialect) => {
   });
 
   test('a body sent a byte at a time is cut off with 408 once the request timeout passes', async () => {
-    const head = 'POST /api/auth/start HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n';
+    const head = 'POST /api/auth/logout HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n';
     const { answer, closedAfterMs } = await slowSender(app, head, ' ', 100);
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(closedAfterMs).toBeGreaterThanOrEqual(SHORT.requestTimeoutMs - 50);
@@ -93,8 +94,7 @@ describe('TRUST_PROXY', () => {
   async function believedOrigin(env: Record<string, string>, headers: Record<string, string>) {
     const app = await startTestApp('sqlite', env);
     try {
-      const response = await fetch(`${app.url}/api/auth/start`, { method: 'POST', headers });
-      const url = new URL(((await response.json()) as { url: string }).url);
+      const { url } = await startSignInAt(app.url, headers);
       return { origin: new URL(url.searchParams.get('redirect_uri')!).origin, own: app.url };
     } finally {
       await app.destroy();

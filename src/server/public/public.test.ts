@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { slotForSignup } from '@shared/lineup.js';
 import { type EventDetail, eventFieldsSchema, type SaveEventBody } from '@shared/schemas/events.js';
 import { nextEventFeedSchema, publicLineupListSchema, publicLineupSchema } from '@shared/schemas/public.js';
 import { DEFAULT_SETTINGS } from '@shared/schemas/settings.js';
+import { fakeClientBuild, metaContent } from '../testing/client-build.js';
 import { intake } from '../testing/fixtures.js';
 import { startTestApp, testDialects, type SignedIn, type TestApp } from '../testing/harness.js';
 import { icalEvents, parseICal } from '../testing/ical.js';
@@ -68,11 +68,7 @@ describe.each(testDialects)('public pages and feeds on %s', (dialect) => {
   }
 
   beforeEach(async () => {
-    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lineup-client-'));
-    fs.writeFileSync(
-      path.join(clientDir, 'index.html'),
-      '<!doctype html><html><head><meta name="app-name" content="%APP_NAME%" /><title>%APP_NAME%</title></head><body><div id="root"></div></body></html>',
-    );
+    clientDir = fakeClientBuild();
     app = await startTestApp(dialect, {}, { clientDir });
     host = await app.signIn(['host', 'dj'], { djName: 'Hal' });
     aurora = await app.signIn(['dj'], { djName: 'Aurora' });
@@ -299,26 +295,41 @@ describe.each(testDialects)('public pages and feeds on %s', (dialect) => {
     }
   });
 
-  test('the public page answers with link-preview tags for a published event and 404 otherwise', async () => {
+  test('the public page is rendered on the server, with link-preview tags, for a published event; 404 otherwise', async () => {
     const page = await app.request<string>('GET', `/lineups/${published}`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     const html = page.body;
-    expect(html).toContain('<meta property="og:title" content="Sunday Service 12" />');
-    expect(html).toContain(`<meta property="og:url" content="${app.url}/lineups/${published}" />`);
-    expect(html).toMatch(new RegExp(`<meta property="og:image" content="${app.url}/feeds/lineup/${published}\\.png\\?v=\\d+" />`));
-    expect(html).toMatch(/<meta property="og:description" content="[A-Z][a-z]+day \d+ [A-Z][a-z]+ \d{4}, \d\d:00 (BST|GMT) — Host: Hal &lt;Host&gt; — Lineup: \d\d:00 (BST|GMT) {2}Aurora · \d\d:00 (BST|GMT) {2}Boreal \(debut\)" \/>/);
+    expect(metaContent(html, 'og:title')).toBe('Sunday Service 12');
+    expect(metaContent(html, 'og:url')).toBe(`${app.url}/lineups/${published}`);
+    expect(html).toContain(`<link rel="canonical" href="${app.url}/lineups/${published}"/>`);
+    expect(metaContent(html, 'og:image')).toMatch(new RegExp(`^${app.url}/feeds/lineup/${published}\\.png\\?v=\\d+$`));
+    const description = /^[A-Z][a-z]+day \d+ [A-Z][a-z]+ \d{4}, \d\d:00 (BST|GMT) — Host: Hal <Host> — Lineup: \d\d:00 (BST|GMT) {2}Aurora · \d\d:00 (BST|GMT) {2}Boreal \(debut\)$/;
+    expect(metaContent(html, 'og:description')).toMatch(description);
+    expect(metaContent(html, 'description')).toMatch(description);
     expect(html).toContain('<title>Sunday Service 12 · Sunday Service</title>');
-    expect(html).toContain('<div id="root"></div>');
+    // The lineup itself is in the HTML (readable without script), the host's name escaped.
+    expect(html).toMatch(/<h1[^>]*>Sunday Service 12<\/h1>/);
+    expect(html).toContain('Hosted by Hal &lt;Host&gt;');
+    expect(html).toMatch(/<td class="public-act">Aurora<\/td>/);
+    // Its one script is the public pages' own, with their styles.
+    expect([...html.matchAll(/<script[^>]*>/g)].map(([tag]) => tag)).toEqual(['<script type="module" src="/assets/public-abc.js">']);
+    expect(html).toContain('<link rel="stylesheet" href="/assets/styles-abc.css"/>');
     expectNothingPrivate(html);
 
-    for (const id of [unpublished, 'no-such-event']) {
-      const missing = await app.request<string>('GET', `/lineups/${id}`);
-      expect(missing.status, id).toBe(404);
-      expect(missing.body).toContain('<div id="root"></div>');
-      expect(missing.body).not.toContain('og:title');
+    const missing = await Promise.all([unpublished, 'no-such-event'].map((id) => app.request<string>('GET', `/lineups/${id}`)));
+    for (const answer of missing) {
+      expect(answer.status).toBe(404);
+      expect(answer.body).toMatch(/<h1[^>]*>Lineup not found<\/h1>/);
+      expect(metaContent(answer.body, 'og:image')).toBeUndefined();
     }
-    // The index is the app's page too.
-    expect((await app.request('GET', '/lineups')).status).toBe(200);
+    expect(missing[0]!.body).toBe(missing[1]!.body);
+    expectNothingPrivate(missing[0]!.body);
+
+    const index = await app.request<string>('GET', '/lineups');
+    expect(index.status).toBe(200);
+    expect(index.body).toMatch(/<a href="\/lineups\/[^"]+" class="stretched-link">Sunday Service 12<\/a>/);
+    expect(index.body).toContain(`<link rel="canonical" href="${app.url}/lineups"/>`);
+    expectNothingPrivate(index.body);
   });
 });

@@ -8,7 +8,6 @@ import type { AppContext } from '../context.js';
 import { sendCacheable } from '../http/cacheable.js';
 import { registerEndpoint, serialize } from '../http/endpoint.js';
 import { notFound } from '../http/errors.js';
-import { escapeHtml } from '../http/html.js';
 import { djOfToken, getOrCreateCalendarLink, revokeCalendarLink } from './calendar-links.js';
 import { lineupImageRenderer } from './image.js';
 import * as service from './service.js';
@@ -92,41 +91,4 @@ export function registerPublicRoutes(app: FastifyInstance, ctx: AppContext) {
       });
     },
   );
-}
-
-/**
- * `GET /lineups/:eventId` answered by the server itself: the app's page with the event's
- * link-preview (Open Graph) tags, so a link pasted into Discord unfurls with the lineup image. An
- * unknown or unpublished id gets the app's page with 404 (the page then says not found).
- */
-export function registerLineupPage(app: FastifyInstance, ctx: AppContext, indexHtml: string) {
-  app.get('/lineups/:eventId', { config: PUBLIC }, async (request, reply) => {
-    const { eventId } = request.params as { eventId: string };
-    const parsed = publicEventParamsSchema.safeParse({ eventId });
-    const meta = parsed.success ? await service.lineupPageMeta(ctx.store.db, parsed.data.eventId, ownOrigin(request, ctx)) : undefined;
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-    if (!meta) return reply.code(404).send(indexHtml);
-    return reply.send(withMeta(indexHtml, meta));
-  });
-}
-
-function withMeta(indexHtml: string, meta: service.LineupPageMeta): string {
-  const tags = [
-    ['og:type', 'website'],
-    ['og:site_name', meta.siteName],
-    ['og:title', meta.title],
-    ['og:description', meta.description],
-    ['og:url', meta.url],
-    ['og:image', meta.imageUrl],
-    ['og:image:alt', `Lineup of ${meta.title}`],
-  ]
-    .map(([property, content]) => `<meta property="${property}" content="${escapeHtml(content!)}" />`)
-    .concat(
-      `<meta name="twitter:card" content="summary_large_image" />`,
-      `<meta name="description" content="${escapeHtml(meta.description)}" />`,
-      `<meta name="theme-color" content="${escapeHtml(meta.themeColour)}" />`,
-    )
-    .join('\n    ');
-  const title = `${meta.title} · ${meta.siteName}`;
-  return indexHtml.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`).replace('</head>', () => `    ${tags}\n  </head>`);
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { clockTime, lineupLines, longDate, nextEventFeed, zoneLabel } from '@shared/public-lineup.js';
 import { feeds, paths } from '@shared/paths.js';
-import type { NextEventFeed, PublicEvent, PublicLineup, PublicLineupList } from '@shared/schemas/public.js';
+import type { NextEventFeed, PublicEvent, PublicLineup, PublicLineupList, PublicPageMeta } from '@shared/schemas/public.js';
 import type { Settings } from '@shared/schemas/settings.js';
 import type { Database } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
@@ -121,17 +121,11 @@ export async function lineupImageInput(db: Db, eventId: string, zones: readonly 
   };
 }
 
-export interface LineupPageMeta {
-  title: string;
-  description: string;
-  imageUrl: string;
-  url: string;
-  siteName: string;
-  themeColour: string;
-}
-
-/** The link-preview tags of a published event's page: its name, date and lineup in the series' zone, its image. */
-export async function lineupPageMeta(db: Db, eventId: string, origin: string): Promise<LineupPageMeta | undefined> {
+/**
+ * A published event's page: its lineup and what link previews show of it (name, date and lineup
+ * in the series' zone, the lineup image); undefined for an unknown or unpublished event.
+ */
+export async function lineupPage(db: Db, eventId: string, origin: string): Promise<{ lineup: PublicLineup; meta: PublicPageMeta } | undefined> {
   const row = await repository.findPublicEvent(db, eventId);
   if (!row) return undefined;
   const [slots, settings] = await Promise.all([repository.findPublicSlots(db, [row.id]), readSettings(db)]);
@@ -140,11 +134,37 @@ export async function lineupPageMeta(db: Db, eventId: string, origin: string): P
   const when = `${longDate(event.startDatetime, zone)}, ${clockTime(event.startDatetime, zone)} ${zoneLabel(event.startDatetime, zone)}`;
   const lineup = lineupLines(event, zone).join(' · ');
   return {
-    title: event.name,
-    description: [when, event.host.trim() ? `Host: ${event.host}` : '', lineup ? `Lineup: ${lineup}` : 'Lineup TBA'].filter(Boolean).join(' — '),
-    imageUrl: `${origin}${feeds.lineupImage(event.id, 'png', { v: String(row.version) })}`,
-    url: `${origin}${paths.publicLineup(event.id)}`,
-    siteName: settings.seriesName,
-    themeColour: settings.imageAccent,
+    lineup: { ...series(settings), event },
+    meta: {
+      title: event.name,
+      description: [when, event.host.trim() ? `Host: ${event.host}` : '', lineup ? `Lineup: ${lineup}` : 'Lineup TBA'].filter(Boolean).join(' — '),
+      imageUrl: `${origin}${feeds.lineupImage(event.id, 'png', { v: String(row.version) })}`,
+      imageAlt: `Lineup of ${event.name}`,
+      canonicalUrl: `${origin}${paths.publicLineup(event.id)}`,
+      siteName: settings.seriesName,
+      themeColour: settings.imageAccent,
+    },
   };
+}
+
+/** The index of upcoming published events, and what link previews show of it. */
+export async function lineupsPage(db: Db, origin: string): Promise<{ list: PublicLineupList; meta: PublicPageMeta }> {
+  const list = await listPublicLineups(db);
+  const next = list.events[0];
+  return {
+    list,
+    meta: {
+      title: `Upcoming events · ${list.seriesName}`,
+      description: next
+        ? `${list.seriesName}: the lineups of upcoming events, next ${next.name} on ${longDate(next.startDatetime, list.seriesZone)}.`
+        : `${list.seriesName}: the lineups of upcoming events.`,
+      canonicalUrl: `${origin}${paths.publicLineups()}`,
+      siteName: list.seriesName,
+    },
+  };
+}
+
+/** What the page of an unknown or unpublished event needs: the series' zone and name. */
+export async function seriesOf(db: Db) {
+  return series(await readSettings(db));
 }

@@ -149,6 +149,13 @@ export const fakeDiscordEnv = (fake: FakeDiscord, extra: Record<string, string> 
   ...extra,
 });
 
+/** GET /login/discord: where it sends the browser (Discord's authorize page), and the cookies it sets. */
+export async function startSignInAt(appUrl: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${appUrl}/login/discord`, { redirect: 'manual', headers });
+  const location = response.headers.get('location');
+  return { status: response.status, url: new URL(location ?? 'about:blank'), setCookies: response.headers.getSetCookie(), response };
+}
+
 export const cookieValue = (setCookies: string[], name: string) => setCookies.find((c) => c.startsWith(`${name}=`))?.split(';')[0];
 
 export interface Started {
@@ -157,13 +164,12 @@ export interface Started {
   state: string;
 }
 
-/** POST /api/auth/start, as the login button does; the fake Discord learns the PKCE challenge. */
+/** GET /login/discord, as the login button does; the fake Discord learns the PKCE challenge. */
 export async function startSignIn(app: { url: string }, fake: FakeDiscord): Promise<Started> {
-  const response = await fetch(`${app.url}/api/auth/start`, { method: 'POST' });
-  if (response.status !== 200) throw new Error(`sign-in start answered ${response.status}`);
-  const url = new URL(((await response.json()) as { url: string }).url);
+  const { status, url, setCookies } = await startSignInAt(app.url);
+  if (status !== 303) throw new Error(`sign-in start answered ${status}`);
   fake.expectChallenge(url.searchParams.get('code_challenge') ?? '');
-  const cookie = cookieValue(response.headers.getSetCookie(), 'lineup_oauth');
+  const cookie = cookieValue(setCookies, 'lineup_oauth');
   if (!cookie) throw new Error('no sign-in cookie');
   return { url, cookie, state: url.searchParams.get('state')! };
 }

@@ -1,15 +1,8 @@
-import { authCallbackBody, authStartResponse, meResponse } from '../schemas/auth.js';
+import { authCallbackBody, meResponse } from '../schemas/auth.js';
 import { contract } from './contract.js';
 
-// Sign-in (ARCHITECTURE.md "Sign-in contract").
-
-export const startSignIn = contract({
-  method: 'POST',
-  path: '/api/auth/start',
-  access: 'public',
-  response: authStartResponse,
-  errors: [],
-});
+// Sign-in (ARCHITECTURE.md "Sign-in contract"). It starts with a navigation, not a call: GET
+// /login/discord (paths.signInWithDiscord) sends the browser on to Discord.
 
 export const completeSignIn = contract({
   method: 'POST',

@@ -13,7 +13,6 @@ export const AUTH_MESSAGES = {
 
 export const DISCORD_SCOPES = ['identify', 'guilds.members.read'] as const;
 
-export const authStartResponse = z.object({ url: z.string() });
 
 export const authCallbackBody = z.object({
   code: z.string().min(1).max(512),

@@ -43,6 +43,19 @@ export type PublicLineupList = z.infer<typeof publicLineupListSchema>;
 export const publicLineupSchema = z.object({ ...seriesFields, event: publicEventSchema });
 export type PublicLineup = z.infer<typeof publicLineupSchema>;
 
+/** What a public page tells link previews and search engines (Open Graph, description, canonical). */
+export interface PublicPageMeta {
+  title: string;
+  description: string;
+  /** Absolute; built from PUBLIC_URL when it is set. */
+  canonicalUrl: string;
+  siteName: string;
+  /** Absolute address of the preview image, if the page has one. */
+  imageUrl?: string;
+  imageAlt?: string;
+  themeColour?: string;
+}
+
 export const publicEventParamsSchema = z.object({ eventId: idSchema('Event id') });
 
 // ---- Feeds -----------------------------------------------------------------------------------

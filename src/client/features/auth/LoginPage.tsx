@@ -1,36 +1,27 @@
-import { useMutation } from '@tanstack/react-query';
 import { Alert } from '@client/components/Alert';
 import { useLocation } from 'react-router';
 import { paths } from '@shared/paths';
 import { AUTH_MESSAGES } from '@shared/schemas/auth';
 import { VinylRecord } from '@client/components/VinylLoader';
-import { appName } from '@client/lib/api';
-import { startSignIn } from '@client/shared/session';
+import { useAppName } from '@client/lib/appName';
+import { useInBrowser } from '@client/lib/useInBrowser';
 import type { LoginLocationState } from './RequireAccess';
 
 export function LoginPage() {
+  const appName = useAppName();
+  // The guard's reason lives in the tab's history, which the server rendering the page cannot see.
+  const inBrowser = useInBrowser();
   const from = (useLocation().state as LoginLocationState | null)?.from;
-  const start = useMutation({
-    mutationFn: startSignIn,
-    onSuccess: ({ url }) => window.location.assign(url),
-  });
   return (
     <AuthScreen>
-      <h1 className="h3 mb-4">Welcome to {appName()}</h1>
-      {from && <WhyLogIn from={from} />}
-      {start.isError && (
-        <Alert variant="danger" className="text-start">
-          {start.error.message}
-        </Alert>
-      )}
-      <button
-        type="button"
-        className="btn btn-primary btn-lg btn-discord w-100"
-        onClick={() => start.mutate()}
-        disabled={start.isPending || start.isSuccess}
-      >
-        Login with Discord
-      </button>
+      <h1 className="h3 mb-4">Welcome to {appName}</h1>
+      {inBrowser && from && <WhyLogIn from={from} />}
+      {/* A plain form: it works before the page's script has run, or without it. */}
+      <form method="get" action={paths.signInWithDiscord()}>
+        <button type="submit" className="btn btn-primary btn-lg btn-discord w-100">
+          Login with Discord
+        </button>
+      </form>
     </AuthScreen>
   );
 }

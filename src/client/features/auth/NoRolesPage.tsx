@@ -1,5 +1,5 @@
 import type { Me } from '@shared/schemas/auth';
-import { appName } from '@client/lib/api';
+import { useAppName } from '@client/lib/appName';
 import { useLogout } from '@client/shared/session';
 import { useMemberContact } from '@client/shared/me';
 
@@ -10,12 +10,13 @@ import { useMemberContact } from '@client/shared/me';
 export function NoRolesPage({ me }: { me: Me }) {
   const contact = useMemberContact();
   const logout = useLogout();
+  const appName = useAppName();
   return (
     <div className="card no-roles mt-3 mx-auto">
       <div className="card-body p-3 p-sm-4">
         <h1 className="h3">Welcome, {me.publicName}!</h1>
         <p>
-          You are signed in, but your Discord account does not have a role in {appName()} yet. DJs get the DJ role in our Discord
+          You are signed in, but your Discord account does not have a role in {appName} yet. DJs get the DJ role in our Discord
           server, and then they can sign up for events here.
         </p>
         {contact.isPending ? (

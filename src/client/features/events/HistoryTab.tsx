@@ -3,7 +3,7 @@ import { Alert, Button, Card, ListGroup, Spinner } from 'react-bootstrap';
 import { HISTORY_KIND_LABELS, historyLineText, timeAgo } from '@shared/history';
 import type { HistoryEntry } from '@shared/schemas/history';
 import { formatEventDate, zonePlace } from '@shared/time';
-import { appName } from '@client/lib/api';
+import { useAppName } from '@client/lib/appName';
 import { useStoredEvent } from '@client/shared/draft';
 import { useEventHistory } from '@client/shared/history';
 
@@ -61,11 +61,12 @@ export function HistoryTab() {
 
 function HistoryItem({ entry, zone, now }: { entry: HistoryEntry; zone: string; now: number }) {
   const absolute = `${formatEventDate(entry.at, zone)} ${zonePlace(zone)}`;
+  const appName = useAppName();
   return (
     <ListGroup.Item as="li">
       <div className="d-flex flex-wrap column-gap-2">
         <span className="me-auto">
-          <strong>{entry.actor?.name ?? appName()}</strong> {HISTORY_KIND_LABELS[entry.kind]}
+          <strong>{entry.actor?.name ?? appName}</strong> {HISTORY_KIND_LABELS[entry.kind]}
         </span>
         <time dateTime={entry.at} title={absolute} className="small text-body-secondary">
           {timeAgo(entry.at, now)} · {absolute}

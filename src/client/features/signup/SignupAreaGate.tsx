@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { MessageAlert } from '@client/components/MessageAlert';
 import { VinylLoader } from '@client/components/VinylLoader';
 import { ApiError } from '@client/lib/api';
+import { useZone } from '@client/lib/useZone';
 import type { SignupArea } from '@shared/schemas/signup';
 import { useSignupArea } from '@client/shared/signup';
 import { eventDate } from './format';
@@ -21,6 +22,7 @@ export function SignupAreaGate({
 }) {
   const eventId = useParams().eventId ?? '';
   const query = useSignupArea(eventId);
+  const zone = useZone();
 
   if (!eventId) return <Problem>No event ID provided.</Problem>;
   if (query.isPending) {
@@ -40,7 +42,7 @@ export function SignupAreaGate({
         <p className="mb-1">Signups for this event are currently closed.</p>
         {area.event.cancelled && <p className="mb-1">This event was cancelled.</p>}
         <p className="text-body-secondary mb-0">
-          {area.event.name} ({eventDate(area.event.startDatetime)})
+          {area.event.name} ({eventDate(area.event.startDatetime, zone)})
         </p>
         {closed?.(area)}
       </SignupCard>

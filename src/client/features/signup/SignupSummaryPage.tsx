@@ -4,14 +4,24 @@ import type { SignupFormData } from '@shared/schemas/signup';
 import { paths } from '@shared/paths';
 import { formatAvailability, formatLocalTime } from '@shared/time';
 import type { SignupArea } from '@shared/schemas/signup';
-import { browserZone } from '@client/lib/zone';
+import { useInBrowser } from '@client/lib/useInBrowser';
+import { useZone } from '@client/lib/useZone';
 import { durationLabel, eventDate, TYPE_LABELS } from './format';
 import { SignupAreaGate, SignupCard } from './SignupAreaGate';
 import { SlotConfirmation } from './SlotConfirmation';
 import './signup.css';
 
-// Below the signup and with a dialog of its own: loaded after the page, off the first visit.
+// Below the signup and with a dialog of its own: loaded after the page, off the first visit, and
+// shown in the browser only (its dialog is a portal, which the server does not render).
 const CalendarLinkCard = lazy(async () => ({ default: (await import('./CalendarLinkCard')).CalendarLinkCard }));
+
+function CalendarLink() {
+  return useInBrowser() ? (
+    <Suspense fallback={null}>
+      <CalendarLinkCard />
+    </Suspense>
+  ) : null;
+}
 
 /** /eventSignup/{eventId}: the DJ's signup, or the invitation to start one. */
 export function SignupSummaryPage() {
@@ -21,12 +31,13 @@ export function SignupSummaryPage() {
 /** After signups close the DJ can still read what they sent and where they play. */
 function ClosedSummary({ area }: { area: SignupArea }) {
   const { signup, named } = area;
+  const zone = useZone();
   if (!named) return null;
   return (
     <>
       <p className="mt-3">
         You are on <strong>{named.signupName}</strong>
-        {named.slot ? `, ${slotTime(named.slot)}` : ''}.
+        {named.slot ? `, ${slotTime(named.slot, zone)}` : ''}.
       </p>
       {signup && (
         <>
@@ -41,7 +52,8 @@ function ClosedSummary({ area }: { area: SignupArea }) {
 
 function Summary({ area }: { area: SignupArea }) {
   const { event, signup, named } = area;
-  const title = `${event.name} (${eventDate(event.startDatetime)})`;
+  const zone = useZone();
+  const title = `${event.name} (${eventDate(event.startDatetime, zone)})`;
   const wizard = paths.signupWizard(event.id);
 
   if (named?.answersByOther) return <PartnerSignup area={area} />;
@@ -52,10 +64,10 @@ function Summary({ area }: { area: SignupArea }) {
         {named && (
           <p>
             The hosts have already put you on <strong>{named.signupName}</strong>
-            {named.slot ? ` (${slotTime(named.slot)})` : ''}: tell them about your set.
+            {named.slot ? ` (${slotTime(named.slot, zone)})` : ''}: tell them about your set.
           </p>
         )}
-        {area.closesAt && <p>Signups close {eventDate(area.closesAt)} (your time).</p>}
+        {area.closesAt && <p>Signups close {eventDate(area.closesAt, zone)} (your time).</p>}
         <p>Ready to get started? Click the button below to begin the signup process.</p>
         <Link to={wizard} className="btn btn-primary btn-lg">
           Get Started
@@ -68,7 +80,7 @@ function Summary({ area }: { area: SignupArea }) {
       <SignupCard>
         <h1 className="h3">You are signed up for {title}!</h1>
         <SlotConfirmation area={area} />
-        {event.signupsAreOpen && area.closesAt && <p>Signups close {eventDate(area.closesAt)} (your time).</p>}
+        {event.signupsAreOpen && area.closesAt && <p>Signups close {eventDate(area.closesAt, zone)} (your time).</p>}
         <h2 className="h5 mt-4">Your submission</h2>
         <Submission signup={signup} />
         <Link to={wizard} className="btn btn-primary mb-3">
@@ -76,9 +88,7 @@ function Summary({ area }: { area: SignupArea }) {
         </Link>
         <p className="mb-0">If there are questions, please contact {area.contactHostName}.</p>
       </SignupCard>
-      <Suspense fallback={null}>
-        <CalendarLinkCard />
-      </Suspense>
+      <CalendarLink />
     </>
   );
 }
@@ -86,34 +96,31 @@ function Summary({ area }: { area: SignupArea }) {
 /** A back-to-back partner staff added: the signup's shared basics, never the other DJ's answers. */
 export function PartnerSignup({ area }: { area: SignupArea }) {
   const { event, named } = area;
+  const zone = useZone();
   return (
     <>
       <SignupCard>
         <h1 className="h3">
-          You are signed up for {event.name} ({eventDate(event.startDatetime)})!
+          You are signed up for {event.name} ({eventDate(event.startDatetime, zone)})!
         </h1>
         <p>
           You play in <strong>{named?.signupName}</strong> as a back-to-back partner
-          {named?.slot ? `, ${slotTime(named.slot)}` : ''}. The DJ who signed it up manages its details.
+          {named?.slot ? `, ${slotTime(named.slot, zone)}` : ''}. The DJ who signed it up manages its details.
         </p>
         <SlotConfirmation area={area} />
         <p className="mb-0">If there are questions, please contact {area.contactHostName}.</p>
       </SignupCard>
-      <Suspense fallback={null}>
-        <CalendarLinkCard />
-      </Suspense>
+      <CalendarLink />
     </>
   );
 }
 
 /** '20:00–21:00' in the DJ's own zone. */
-const slotTime = ({ startTime, endTime }: { startTime: string; endTime: string }) => {
-  const zone = browserZone();
-  return `${formatLocalTime(startTime, zone)}–${formatLocalTime(endTime, zone)} (your time)`;
-};
+const slotTime = ({ startTime, endTime }: { startTime: string; endTime: string }, zone: string) =>
+  `${formatLocalTime(startTime, zone)}–${formatLocalTime(endTime, zone)} (your time)`;
 
 function Submission({ signup }: { signup: SignupFormData }) {
-  const zone = browserZone();
+  const zone = useZone();
   const rows: [string, string][] = [
     ['Name', signup.name],
     ['Back to back?', signup.is_b2b ? 'Yes' : 'No'],

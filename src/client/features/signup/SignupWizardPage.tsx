@@ -12,7 +12,7 @@ import { Alert } from '@client/components/Alert';
 import { ApiError } from '@client/lib/api';
 import type { SignupArea } from '@shared/schemas/signup';
 import { signupAreaQuery, useSubmitSignup } from '@client/shared/signup';
-import { browserZone } from '@client/lib/zone';
+import { useZone } from '@client/lib/useZone';
 import { eventDate } from './format';
 import { SignupAreaGate, SignupCard } from './SignupAreaGate';
 import { PartnerSignup } from './SignupSummaryPage';
@@ -23,15 +23,20 @@ import './signup.css';
 /** /eventSignup/{eventId}/wizard: the four-step signup (spec §4, §5). */
 export function SignupWizardPage() {
   // A back-to-back partner staff added cannot change the answers another DJ gave.
-  return <SignupAreaGate>{(area) => (area.named?.answersByOther ? <PartnerSignup area={area} /> : <Wizard area={area} />)}</SignupAreaGate>;
+  const zone = useZone();
+  // Keyed by the zone: the availability options are the event's hours in it (see useZone).
+  return (
+    <SignupAreaGate>
+      {(area) => (area.named?.answersByOther ? <PartnerSignup area={area} /> : <Wizard key={zone} area={area} zone={zone} />)}
+    </SignupAreaGate>
+  );
 }
 
 /** The resolver for one step; the form's values hold unchosen fields the step schema refuses. */
 const stepResolver = (step: number, eventStart: string) => zodResolver(wizardStepSchema(step, eventStart)) as unknown as Resolver<WizardValues>;
 
-function Wizard({ area }: { area: SignupArea }) {
+function Wizard({ area, zone }: { area: SignupArea; zone: string }) {
   const { event } = area;
-  const zone = browserZone();
   const [times] = useState(() => availabilityOptions(event.startDatetime, zone));
   const [step, setStep] = useState(0);
   // The resolver checks the step on screen: one slice of the intake schema per step.
@@ -106,7 +111,7 @@ function Wizard({ area }: { area: SignupArea }) {
   return (
     <SignupCard>
       <h1 className="h4">
-        SignUp: {event.name} - {eventDate(event.startDatetime)}
+        SignUp: {event.name} - {eventDate(event.startDatetime, zone)}
       </h1>
       {/* Bootstrap's progress bar (plain markup keeps react-bootstrap out of the wizard); the inner bar
           carries role="progressbar", so the name goes there, not on the track. */}

@@ -1,7 +1,7 @@
 import { Alert } from '@client/components/Alert';
 import type { SignupArea } from '@shared/schemas/signup';
 import { formatSlotForDj } from '@shared/time';
-import { browserZone } from '@client/lib/zone';
+import { useZone } from '@client/lib/useZone';
 import { useConfirmSlot } from '@client/shared/signup';
 
 /** The toast library loads after the page (app/Toasts.tsx): this page is on every DJ's first visit. */
@@ -13,6 +13,7 @@ async function notify(kind: 'success' | 'error', message: string) {
 /** The DJ's slot in the lineup and their answer to it: Confirm / I can't make it. */
 export function SlotConfirmation({ area }: { area: SignupArea }) {
   const confirm = useConfirmSlot(area.event.id);
+  const zone = useZone();
   const named = area.named;
   if (!named?.slot) return null;
   const answer = (confirmation: 'confirmed' | 'declined') =>
@@ -24,7 +25,7 @@ export function SlotConfirmation({ area }: { area: SignupArea }) {
   return (
     <Alert variant={variant} data-testid="slot-confirmation">
       <p className="mb-2">
-        <strong>Your slot:</strong> {formatSlotForDj(named.slot, area.seriesZone, browserZone())}
+        <strong>Your slot:</strong> {formatSlotForDj(named.slot, area.seriesZone, zone)}
       </p>
       {named.confirmation === 'confirmed' && <p className="mb-2">You confirmed this slot.</p>}
       {named.confirmation === 'declined' && <p className="mb-2">You said you can't make it. The hosts will be in touch.</p>}

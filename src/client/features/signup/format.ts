@@ -1,8 +1,7 @@
 import { WIZARD_DURATION_OPTIONS, type SignupType } from '@shared/domain';
 import { formatEventDate } from '@shared/time';
-import { browserZone } from '@client/lib/zone';
 
-export const eventDate = (startDatetime: string) => formatEventDate(startDatetime, browserZone());
+export const eventDate = (startDatetime: string, zone: string) => formatEventDate(startDatetime, zone);
 
 export const durationLabel = (hours: number) =>
   WIZARD_DURATION_OPTIONS.find((option) => option.value === hours)?.label ?? `${hours} hours`;

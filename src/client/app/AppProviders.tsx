@@ -1,0 +1,40 @@
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { AppNameProvider } from '@client/lib/appName';
+import { useInBrowser } from '@client/lib/useInBrowser';
+import { RenderedZoneProvider } from '@client/lib/useZone';
+
+// Toasts answer what someone did, never the first frame: their library loads beside the page,
+// and only in the browser (the server's HTML has none, so hydration has nothing to match).
+const Toasts = lazy(async () => ({ default: (await import('./Toasts')).Toasts }));
+
+/** What every page runs in, in the browser and on the server. */
+export function AppProviders({
+  queryClient,
+  appName = null,
+  renderedZone = null,
+  children,
+}: {
+  queryClient: QueryClient;
+  /** Given where no page's meta tag can be read (the server). */
+  appName?: string | null;
+  /** The zone the server rendered the page's times in (lib/zone.ts). */
+  renderedZone?: string | null;
+  children: ReactNode;
+}) {
+  const inBrowser = useInBrowser();
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AppNameProvider value={appName}>
+        <RenderedZoneProvider value={renderedZone}>
+          {children}
+          {inBrowser && (
+            <Suspense fallback={null}>
+              <Toasts />
+            </Suspense>
+          )}
+        </RenderedZoneProvider>
+      </AppNameProvider>
+    </QueryClientProvider>
+  );
+}

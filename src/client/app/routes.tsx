@@ -1,0 +1,77 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { type LoaderFunctionArgs, matchRoutes, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
+import { authRoutes } from '@client/features/auth/routes';
+import { RequireAccess } from '@client/features/auth/RequireAccess';
+import { homeRoutes } from '@client/features/home/routes';
+import { VinylLoader } from '@client/components/VinylLoader';
+import { PublicLayout } from '@client/features/public/PublicLayout';
+import { publicRoutes } from '@client/features/public/routes';
+import { signupRoutes } from '@client/features/signup/routes';
+import { meQuery } from '@client/shared/session';
+import { signupAreaQuery } from '@client/shared/signup';
+import { AppShell } from './AppShell';
+import { NotFoundPage } from './NotFoundPage';
+import { RouteError } from './RouteError';
+
+// The spec's route table, composed from the features' routes (features never import each
+// other). The server renders some of these pages itself (entry-server.tsx) from this same table.
+//
+// The router loads a page's chunks before it renders anything, and a page asks for its data
+// when it renders: these loaders start the requests at once instead, beside the chunks (they
+// return at once; the pages' queries take the answers from the cache).
+//
+// The staff screens' routes are not in the first download: the router asks for them
+// (patchStaffRoutes) the first time an address matches nothing more precise than "not found".
+
+/** The staff guard, which the staff screens' routes are added under. */
+const STAFF_ROUTE_ID = 'staff';
+
+export function appRoutes(queryClient: QueryClient): RouteObject[] {
+  const startMe = () => {
+    void queryClient.prefetchQuery(meQuery);
+    return null;
+  };
+  const startSignupArea = ({ params }: LoaderFunctionArgs) => {
+    if (params.eventId) void queryClient.prefetchQuery(signupAreaQuery(params.eventId));
+    return null;
+  };
+  return [
+    ...authRoutes,
+    // The public lineup pages: no sign-in, outside the staff shell (no session calls).
+    { path: '/lineups', element: <PublicLayout />, hydrateFallbackElement: <VinylLoader fullPage />, errorElement: <RouteError />, children: publicRoutes },
+    {
+      element: <AppShell />,
+      loader: startMe,
+      // While a first visit's lazy modules (or the staff routes) arrive, rendering in the browser.
+      hydrateFallbackElement: <VinylLoader fullPage />,
+      errorElement: <RouteError />,
+      children: [
+        {
+          // Home is everyone's (staff, a DJ); the rest is for staff.
+          path: '/',
+          element: <RequireAccess access="signedIn" />,
+          errorElement: <RouteError />,
+          children: [...homeRoutes, { id: STAFF_ROUTE_ID, element: <RequireAccess access="staff" crumbs={false} />, children: [] }],
+        },
+        {
+          path: '/eventSignup/:eventId',
+          element: <RequireAccess access="signup" />,
+          loader: startSignupArea,
+          errorElement: <RouteError />,
+          children: signupRoutes,
+        },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ];
+}
+
+/** Adds the staff screens' routes (once) when an address finds nothing but "not found" in `routes` without them. */
+export function patchStaffRoutes(queryClient: QueryClient, routes: RouteObject[]): PatchRoutesOnNavigationFunction {
+  let added: Promise<void> | undefined;
+  return async ({ path, patch }) => {
+    if (matchRoutes(routes, path)?.at(-1)?.route.path !== '*') return;
+    added ??= import('./staffRoutes').then(({ staffRoutes }) => patch(STAFF_ROUTE_ID, staffRoutes(queryClient)));
+    await added;
+  };
+}

@@ -1,0 +1,18 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import { djRoutes } from '@client/features/djs/routes';
+import { eventRoutes } from '@client/features/events/routes';
+import { lineupTabRoutes } from '@client/features/lineup/routes';
+import { settingsRoutes } from '@client/features/settings/routes';
+import { eventQuery } from '@client/shared/events';
+
+/** The staff screens, under the staff guard (routes.tsx); each page loads on demand. */
+export const staffRoutes = (queryClient: QueryClient): RouteObject[] => [
+  {
+    loader: ({ params }: LoaderFunctionArgs) => {
+      if (params.eventId) void queryClient.prefetchQuery(eventQuery(params.eventId));
+      return null;
+    },
+    children: [...eventRoutes(lineupTabRoutes), ...djRoutes, ...settingsRoutes],
+  },
+];

@@ -1,0 +1,44 @@
+import { hydrate } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { rememberZone } from '@client/lib/zone';
+import { AppProviders } from './AppProviders';
+import { queryClient } from './queryClient';
+import { readRenderedState } from './renderedPage';
+import { appRoutes, patchStaffRoutes } from './routes';
+
+/**
+ * Starts the app in `root`. A page the server rendered (sign-in, a DJ's signup pages) is
+ * hydrated from the state it carries; any other address is rendered here from scratch.
+ */
+export async function startApp(root: HTMLElement) {
+  rememberZone();
+  const rendered = readRenderedState();
+  const routes = appRoutes(queryClient);
+  if (rendered) {
+    hydrate(queryClient, rendered.queries);
+    // The router would otherwise render nothing until the page's lazy modules arrive.
+    await Promise.all(
+      (matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
+        if (typeof route.lazy !== 'function') return;
+        Object.assign(route, await route.lazy(), { lazy: undefined });
+      }),
+    );
+  }
+  const router = createBrowserRouter(routes, {
+    patchRoutesOnNavigation: patchStaffRoutes(queryClient, routes),
+    ...(rendered && { hydrationData: rendered.router }),
+  });
+  const app = (
+    <StrictMode>
+      <AppProviders queryClient={queryClient} renderedZone={rendered?.zone} appName={rendered?.appName}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
+  );
+  if (rendered) return hydrateRoot(root, app);
+  const created = createRoot(root);
+  created.render(app);
+  return created;
+}

@@ -1,0 +1,130 @@
+import { Badge, Table } from 'react-bootstrap';
+import { clockTime, longDate, sameClock, zoneCity, zoneLabel } from '@shared/public-lineup';
+import { feeds, paths } from '@shared/paths';
+import type { PublicLineup } from '@shared/schemas/public';
+import { djCount } from './format';
+import { visitorText } from './visitorText';
+import { VisitorTime } from './VisitorTime';
+
+/**
+ * A published event's lineup in the series' time, and in the visitor's when it differs.
+ * `visitorZone` null: rendered on the server, which leaves the visitor's times to public-page.ts.
+ */
+export function PublicLineupView({ lineup, visitorZone }: { lineup: PublicLineup; visitorZone: string | null }) {
+  const { event, seriesName, seriesZone } = lineup;
+  const start = event.startDatetime;
+  const instants = [start, ...event.slots.map((slot) => slot.startTime)];
+  // On the server the visitor's column is written hidden; in the browser only when it differs.
+  const visitor = visitorZone === null ? 'hidden' : sameClock(instants, visitorZone, seriesZone) ? 'none' : 'shown';
+  const series = zoneCity(seriesZone);
+  return (
+    <article className="public-lineup">
+      <title>{`${event.name} · ${seriesName}`}</title>
+      <p className="public-kicker">{seriesName}</p>
+      <h1 className="h2 mb-2">{event.name}</h1>
+      <p className="lead mb-1">{longDate(start, seriesZone)}</p>
+      <p className="mb-1">
+        {clockTime(start, seriesZone)} {zoneLabel(start, seriesZone)} ({series})
+        {visitor !== 'none' && (
+          <span data-visitor-only hidden={visitor === 'hidden'}>
+            {' · '}
+            <VisitorTime format="date" iso={start} eventStart={start} zone={visitorZone} />,{' '}
+            <VisitorTime format="start" iso={start} eventStart={start} zone={visitorZone} /> (your time)
+          </span>
+        )}
+      </p>
+      <p className="mb-4">{event.host.trim() ? `Hosted by ${event.host}` : 'Host TBA'}</p>
+
+      <section aria-labelledby="lineup-heading" className="mb-4">
+        <h2 id="lineup-heading" className="h4">
+          Lineup {event.slots.length > 0 && <small className="text-body-secondary fs-6">({djCount(event.slots.length)})</small>}
+        </h2>
+        {event.slots.length === 0 ? (
+          <p>The lineup will be announced soon.</p>
+        ) : (
+          <Table className="public-lineup-table align-middle">
+            <thead>
+              <tr>
+                {visitor !== 'none' && (
+                  <th scope="col" className="public-time" data-visitor-only hidden={visitor === 'hidden'}>
+                    Your time{' '}
+                    <span className="text-body-secondary fw-normal">
+                      <VisitorTime format="zone" iso={start} eventStart={start} zone={visitorZone} />
+                    </span>
+                  </th>
+                )}
+                <th scope="col" className="public-time">
+                  {series} <span className="text-body-secondary fw-normal">{zoneLabel(start, seriesZone)}</span>
+                </th>
+                <th scope="col">DJ</th>
+              </tr>
+            </thead>
+            <tbody>
+              {event.slots.map((slot) => (
+                <tr key={`${slot.startTime}-${slot.name}`}>
+                  {visitor !== 'none' && (
+                    <td className="public-time" data-visitor-only hidden={visitor === 'hidden'}>
+                      <VisitorTime format="slot" iso={slot.startTime} eventStart={start} zone={visitorZone} />
+                    </td>
+                  )}
+                  <td className="public-time">{visitorText('slot', slot.startTime, seriesZone, start)}</td>
+                  <td className="public-act">
+                    {slot.name}
+                    {slot.isDebut && (
+                      <Badge bg="warning" text="dark" className="ms-2">
+                        Debut
+                      </Badge>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        )}
+      </section>
+
+      {event.links.length > 0 && (
+        <section aria-labelledby="watch-heading" className="mb-4">
+          <h2 id="watch-heading" className="h4">
+            Watch and join
+          </h2>
+          <div className="d-flex flex-wrap gap-2">
+            {event.links.map((link) => (
+              <a key={link.url} href={link.url} className="btn btn-primary" target="_blank" rel="noopener noreferrer">
+                {link.label}
+              </a>
+            ))}
+          </div>
+        </section>
+      )}
+
+      <section aria-labelledby="share-heading">
+        <h2 id="share-heading" className="h6 text-body-secondary">
+          Share
+        </h2>
+        <ul className="list-inline mb-0">
+          <li className="list-inline-item">
+            <a href={feeds.lineupImage(event.id, 'png', { tz: seriesZone })}>Lineup image</a>
+          </li>
+          <li className="list-inline-item">
+            <a href={feeds.events()}>Add the series to your calendar</a>
+          </li>
+          <li className="list-inline-item">
+            <a href={paths.publicLineups()}>All upcoming events</a>
+          </li>
+        </ul>
+      </section>
+    </article>
+  );
+}
+
+export function LineupNotFound() {
+  return (
+    <section className="py-3">
+      <title>Lineup not found</title>
+      <h1 className="h3">Lineup not found</h1>
+      <p>This lineup is not public, or there is no such event.</p>
+      <a href={paths.publicLineups()}>See the upcoming events</a>
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { Card } from 'react-bootstrap';
+import { clockTime, longDate, sameClock, zoneCity, zoneLabel } from '@shared/public-lineup';
+import { paths } from '@shared/paths';
+import type { PublicEventSummary, PublicLineupList } from '@shared/schemas/public';
+import { djCount } from './format';
+import { VisitorTime } from './VisitorTime';
+
+/** The series' upcoming published events, soonest first. `visitorZone` as in PublicLineupView. */
+export function PublicLineupsView({ list, visitorZone }: { list: PublicLineupList; visitorZone: string | null }) {
+  const { seriesName, seriesZone, events } = list;
+  return (
+    <>
+      <title>{`Upcoming events · ${seriesName}`}</title>
+      <p className="public-kicker">{seriesName}</p>
+      <h1 className="h2 mb-4">Upcoming events</h1>
+      {events.length === 0 ? (
+        <p className="lead">No upcoming events have been announced yet. Check back soon!</p>
+      ) : (
+        <ul className="list-unstyled public-event-list">
+          {events.map((event) => (
+            <li key={event.id}>
+              <EventCard event={event} seriesZone={seriesZone} visitorZone={visitorZone} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function EventCard({ event, seriesZone, visitorZone }: { event: PublicEventSummary; seriesZone: string; visitorZone: string | null }) {
+  const start = event.startDatetime;
+  const differs = visitorZone === null || !sameClock([start], visitorZone, seriesZone);
+  return (
+    <Card className="public-card">
+      <Card.Body>
+        <p className="text-body-secondary mb-1">
+          {longDate(start, seriesZone)}, {clockTime(start, seriesZone)} {zoneLabel(start, seriesZone)} ({zoneCity(seriesZone)})
+          {differs && (
+            <span data-visitor-only hidden={visitorZone === null}>
+              {' · '}
+              <VisitorTime format="start" iso={start} eventStart={start} zone={visitorZone} /> your time
+            </span>
+          )}
+        </p>
+        <h2 className="h4 mb-1">
+          <a href={paths.publicLineup(event.id)} className="stretched-link">
+            {event.name}
+          </a>
+        </h2>
+        <p className="mb-0">
+          {event.host.trim() ? `Hosted by ${event.host}` : 'Host TBA'} · {event.djs.length > 0 ? djCount(event.djs.length) : 'Lineup TBA'}
+        </p>
+        {event.djs.length > 0 && <p className="text-body-secondary small mb-0 mt-1">{event.djs.join(' · ')}</p>}
+      </Card.Body>
+    </Card>
+  );
+}

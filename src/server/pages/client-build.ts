@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PublicAssets, RenderedAppPage } from '@shared/pages.js';
+import { escapeHtml } from '../http/html.js';
+
+// The built client (dist/client) as the pages the server renders need it: the app's page to
+// put a rendered root into, and the build's manifest to name the files a page needs.
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+export interface ClientBuild {
+  /** The app's page (index.html), APP_NAME written in. */
+  indexHtml: string;
+  manifest: Record<string, ManifestChunk>;
+}
+
+/** The public pages' own entry (src/client/public-page.ts), as the manifest names it. */
+const PUBLIC_ENTRY = 'public-page.ts';
+
+export function readClientBuild(clientDir: string, appName: string): ClientBuild {
+  const indexHtml = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8').replaceAll('%APP_NAME%', escapeHtml(appName));
+  const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
+  const manifest = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as ClientBuild['manifest']) : {};
+  return { indexHtml, manifest };
+}
+
+/** A manifest chunk with everything it imports statically. */
+function chunksOf(build: ClientBuild, key: string): ManifestChunk[] {
+  const seen = new Map<string, ManifestChunk>();
+  const visit = (name: string) => {
+    const chunk = build.manifest[name];
+    if (!chunk || seen.has(name)) return;
+    seen.set(name, chunk);
+    chunk.imports?.forEach(visit);
+  };
+  visit(key);
+  return [...seen.values()];
+}
+
+export function publicAssets(build: ClientBuild): PublicAssets {
+  const chunks = chunksOf(build, PUBLIC_ENTRY);
+  return { styles: chunks.flatMap((chunk) => chunk.css ?? []).map((file) => `/${file}`), script: chunks[0] ? `/${chunks[0].file}` : null };
+}
+
+/**
+ * The app's page with a rendered root: the HTML inside it, the state to hydrate it with, and
+ * links that start the page's lazy modules and their styles at once.
+ */
+export function appDocument(build: ClientBuild, page: RenderedAppPage): string {
+  const chunks = page.modules.flatMap((module) => chunksOf(build, module));
+  const head = [
+    ...new Set(chunks.flatMap((chunk) => chunk.css ?? []).map((file) => `<link rel="stylesheet" href="/${file}">`)),
+    ...new Set(chunks.map((chunk) => `<link rel="modulepreload" href="/${chunk.file}">`)),
+  ].join('');
+  return build.indexHtml
+    .replace('</head>', () => `${head}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${page.stateScript}`);
+}

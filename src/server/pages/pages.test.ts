@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import { fakeClientBuild } from '../testing/client-build.js';
+import { insertOpenEvent, intake } from '../testing/fixtures.js';
+import { startTestApp, testDialects, type SignedIn, type TestApp } from '../testing/harness.js';
+
+// The app's pages the server renders with React (decision 020): the sign-in page for anyone, a
+// DJ's signup pages for that DJ, with the state the browser hydrates them from; the plain app
+// page whenever the browser should decide (nobody signed in, no access, an unknown event).
+
+/** The JSON the browser hydrates the page from, if the page was rendered. */
+function renderedState(html: string): { queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] }; zone: string; appName: string } | null {
+  const script = html.match(/<script type="application\/json" id="rendered-state">(.*?)<\/script>/s);
+  return script ? JSON.parse(script[1]!) : null;
+}
+
+/** What the root element holds. */
+const rootOf = (html: string) => html.match(/<div id="root">(.*?)<\/div><script type="application\/json"/s)?.[1] ?? html.match(/<div id="root">(.*?)<\/div>/s)?.[1];
+
+describe.each(testDialects)('pages rendered on the server on %s', (dialect) => {
+  let app: TestApp;
+  let clientDir: string;
+  let eventId: string;
+  let dana: SignedIn;
+  let rex: SignedIn;
+  beforeAll(async () => {
+    clientDir = fakeClientBuild();
+    app = await startTestApp(dialect, { APP_NAME: 'Night <Shift>' }, { clientDir });
+    eventId = await insertOpenEvent(app.ctx.store.db, 'Sunday </script><b>Service');
+    dana = await app.signIn(['dj'], { djName: 'Dana' });
+    rex = await app.signIn(['dj'], { djName: 'Rex' });
+    const body = intake(eventId, { name: 'Dana </script> Live', dj_notes: 'only Dana may read this', available_from: '2030-06-09T19:00:00.000Z' });
+    expect((await app.request('POST', '/api/signup', { cookie: dana.cookie, body })).status).toBe(200);
+  });
+  afterAll(async () => {
+    await app.destroy();
+    fs.rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  test('the sign-in page paints its content from the server, with a form that works before any script', async () => {
+    const page = await app.request<string>('GET', '/login');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('private, no-cache');
+    const root = rootOf(page.body)!;
+    expect(root).toContain('Welcome to <!-- -->Night &lt;Shift&gt;');
+    expect(root).toMatch(/<form action="\/login\/discord" method="get"><button type="submit"[^>]*>Login with Discord<\/button><\/form>/);
+    expect(renderedState(page.body)).toMatchObject({ appName: 'Night <Shift>', zone: 'Europe/London' });
+    // The form's address starts a sign-in.
+    const start = await fetch(`${app.url}/login/discord`, { redirect: 'manual' });
+    expect(start.status).toBe(303);
+    expect(start.headers.get('location')).toContain('/dev-oauth/authorize?');
+  });
+
+  test("a DJ's signup summary is rendered with their own answers, in the zone their browser told, and the data to hydrate it", async () => {
+    const page = await app.request<string>('GET', `/eventSignup/${eventId}`, { cookie: `${dana.cookie}; tz=Australia%2FSydney` });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('vary')).toMatch(/cookie/i);
+    const root = rootOf(page.body)!;
+    expect(root).toContain('You are signed up for ');
+    // Text is escaped by React in the HTML, and `<` in the state, so nothing a DJ or host typed ends the script.
+    expect(root).toContain('Dana &lt;/script&gt; Live');
+    expect(root).toContain('Sunday &lt;/script&gt;&lt;b&gt;Service');
+    expect(page.body.match(/<\/script>/g)).toHaveLength(2);
+    // 19:00 UTC on 9 June 2030 is 05:00 the next day in Sydney.
+    expect(root).toContain('05:00');
+    const state = renderedState(page.body)!;
+    expect(state.zone).toBe('Australia/Sydney');
+    const keys = state.queries.queries.map((query) => JSON.stringify(query.queryKey));
+    expect(keys).toEqual(expect.arrayContaining(['["/api/me"]', `["/api/signup",null,{"event_id":"${eventId}"}]`]));
+    expect(JSON.stringify(state)).toContain('only Dana may read this');
+  });
+
+  test('the wizard is rendered too, and the page asks for its module and styles at once', async () => {
+    const page = await app.request<string>('GET', `/eventSignup/${eventId}/wizard`, { cookie: dana.cookie });
+    const root = rootOf(page.body)!;
+    expect(root).toMatch(/SignUp: .*Sunday &lt;\/script&gt;&lt;b&gt;Service/s);
+    expect(root).toContain('Step 1 of 4');
+    expect(page.body).toContain('<link rel="modulepreload" href="/assets/SignupWizardPage-abc.js">');
+    expect(page.body).toContain('<link rel="modulepreload" href="/assets/form-abc.js">');
+    expect(page.body).toContain('<link rel="stylesheet" href="/assets/wizard-abc.css">');
+    // Without a valid zone cookie: the series' zone.
+    const noZone = await app.request<string>('GET', `/eventSignup/${eventId}/wizard`, { cookie: `${dana.cookie}; tz=Not%2FA_Zone` });
+    expect(renderedState(noZone.body)!.zone).toBe('Europe/London');
+  });
+
+  test("another DJ's page holds nothing of Dana's answers", async () => {
+    const page = await app.request<string>('GET', `/eventSignup/${eventId}`, { cookie: rex.cookie });
+    expect(rootOf(page.body)).toContain('Get Started');
+    expect(page.body).not.toContain('only Dana may read this');
+    expect(page.body).not.toContain('Dana &lt;/script&gt; Live');
+  });
+
+  test('nobody signed in, no role, an unknown event: the plain app page, for the browser to send on or explain', async () => {
+    const member = await app.signIn([]);
+    const cases = [
+      await app.request<string>('GET', `/eventSignup/${eventId}`),
+      await app.request<string>('GET', `/eventSignup/${eventId}`, { cookie: member.cookie }),
+      await app.request<string>('GET', '/eventSignup/no-such-event', { cookie: dana.cookie }),
+      await app.request<string>('GET', `/eventSignup/${eventId}/wizard`, { cookie: 'lineup_session=forged' }),
+    ];
+    for (const page of cases) {
+      expect(page.status).toBe(200);
+      expect(page.body).toContain('<div id="root"></div>');
+      expect(renderedState(page.body)).toBeNull();
+      expect(page.body).not.toContain('only Dana may read this');
+    }
+  });
+});

@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { paths } from '@shared/paths.js';
+import { publicEventParamsSchema } from '@shared/schemas/public.js';
+import type { RenderedAppPage } from '@shared/pages.js';
+import { ownOrigin } from '../auth/origin.js';
+import type { AppContext } from '../context.js';
+import * as publicService from '../public/service.js';
+import { appDocument, type ClientBuild, publicAssets } from './client-build.js';
+import { pageZone, signupPageData } from './service.js';
+
+// The pages the server renders with React (decision 020), before the client's catch-all:
+// - the sign-in page and a DJ's signup pages, then hydrated by the browser's bundle: their
+//   content paints before the script arrives;
+// - the public lineup pages, whole documents readable without any script, with link-preview
+//   tags and a canonical link.
+// Each is public as a route; what it shows a signed-in person is what the API would show them.
+
+const PAGE = { access: 'public' } as const;
+
+export async function registerPages(app: FastifyInstance, ctx: AppContext, build: ClientBuild) {
+  // Loaded here, not imported above: the rest of the server never needs the client's code.
+  const pages = await import('@client/entry-server');
+  const appName = ctx.config.appName;
+  const assets = publicAssets(build);
+
+  /** The app's page, with the rendered root when there is one, else for the browser to render. */
+  const sendAppPage = (reply: FastifyReply, rendered: RenderedAppPage | null) =>
+    reply
+      .header('cache-control', 'private, no-cache')
+      .header('vary', 'Cookie')
+      .type('text/html; charset=utf-8')
+      .send(rendered ? appDocument(build, rendered) : build.indexHtml);
+
+  app.get(paths.login(), { config: PAGE }, async (request, reply) => {
+    const zone = await pageZone(ctx, request.cookies.tz);
+    return sendAppPage(reply, await pages.renderAppPage({ url: request.url, appName, zone }));
+  });
+
+  const signupPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { eventId } = request.params as { eventId: string };
+    const data = await signupPageData(ctx, await app.signedInUser(request, reply), eventId);
+    if (!data) return sendAppPage(reply, null);
+    const zone = await pageZone(ctx, request.cookies.tz);
+    return sendAppPage(reply, await pages.renderAppPage({ url: request.url, appName, zone, ...data }));
+  };
+  // The spec's addresses (paths.ts builds them with an id filled in).
+  app.get('/eventSignup/:eventId', { config: PAGE }, signupPage);
+  app.get('/eventSignup/:eventId/wizard', { config: PAGE }, signupPage);
+
+  /** A public page: a whole document; shared caches may keep it only when its links are PUBLIC_URL's. */
+  const sendPublicPage = (reply: FastifyReply, status: number, html: string) =>
+    reply
+      .code(status)
+      .header('cache-control', ctx.config.publicUrl ? 'public, no-cache' : 'private, no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html);
+
+  app.get(paths.publicLineups(), { config: PAGE }, async (request, reply) => {
+    const { list, meta } = await publicService.lineupsPage(ctx.store.db, ownOrigin(request, ctx));
+    return sendPublicPage(reply, 200, await pages.renderPublicLineupsPage({ data: list, appName, meta, assets }));
+  });
+
+  app.get('/lineups/:eventId', { config: PAGE }, async (request, reply) => {
+    const origin = ownOrigin(request, ctx);
+    const parsed = publicEventParamsSchema.safeParse(request.params);
+    const page = parsed.success ? await publicService.lineupPage(ctx.store.db, parsed.data.eventId, origin) : undefined;
+    if (page) return sendPublicPage(reply, 200, await pages.renderPublicLineupPage({ data: page.lineup, appName, meta: page.meta, assets }));
+    // An unknown or unpublished event: the same answer for both.
+    const { seriesName, seriesZone } = await publicService.seriesOf(ctx.store.db);
+    const meta = { title: 'Lineup not found', description: `${seriesName}: this lineup is not public.`, canonicalUrl: `${origin}${paths.publicLineups()}`, siteName: seriesName };
+    return sendPublicPage(reply, 404, await pages.renderLineupNotFoundPage({ data: seriesZone, appName, meta, assets }));
+  });
+}

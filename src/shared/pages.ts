@@ -1,0 +1,51 @@
+import type { Me } from './schemas/auth.js';
+import type { PublicLineup, PublicLineupList, PublicPageMeta } from './schemas/public.js';
+import type { SignupArea } from './schemas/signup.js';
+
+// The pages the server renders with React (decision 020): what it hands the client's renderer
+// (src/client/entry-server.tsx) and what it gets back. Types only.
+
+export interface AppPageInput {
+  /** The page's address, path and query (e.g. /eventSignup/abc/wizard). */
+  url: string;
+  appName: string;
+  /** The zone the page's times are written in: the browser's, from its cookie, else the series'. */
+  zone: string;
+  /** Who is signed in (the me query's answer), when someone is. */
+  me?: Me | null;
+  /** The DJ's signup area of the event on the page, as /api/signup answers it. */
+  signupArea?: { eventId: string; area: SignupArea };
+}
+
+export interface RenderedAppPage {
+  /** What goes inside the page's root element. */
+  html: string;
+  /** The state to hydrate it with, a JSON script element to put after the root. */
+  stateScript: string;
+  /** The lazy modules the page is made of (as the build's manifest names them): the browser gets them at once. */
+  modules: string[];
+}
+
+/** The stylesheets and script a public page links to (from the client build's manifest). */
+export interface PublicAssets {
+  styles: readonly string[];
+  script: string | null;
+}
+
+export interface PublicPageInput<T> {
+  data: T;
+  appName: string;
+  meta: PublicPageMeta;
+  assets: PublicAssets;
+}
+
+export interface PageRenderer {
+  /** A page of the app; null when the route table does not render it here (a redirect, an error). */
+  renderAppPage(input: AppPageInput): Promise<RenderedAppPage | null>;
+  /** /lineups/{eventId}, a whole document. */
+  renderPublicLineupPage(input: PublicPageInput<PublicLineup>): Promise<string>;
+  /** /lineups/{eventId} of an unknown or unpublished event; `data` is the series' zone. */
+  renderLineupNotFoundPage(input: PublicPageInput<string>): Promise<string>;
+  /** /lineups, a whole document. */
+  renderPublicLineupsPage(input: PublicPageInput<PublicLineupList>): Promise<string>;
+}
