@@ -1,15 +1,22 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /**
  * The browser runs React DOM (decision 020): in `npm run dev` with fast refresh, in the build,
  * and in the component tests. The pages a visitor reaches first are rendered on the server from
  * the same components (src/client/entry-server.tsx), so the bundle only hydrates them.
  */
+/** `npm run dev`: the page names the app as the server does when it serves the built page (APP_NAME). */
+const appNameInDev = (): Plugin => ({
+  name: 'lineup-app-name',
+  apply: 'serve',
+  transformIndexHtml: (html) => html.replaceAll('%APP_NAME%', process.env.APP_NAME || 'Lineup'),
+});
+
 export default defineConfig({
   root: 'src/client',
-  plugins: [react()],
+  plugins: [react(), appNameInDev()],
   resolve: { tsconfigPaths: true },
   build: {
     outDir: '../../dist/client',
@@ -44,6 +51,10 @@ export default defineConfig({
     },
   },
   server: {
-    proxy: { '/api': 'http://127.0.0.1:3000', '/dev-oauth': 'http://127.0.0.1:3000', '/feeds': 'http://127.0.0.1:3000' },
+    // The server's own addresses; everything else is the app, from source with fast refresh. The
+    // Host header stays this server's, so the app's origin (sign-in, same-origin checks) is this one.
+    proxy: Object.fromEntries(
+      ['/api', '/dev-oauth', '/feeds', '/login/discord'].map((prefix) => [prefix, { target: 'http://127.0.0.1:3000', changeOrigin: false }]),
+    ),
   },
 });

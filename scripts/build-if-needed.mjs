@@ -28,6 +28,8 @@ function build(what, script) {
 export function buildIfNeeded({ client = true } = {}) {
   const shared = newest('src/shared');
   const config = Math.max(...['package-lock.json', 'vite.config.ts', 'vite.server.config.ts', 'tsconfig.json', 'tsconfig.server.json'].map(mtime));
-  if (mtime('dist/server/main.js') < Math.max(newest('src/server'), shared, config)) build('server', 'build:server');
-  if (client && mtime('dist/client/index.html') < Math.max(newest('src/client'), shared, config)) build('client', 'build:client');
+  // The server's bundle holds the client's renderer (src/client/entry-server.tsx) too.
+  const clientSources = newest('src/client');
+  if (mtime('dist/server/main.js') < Math.max(newest('src/server'), clientSources, shared, config)) build('server', 'build:server');
+  if (client && mtime('dist/client/index.html') < Math.max(clientSources, shared, config)) build('client', 'build:client');
 }

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { defaultClientDir } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { StorageStartError } from './db/open.js';
@@ -10,8 +11,11 @@ async function main() {
   // A .env file beside package.json is read if present (see .env.example); real environment wins.
   if (existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
+  // The built client (its manifest says so). `npm run dev` runs this file from source: the
+  // browser then uses Vite's server, which asks this one for the API only.
   const clientDir = defaultClientDir();
-  const running = await startServer(config, { clientDir: existsSync(clientDir) ? clientDir : undefined });
+  const built = existsSync(path.join(clientDir, '.vite', 'manifest.json'));
+  const running = await startServer(config, { clientDir: built ? clientDir : undefined });
   const signIn = config.discord.devProvider ? ' (development sign-in)' : '';
   console.log(`Lineup is running at ${running.url}${signIn} on ${running.ctx.store.dialect}`);
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -1,0 +1,71 @@
+import type { ConsoleMessage, Page } from '@playwright/test';
+import { formatLocalTime } from '@shared/time';
+import { createEvent, daysFromNow, submitSignup } from './support/api';
+import { signInAs } from './support/auth';
+import { expect, test } from './support/fixtures';
+
+// The pages the server renders with React (decision 020): what they paint before (and without)
+// the script, and that React hydrates them without a complaint and they then work as before.
+
+/** Every warning or error the page's console shows (failed requests aside: they are answers). */
+function consoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (['error', 'warning'].includes(message.type()) && !message.text().startsWith('Failed to load resource')) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+test('the sign-in page is whole without script, and its button starts the sign-in', async ({ openPage }) => {
+  const page = await openPage({ javaScriptEnabled: false });
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Welcome to Lineup' })).toBeVisible();
+  await page.getByRole('button', { name: 'Login with Discord' }).click();
+  await expect(page.getByRole('heading', { name: 'Development sign-in' })).toBeVisible();
+});
+
+test('the sign-in page hydrates without a complaint', async ({ page }) => {
+  const problems = consoleProblems(page);
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Login with Discord' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(problems).toEqual([]);
+});
+
+test("a DJ's signup pages paint from the server in their zone, then hydrate and work", async ({ page, openPage }) => {
+  const staff = await openPage();
+  await signInAs(staff, 'admin');
+  const name = `Rendered Night ${Date.now().toString(36)}`;
+  const start = daysFromNow(6, 19);
+  const eventId = await createEvent(staff.request, { name, start });
+
+  // The DJ's browser is in Sydney; signing in once tells the server so (the tz cookie).
+  const dj = await openPage({ timezoneId: 'Australia/Sydney' });
+  await signInAs(dj, 'dj2');
+  await submitSignup(dj.request, eventId, { name: 'Rex Rendered', available_from: start });
+
+  // Without script: the summary, in Sydney time, straight from the server.
+  const noScript = await openPage({ javaScriptEnabled: false, timezoneId: 'Australia/Sydney', storageState: await dj.context().storageState() });
+  await noScript.goto(`/eventSignup/${eventId}`);
+  await expect(noScript.getByRole('heading', { name: new RegExp(`^You are signed up for ${name}`) })).toBeVisible();
+  await expect(noScript.getByText(formatLocalTime(start, 'Australia/Sydney'), { exact: true })).toBeVisible();
+  await noScript.goto(`/eventSignup/${eventId}/wizard`);
+  await expect(noScript.getByRole('heading', { name: 'Step 1 of 4: Performance Details' })).toBeVisible();
+
+  // With it: hydrated without a warning; the page then works as the app does.
+  const problems = consoleProblems(dj);
+  await dj.goto(`/eventSignup/${eventId}`);
+  await expect(dj.getByRole('heading', { name: new RegExp(`^You are signed up for ${name}`) })).toBeVisible();
+  await dj.getByRole('link', { name: 'Update Signup' }).click();
+  await expect(dj.getByRole('heading', { name: 'Step 1 of 4: Performance Details' })).toBeVisible();
+  await expect(dj.getByLabel('Name')).toHaveValue('Rex Rendered');
+  await dj.getByRole('button', { name: 'Next' }).click();
+  await expect(dj.getByRole('heading', { name: 'Step 2 of 4: Availability' })).toBeVisible();
+
+  await dj.goto(`/eventSignup/${eventId}/wizard`);
+  await dj.getByRole('button', { name: 'Next' }).click();
+  await expect(dj.getByRole('heading', { name: 'Step 2 of 4: Availability' })).toBeVisible();
+  await dj.waitForLoadState('networkidle');
+  expect(problems).toEqual([]);
+});
