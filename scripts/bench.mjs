@@ -5,7 +5,7 @@
 // so results compare across machines. Beside the app runs the ceiling (bench/ceiling/): the same
 // work as the signup intake on the same stack with nothing else; scenarios marked `ceiling: true`
 // run on both, and the app's row gets "vs ceiling", its requests/s over the ceiling's. Then
-// Lighthouse measures two pages of the built client (bench/lighthouse.mjs; BENCH_LIGHTHOUSE=0
+// Lighthouse measures four pages of the built client (bench/lighthouse.mjs; BENCH_LIGHTHOUSE=0
 // skips it) for a second table. Never asserted in tests.
 import os from 'node:os';
 import { lighthousePages } from './bench/lighthouse.mjs';
@@ -94,7 +94,7 @@ if (growth.length) {
 if (process.env.BENCH_LIGHTHOUSE === '0') console.log('(Lighthouse skipped: BENCH_LIGHTHOUSE=0)');
 else if (named('lighthouse')) {
   console.log('\nLighthouse, mobile preset (simulated throttling), built client on SQLite:');
-  printTable(['page', 'performance', 'accessibility', 'LCP ms', 'TBT ms', 'transfer KB', 'CPU index'], await lighthousePages());
+  printTable(['page', 'performance', 'accessibility', 'SEO', 'LCP ms', 'TBT ms', 'transfer KB', 'CPU index'], await lighthousePages());
 }
 
 if (process.env.BENCH_LINEUP_PAGE === '0') console.log('(Lineup page skipped: BENCH_LINEUP_PAGE=0)');

@@ -1,4 +1,4 @@
-// Lighthouse in `npm run bench`: the built client's sign-in page and a DJ's signup page, with
+// Lighthouse in `npm run bench`: the sign-in page, a DJ's signup page and the public lineup pages, with
 // Lighthouse's default (mobile) settings: a mid-range phone's screen, and CPU and network
 // throttling simulated from an unthrottled load, so a 2-core machine shared with other work
 // still gives usable figures. Debian's Chromium, never a downloaded browser: CHROME_PATH (as
@@ -49,6 +49,8 @@ export async function lighthousePages() {
     const pages = [
       { page: '/login', path: '/login' },
       { page: '/eventSignup/{eventId} (signed-in DJ)', path: `/eventSignup/${eventId}`, cookie: djCookie },
+      { page: '/lineups/{eventId} (public)', path: `/lineups/${eventId}` },
+      { page: '/lineups (public)', path: '/lineups' },
     ];
     // The machine is shared: each page BENCH_LIGHTHOUSE_RUNS times (3), and the run with the
     // median performance score. BENCH_LIGHTHOUSE_REPORTS=DIR keeps each run's JSON report.
@@ -60,7 +62,7 @@ export async function lighthousePages() {
         const lhr = await audit(chromePath, `${app.url}${path}`, cookie);
         if (process.env.BENCH_LIGHTHOUSE_REPORTS && lhr) {
           fs.mkdirSync(process.env.BENCH_LIGHTHOUSE_REPORTS, { recursive: true });
-          fs.writeFileSync(`${process.env.BENCH_LIGHTHOUSE_REPORTS}/${path.split('/')[1]}-${run}.json`, JSON.stringify(lhr));
+          fs.writeFileSync(`${process.env.BENCH_LIGHTHOUSE_REPORTS}/${path.split('/').slice(1, 3).join('-')}-${run}.json`, JSON.stringify(lhr));
         }
         measured.push({ page: `${page}, run ${run}`, ...figures(lhr) });
       }
@@ -88,7 +90,7 @@ async function audit(chromePath, url, cookie) {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility'],
+        onlyCategories: ['performance', 'accessibility', 'seo'],
         formFactor: 'mobile',
         throttlingMethod: 'simulate',
         ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
@@ -112,6 +114,7 @@ function figures(lhr) {
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
+    SEO: score('seo'),
     'LCP ms': Math.round(value('largest-contentful-paint') ?? NaN),
     'TBT ms': Math.round(value('total-blocking-time') ?? NaN),
     'transfer KB': kb === undefined ? '' : (kb / 1024).toFixed(1),
@@ -122,14 +125,37 @@ function figures(lhr) {
   };
 }
 
-/** An event a week ahead with signups open, as a DJ would find it from the signup link. */
+/**
+ * A published event a week ahead with signups open, as a DJ would find it from the signup link,
+ * and a lineup of eight DJs, as the public finds it.
+ */
 async function upcomingOpenEvent(store) {
   const id = randomUUID();
   const now = Date.now();
   const start = now + 7 * 24 * 3_600_000;
+  const names = ['Aurora', 'Boreal', 'Cirrus', 'Dune', 'Ember', 'Fjord', 'Gale', 'Halo'];
   await store.db
     .insertInto('events')
-    .values({ id, name: 'Sunday Service', start_at: start, end_at: start + 4 * 3_600_000, published: 1, host: 'Hal', message: 'Come chill and wiggle with us!', footer: 'Join the community', signups_open: 1, version: 1, created_at: now, updated_at: now })
+    .values({ id, name: 'Sunday Service', start_at: start, end_at: start + names.length * 3_600_000, published: 1, host: 'Hal', message: 'Come chill and wiggle with us!', footer: 'Join the community', signups_open: 1, version: 1, created_at: now, updated_at: now })
+    .execute();
+  await store.db
+    .insertInto('slots')
+    .values(
+      names.map((name, position) => ({
+        event_id: id,
+        position,
+        signup_uuid: null,
+        start_at: start + position * 3_600_000,
+        end_at: start + (position + 1) * 3_600_000,
+        legacy_dj_name: name,
+        legacy_dj_id: null,
+        legacy_duration: 1,
+        legacy_is_debut: position === 3 ? 1 : 0,
+        legacy_slot_type: 'LIVE',
+        stream_source_url: '',
+        stream_source_type: 'VRCDN',
+      })),
+    )
     .execute();
   return id;
 }

@@ -1,19 +1,15 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './components/VinylLoader.css';
 import './features/public/public.css';
-import { sameClock } from '@shared/public-lineup';
 import { browserZone } from '@client/lib/zone';
-import { type VisitorFormat, visitorText } from './features/public/visitorText';
+import { VISITOR_PENDING, type VisitorFormat, visitorText } from './features/public/visitorText';
 
 // The public pages' only script (they are rendered on the server, and read in full without it):
-// their styles, and the times in the visitor's own zone, shown when it is not the series' clock.
+// their styles, and the times in the visitor's own zone, written where the page kept space for
+// them (visitorText.ts).
 
 const zone = browserZone();
-const times = [...document.querySelectorAll<HTMLTimeElement>('time[data-visitor]')];
-const seriesZone = document.body.dataset.seriesZone;
-if (seriesZone && !sameClock(times.map((time) => time.dateTime), zone, seriesZone)) {
-  for (const time of times) {
-    time.textContent = visitorText(time.dataset.visitor as VisitorFormat, time.dateTime, zone, time.dataset.eventStart ?? time.dateTime);
-  }
-  for (const element of document.querySelectorAll<HTMLElement>('[data-visitor-only]')) element.hidden = false;
+for (const time of document.querySelectorAll<HTMLTimeElement>('time[data-visitor]')) {
+  time.textContent = visitorText(time.dataset.visitor as VisitorFormat, time.dateTime, zone, time.dataset.eventStart ?? time.dateTime);
 }
+for (const pending of document.querySelectorAll(`.${VISITOR_PENDING}`)) pending.classList.remove(VISITOR_PENDING);

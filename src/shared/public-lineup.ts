@@ -39,10 +39,6 @@ export function zonedTime(iso: string, zone: string, eventStart: string): ZonedT
   };
 }
 
-/** Whether two zones show the same clock (and zone label) at every one of these instants: then one column of times is enough. */
-export const sameClock = (instants: readonly string[], a: string, b: string): boolean =>
-  instants.every((iso) => clockTime(iso, a) === clockTime(iso, b) && zoneLabel(iso, a) === zoneLabel(iso, b));
-
 /** '00:30+1 BST': the day mark only when the slot starts on a later (or earlier) day than the event. */
 export function printedTime({ time, dayOffset, label }: ZonedTime): string {
   const mark = dayOffset === 0 ? '' : dayOffset > 0 ? `+${dayOffset}` : String(dayOffset);

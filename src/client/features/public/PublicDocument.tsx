@@ -42,6 +42,10 @@ export function PublicDocument({
           <link key={href} rel="stylesheet" href={href} />
         ))}
         {assets.script && <script type="module" src={assets.script} />}
+        {/* Applied only where script does not run: the visitor's times would never be written. */}
+        <noscript>
+          <style>{'[data-visitor-only] { display: none; }'}</style>
+        </noscript>
       </head>
       <body data-series-zone={seriesZone}>
         <PublicFrame>{children}</PublicFrame>

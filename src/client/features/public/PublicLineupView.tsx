@@ -1,37 +1,31 @@
 import { Badge, Table } from 'react-bootstrap';
-import { clockTime, longDate, sameClock, zoneCity, zoneLabel } from '@shared/public-lineup';
+import { clockTime, longDate, zoneCity, zoneLabel } from '@shared/public-lineup';
 import { feeds, paths } from '@shared/paths';
 import type { PublicLineup } from '@shared/schemas/public';
 import { djCount } from './format';
-import { visitorText } from './visitorText';
+import { VISITOR_PENDING, visitorText } from './visitorText';
 import { VisitorTime } from './VisitorTime';
 
 /**
- * A published event's lineup in the series' time, and in the visitor's when it differs.
- * `visitorZone` null: rendered on the server, which leaves the visitor's times to public-page.ts.
+ * A published event's lineup in the visitor's time and the series' time. `visitorZone` null:
+ * rendered on the server, which leaves the visitor's times to public-page.ts (visitorText.ts).
  */
 export function PublicLineupView({ lineup, visitorZone }: { lineup: PublicLineup; visitorZone: string | null }) {
   const { event, seriesName, seriesZone } = lineup;
   const start = event.startDatetime;
-  const instants = [start, ...event.slots.map((slot) => slot.startTime)];
-  // On the server the visitor's column is written hidden; in the browser only when it differs.
-  const visitor = visitorZone === null ? 'hidden' : sameClock(instants, visitorZone, seriesZone) ? 'none' : 'shown';
+  const zone = visitorZone ?? seriesZone;
   const series = zoneCity(seriesZone);
   return (
-    <article className="public-lineup">
+    <article className={visitorZone === null ? `public-lineup ${VISITOR_PENDING}` : 'public-lineup'}>
       <title>{`${event.name} · ${seriesName}`}</title>
       <p className="public-kicker">{seriesName}</p>
       <h1 className="h2 mb-2">{event.name}</h1>
       <p className="lead mb-1">{longDate(start, seriesZone)}</p>
-      <p className="mb-1">
-        {clockTime(start, seriesZone)} {zoneLabel(start, seriesZone)} ({series})
-        {visitor !== 'none' && (
-          <span data-visitor-only hidden={visitor === 'hidden'}>
-            {' · '}
-            <VisitorTime format="date" iso={start} eventStart={start} zone={visitorZone} />,{' '}
-            <VisitorTime format="start" iso={start} eventStart={start} zone={visitorZone} /> (your time)
-          </span>
-        )}
+      <p className="mb-0">
+        {clockTime(start, seriesZone)} {zoneLabel(start, seriesZone)} in {series}
+      </p>
+      <p className="mb-1" data-visitor-only>
+        <VisitorTime format="when" iso={start} eventStart={start} zone={zone} /> your time
       </p>
       <p className="mb-4">{event.host.trim() ? `Hosted by ${event.host}` : 'Host TBA'}</p>
 
@@ -45,14 +39,12 @@ export function PublicLineupView({ lineup, visitorZone }: { lineup: PublicLineup
           <Table className="public-lineup-table align-middle">
             <thead>
               <tr>
-                {visitor !== 'none' && (
-                  <th scope="col" className="public-time" data-visitor-only hidden={visitor === 'hidden'}>
-                    Your time{' '}
-                    <span className="text-body-secondary fw-normal">
-                      <VisitorTime format="zone" iso={start} eventStart={start} zone={visitorZone} />
-                    </span>
-                  </th>
-                )}
+                <th scope="col" className="public-time" data-visitor-only>
+                  Your time{' '}
+                  <span className="text-body-secondary fw-normal">
+                    <VisitorTime format="zone" iso={start} eventStart={start} zone={zone} />
+                  </span>
+                </th>
                 <th scope="col" className="public-time">
                   {series} <span className="text-body-secondary fw-normal">{zoneLabel(start, seriesZone)}</span>
                 </th>
@@ -62,11 +54,9 @@ export function PublicLineupView({ lineup, visitorZone }: { lineup: PublicLineup
             <tbody>
               {event.slots.map((slot) => (
                 <tr key={`${slot.startTime}-${slot.name}`}>
-                  {visitor !== 'none' && (
-                    <td className="public-time" data-visitor-only hidden={visitor === 'hidden'}>
-                      <VisitorTime format="slot" iso={slot.startTime} eventStart={start} zone={visitorZone} />
-                    </td>
-                  )}
+                  <td className="public-time" data-visitor-only>
+                    <VisitorTime format="slot" iso={slot.startTime} eventStart={start} zone={zone} />
+                  </td>
                   <td className="public-time">{visitorText('slot', slot.startTime, seriesZone, start)}</td>
                   <td className="public-act">
                     {slot.name}

@@ -1,15 +1,16 @@
 import { Card } from 'react-bootstrap';
-import { clockTime, longDate, sameClock, zoneCity, zoneLabel } from '@shared/public-lineup';
+import { clockTime, longDate, zoneCity, zoneLabel } from '@shared/public-lineup';
 import { paths } from '@shared/paths';
 import type { PublicEventSummary, PublicLineupList } from '@shared/schemas/public';
 import { djCount } from './format';
+import { VISITOR_PENDING } from './visitorText';
 import { VisitorTime } from './VisitorTime';
 
 /** The series' upcoming published events, soonest first. `visitorZone` as in PublicLineupView. */
 export function PublicLineupsView({ list, visitorZone }: { list: PublicLineupList; visitorZone: string | null }) {
   const { seriesName, seriesZone, events } = list;
   return (
-    <>
+    <div className={visitorZone === null ? VISITOR_PENDING : undefined}>
       <title>{`Upcoming events · ${seriesName}`}</title>
       <p className="public-kicker">{seriesName}</p>
       <h1 className="h2 mb-4">Upcoming events</h1>
@@ -24,24 +25,21 @@ export function PublicLineupsView({ list, visitorZone }: { list: PublicLineupLis
           ))}
         </ul>
       )}
-    </>
+    </div>
   );
 }
 
 function EventCard({ event, seriesZone, visitorZone }: { event: PublicEventSummary; seriesZone: string; visitorZone: string | null }) {
   const start = event.startDatetime;
-  const differs = visitorZone === null || !sameClock([start], visitorZone, seriesZone);
   return (
     <Card className="public-card">
       <Card.Body>
         <p className="text-body-secondary mb-1">
-          {longDate(start, seriesZone)}, {clockTime(start, seriesZone)} {zoneLabel(start, seriesZone)} ({zoneCity(seriesZone)})
-          {differs && (
-            <span data-visitor-only hidden={visitorZone === null}>
-              {' · '}
-              <VisitorTime format="start" iso={start} eventStart={start} zone={visitorZone} /> your time
-            </span>
-          )}
+          {longDate(start, seriesZone)}, {clockTime(start, seriesZone)} {zoneLabel(start, seriesZone)} in {zoneCity(seriesZone)}
+          <br />
+          <span data-visitor-only>
+            <VisitorTime format="when" iso={start} eventStart={start} zone={visitorZone ?? seriesZone} /> your time
+          </span>
         </p>
         <h2 className="h4 mb-1">
           <a href={paths.publicLineup(event.id)} className="stretched-link">
