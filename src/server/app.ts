@@ -24,7 +24,7 @@ import { LiveStreams } from './http/live-streams.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerTextGuard } from './http/text-guard.js';
 import { BODY_LIMIT_BYTES } from './limits.js';
-import { readClientBuild } from './pages/client-build.js';
+import { readClientBuild, STAFF_ROUTES_MODULE, withModules } from './pages/client-build.js';
 import { registerPages } from './pages/routes.js';
 import { registerPublicRoutes } from './public/routes.js';
 import { registerSettingsRoutes } from './settings/routes.js';
@@ -111,7 +111,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   if (options.clientDir) {
     const build = readClientBuild(options.clientDir, ctx.config.appName);
     await registerPages(app, ctx, build);
-    await serveSpa(app, options.clientDir, build.indexHtml);
+    // Every address the pages above do not render is a staff screen or not found: both need the staff routes.
+    await serveSpa(app, options.clientDir, withModules(build, [STAFF_ROUTES_MODULE]));
   }
   app.setNotFoundHandler((_request, reply) => {
     reply.code(404).send({ code: 'not_found', message: 'Not found.' });

@@ -52,12 +52,23 @@ export function publicAssets(build: ClientBuild): PublicAssets {
  * links that start the page's lazy modules and their styles at once.
  */
 export function appDocument(build: ClientBuild, page: RenderedAppPage): string {
-  const chunks = page.modules.flatMap((module) => chunksOf(build, module));
-  const head = [
-    ...new Set(chunks.flatMap((chunk) => chunk.css ?? []).map((file) => `<link rel="stylesheet" href="/${file}">`)),
-    ...new Set(chunks.map((chunk) => `<link rel="modulepreload" href="/${chunk.file}">`)),
-  ].join('');
-  return build.indexHtml
-    .replace('</head>', () => `${head}</head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${page.stateScript}`);
+  return withModules(build, page.modules).replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${page.stateScript}`);
 }
+
+/**
+ * The app's page with links that start these modules (as the manifest names them), what they
+ * import and their styles at once, rather than when the script that needs them has run.
+ */
+export function withModules(build: ClientBuild, modules: readonly string[]): string {
+  const chunks = modules.flatMap((module) => chunksOf(build, module));
+  // What the page links to already (the entry and its imports) it needs no second time.
+  const linked = (file: string) => build.indexHtml.includes(`"/${file}"`);
+  const head = [
+    ...new Set(chunks.flatMap((chunk) => chunk.css ?? []).filter((file) => !linked(file)).map((file) => `<link rel="stylesheet" href="/${file}">`)),
+    ...new Set(chunks.map((chunk) => chunk.file).filter((file) => !linked(file)).map((file) => `<link rel="modulepreload" href="/${file}">`)),
+  ].join('');
+  return build.indexHtml.replace('</head>', () => `${head}</head>`);
+}
+
+/** The staff screens' routes (src/client/app/staffRoutes.tsx), which every other address of the app needs first. */
+export const STAFF_ROUTES_MODULE = 'app/staffRoutes.tsx';
