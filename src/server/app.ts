@@ -7,6 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerArchiveRoutes } from './archive/routes.js';
 import { registerAuthRoutes } from './auth/routes.js';
 import { registerGuard } from './auth/guard.js';
 import type { TrustProxy } from './config.js';
@@ -106,6 +107,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerPublicRoutes(app, ctx);
   registerDiscordRoutes(app, ctx);
   registerHistoryRoutes(app, ctx);
+  registerArchiveRoutes(app, ctx);
 
   if (options.clientDir) registerLineupPage(app, ctx, await serveSpa(app, options.clientDir, ctx.config.appName));
   app.setNotFoundHandler((_request, reply) => {
