@@ -24,6 +24,7 @@ import { clientErrorHandler, frameworkErrors } from './http/framework-errors.js'
 import { logRedaction, requestLogFields } from './http/logging.js';
 import { LiveStreams } from './http/live-streams.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { sharedRateLimits } from './http/shared-rate-limits.js';
 import { registerTextGuard } from './http/text-guard.js';
 import { BODY_LIMIT_BYTES } from './limits.js';
 import { registerLineupPage, registerPublicRoutes } from './public/routes.js';
@@ -89,7 +90,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     strictTransportSecurity: ctx.config.publicUrl?.startsWith('https://') ? undefined : false,
   });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  // One store for every route's `rateLimit` config: shared by the instances on PostgreSQL, in
+  // memory on SQLite (one process).
+  const rateLimits = ctx.store.databaseUrl ? sharedRateLimits(ctx.store.databaseUrl) : undefined;
+  if (rateLimits) app.addHook('onClose', () => rateLimits.close());
+  await app.register(rateLimit, { global: false, ...(rateLimits && { store: rateLimits.Store }) });
   const liveStreams = new LiveStreams(ctx.store.db, limits, app.log);
   app.decorate('liveStreams', liveStreams);
   // Open streams would keep close() waiting.
