@@ -63,6 +63,12 @@ describe('reading an archive file', () => {
     });
     expect(readArchive(archive('1'))).toEqual({ ok: false, message: 'The archive has no valid version number.' });
   });
+  test.each(['{"format":"lineup-archive"', '{"format":"lineup-archive","tables":{"ev', '{"a":[1,2', '{"a":"unterminated'])('%j is named as cut short', (text) => {
+    expect(readArchive(text)).toMatchObject({ ok: false, message: expect.stringMatching(/^The file ends early/) });
+  });
+  test('text that is not JSON at all is named as such', () => {
+    expect(readArchive('<html>')).toMatchObject({ ok: false, message: expect.stringMatching(/^The file is not valid JSON \(.*\), so it is not a Lineup archive\.$/) });
+  });
   test('a Firestore export given as an archive is named as one', () => {
     expect(readArchive(JSON.stringify({ __collections__: { events: {} } }))).toEqual({
       ok: false,

@@ -15,7 +15,9 @@ export function parseJsonFile(text: string): Read<unknown> {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
     const reason = (error as Error).message;
-    if (/end of (JSON )?(input|data)|unterminated|Unexpected end/i.test(reason)) {
+    // Cut short: the parser ran out of text (its message says so, or where it stopped is the end).
+    const at = Number(/position (\d+)/.exec(reason)?.[1] ?? NaN);
+    if (/end of (JSON )?(input|data)|unterminated/i.test(reason) || at >= text.trimEnd().length) {
       return refuse('The file ends early: it is not a whole archive (a download or copy was cut short?). Export it again and import the new file.');
     }
     return refuse(`The file is not valid JSON (${reason}), so it is not a Lineup archive.`);
