@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Archive } from '@shared/archive/schema.js';
 import { ARCHIVE_VERSION } from '@shared/archive/schema.js';
 import { seedIfEmpty } from '../seed/seed.js';
@@ -152,6 +154,25 @@ describe.each(testDialects)('the archive from %s', (dialect) => {
       const { n } = await target.ctx.store.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
       expect(Number(n), table).toBe(table === 'djs' ? 1 : 0);
     }
+  });
+
+  test('a Firestore export of the original tool previews with what it leaves out, then imports', async () => {
+    const admin = await source.signIn(['admin']);
+    const text = fs.readFileSync(path.join(import.meta.dirname, 'testing', 'firestore-export.json'), 'utf8');
+    const preview = await source.request<{ plan: { counts: Record<string, number> }; skipped: string[] }>('POST', '/api/archive/import/preview', {
+      cookie: admin.cookie,
+      body: { source: 'firestore', text },
+    });
+    expect(preview.status).toBe(200);
+    expect(preview.body.plan.counts).toMatchObject({ events: 2, djs: 4, signups: 3, slots: 4 });
+    expect(preview.body.skipped).toHaveLength(6);
+    // Read as a Lineup archive, it is named for what it is.
+    const wrongKind = await source.request<{ message: string }>('POST', '/api/archive/import/preview', { cookie: admin.cookie, body: { text } });
+    expect(wrongKind.body.message).toBe('This is not a Lineup archive but looks like an export of Firestore collections: import it as a Firestore export.');
+    const imported = await source.request<{ skipped: string[] }>('POST', '/api/archive/import', { cookie: admin.cookie, body: { source: 'firestore', text } });
+    expect(imported.status).toBe(200);
+    expect(imported.body.skipped).toEqual(preview.body.skipped);
+    expect((await source.request('GET', '/api/events/ev-past', { cookie: admin.cookie })).status).toBe(200);
   });
 
   test('hosts, DJs and the signed-out cannot export or import', async () => {

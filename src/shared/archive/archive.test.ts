@@ -1,4 +1,4 @@
-import { emptyTables, ARCHIVE_VERSION, type ArchiveTables } from './schema.js';
+import { emptyTables, ARCHIVE_TABLES, ARCHIVE_VERSION, archiveTablesSchema, type ArchiveTables } from './schema.js';
 import { neutraliseCell, restoreCell, toCsv, parseCsv } from './csv.js';
 import { firestoreInstant, firestoreRef, readFirestoreExport } from './firestore.js';
 import { readArchive } from './read.js';
@@ -120,5 +120,21 @@ describe('roster CSV', () => {
   });
   test('two columns for one field are refused', () => {
     expect(readRosterCsv('Name,Dj Name,Alt Name,Discord ID\n')).toEqual({ ok: false, message: 'Two columns are the Dj Name: "Name" and "Dj Name". Keep one.' });
+  });
+});
+
+test("the archive's columns are version 1's: a change needs a new ARCHIVE_VERSION and its upgrade (ARCHIVE_UPGRADES)", () => {
+  const columns = Object.fromEntries(ARCHIVE_TABLES.map((table) => [table, Object.keys(archiveTablesSchema.shape[table].element.shape).join(' ')]));
+  expect(ARCHIVE_VERSION).toBe(1);
+  expect(columns).toEqual({
+    events: 'id name start_at end_at published host message footer signups_open signups_close_at signup_cap preflight public_links cancelled_at version created_at updated_at',
+    djs: 'id discord_id public_name dj_name rtmp_url twitch_username avatar_url notes archived_at created_at updated_at',
+    signups: 'uuid event_id position name is_debut requested_duration type hidden form_data submitted_by update_pending_at created_at updated_at',
+    signup_djs: 'signup_uuid event_id dj_id position confirmation',
+    slots: 'event_id position signup_uuid start_at end_at legacy_dj_name legacy_dj_id legacy_duration legacy_is_debut legacy_slot_type stream_source_url stream_source_type',
+    dj_plays: 'event_id dj_id',
+    settings: 'key value updated_at',
+    event_changes: 'id event_id at actor_dj_id actor_name kind version summary',
+    discord_posts: 'event_id kind message_id webhook_id posted_at posted_by posted_by_name updated_at updated_by_name',
   });
 });
