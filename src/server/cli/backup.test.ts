@@ -1,12 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import SQLite from 'better-sqlite3';
 import type { DjDetailsResponse } from '@shared/schemas/djs.js';
-import { startTestApp, type TestApp } from '../testing/harness.js';
+import { createPostgresDatabase, dropPostgresDatabase, startTestApp, type TestApp } from '../testing/harness.js';
 
 // `npm run backup` on both databases, and restores that prove a backup opens and serves: the
 // restored install answers with the data that was backed up.
@@ -85,24 +83,12 @@ test('backup explains itself when used wrongly', () => {
 describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL', () => {
   const created: string[] = [];
   async function emptyDatabase(): Promise<string> {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    const name = `lineup_restore_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-    try {
-      await admin.query(`create database ${name}`);
-    } finally {
-      await admin.end();
-    }
-    created.push(name);
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = `/${name}`;
-    return url.toString();
+    const url = await createPostgresDatabase();
+    created.push(url);
+    return url;
   }
   afterAll(async () => {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    for (const name of created) await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    for (const url of created) await dropPostgresDatabase(url);
   });
 
   const hasPgDump = spawnSync('pg_dump', ['--version']).status === 0;

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Spinner, Table } from 'react-bootstrap';
+import { Alert, Button, Form, Table } from 'react-bootstrap';
 import { ARCHIVE_MAX_BYTES, ARCHIVE_TABLES, type ArchiveTableName } from '@shared/archive/schema';
 import { pluralise } from '@shared/pluralise';
 import type { ImportSource } from '@shared/schemas/archive';
 import { formatEventDate, zoneAbbreviation } from '@shared/time';
 import { browserZone } from '@client/lib/zone';
-import { type ChosenFile, FileField } from './FileField';
+import { FileImportField, useImportFile } from './FileField';
 import { useImportArchive, usePreviewArchiveImport } from './dataTransfer';
 import { SettingsSection } from './SettingsSection';
 
@@ -29,20 +29,18 @@ const TABLE_LABELS: Record<ArchiveTableName, string> = {
 /** Global Settings' "Import an archive": a new install takes in another install's archive. */
 export function ArchiveImportCard() {
   const [source, setSource] = useState<ImportSource>('lineup');
-  const [file, setFile] = useState<ChosenFile | null>(null);
-  const [tooLarge, setTooLarge] = useState<string | null>(null);
   const preview = usePreviewArchiveImport();
   const run = useImportArchive();
-
-  const choose = (chosen: ChosenFile) => {
-    setFile(chosen);
-    setTooLarge(null);
-    run.reset();
-    preview.mutate({ source, text: chosen.text });
-  };
+  const { file, clear, field } = useImportFile(
+    preview,
+    (chosen) => {
+      run.reset();
+      preview.mutate({ source, text: chosen.text });
+    },
+    run.isPending,
+  );
   const plan = preview.data?.plan;
   const skipped = preview.data?.skipped ?? [];
-  const problem = tooLarge ?? (preview.isError ? preview.error.message : null);
 
   return (
     <SettingsSection title="Import an archive">
@@ -53,12 +51,15 @@ export function ArchiveImportCard() {
       </p>
       <Form.Group controlId="import-source" className="mb-3">
         <Form.Label>What the file is</Form.Label>
-        <Form.Select value={source} onChange={(event) => {
+        <Form.Select
+          value={source}
+          onChange={(event) => {
             // A file read as the other kind is read again once chosen.
             setSource(event.currentTarget.value as ImportSource);
-            setFile(null);
-            preview.reset();
-          }} disabled={preview.isPending || run.isPending}>
+            clear();
+          }}
+          disabled={field.busy}
+        >
           {Object.entries(SOURCES).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
@@ -66,26 +67,13 @@ export function ArchiveImportCard() {
           ))}
         </Form.Select>
       </Form.Group>
-      <FileField
+      <FileImportField
         label="Archive file"
         accept=".json,application/json"
         maxBytes={ARCHIVE_MAX_BYTES}
         help="A .json file from Export on another install (or from npm run export)."
-        disabled={preview.isPending || run.isPending}
-        onFile={choose}
-        onTooLarge={setTooLarge}
+        {...field}
       />
-      {preview.isPending && (
-        <div className="d-flex align-items-center gap-2 text-body-secondary mb-3">
-          <Spinner size="sm" animation="border" role="status" /> Reading {file?.name}…
-        </div>
-      )}
-      {problem && (
-        <Alert variant="danger">
-          <div className="fw-semibold">{file && !tooLarge ? `${file.name} cannot be imported.` : 'This file cannot be imported.'}</div>
-          <div>{problem}</div>
-        </Alert>
-      )}
       {plan && file && !run.isSuccess && (
         <section aria-label="Import preview">
           <h3 className="h6">

@@ -1,9 +1,8 @@
-import { useState } from 'react';
-import { Alert, Badge, Button, Spinner, Table } from 'react-bootstrap';
+import { Alert, Badge, Button, Table } from 'react-bootstrap';
 import { ROSTER_COLUMNS, ROSTER_IMPORT_MAX_CHARS } from '@shared/archive/roster-csv';
 import { pluralise } from '@shared/pluralise';
 import type { RosterAction, RosterPreviewRow } from '@shared/schemas/archive';
-import { type ChosenFile, FileField } from './FileField';
+import { FileImportField, useImportFile } from './FileField';
 import { useImportRoster, usePreviewRosterImport } from './dataTransfer';
 import { SettingsSection } from './SettingsSection';
 
@@ -22,19 +21,17 @@ const optional = Object.values(ROSTER_COLUMNS).filter((column) => !column.requir
 
 /** Global Settings' "Import DJs from a spreadsheet": a roster from CSV, previewed row by row. */
 export function RosterImportCard() {
-  const [file, setFile] = useState<ChosenFile | null>(null);
-  const [tooLarge, setTooLarge] = useState<string | null>(null);
   const preview = usePreviewRosterImport();
   const run = useImportRoster();
-
-  const choose = (chosen: ChosenFile) => {
-    setFile(chosen);
-    setTooLarge(null);
-    run.reset();
-    preview.mutate(chosen.text);
-  };
+  const { file, field } = useImportFile(
+    preview,
+    (chosen) => {
+      run.reset();
+      preview.mutate(chosen.text);
+    },
+    run.isPending,
+  );
   const data = preview.data;
-  const problem = tooLarge ?? (preview.isError ? preview.error.message : null);
   const writes = data ? data.counts.create + data.counts.update : 0;
 
   return (
@@ -44,26 +41,13 @@ export function RosterImportCard() {
         spreadsheet of Export has them all). A DJ whose Discord ID is already on the roster is updated; an empty cell leaves what
         is stored. You see every row before anything is written.
       </p>
-      <FileField
+      <FileImportField
         label="Roster file (CSV)"
         accept=".csv,text/csv"
         maxBytes={ROSTER_IMPORT_MAX_CHARS}
         help="Save the sheet as CSV (comma- or semicolon-separated, UTF-8)."
-        disabled={preview.isPending || run.isPending}
-        onFile={choose}
-        onTooLarge={setTooLarge}
+        {...field}
       />
-      {preview.isPending && (
-        <div className="d-flex align-items-center gap-2 text-body-secondary mb-3">
-          <Spinner size="sm" animation="border" role="status" /> Reading {file?.name}…
-        </div>
-      )}
-      {problem && (
-        <Alert variant="danger">
-          <div className="fw-semibold">{file && !tooLarge ? `${file.name} cannot be imported.` : 'This file cannot be imported.'}</div>
-          <div>{problem}</div>
-        </Alert>
-      )}
       {data && file && !run.isSuccess && (
         <section aria-label="Roster import preview">
           <p className="mb-2">
