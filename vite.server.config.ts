@@ -16,6 +16,8 @@ export default defineConfig({
         main: 'src/server/main.ts',
         'cli/seed': 'src/server/cli/seed.ts',
         'cli/backup': 'src/server/cli/backup.ts',
+        'cli/export': 'src/server/cli/export.ts',
+        'cli/import': 'src/server/cli/import.ts',
         // Used by the benchmark (scripts/bench) to seed data and sessions straight into the store.
         'db/open': 'src/server/db/open.ts',
         'auth/sessions': 'src/server/auth/sessions.ts',

@@ -1,9 +1,10 @@
 import { buildIfNeeded } from './build-if-needed.mjs';
 
-// Runs a server command-line tool (seed, backup) from the built server: `node scripts/run-built.mjs seed …`.
+// Runs a server command-line tool (seed, backup, export, import) from the built server: `node scripts/run-built.mjs seed …`.
 const [command] = process.argv.splice(2, 1);
-if (!['seed', 'backup'].includes(command)) {
-  console.error('usage: node scripts/run-built.mjs seed|backup [args]');
+const COMMANDS = ['seed', 'backup', 'export', 'import'];
+if (!COMMANDS.includes(command)) {
+  console.error(`usage: node scripts/run-built.mjs ${COMMANDS.join('|')} [args]`);
   process.exit(2);
 }
 buildIfNeeded({ client: false });

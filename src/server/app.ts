@@ -7,6 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerArchiveRoutes } from './archive/routes.js';
 import { registerAuthRoutes } from './auth/routes.js';
 import { registerGuard } from './auth/guard.js';
 import type { TrustProxy } from './config.js';
@@ -22,6 +23,7 @@ import { clientErrorHandler, frameworkErrors } from './http/framework-errors.js'
 import { logRedaction, requestLogFields } from './http/logging.js';
 import { LiveStreams } from './http/live-streams.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { sharedRateLimits } from './http/shared-rate-limits.js';
 import { registerTextGuard } from './http/text-guard.js';
 import { BODY_LIMIT_BYTES } from './limits.js';
 import { readClientBuild, STAFF_ROUTES_MODULE, withModules } from './pages/client-build.js';
@@ -89,7 +91,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     strictTransportSecurity: ctx.config.publicUrl?.startsWith('https://') ? undefined : false,
   });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  // One store for every route's `rateLimit` config: shared by the instances on PostgreSQL, in
+  // memory on SQLite (one process).
+  const rateLimits = ctx.store.databaseUrl ? sharedRateLimits(ctx.store.databaseUrl) : undefined;
+  if (rateLimits) app.addHook('onClose', () => rateLimits.close());
+  await app.register(rateLimit, { global: false, ...(rateLimits && { store: rateLimits.Store }) });
   const liveStreams = new LiveStreams(ctx.store.db, limits, app.log);
   app.decorate('liveStreams', liveStreams);
   // Open streams would keep close() waiting.
@@ -107,6 +113,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerPublicRoutes(app, ctx);
   registerDiscordRoutes(app, ctx);
   registerHistoryRoutes(app, ctx);
+  registerArchiveRoutes(app, ctx);
 
   if (options.clientDir) {
     const build = readClientBuild(options.clientDir, ctx.config.appName);

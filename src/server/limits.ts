@@ -1,3 +1,6 @@
+import { ARCHIVE_MAX_BYTES } from '@shared/archive/schema.js';
+import { ROSTER_IMPORT_MAX_CHARS } from '@shared/archive/roster-csv.js';
+
 // The limits the server keeps, in one place (docs/security.md says why each exists). The
 // numbers a test needs short (timeouts, intervals) can be overridden through startServer's
 // `limits` option, never through the environment.
@@ -55,6 +58,13 @@ export const DEFAULT_LIMITS: Limits = {
  * data), and about 275 KB with every text at its limit, so 64 KB would refuse real saves.
  */
 export const BODY_LIMIT_BYTES = 256 * 1024;
+
+/**
+ * The imports of Global Settings (admins only) take a file's text inside JSON, where escaping
+ * can double its size: room for the largest file each accepts (shared/archive).
+ */
+export const ARCHIVE_BODY_LIMIT_BYTES = 2 * ARCHIVE_MAX_BYTES + 64 * 1024;
+export const ROSTER_BODY_LIMIT_BYTES = 2 * ROSTER_IMPORT_MAX_CHARS + 64 * 1024;
 
 /** Membership and roles are checked with Discord again (docs/security.md, "Sessions"). */
 export const SESSION_CHECK = {

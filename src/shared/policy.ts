@@ -4,11 +4,13 @@ import type { Role } from './domain.js';
 // server route declares one of these accesses; the server's guard decides each request from the
 // route that matched, and the client's route guards mirror the same rules to decide what to show.
 
-export const ACCESS = ['public', 'signedIn', 'staff', 'signup'] as const;
+export const ACCESS = ['public', 'signedIn', 'staff', 'admin', 'signup'] as const;
 export type Access = (typeof ACCESS)[number];
 
 const ROLES_FOR: Record<Exclude<Access, 'public' | 'signedIn'>, readonly Role[]> = {
   staff: ['host', 'admin'],
+  /** What only an admin may do: take the community's data out or bring data in (issue 28). */
+  admin: ['admin'],
   signup: ['dj', 'host'],
 };
 

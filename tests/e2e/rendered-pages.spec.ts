@@ -33,7 +33,7 @@ test('the sign-in page hydrates without a complaint', async ({ page }) => {
   expect(problems).toEqual([]);
 });
 
-test("a DJ's signup pages paint from the server in their zone, then hydrate and work", async ({ page, openPage }) => {
+test("a DJ's signup pages paint from the server in their zone, then hydrate and work", async ({ openPage }) => {
   const staff = await openPage();
   await signInAs(staff, 'admin');
   const name = `Rendered Night ${Date.now().toString(36)}`;

@@ -175,6 +175,15 @@ export interface EventChangesTable {
   summary: string;
 }
 
+/** A rate limit's counter, shared by the app instances on PostgreSQL (http/shared-rate-limits.ts). */
+export interface RateLimitsTable {
+  /** The route and the caller's key. */
+  key: string;
+  count: number;
+  /** When the window ends (epoch milliseconds, the database's clock). */
+  reset_at: number;
+}
+
 export interface Database {
   events: EventsTable;
   djs: DjsTable;
@@ -187,4 +196,5 @@ export interface Database {
   dj_calendar_links: DjCalendarLinksTable;
   discord_posts: DiscordPostsTable;
   event_changes: EventChangesTable;
+  rate_limits: RateLimitsTable;
 }

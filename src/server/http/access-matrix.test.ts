@@ -28,6 +28,7 @@ const EXPECTED: Record<Access, Record<Persona, Outcome>> = {
   public: { anonymous: 'through', member: 'through', dj: 'through', host: 'through', admin: 'through' },
   signedIn: { anonymous: 401, member: 'through', dj: 'through', host: 'through', admin: 'through' },
   staff: { anonymous: 401, member: 403, dj: 403, host: 'through', admin: 'through' },
+  admin: { anonymous: 401, member: 403, dj: 403, host: 403, admin: 'through' },
   signup: { anonymous: 401, member: 403, dj: 'through', host: 'through', admin: 403 },
 };
 
@@ -131,7 +132,7 @@ describe.each(testDialects)('access control matrix on %s', (dialect) => {
 
   /** A plausible request for each contract: real ids, bodies that pass validation where simple. */
   function requestFor(contract: Contract): { path: string; body?: unknown } {
-    const path = contract.path.replace(':eventId', eventId).replace(':djId', djId).replace(':kind', 'announcement');
+    const path = contract.path.replace(':eventId', eventId).replace(':djId', djId).replace(':kind', 'announcement').replace(':view', 'djs');
     switch (key(contract)) {
       case 'POST /api/auth/callback':
         return { path, body: { code: 'c', state: 's', redirect_uri: 'http://localhost/discordRedirect' } };

@@ -26,6 +26,8 @@ type Handler<C extends Contract> = (input: EndpointInput<C>) => Promise<Response
 
 interface EndpointOptions<T extends Contract> {
   rateLimit?: RateLimitOptions;
+  /** A larger request body than BODY_LIMIT_BYTES, for the few routes that take files (limits.ts). */
+  bodyLimit?: number;
   /**
    * For heavy reads whose answer depends only on `key` (never on who asks): the serialised answer
    * is kept until anything in the database is written (db/read-cache.ts).
@@ -49,6 +51,7 @@ export function registerEndpoint<T extends Contract>(
   app.route({
     method: contract.method,
     url: contract.path,
+    ...(options.bodyLimit && { bodyLimit: options.bodyLimit }),
     schema: {
       ...(contract.params && { params: contract.params }),
       ...(contract.query && { querystring: contract.query }),

@@ -146,7 +146,8 @@ export async function startTestApp(
   return testApp;
 }
 
-async function createPostgresDatabase(): Promise<string> {
+/** A new, empty database on the test server (TEST_DATABASE_URL). */
+export async function createPostgresDatabase(): Promise<string> {
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();
   const name = `lineup_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
@@ -160,7 +161,7 @@ async function createPostgresDatabase(): Promise<string> {
   return url.toString();
 }
 
-async function dropPostgresDatabase(databaseUrl: string): Promise<void> {
+export async function dropPostgresDatabase(databaseUrl: string): Promise<void> {
   const name = new URL(databaseUrl).pathname.slice(1);
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();

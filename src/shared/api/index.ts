@@ -1,3 +1,4 @@
+import * as archive from './archive.js';
 import * as auth from './auth.js';
 import type { Contract } from './contract.js';
 import * as discord from './discord.js';
@@ -10,6 +11,6 @@ import * as settings from './settings.js';
 import * as signup from './signup.js';
 
 // Every endpoint of the API, by feature: the access-matrix and hostile-input tests enumerate them.
-export const API = { auth, events, djs, settings, signup, me, public: publicPages, discord, history } as const;
+export const API = { auth, events, djs, settings, signup, me, public: publicPages, discord, history, archive } as const;
 
 export const ALL_CONTRACTS: readonly Contract[] = Object.values(API).flatMap((feature) => Object.values(feature));

@@ -8,6 +8,7 @@ import { type SaveSettingsBody, type SettingsAnswer, settingsSchema } from '@sha
 import { CheckField, SelectField, TextField } from '@client/components/form/fields';
 import { FormLeaveGuard } from '@client/components/LeaveGuard';
 import { useSaveSettings, useSettings } from '@client/shared/settings';
+import { DataSection } from './DataSection';
 import { LineupImageCard } from './LineupImageCard';
 import { SettingsSection } from './SettingsSection';
 import { type FormValues, settingsFormSchema, toForm } from './settingsForm';
@@ -32,6 +33,7 @@ export function GlobalSettingsPage() {
         </Alert>
       )}
       {settings.data && <SettingsForm initial={settings.data} />}
+      {settings.data && <DataSection />}
     </div>
   );
 }

@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { EventDetail } from '@shared/schemas/events.js';
+import { SIGNUP_RATE_LIMIT } from './signup/routes.js';
+import { insertOpenEvent, intake } from './testing/fixtures.js';
+import { startTestApp, type TestApp } from './testing/harness.js';
+
+// Three app instances behind one address, on one PostgreSQL database (README, "Running on
+// PostgreSQL"): what one instance does, the others know. Live updates, read caches, sign-outs and
+// rate limits all hold across them.
+
+/** Waits for `check` to pass (another instance hears of a commit through a notice, soon after it). */
+async function eventually(check: () => Promise<void>, ms = 8000): Promise<void> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+describe.runIf(process.env.TEST_DATABASE_URL)('three instances on one PostgreSQL database', () => {
+  let first: TestApp;
+  let instances: TestApp[];
+  let eventId: string;
+  const dirs: string[] = [];
+
+  beforeAll(async () => {
+    first = await startTestApp('postgres');
+    const others = [];
+    for (let i = 0; i < 2; i++) {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lineup-instance-'));
+      dirs.push(dataDir);
+      others.push(await startTestApp('postgres', {}, { reuse: { dataDir, databaseUrl: first.databaseUrl } }));
+    }
+    instances = [first, ...others];
+    eventId = await insertOpenEvent(first.ctx.store.db, 'Shared night');
+  });
+  afterAll(async () => {
+    for (const instance of instances.slice(1)) await instance.stop();
+    await first.destroy();
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('a DJ signing up through one instance reaches a staff page streaming from another', async () => {
+    const [a, b] = instances as [TestApp, TestApp];
+    const host = await a.signIn(['host']);
+    const response = await fetch(`${b.url}/api/events/${eventId}/changes`, { headers: { cookie: host.cookie } });
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    try {
+      const dj = await a.signIn(['dj']);
+      expect((await a.request('POST', '/api/signup', { cookie: dj.cookie, body: intake(eventId, { name: 'Across' }) })).status).toBe(200);
+      let text = '';
+      const deadline = Date.now() + 8000;
+      while (!/data: \{"version":\d+\}/.test(text)) {
+        if (Date.now() > deadline) throw new Error(`no change message on the other instance: ${text}`);
+        const { value, done } = await reader.read();
+        if (done) throw new Error('the stream ended');
+        text += new TextDecoder().decode(value);
+      }
+    } finally {
+      await reader.cancel().catch(() => {});
+    }
+  });
+
+  test("a save through one instance is seen by the others' read caches", async () => {
+    const [a, b, c] = instances as [TestApp, TestApp, TestApp];
+    const host = await a.signIn(['host']);
+    const names = async (app: TestApp) =>
+      (await app.request<EventDetail>('GET', `/api/events/${eventId}`, { cookie: host.cookie })).body.signups.map((signup) => signup.name);
+    // Cached on B and C (the event page's read cache), then changed through A.
+    const before = await names(b);
+    expect(await names(c)).toEqual(before);
+    const dj = await a.signIn(['dj']);
+    expect((await a.request('POST', '/api/signup', { cookie: dj.cookie, body: intake(eventId, { name: 'Cache buster' }) })).status).toBe(200);
+    for (const app of [b, c]) {
+      await eventually(async () => expect(await names(app)).toEqual([...before, 'Cache buster']));
+    }
+    // And the roster's cache: a DJ made on C appears on A and B.
+    const created = await c.request<{ id: string }>('POST', '/api/djs', {
+      cookie: host.cookie,
+      body: { discordId: '987654321098765432', publicName: 'Made on C', djName: 'Instance Three', rtmpUrl: '', twitchUsername: '' },
+    });
+    expect(created.status).toBe(201);
+    for (const app of [a, b]) {
+      await eventually(async () => {
+        const roster = await app.request<{ djs: Array<{ djName: string }> }>('GET', '/api/djs?search=Instance%20Three', { cookie: host.cookie });
+        expect(roster.body.djs.map((row) => row.djName)).toEqual(['Instance Three']);
+      });
+    }
+  });
+
+  test('logging out through one instance ends the session on all of them', async () => {
+    const [a, b, c] = instances as [TestApp, TestApp, TestApp];
+    const host = await a.signIn(['host']);
+    for (const app of instances) expect((await app.request('GET', '/api/me', { cookie: host.cookie })).status).toBe(200);
+    expect((await b.request('POST', '/api/auth/logout', { cookie: host.cookie })).status).toBeLessThan(300);
+    for (const app of [a, b, c]) {
+      await eventually(async () => expect((await app.request('GET', '/api/me', { cookie: host.cookie })).status).toBe(401));
+    }
+  });
+
+  test('a rate limit holds across the instances: together they allow its max, not each', async () => {
+    const dj = await first.signIn(['dj']);
+    const submit = (app: TestApp, n: number) => app.request('POST', '/api/signup', { cookie: dj.cookie, body: intake(eventId, { name: `Take ${n}` }) });
+    for (let n = 1; n <= SIGNUP_RATE_LIMIT.max; n++) {
+      expect((await submit(instances[n % 3]!, n)).status, `submission ${n}`).toBe(200);
+    }
+    for (const app of instances) {
+      const refused = await submit(app, 0);
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({ code: 'rate_limited', message: 'Too many signup submissions. Please wait a minute and try again.' });
+    }
+    // Another DJ, and the same DJ on another route, have their own windows.
+    const other = await first.signIn(['dj']);
+    expect((await instances[2]!.request('POST', '/api/signup', { cookie: other.cookie, body: intake(eventId) })).status).toBe(200);
+  });
+});

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+
+// The Lineup archive (docs/decisions/030-data-in-and-out.md): every table of a community's data
+// as JSON, one record per row with the table's own column names, so any program can read it.
+// Instants are ISO-8601 UTC strings, flags booleans, JSON columns their parsed value. Left out:
+// secrets (webhook URLs, sessions, calendar links) and what is derived (a DJ's play statistics).
+//
+// ARCHIVE_VERSION changes whenever a table's columns change; an archive of an older version is
+// brought up to this one by ARCHIVE_UPGRADES before it is read, one newer than this is refused.
+
+export const ARCHIVE_FORMAT = 'lineup-archive';
+export const ARCHIVE_VERSION = 1;
+
+/** The largest archive file an import takes (a community's years fit in a few megabytes). */
+export const ARCHIVE_MAX_BYTES = 32 * 1024 * 1024;
+
+const instant = z.iso.datetime({ error: 'must be an ISO-8601 time like 2026-05-03T19:00:00.000Z' });
+const text = z.string();
+const flag = z.boolean();
+const id = z.string().min(1).max(200);
+const json = z.json();
+
+export const archiveEventSchema = z.strictObject({
+  id,
+  name: text,
+  start_at: instant,
+  end_at: instant,
+  published: flag,
+  host: text,
+  message: text,
+  footer: text,
+  signups_open: flag,
+  signups_close_at: instant.nullable(),
+  signup_cap: z.number().int().nullable(),
+  preflight: json,
+  public_links: json,
+  cancelled_at: instant.nullable(),
+  version: z.number().int().min(1),
+  created_at: instant,
+  updated_at: instant,
+});
+
+export const archiveDjSchema = z.strictObject({
+  id,
+  discord_id: text.nullable(),
+  public_name: text,
+  dj_name: text,
+  rtmp_url: text,
+  twitch_username: text,
+  avatar_url: text.nullable(),
+  notes: text,
+  archived_at: instant.nullable(),
+  created_at: instant,
+  updated_at: instant,
+});
+
+export const archiveSignupSchema = z.strictObject({
+  uuid: id,
+  event_id: id,
+  position: z.number().int(),
+  name: text,
+  is_debut: flag,
+  requested_duration: z.number(),
+  type: text,
+  hidden: flag,
+  form_data: json.nullable(),
+  submitted_by: id.nullable(),
+  update_pending_at: instant.nullable(),
+  created_at: instant,
+  updated_at: instant,
+});
+
+export const archiveSignupDjSchema = z.strictObject({
+  signup_uuid: id,
+  event_id: id,
+  dj_id: id,
+  position: z.number().int(),
+  confirmation: text,
+});
+
+export const archiveSlotSchema = z.strictObject({
+  event_id: id,
+  position: z.number().int(),
+  signup_uuid: id.nullable(),
+  start_at: instant,
+  end_at: instant,
+  legacy_dj_name: text.nullable(),
+  legacy_dj_id: id.nullable(),
+  legacy_duration: z.number().nullable(),
+  legacy_is_debut: flag.nullable(),
+  legacy_slot_type: text.nullable(),
+  stream_source_url: text,
+  stream_source_type: text,
+});
+
+export const archivePlaySchema = z.strictObject({ event_id: id, dj_id: id });
+
+/** Only the global settings: the Discord webhooks (a credential) never leave. */
+export const ARCHIVED_SETTINGS_KEYS = ['global'] as const;
+
+export const archiveSettingSchema = z.strictObject({
+  key: z.enum(ARCHIVED_SETTINGS_KEYS, { error: `is not a setting an archive carries (only ${ARCHIVED_SETTINGS_KEYS.join(', ')})` }),
+  value: json,
+  updated_at: instant,
+});
+
+export const archiveEventChangeSchema = z.strictObject({
+  id,
+  event_id: id,
+  at: instant,
+  actor_dj_id: id.nullable(),
+  actor_name: text.nullable(),
+  kind: text,
+  version: z.number().int(),
+  summary: json,
+});
+
+/** What was posted to Discord, so "Update post" still finds it; the webhook's id is no credential. */
+export const archiveDiscordPostSchema = z.strictObject({
+  event_id: id,
+  kind: text,
+  message_id: text,
+  webhook_id: text,
+  posted_at: instant,
+  posted_by: id.nullable(),
+  posted_by_name: text,
+  updated_at: instant.nullable(),
+  updated_by_name: text.nullable(),
+});
+
+/** The tables, in the order they are written on import (referenced tables first). */
+export const archiveTablesSchema = z.strictObject({
+  events: z.array(archiveEventSchema),
+  djs: z.array(archiveDjSchema),
+  signups: z.array(archiveSignupSchema),
+  signup_djs: z.array(archiveSignupDjSchema),
+  slots: z.array(archiveSlotSchema),
+  dj_plays: z.array(archivePlaySchema),
+  settings: z.array(archiveSettingSchema),
+  event_changes: z.array(archiveEventChangeSchema),
+  discord_posts: z.array(archiveDiscordPostSchema),
+});
+export type ArchiveTables = z.infer<typeof archiveTablesSchema>;
+export type ArchiveTableName = keyof ArchiveTables;
+export const ARCHIVE_TABLES = archiveTablesSchema.keyof().options;
+
+export const archiveSchema = z.strictObject({
+  format: z.literal(ARCHIVE_FORMAT),
+  version: z.literal(ARCHIVE_VERSION),
+  /** The database schema it was read from (the last migration), for people and support. */
+  schema: z.string(),
+  exportedAt: instant,
+  tables: archiveTablesSchema,
+});
+export type Archive = z.infer<typeof archiveSchema>;
+
+/** An empty archive's tables. */
+export const emptyTables = (): ArchiveTables => ({
+  events: [],
+  djs: [],
+  signups: [],
+  signup_djs: [],
+  slots: [],
+  dj_plays: [],
+  settings: [],
+  event_changes: [],
+  discord_posts: [],
+});
+
+/**
+ * Upgrades of older archives: ARCHIVE_UPGRADES[n] turns version n's tables into version n + 1's.
+ * Version 1 is the first, so there is none yet.
+ */
+export const ARCHIVE_UPGRADES: Record<number, (tables: unknown) => unknown> = {};

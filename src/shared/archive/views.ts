@@ -1,0 +1,114 @@
+import { settingsSchema } from '../schemas/settings.js';
+import { calendarDay, formatLocalTime } from '../time.js';
+import { toCsv } from './csv.js';
+import type { ArchiveTables } from './schema.js';
+
+// The spreadsheet views staff keep (the original tool's weekly backup): the DJs as the Dj Roster
+// lists them, the events with their DJs, and a DJ × event grid of plays. Derived from an archive,
+// so the same archive always gives the same files. Dates are in the series' time zone.
+
+export const CSV_VIEWS = ['djs', 'events', 'plays'] as const;
+export type CsvView = (typeof CSV_VIEWS)[number];
+
+export const CSV_VIEW_LABELS: Record<CsvView, string> = {
+  djs: 'DJs',
+  events: 'Events with their DJs',
+  plays: 'Plays grid (DJ × event)',
+};
+
+/** The roster's columns; the roster import reads the same names back. */
+export const DJ_COLUMNS = ['Dj Name', 'Alt Name', 'Discord ID', 'Total Plays', 'Most Recent Play', 'VRCDN/RTMP', 'Twitch Username', 'Archived'] as const;
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The series' zone as the archive's settings have it (the default zone otherwise). */
+function seriesZone(tables: ArchiveTables): string {
+  const global = tables.settings.find((row) => row.key === 'global')?.value as Record<string, unknown> | undefined;
+  const parsed = settingsSchema.shape.defaultZone.safeParse(global?.defaultZone);
+  return parsed.success ? parsed.data : 'Europe/London';
+}
+
+function sortedDjs(tables: ArchiveTables) {
+  return [...tables.djs].sort((a, b) => byText(a.dj_name.toLowerCase(), b.dj_name.toLowerCase()) || byText(a.id, b.id));
+}
+
+function sortedEvents(tables: ArchiveTables) {
+  return [...tables.events].sort((a, b) => byText(a.start_at, b.start_at) || byText(a.id, b.id));
+}
+
+export function csvView(tables: ArchiveTables, view: CsvView): string {
+  switch (view) {
+    case 'djs':
+      return djsCsv(tables);
+    case 'events':
+      return eventsCsv(tables);
+    case 'plays':
+      return playsCsv(tables);
+  }
+}
+
+function djsCsv(tables: ArchiveTables): string {
+  const zone = seriesZone(tables);
+  const startOf = new Map(tables.events.map((event) => [event.id, event.start_at]));
+  const plays = new Map<string, string[]>();
+  for (const play of tables.dj_plays) plays.set(play.dj_id, [...(plays.get(play.dj_id) ?? []), startOf.get(play.event_id) ?? '']);
+  const rows = sortedDjs(tables).map((dj) => {
+    const starts = plays.get(dj.id) ?? [];
+    const latest = starts.reduce((newest, start) => (start > newest ? start : newest), '');
+    return [
+      dj.dj_name,
+      dj.public_name,
+      dj.discord_id ?? '',
+      starts.length,
+      latest ? calendarDay(latest, zone) : '',
+      dj.rtmp_url,
+      dj.twitch_username,
+      dj.archived_at ? 'yes' : '',
+    ];
+  });
+  return toCsv(DJ_COLUMNS, rows);
+}
+
+function eventsCsv(tables: ArchiveTables): string {
+  const zone = seriesZone(tables);
+  const djName = new Map(tables.djs.map((dj) => [dj.id, dj.dj_name]));
+  const signupDjs = new Map<string, string[]>();
+  for (const row of [...tables.signup_djs].sort((a, b) => a.position - b.position)) {
+    signupDjs.set(row.signup_uuid, [...(signupDjs.get(row.signup_uuid) ?? []), djName.get(row.dj_id) ?? row.dj_id]);
+  }
+  const slotsOf = new Map<string, typeof tables.slots>();
+  for (const slot of tables.slots) slotsOf.set(slot.event_id, [...(slotsOf.get(slot.event_id) ?? []), slot]);
+  const rows = sortedEvents(tables).map((event) => {
+    const lineup = [...(slotsOf.get(event.id) ?? [])]
+      .sort((a, b) => a.position - b.position)
+      .map((slot) => {
+        const djs = slot.signup_uuid ? signupDjs.get(slot.signup_uuid) : undefined;
+        if (djs?.length) return djs.join(' b2b ');
+        return slot.legacy_dj_name || (slot.legacy_dj_id ? (djName.get(slot.legacy_dj_id) ?? '') : '');
+      })
+      .filter(Boolean);
+    return [
+      calendarDay(event.start_at, zone),
+      formatLocalTime(event.start_at, zone),
+      event.name,
+      event.host,
+      lineup.join(', '),
+      lineup.length,
+      event.published ? 'yes' : '',
+      event.cancelled_at ? 'yes' : '',
+      event.id,
+    ];
+  });
+  return toCsv(['Date', `Start (${zone})`, 'Name', 'Host', 'Djs', 'Slots', 'Published', 'Cancelled', 'Event ID'], rows);
+}
+
+function playsCsv(tables: ArchiveTables): string {
+  const zone = seriesZone(tables);
+  const events = sortedEvents(tables);
+  const played = new Set(tables.dj_plays.map((play) => `${play.dj_id} ${play.event_id}`));
+  const rows = sortedDjs(tables).map((dj) => {
+    const cells = events.map((event) => (played.has(`${dj.id} ${event.id}`) ? 1 : null));
+    return [dj.dj_name, dj.discord_id ?? '', cells.filter((cell) => cell !== null).length, ...cells];
+  });
+  return toCsv(['Dj Name', 'Discord ID', 'Total Plays', ...events.map((event) => `${calendarDay(event.start_at, zone)} ${event.name}`)], rows);
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { ARCHIVE_MAX_BYTES, ARCHIVE_TABLES } from '../archive/schema.js';
+import { ROSTER_IMPORT_MAX_CHARS } from '../archive/roster-csv.js';
+import { CSV_VIEWS } from '../archive/views.js';
+
+// Data in and out (Global Settings, admins only): the archive's import preview and result, the
+// spreadsheet views, and the DJ roster import from CSV.
+
+export const csvViewParamsSchema = z.object({ view: z.enum(CSV_VIEWS, { error: `The view is one of ${CSV_VIEWS.join(', ')}.` }) });
+
+/** Where an imported file comes from: a Lineup archive, or the original tool's Firestore export. */
+export const IMPORT_SOURCES = ['lineup', 'firestore'] as const;
+export type ImportSource = (typeof IMPORT_SOURCES)[number];
+
+/** The file as text: the server reads it, so a cut-off or damaged file gets a message, not a parse error. */
+export const archiveImportSchema = z.object({
+  source: z.enum(IMPORT_SOURCES).default('lineup'),
+  text: z.string().max(ARCHIVE_MAX_BYTES, `The file is larger than ${ARCHIVE_MAX_BYTES / 1024 / 1024} MB.`),
+});
+export type ArchiveImportBody = z.input<typeof archiveImportSchema>;
+
+export const tableCountsSchema = z.object(Object.fromEntries(ARCHIVE_TABLES.map((table) => [table, z.number()])) as Record<(typeof ARCHIVE_TABLES)[number], z.ZodNumber>);
+export type TableCounts = z.infer<typeof tableCountsSchema>;
+
+export const archiveImportPlanSchema = z.object({
+  exportedAt: z.string(),
+  schema: z.string(),
+  counts: tableCountsSchema,
+  /** Why it cannot be imported here (the install already has events), or null. */
+  refusal: z.string().nullable(),
+  /** People already here (they signed in) whom the archive's DJ with their Discord ID replaces. */
+  takenOver: z.array(z.object({ existingName: z.string(), archiveName: z.string() })),
+  /** DJs already here that the archive does not have: they stay. */
+  keptDjs: z.array(z.string()),
+  replacesSettings: z.boolean(),
+});
+export type ArchiveImportPlan = z.infer<typeof archiveImportPlanSchema>;
+
+export const archiveImportPreviewSchema = z.object({
+  plan: archiveImportPlanSchema,
+  /** What a Firestore export's mapping left out, and why. */
+  skipped: z.array(z.string()),
+});
+export type ArchiveImportPreview = z.infer<typeof archiveImportPreviewSchema>;
+
+export const archiveImportResultSchema = z.object({ counts: tableCountsSchema, skipped: z.array(z.string()) });
+export type ArchiveImportResult = z.infer<typeof archiveImportResultSchema>;
+
+export const rosterImportPreviewBodySchema = z.object({
+  text: z.string().max(ROSTER_IMPORT_MAX_CHARS, `The file is larger than ${ROSTER_IMPORT_MAX_CHARS / 1024 / 1024} MB: split it and import the parts.`),
+});
+
+export const rosterImportBodySchema = rosterImportPreviewBodySchema.extend({
+  /** The preview the admin saw: refused (409) when the roster changed since. */
+  planId: z.string().max(100),
+});
+export type RosterImportBody = z.infer<typeof rosterImportBodySchema>;
+
+export const ROSTER_ACTIONS = ['create', 'update', 'unchanged', 'refused'] as const;
+export type RosterAction = (typeof ROSTER_ACTIONS)[number];
+
+export const rosterPreviewRowSchema = z.object({
+  row: z.number(),
+  action: z.enum(ROSTER_ACTIONS),
+  djName: z.string(),
+  publicName: z.string(),
+  discordId: z.string(),
+  /** For an update: each field that changes. */
+  changes: z.array(z.object({ field: z.string(), from: z.string(), to: z.string() })),
+  problem: z.string().nullable(),
+});
+export type RosterPreviewRow = z.infer<typeof rosterPreviewRowSchema>;
+
+const rosterCountsSchema = z.object(Object.fromEntries(ROSTER_ACTIONS.map((action) => [action, z.number()])) as Record<RosterAction, z.ZodNumber>);
+
+export const rosterImportPreviewSchema = z.object({
+  planId: z.string(),
+  rows: z.array(rosterPreviewRowSchema),
+  counts: rosterCountsSchema,
+  ignoredColumns: z.array(z.string()),
+});
+export type RosterImportPreview = z.infer<typeof rosterImportPreviewSchema>;
+
+export const rosterImportResultSchema = z.object({ counts: rosterCountsSchema });
+export type RosterImportResult = z.infer<typeof rosterImportResultSchema>;
