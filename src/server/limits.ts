@@ -56,6 +56,13 @@ export const DEFAULT_LIMITS: Limits = {
  */
 export const BODY_LIMIT_BYTES = 256 * 1024;
 
+/**
+ * A body refused before it was read (too large, or the request refused by the guard) is still read
+ * and dropped, up to this much and within the request timeout, so that a client still sending it
+ * can read the answer (http/unread-body.ts); a larger or slower one has its connection closed.
+ */
+export const REFUSED_BODY_DRAIN_BYTES = 64 * 1024 * 1024;
+
 /** Membership and roles are checked with Discord again (docs/security.md, "Sessions"). */
 export const SESSION_CHECK = {
   /** A session is checked again once this long has passed since its last successful check. */
