@@ -51,7 +51,7 @@ export function registerPublicRoutes(app: FastifyInstance, ctx: AppContext) {
     return sendCacheable(request, reply, body, { type: 'text/calendar; charset=utf-8', cacheControl: PUBLIC_CACHE });
   });
 
-  app.get('/feeds/dj/:token.ics', { config: PUBLIC }, async (request, reply) => {
+  app.get('/feeds/dj/:token.ics', { config: { ...PUBLIC, logUrl: '/feeds/dj/[token].ics' } }, async (request, reply) => {
     const { token } = request.params as { token: string };
     const djId = await djOfToken(ctx, token);
     // An unknown, malformed or revoked token: the same 404.
