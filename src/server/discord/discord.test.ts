@@ -8,6 +8,7 @@ import type { Dj } from '@shared/schemas/djs.js';
 import { type EventDetail, eventFieldsSchema } from '@shared/schemas/events.js';
 import { DEFAULT_SETTINGS, type SettingsAnswer } from '@shared/schemas/settings.js';
 import { buildSignup } from '@shared/testing/builders.js';
+import { startElsewhere } from '../testing/fake-server.js';
 import { startFakeWebhook, type FakeWebhook } from '../testing/fake-webhook.js';
 import { startTestApp, testDialects, type TestApp, uniqueDiscordId } from '../testing/harness.js';
 
@@ -219,6 +220,24 @@ describe.each(testDialects)('posting to Discord on %s', (dialect) => {
     fake.behave('ok');
     expect((await request<DiscordPostsAnswer>('GET', `/api/events/${event.id}/discord`)).body.posts).toEqual([]);
     expect(logLines.some((line) => line.includes('posting to Discord failed'))).toBe(true);
+  });
+
+  test.each([301, 302, 307, 308])('a webhook answering %i to another host: not followed, said in plain words, nothing recorded', async (status) => {
+    // What a followed redirect would take for Discord's answer: a message id.
+    const elsewhere = await startElsewhere({ id: '900000000000000042' });
+    try {
+      const hook = fake.webhook();
+      await setWebhooks({ announcements: hook.url });
+      const event = await eventWithLineup();
+      fake.behave({ redirectTo: `${elsewhere.url}/api/webhooks/1/stolen?wait=true`, status });
+      const answer = await post(event, 'announcement');
+      expect(answer).toMatchObject({ status: 502, body: { code: 'discord_unavailable' } });
+      expect(elsewhere.seen).toEqual([]);
+      fake.behave('ok');
+      expect((await request<DiscordPostsAnswer>('GET', `/api/events/${event.id}/discord`)).body.posts).toEqual([]);
+    } finally {
+      await elsewhere.close();
+    }
   });
 
   test('webhook URLs: only under the API origin and in Discord’s shape; masked in answers; kept, replaced or removed', async () => {
