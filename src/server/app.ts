@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAuthRoutes } from './auth/routes.js';
 import { registerGuard } from './auth/guard.js';
+import { registerLinkOriginRule } from './auth/origin.js';
 import type { TrustProxy } from './config.js';
 import type { AppContext } from './context.js';
 import { registerDiscordRoutes } from './discord/routes.js';
@@ -95,6 +96,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.addHook('preClose', async () => liveStreams.closeAll());
   registerGuard(app, ctx);
   registerTextGuard(app);
+  registerLinkOriginRule(app);
 
   registerHealthRoutes(app, ctx);
   registerAuthRoutes(app, ctx);

@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import * as api from '@shared/api/public.js';
 import { nextEventText } from '@shared/public-lineup.js';
 import { feedQuerySchema, nextEventFeedSchema, publicEventParamsSchema, zoneListSchema } from '@shared/schemas/public.js';
-import { ownOrigin } from '../auth/origin.js';
+import { linkOrigin, ownOrigin } from '../auth/origin.js';
 import type { AppContext } from '../context.js';
 import { sendCacheable } from '../http/cacheable.js';
 import { registerEndpoint, serialize } from '../http/endpoint.js';
@@ -39,15 +39,14 @@ const imageQuerySchema = z.object({
 
 export function registerPublicRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx.store;
-  const origin = (request: FastifyRequest) => ownOrigin(request, ctx);
 
   registerEndpoint(app, api.listPublicLineups, () => service.listPublicLineups(db));
   registerEndpoint(app, api.getPublicLineup, ({ params }) => service.getPublicLineup(db, params.eventId));
-  registerEndpoint(app, api.getCalendarLink, ({ user, request }) => getOrCreateCalendarLink(ctx, user.djId, origin(request)));
-  registerEndpoint(app, api.revokeCalendarLink, ({ user, request }) => revokeCalendarLink(ctx, user.djId, origin(request)));
+  registerEndpoint(app, api.getCalendarLink, ({ user, request, reply }) => getOrCreateCalendarLink(ctx, user.djId, linkOrigin(request, reply, ctx)));
+  registerEndpoint(app, api.revokeCalendarLink, ({ user, request, reply }) => revokeCalendarLink(ctx, user.djId, linkOrigin(request, reply, ctx)));
 
   app.get('/feeds/events.ics', { config: PUBLIC }, async (request, reply) => {
-    const body = await service.seriesFeed(db, ctx.config.appName, origin(request));
+    const body = await service.seriesFeed(db, ctx.config.appName, linkOrigin(request, reply, ctx));
     return sendCacheable(request, reply, body, { type: 'text/calendar; charset=utf-8', cacheControl: PUBLIC_CACHE });
   });
 
@@ -56,13 +55,13 @@ export function registerPublicRoutes(app: FastifyInstance, ctx: AppContext) {
     const djId = await djOfToken(ctx, token);
     // An unknown, malformed or revoked token: the same 404.
     if (!djId) throw notFound('This calendar link is not valid any more. Get a new one from your signup page.');
-    const body = await service.djFeed(db, djId, ctx.config.appName, origin(request));
+    const body = await service.djFeed(db, djId, ctx.config.appName, linkOrigin(request, reply, ctx));
     return sendCacheable(request, reply, body, { type: 'text/calendar; charset=utf-8', cacheControl: PRIVATE_CACHE });
   });
 
   app.get('/feeds/next.txt', { config: PUBLIC, schema: { querystring: feedQuerySchema } }, async (request, reply) => {
     const { tz } = request.query as z.output<typeof feedQuerySchema>;
-    const body = nextEventText(await service.nextEvent(db, tz, origin(request)));
+    const body = nextEventText(await service.nextEvent(db, tz, linkOrigin(request, reply, ctx)));
     return sendCacheable(request, reply, body, { type: 'text/plain; charset=utf-8', cacheControl: PUBLIC_CACHE });
   });
 
@@ -71,7 +70,7 @@ export function registerPublicRoutes(app: FastifyInstance, ctx: AppContext) {
     { config: PUBLIC, schema: { querystring: feedQuerySchema, response: { 200: nextEventFeedSchema } } },
     async (request, reply) => {
       const { tz } = request.query as z.output<typeof feedQuerySchema>;
-      const body = serialize(nextEventFeedSchema, await service.nextEvent(db, tz, origin(request)));
+      const body = serialize(nextEventFeedSchema, await service.nextEvent(db, tz, linkOrigin(request, reply, ctx)));
       return sendCacheable(request, reply, body, { type: 'application/json; charset=utf-8', cacheControl: PUBLIC_CACHE });
     },
   );
