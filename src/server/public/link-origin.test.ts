@@ -44,7 +44,7 @@ describe.each(testDialects)('link origins on %s', (dialect) => {
     });
 
     test.each(FEEDS)('%s links to PUBLIC_URL whatever Host and X-Forwarded-Host say, and stays publicly cacheable', async (path) => {
-      for (const headers of [{}, FORGED, { 'x-forwarded-host': 'evil.example' }]) {
+      for (const headers of [{}, FORGED, { 'x-forwarded-host': 'evil.example' }] as Array<Record<string, string>>) {
         const { status, cacheControl, links } = await feed(app, path, headers);
         expect(status).toBe(200);
         expect(links.length).toBeGreaterThan(0);
