@@ -7,10 +7,11 @@ import { linkOrigin, ownOrigin } from '../auth/origin.js';
 import type { AppContext } from '../context.js';
 import { sendCacheable } from '../http/cacheable.js';
 import { registerEndpoint, serialize } from '../http/endpoint.js';
-import { notFound } from '../http/errors.js';
+import { HttpError, notFound, tooManyRequests } from '../http/errors.js';
 import { escapeHtml } from '../http/html.js';
 import { djOfToken, getOrCreateCalendarLink, revokeCalendarLink } from './calendar-links.js';
-import { lineupImageRenderer } from './image.js';
+import { FEED_RATE_LIMITS, LINEUP_IMAGES } from '../limits.js';
+import { lineupImageRenderer, RendererBusy } from './image-renderer.js';
 import * as service from './service.js';
 
 // The series' public face (issue 14): the public lineup contracts, the DJ's calendar link, and the
@@ -18,6 +19,15 @@ import * as service from './service.js';
 // cacheable (ETag, 304, Cache-Control). Every route here declares its access.
 
 const PUBLIC = { access: 'public' } as const;
+
+/** Per client address and route (limits.ts); the same registration as every rate limit, so a shared store applies to these too. */
+const feedRateLimit = ({ max, timeWindowMs }: { max: number; timeWindowMs: number }) => ({
+  max,
+  timeWindow: timeWindowMs,
+  errorResponseBuilder: () => tooManyRequests('Too many requests for the feeds from your address. Please wait a minute and try again.'),
+});
+const FEED = { ...PUBLIC, rateLimit: feedRateLimit(FEED_RATE_LIMITS.feeds) };
+const IMAGE = { ...PUBLIC, rateLimit: feedRateLimit(FEED_RATE_LIMITS.images) };
 /** Feeds change when staff save; five minutes keeps calendars and screens current enough. */
 const PUBLIC_CACHE = 'public, max-age=300';
 /** A DJ's own feed: only their calendar may keep it, never a shared cache. */
@@ -45,12 +55,12 @@ export function registerPublicRoutes(app: FastifyInstance, ctx: AppContext) {
   registerEndpoint(app, api.getCalendarLink, ({ user, request, reply }) => getOrCreateCalendarLink(ctx, user.djId, linkOrigin(request, reply, ctx)));
   registerEndpoint(app, api.revokeCalendarLink, ({ user, request, reply }) => revokeCalendarLink(ctx, user.djId, linkOrigin(request, reply, ctx)));
 
-  app.get('/feeds/events.ics', { config: PUBLIC }, async (request, reply) => {
+  app.get('/feeds/events.ics', { config: FEED }, async (request, reply) => {
     const body = await service.seriesFeed(db, ctx.config.appName, linkOrigin(request, reply, ctx));
     return sendCacheable(request, reply, body, { type: 'text/calendar; charset=utf-8', cacheControl: PUBLIC_CACHE });
   });
 
-  app.get('/feeds/dj/:token.ics', { config: { ...PUBLIC, logUrl: '/feeds/dj/[token].ics' } }, async (request, reply) => {
+  app.get('/feeds/dj/:token.ics', { config: { ...FEED, logUrl: '/feeds/dj/[token].ics' } }, async (request, reply) => {
     const { token } = request.params as { token: string };
     const djId = await djOfToken(ctx, token);
     // An unknown, malformed or revoked token: the same 404.
@@ -59,7 +69,7 @@ export function registerPublicRoutes(app: FastifyInstance, ctx: AppContext) {
     return sendCacheable(request, reply, body, { type: 'text/calendar; charset=utf-8', cacheControl: PRIVATE_CACHE });
   });
 
-  app.get('/feeds/next.txt', { config: PUBLIC, schema: { querystring: feedQuerySchema } }, async (request, reply) => {
+  app.get('/feeds/next.txt', { config: FEED, schema: { querystring: feedQuerySchema } }, async (request, reply) => {
     const { tz } = request.query as z.output<typeof feedQuerySchema>;
     const body = nextEventText(await service.nextEvent(db, tz, linkOrigin(request, reply, ctx)));
     return sendCacheable(request, reply, body, { type: 'text/plain; charset=utf-8', cacheControl: PUBLIC_CACHE });
@@ -67,7 +77,7 @@ export function registerPublicRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(
     '/feeds/next.json',
-    { config: PUBLIC, schema: { querystring: feedQuerySchema, response: { 200: nextEventFeedSchema } } },
+    { config: FEED, schema: { querystring: feedQuerySchema, response: { 200: nextEventFeedSchema } } },
     async (request, reply) => {
       const { tz } = request.query as z.output<typeof feedQuerySchema>;
       const body = serialize(nextEventFeedSchema, await service.nextEvent(db, tz, linkOrigin(request, reply, ctx)));
@@ -75,15 +85,27 @@ export function registerPublicRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  const images = lineupImageRenderer();
+  const { limits } = ctx;
+  const images = lineupImageRenderer({
+    threads: limits.imageThreads,
+    queued: limits.imageQueue,
+    timeoutMs: limits.imageRenderTimeoutMs,
+    cached: LINEUP_IMAGES.cached,
+    idleMs: LINEUP_IMAGES.idleMs,
+  });
+  app.addHook('onClose', () => images.close());
   app.get(
     '/feeds/lineup/:eventId.:format',
-    { config: PUBLIC, schema: { params: publicEventParamsSchema.extend({ format: z.enum(['png', 'svg']) }), querystring: imageQuerySchema } },
+    { config: IMAGE, schema: { params: publicEventParamsSchema.extend({ format: z.enum(['png', 'svg']) }), querystring: imageQuerySchema } },
     async (request, reply) => {
       const { eventId, format } = request.params as { eventId: string; format: 'png' | 'svg' };
       const { tz, ...colours } = request.query as z.output<typeof imageQuerySchema>;
       const input = await service.lineupImageInput(db, eventId, tz, colours);
-      const { body, etag } = await images.render(input, format);
+      const { body, etag } = await images.render(input, format).catch((error: unknown) => {
+        if (!(error instanceof RendererBusy)) throw error;
+        reply.header('retry-after', String(LINEUP_IMAGES.retryAfterSeconds));
+        throw new HttpError(503, 'busy', `Lineup images are busy being drawn right now. Please try again in ${LINEUP_IMAGES.retryAfterSeconds} seconds.`);
+      });
       return sendCacheable(request, reply, body, {
         type: format === 'png' ? 'image/png' : 'image/svg+xml; charset=utf-8',
         cacheControl: PUBLIC_CACHE,
