@@ -57,7 +57,7 @@ describe.each(testDialects)('posting to Discord on %s', (dialect) => {
     return response.body;
   }
 
-  /** An event whose lineup has a DJ with mention syntax and @everyone in their name, and one without a Discord ID. */
+  /** An event whose lineup has a DJ with mention syntax and @everyone in their name, and one with Discord markdown in theirs. */
   async function eventWithLineup(): Promise<EventDetail> {
     const created = await request<{ id: string }>('POST', '/api/events', {
       name: 'Sunday <@111111111111111111> @here',
@@ -75,7 +75,7 @@ describe.each(testDialects)('posting to Discord on %s', (dialect) => {
     const detail = (await request<EventDetail>('GET', `/api/events/${created.body.id}`)).body;
     const signups = [
       buildSignup(randomUUID(), { name: '<@444444444444444444> @everyone b2b', djRefs: [hostile.id, partner.id] }),
-      buildSignup(randomUUID(), { name: 'Jane', djRefs: [plain.id] }),
+      buildSignup(randomUUID(), { name: '**Jane** ||spoiler|| ~~gone~~ `code` __under__', djRefs: [plain.id] }),
     ];
     const saved = await request<EventDetail>('PUT', `/api/events/${detail.id}`, {
       baseVersion: detail.version,
@@ -113,6 +113,8 @@ describe.each(testDialects)('posting to Discord on %s', (dialect) => {
     // The two DJs of the lineup, each once: not the ids typed into names or the message.
     expect(verifyMessage!.allowedMentions).toEqual({ parse: [], users: Object.values(event.djs).map((dj) => dj.discordId).sort(), roles: [] });
     expect(verifyMessage!.content).toContain('@\u200Deveryone');
+    // Markdown in a name is shown as typed: Discord's escapes, which it does not display.
+    expect(verifyMessage!.content).toContain('\\*\\*Jane\\*\\* \\|\\|spoiler\\|\\| \\~\\~gone\\~\\~ \\`code\\` \\_\\_under\\_\\_');
 
     expect((await post(event, 'announcement')).status).toBe(200);
     expect((await post(event, 'signups-open')).status).toBe(200);
