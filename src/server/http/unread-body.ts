@@ -14,7 +14,11 @@ import { REFUSED_BODY_DRAIN_BYTES } from '../limits.js';
 export function drainUnreadBody(request: FastifyRequest, reply: FastifyReply): void {
   const raw = request.raw;
   if (raw.complete || raw.destroyed) return;
-  if (Number(request.headers['content-length']) > REFUSED_BODY_DRAIN_BYTES) return;
+  if (Number(request.headers['content-length']) > REFUSED_BODY_DRAIN_BYTES) {
+    // Not worth reading: the connection closes after the answer (Node would read it all otherwise).
+    reply.header('connection', 'close');
+    return;
+  }
   reply.removeHeader('connection');
   let dropped = 0;
   raw.on('data', (chunk: Buffer) => {
