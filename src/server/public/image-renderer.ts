@@ -18,8 +18,9 @@ export interface ImageRendererLimits {
   threads: number;
   /** Renders waiting for a thread; one more is refused. */
   queued: number;
-  /** Images kept (least recently used go first). */
+  /** Images kept (least recently used go first), and their bytes in all (a 200-slot SVG is 4.5 MB). */
   cached: number;
+  cachedBytes: number;
   /** A render taking longer is abandoned, its thread replaced. */
   timeoutMs: number;
   /** A thread idle this long ends, freeing its memory. */
@@ -54,7 +55,20 @@ export function lineupImageRenderer(limits: ImageRendererLimits): LineupImageRen
     maxThreads: limits.threads,
     idleTimeout: limits.idleMs,
   });
-  const cache = new Map<string, Promise<{ body: Buffer; etag: string }>>();
+  type Image = { body: Buffer; etag: string };
+  /** Most recently used last; `bytes` is 0 until the render is done. */
+  const cache = new Map<string, { image: Promise<Image>; bytes: number }>();
+  let cachedBytes = 0;
+  const forget = (key: string) => {
+    cachedBytes -= cache.get(key)?.bytes ?? 0;
+    cache.delete(key);
+  };
+  const trim = () => {
+    for (const key of cache.keys()) {
+      if (cache.size <= limits.cached && cachedBytes <= limits.cachedBytes) break;
+      forget(key);
+    }
+  };
 
   const draw = async (task: RenderTask, etag: string) => {
     try {
@@ -72,17 +86,26 @@ export function lineupImageRenderer(limits: ImageRendererLimits): LineupImageRen
       const key = createHash('sha256').update(JSON.stringify([format, input])).digest('base64url');
       const hit = cache.get(key);
       if (hit) {
-        // Most recently used goes last; the first is the next to go.
         cache.delete(key);
         cache.set(key, hit);
-        return hit;
+        return hit.image;
       }
       if (pool.queueSize >= limits.queued) return Promise.reject(new RendererBusy('the render queue is full'));
-      const rendered = draw({ input, format }, `"${key.slice(0, 32)}"`);
-      cache.set(key, rendered);
-      if (cache.size > limits.cached) cache.delete(cache.keys().next().value!);
-      rendered.catch(() => cache.delete(key));
-      return rendered;
+      const entry = { image: draw({ input, format }, `"${key.slice(0, 32)}"`), bytes: 0 };
+      cache.set(key, entry);
+      trim();
+      entry.image.then(
+        ({ body }) => {
+          if (cache.get(key) !== entry) return;
+          entry.bytes = body.byteLength;
+          cachedBytes += entry.bytes;
+          trim();
+        },
+        () => {
+          if (cache.get(key) === entry) forget(key);
+        },
+      );
+      return entry.image;
     },
     close: () => pool.destroy(),
   };

@@ -91,6 +91,7 @@ export function registerPublicRoutes(app: FastifyInstance, ctx: AppContext) {
     queued: limits.imageQueue,
     timeoutMs: limits.imageRenderTimeoutMs,
     cached: LINEUP_IMAGES.cached,
+    cachedBytes: LINEUP_IMAGES.cachedBytes,
     idleMs: LINEUP_IMAGES.idleMs,
   });
   app.addHook('onClose', () => images.close());
