@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { Limits } from '../limits.js';
+import { insertPublishedLineup } from '../testing/fixtures.js';
 import { startTestApp, testDialects, type TestApp } from '../testing/harness.js';
 
 // The lineup image under a hostile visitor (issue 25): renders run off the event loop, a full
@@ -7,24 +7,7 @@ import { startTestApp, testDialects, type TestApp } from '../testing/harness.js'
 // image, the feeds have a rate limit, and names that are not text (stored before names refused
 // them) are left out of the image rather than failing it.
 
-/** A published event with `slots` legacy slots named by `slotName`, written straight to the database. */
-async function publishedLineup(app: TestApp, slots: number, names: { event?: string; host?: string; slot?: (i: number) => string } = {}) {
-  const id = randomUUID();
-  const now = Date.now();
-  const start = now + 7 * 86_400_000;
-  const db = app.ctx.store.db;
-  await db
-    .insertInto('events')
-    .values({ id, name: names.event ?? 'Sunday Service', start_at: start, end_at: start + slots * 1_800_000, published: 1, host: names.host ?? 'Hal', message: '', footer: '', signups_open: 0, version: 1, created_at: now, updated_at: now })
-    .execute();
-  for (let i = 0; i < slots; i++) {
-    await db
-      .insertInto('slots')
-      .values({ event_id: id, position: i, signup_uuid: null, start_at: start + i * 1_800_000, end_at: start + (i + 1) * 1_800_000, legacy_dj_name: names.slot?.(i) ?? `DJ Number ${i}`, legacy_dj_id: null, legacy_duration: 0.5, legacy_is_debut: 0, legacy_slot_type: 'LIVE', stream_source_url: '', stream_source_type: 'MANUAL' })
-      .execute();
-  }
-  return id;
-}
+const publishedLineup = (app: TestApp, slots: number, names?: Parameters<typeof insertPublishedLineup>[2]) => insertPublishedLineup(app.ctx.store.db, slots, names);
 
 /** A colour nobody asked for before: every request with one is a new render. */
 let colours = 0;

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import type { AppContext } from '../context.js';
 import { linkOrigin, privateCacheControl, registerLinkOriginRule } from '../auth/origin.js';
+import { insertPublishedLineup } from '../testing/fixtures.js';
 import { startTestApp, testDialects, type TestApp } from '../testing/harness.js';
 
 // Absolute links in answers (feeds, iCal, a DJ's calendar link) use PUBLIC_URL when it is set,
@@ -12,16 +12,7 @@ import { startTestApp, testDialects, type TestApp } from '../testing/harness.js'
 const FEEDS = ['/feeds/next.json', '/feeds/next.txt', '/feeds/events.ics'] as const;
 const FORGED = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
 
-async function publishedEvent(app: TestApp): Promise<string> {
-  const id = randomUUID();
-  const now = Date.now();
-  const start = now + 7 * 86_400_000;
-  await app.ctx.store.db
-    .insertInto('events')
-    .values({ id, name: 'Sunday Service', start_at: start, end_at: start + 3_600_000, published: 1, host: 'Hal', message: '', footer: '', signups_open: 0, version: 1, created_at: now, updated_at: now })
-    .execute();
-  return id;
-}
+const publishedEvent = (app: TestApp) => insertPublishedLineup(app.ctx.store.db, 0);
 
 /** The feed's text, its Cache-Control, and every absolute http(s) link in it. */
 async function feed(app: TestApp, path: string, headers: Record<string, string> = {}) {
