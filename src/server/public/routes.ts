@@ -19,6 +19,10 @@ import * as service from './service.js';
 // cacheable (ETag, 304, Cache-Control). Every route here declares its access.
 
 const PUBLIC = { access: 'public' } as const;
+/** Feeds change when staff save; five minutes keeps calendars and screens current enough. */
+const PUBLIC_CACHE = 'public, max-age=300';
+/** A DJ's own feed: only their calendar may keep it, never a shared cache. */
+const PRIVATE_CACHE = 'private, max-age=300';
 
 /** Per client address and route (limits.ts); the same registration as every rate limit, so a shared store applies to these too. */
 const feedRateLimit = ({ max, timeWindowMs }: { max: number; timeWindowMs: number }) => ({
@@ -28,10 +32,6 @@ const feedRateLimit = ({ max, timeWindowMs }: { max: number; timeWindowMs: numbe
 });
 const FEED = { ...PUBLIC, rateLimit: feedRateLimit(FEED_RATE_LIMITS.feeds) };
 const IMAGE = { ...PUBLIC, rateLimit: feedRateLimit(FEED_RATE_LIMITS.images) };
-/** Feeds change when staff save; five minutes keeps calendars and screens current enough. */
-const PUBLIC_CACHE = 'public, max-age=300';
-/** A DJ's own feed: only their calendar may keep it, never a shared cache. */
-const PRIVATE_CACHE = 'private, max-age=300';
 
 const hexColour = z
   .string()
