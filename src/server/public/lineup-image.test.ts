@@ -130,6 +130,8 @@ describe.each(testDialects)('the feeds rate limit on %s', (dialect) => {
       const statuses: number[] = [];
       for (let i = 0; i < allowed; i++) statuses.push((await app.request('GET', path)).status);
       expect(statuses.every((status) => status === 200), path).toBe(true);
+      // HEAD is the same route and the same allowance (it would draw the image too).
+      expect((await app.request('HEAD', path)).status, path).toBe(429);
       const limited = await app.request<{ code: string; message: string }>('GET', path);
       expect(limited.status, path).toBe(429);
       expect(limited.body).toEqual({ code: 'rate_limited', message: 'Too many requests for the feeds from your address. Please wait a minute and try again.' });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteHandlerMethod, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
 import * as api from '@shared/api/public.js';
 import { nextEventText } from '@shared/public-lineup.js';
@@ -49,18 +49,20 @@ const imageQuerySchema = z.object({
 
 export function registerPublicRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx.store;
+  /** A feed answers GET and HEAD as one route, so both count against one rate limit (Fastify's own HEAD route would have its own). */
+  const feed = (url: string, options: RouteShorthandOptions, handler: RouteHandlerMethod) => app.route({ method: ['GET', 'HEAD'], url, ...options, handler });
 
   registerEndpoint(app, api.listPublicLineups, () => service.listPublicLineups(db));
   registerEndpoint(app, api.getPublicLineup, ({ params }) => service.getPublicLineup(db, params.eventId));
   registerEndpoint(app, api.getCalendarLink, ({ user, request, reply }) => getOrCreateCalendarLink(ctx, user.djId, linkOrigin(request, reply, ctx)));
   registerEndpoint(app, api.revokeCalendarLink, ({ user, request, reply }) => revokeCalendarLink(ctx, user.djId, linkOrigin(request, reply, ctx)));
 
-  app.get('/feeds/events.ics', { config: FEED }, async (request, reply) => {
+  feed('/feeds/events.ics', { config: FEED }, async (request, reply) => {
     const body = await service.seriesFeed(db, ctx.config.appName, linkOrigin(request, reply, ctx));
     return sendCacheable(request, reply, body, { type: 'text/calendar; charset=utf-8', cacheControl: PUBLIC_CACHE });
   });
 
-  app.get('/feeds/dj/:token.ics', { config: { ...FEED, logUrl: '/feeds/dj/[token].ics' } }, async (request, reply) => {
+  feed('/feeds/dj/:token.ics', { config: { ...FEED, logUrl: '/feeds/dj/[token].ics' } }, async (request, reply) => {
     const { token } = request.params as { token: string };
     const djId = await djOfToken(ctx, token);
     // An unknown, malformed or revoked token: the same 404.
@@ -69,13 +71,13 @@ export function registerPublicRoutes(app: FastifyInstance, ctx: AppContext) {
     return sendCacheable(request, reply, body, { type: 'text/calendar; charset=utf-8', cacheControl: PRIVATE_CACHE });
   });
 
-  app.get('/feeds/next.txt', { config: FEED, schema: { querystring: feedQuerySchema } }, async (request, reply) => {
+  feed('/feeds/next.txt', { config: FEED, schema: { querystring: feedQuerySchema } }, async (request, reply) => {
     const { tz } = request.query as z.output<typeof feedQuerySchema>;
     const body = nextEventText(await service.nextEvent(db, tz, linkOrigin(request, reply, ctx)));
     return sendCacheable(request, reply, body, { type: 'text/plain; charset=utf-8', cacheControl: PUBLIC_CACHE });
   });
 
-  app.get(
+  feed(
     '/feeds/next.json',
     { config: FEED, schema: { querystring: feedQuerySchema, response: { 200: nextEventFeedSchema } } },
     async (request, reply) => {
@@ -95,7 +97,7 @@ export function registerPublicRoutes(app: FastifyInstance, ctx: AppContext) {
     idleMs: LINEUP_IMAGES.idleMs,
   });
   app.addHook('onClose', () => images.close());
-  app.get(
+  feed(
     '/feeds/lineup/:eventId.:format',
     { config: IMAGE, schema: { params: publicEventParamsSchema.extend({ format: z.enum(['png', 'svg']) }), querystring: imageQuerySchema } },
     async (request, reply) => {
