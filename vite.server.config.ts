@@ -18,6 +18,8 @@ export default defineConfig({
         'cli/backup': 'src/server/cli/backup.ts',
         'cli/export': 'src/server/cli/export.ts',
         'cli/import': 'src/server/cli/import.ts',
+        // The lineup image's render threads load this by its path (public/image-renderer.ts).
+        'public/image-worker': 'src/server/public/image-worker.ts',
         // Used by the benchmark (scripts/bench) to seed data and sessions straight into the store.
         'db/open': 'src/server/db/open.ts',
         'auth/sessions': 'src/server/auth/sessions.ts',

@@ -60,7 +60,7 @@ for (const database of selected.length ? databases : []) {
       const runs = sides.map(() => []);
       for (let repeat = 0; repeat < (scenario.repeats ?? 1); repeat++) {
         for (const [side, target] of sides.entries()) {
-          const options = { store: target.store, url: target.server.url, connections: CONNECTIONS, seconds: DURATION, pid: target.server.pid };
+          const options = { store: target.store, url: target.server.url, connections: CONNECTIONS, seconds: DURATION, pid: target.server.pid, database, openStore };
           const setup = await scenario.setup(options);
           const cpuBefore = cpuMs(target.server.pid);
           const result = setup.custom ? await setup.custom(options) : await run({ ...options, ...setup.load });
@@ -72,7 +72,13 @@ for (const database of selected.length ? databases : []) {
         const name = `${target.prefix}${scenario.name}${runs[side].length > 1 ? ` (median of ${runs[side].length})` : ''}`;
         const result = medianRun(runs[side]);
         if (result.errors && result.statuses) console.error(`${database.name} ${name}: statuses ${JSON.stringify(result.statuses)}`);
-        rows.push({ database: database.name, scenario: name, of: scenario.name, ceilingOf: target.prefix ? scenario.name : undefined, ...result });
+        const { companion, ...own } = result;
+        rows.push({ database: database.name, scenario: name, of: scenario.name, ceilingOf: target.prefix ? scenario.name : undefined, ...own });
+        // A scenario measuring two loads at once (the image flood) gives a second row.
+        if (companion) {
+          if (companion.errors) console.error(`${database.name} ${companion.name}: statuses ${JSON.stringify(companion.statuses)}`);
+          rows.push({ database: database.name, scenario: companion.name, of: companion.name, ratios: false, ...companion });
+        }
       }
     }
   } finally {
@@ -107,7 +113,7 @@ function addFloorRatios(results) {
   for (const row of results) {
     const floor = results.find((r) => r.database === row.database && r.scenario.startsWith('floor'));
     const rate = parseFloat(row['requests/s']);
-    if (floor && rate) row['vs floor'] = `${(rate / parseFloat(floor['requests/s'])).toFixed(2)}×`;
+    if (floor && rate && row.ratios !== false) row['vs floor'] = `${(rate / parseFloat(floor['requests/s'])).toFixed(2)}×`;
   }
 }
 

@@ -5,6 +5,7 @@
 // ceiling server and its own database (scripts/bench/ceiling/server.ts), which give its row the
 // "vs ceiling" ratio.
 import { randomUUID } from 'node:crypto';
+import { imageFlood } from './image-flood.mjs';
 import { mixed } from './mixed.mjs';
 import { sessionLifetime } from './seed.mjs';
 import { intakeRate, signupBurst } from './signup-burst.mjs';
@@ -47,4 +48,5 @@ export const scenarios = [
   roster,
   eventSave,
   mixed,
+  imageFlood,
 ];

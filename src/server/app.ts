@@ -10,6 +10,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { registerArchiveRoutes } from './archive/routes.js';
 import { registerAuthRoutes } from './auth/routes.js';
 import { registerGuard } from './auth/guard.js';
+import { registerLinkOriginRule } from './auth/origin.js';
 import type { TrustProxy } from './config.js';
 import type { AppContext } from './context.js';
 import { registerDiscordRoutes } from './discord/routes.js';
@@ -102,6 +103,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.addHook('preClose', async () => liveStreams.closeAll());
   registerGuard(app, ctx);
   registerTextGuard(app);
+  registerLinkOriginRule(app);
 
   registerHealthRoutes(app, ctx);
   registerAuthRoutes(app, ctx);

@@ -1,9 +1,10 @@
 import { ARCHIVE_MAX_BYTES } from '@shared/archive/schema.js';
 import { ROSTER_IMPORT_MAX_CHARS } from '@shared/archive/roster-csv.js';
+import os from 'node:os';
 
 // The limits the server keeps, in one place (docs/security.md says why each exists). The
-// numbers a test needs short (timeouts, intervals) can be overridden through startServer's
-// `limits` option, never through the environment.
+// numbers a test needs short (timeouts, intervals) or small (streams, render threads) can be
+// overridden through startServer's `limits` option, never through the environment.
 
 export interface Limits {
   /** The whole request (headers and body) must arrive within this; slower senders get 408. */
@@ -27,6 +28,10 @@ export interface Limits {
   /** Open live-update streams per session and in all (STREAM_LIMITS; tests use small ones). */
   streamsPerSession: number;
   streamsTotal: number;
+  /** Lineup image render threads, renders waiting for one, and how long one render may take (LINEUP_IMAGES). */
+  imageThreads: number;
+  imageQueue: number;
+  imageRenderTimeoutMs: number;
 }
 
 /**
@@ -36,6 +41,37 @@ export interface Limits {
 export const STREAM_LIMITS = {
   perSession: 10,
   total: 1000,
+} as const;
+
+/**
+ * Lineup images (public/image-renderer.ts) are drawn on worker threads, never on the event loop: a
+ * render takes from a tenth of a second (a dozen slots) to ten seconds (200 slots), and anyone may
+ * ask for one in colours nobody asked for before. One core is left to the event loop. Renders
+ * beyond the threads wait in a short queue; past it the answer is 503 with Retry-After, at once.
+ */
+export const LINEUP_IMAGES = {
+  threads: Math.max(1, Math.min(2, os.availableParallelism() - 1)),
+  queued: 8,
+  /** Images kept, by their normalised input, and their bytes in all (a 12-slot PNG is about 150 KB, a 200-slot SVG 4.5 MB). */
+  cached: 32,
+  cachedBytes: 32 * 1024 * 1024,
+  /** A render taking longer is abandoned (its thread replaced) and answered 503. */
+  timeoutMs: 30_000,
+  /** A thread idle this long ends, freeing the memory its fonts and libraries hold. */
+  idleMs: 60_000,
+  /** What a refused request is told to wait, in seconds. */
+  retryAfterSeconds: 5,
+} as const;
+
+/**
+ * The public feeds, per client address and route; beyond, 429 with Retry-After. Calendars and
+ * in-world boards poll every few minutes, a visitor's screen fetches an image once, and staff's
+ * colour preview asks at most every 400 ms while a picker moves: people stay far below these,
+ * scripts do not. An image costs a render, so it gets the smaller allowance.
+ */
+export const FEED_RATE_LIMITS = {
+  feeds: { max: 60, timeWindowMs: 60_000 },
+  images: { max: 30, timeWindowMs: 60_000 },
 } as const;
 
 export const DEFAULT_LIMITS: Limits = {
@@ -50,6 +86,9 @@ export const DEFAULT_LIMITS: Limits = {
   sessionPurgeIntervalMs: 60 * 60_000,
   streamsPerSession: STREAM_LIMITS.perSession,
   streamsTotal: STREAM_LIMITS.total,
+  imageThreads: LINEUP_IMAGES.threads,
+  imageQueue: LINEUP_IMAGES.queued,
+  imageRenderTimeoutMs: LINEUP_IMAGES.timeoutMs,
 };
 
 /**
@@ -65,6 +104,13 @@ export const BODY_LIMIT_BYTES = 256 * 1024;
  */
 export const ARCHIVE_BODY_LIMIT_BYTES = 2 * ARCHIVE_MAX_BYTES + 64 * 1024;
 export const ROSTER_BODY_LIMIT_BYTES = 2 * ROSTER_IMPORT_MAX_CHARS + 64 * 1024;
+
+/**
+ * A body refused before it was read (too large, or the request refused by the guard) is still read
+ * and dropped, up to this much and within the request timeout, so that a client still sending it
+ * can read the answer (http/unread-body.ts); a larger or slower one has its connection closed.
+ */
+export const REFUSED_BODY_DRAIN_BYTES = 64 * 1024 * 1024;
 
 /** Membership and roles are checked with Discord again (docs/security.md, "Sessions"). */
 export const SESSION_CHECK = {

@@ -84,7 +84,8 @@ describe('discordAnnouncement', () => {
         '<t:1717961400:t> : Beta & Gamma (DEBUTT!)',
         '<t:1717965000:t> : Old Timer',
         '<t:1717968600:t> : Error : Unable to find signup for this slot',
-        '<t:1717972200:t> : Late *Night* <3',
+        // Discord's escapes: it shows 'Late *Night* <3' as typed, not italics.
+        '<t:1717972200:t> : Late \\*Night\\* <3',
         '<t:1717975800:t> : After Hours',
         '',
         FOOTER,
@@ -197,7 +198,7 @@ describe('verifyLineupMessage', () => {
         '<t:1717961400:t> : Beta & Gamma (DEBUTT!) - <@100000000000000002>, Gamma',
         '<t:1717965000:t> : Old Timer - <@100000000000000004>',
         '<t:1717968600:t> : Error : Unable to find signup for this slot',
-        '<t:1717972200:t> : Late *Night* <3 - <@100000000000000005>',
+        '<t:1717972200:t> : Late \\*Night\\* <3 - <@100000000000000005>',
         '<t:1717975800:t> : After Hours - After',
         '',
         'DJs listed above: please react to this message if your slot works for you!',

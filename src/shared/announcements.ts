@@ -1,14 +1,16 @@
 // Plain-text generators for the Messaging, Verify DJs and Setup tabs. Output is pasted into
-// Discord or social media as is, so names are never visibly escaped; every piece of text a
-// person typed (event name, host, message, footer, signup and DJ names) goes through
-// neutralise(), which only adds invisible characters where the text would ping someone or
-// format the message. Only the app's own tokens stay live: DJ pings <@id>, role pings <@&id>
-// and timestamp tags <t:…>. Slots are named and timed by placeSlots (shared/lineup.ts).
+// Discord or social media as is. Every piece of text a person typed goes through neutralise(),
+// which only adds invisible characters where the text would ping someone or format the message;
+// in texts for Discord, names (event name, host, signup and DJ names) go through discordName(),
+// which also keeps Discord's inline formatting (bold, spoilers, code…) from applying, so a name
+// shows as typed (discord-text.ts). A staff message and footer keep their formatting. Only the
+// app's own tokens stay live: DJ pings <@id>, role pings <@&id> and timestamp tags <t:…>. Slots
+// are named and timed by placeSlots (shared/lineup.ts).
 import { DateTime } from 'luxon';
 import type { Dj } from './schemas/djs.js';
 import type { LineupEvent } from './schemas/events.js';
 import type { DiscordPostKind } from './discord-webhooks.js';
-import { neutralise } from './discord-text.js';
+import { discordName, neutralise } from './discord-text.js';
 import { placeSlots } from './lineup.js';
 import { zoneAbbreviation } from './time.js';
 
@@ -58,12 +60,15 @@ function discordTime(iso: string, style: 'F' | 't'): string {
   return `<t:${Math.floor(Date.parse(iso) / 1000)}:${style}>`;
 }
 
-function hostOr(host: string, fallback: string): string {
-  return host.trim() ? neutralise(host) : fallback;
+/** How a text prints the names people typed: discordName for Discord, neutralise for social media. */
+type NameStyle = (name: string) => string;
+
+function hostOr(host: string, fallback: string, style: NameStyle): string {
+  return host.trim() ? style(host) : fallback;
 }
 
-/** A slot's name as printed: neutralised, or the spec's error line when nothing names it. */
-const printedName = (name: string | null) => (name === null ? MISSING_SIGNUP : neutralise(name));
+/** A slot's name as printed, or the spec's error line when nothing names it. */
+const printedName = (name: string | null, style: NameStyle) => (name === null ? MISSING_SIGNUP : style(name));
 
 /** Sections separated by one blank line; empty sections (no message, no roles) are dropped. */
 function joinSections(sections: Array<string | null>): string {
@@ -86,7 +91,7 @@ export function discordAnnouncementMessage(
   const lineup = slots.length
     ? slots
         .map(({ name, isDebut, startTime }) => {
-          const text = name !== null && isDebut ? `${printedName(name)} (DEBUTT!)` : printedName(name);
+          const text = name !== null && isDebut ? `${printedName(name, discordName)} (DEBUTT!)` : printedName(name, discordName);
           return `${discordTime(startTime, 't')} : ${text}`;
         })
         .join('\n')
@@ -98,9 +103,9 @@ export function discordAnnouncementMessage(
       .filter((id) => /^\d+$/.test(id))
       .map((id) => mentions.role(id))
       .join(' '),
-    neutralise(event.name),
+    discordName(event.name),
     neutralise(event.message),
-    `Event start: ${discordTime(event.startDatetime, 'F')}\nHost: ${hostOr(event.host, 'TBA')}`,
+    `Event start: ${discordTime(event.startDatetime, 'F')}\nHost: ${hostOr(event.host, 'TBA', discordName)}`,
     `Lineup:\n${lineup}`,
     neutralise(event.footer),
   ]));
@@ -123,11 +128,11 @@ export function socialAnnouncement(event: AnnouncementEvent, djs: Record<string,
   const start = DateTime.fromISO(event.startDatetime, { zone: SOCIAL_ZONE });
   const lines = placeSlots(event, djs).map(({ name, isDebut, startTime }) => {
     const time = socialTime(DateTime.fromISO(startTime, { zone: SOCIAL_ZONE }));
-    const text = name !== null && isDebut ? `${printedName(name)} - DEBUTT` : printedName(name);
+    const text = name !== null && isDebut ? `${printedName(name, neutralise)} - DEBUTT` : printedName(name, neutralise);
     return `${time} - ${text}`;
   });
   return joinSections([
-    [neutralise(event.name), start.setLocale('en-US').toFormat('cccc d LLLL'), `Host: ${hostOr(event.host, 'TBA')}`].join('\n'),
+    [neutralise(event.name), start.setLocale('en-US').toFormat('cccc d LLLL'), `Host: ${hostOr(event.host, 'TBA', neutralise)}`].join('\n'),
     [`Lineup: (times ${londonZoneName(start)})`, ...(lines.length ? lines : ['TBA'])].join('\n'),
     neutralise(event.footer),
   ]);
@@ -139,7 +144,7 @@ function addressDj(djId: string, djs: Record<string, Dj>, mentions: Mentions): s
   if (!dj) return 'Unknown DJ';
   const discordId = dj.discordId?.trim();
   if (discordId && /^\d+$/.test(discordId)) return mentions.user(discordId);
-  return neutralise(dj.djName || dj.publicName || 'Unknown DJ');
+  return discordName(dj.djName || dj.publicName || 'Unknown DJ');
 }
 
 /** The proposed lineup posted in the scheduling channel before announcing (Verify DJs tab). */
@@ -151,12 +156,12 @@ export function verifyLineupMessage(event: AnnouncementEvent, djs: Record<string
 export function verifyLineupDiscordMessage(event: AnnouncementEvent, djs: Record<string, Dj>): DiscordMessage {
   const mentions = new Mentions();
   const lines = placeSlots(event, djs).map(({ name, isDebut, startTime, djIds }) => {
-    const label = name !== null && isDebut ? `${printedName(name)} (DEBUTT!)` : printedName(name);
+    const label = name !== null && isDebut ? `${printedName(name, discordName)} (DEBUTT!)` : printedName(name, discordName);
     const who = djIds.map((id) => addressDj(id, djs, mentions)).join(', ');
     return `${discordTime(startTime, 't')} : ${label}${who ? ` - ${who}` : ''}`;
   });
   return mentions.message(joinSections([
-    `Proposed lineup for ${neutralise(event.name)}\nEvent start: ${discordTime(event.startDatetime, 'F')}\nHost: ${hostOr(event.host, 'TBA')}`,
+    `Proposed lineup for ${discordName(event.name)}\nEvent start: ${discordTime(event.startDatetime, 'F')}\nHost: ${hostOr(event.host, 'TBA', discordName)}`,
     lines.length ? lines.join('\n') : 'No slots yet',
     'DJs listed above: please react to this message if your slot works for you!',
   ]));
@@ -167,8 +172,8 @@ export type SignupSheetEvent = Pick<LineupEvent, 'name' | 'startDatetime' | 'hos
 /** Setup tab: the sample message to post when signups open. */
 export function signupSheetMessage(event: SignupSheetEvent, signupLink: string): string {
   return [
-    `Signups are open for ${neutralise(event.name)} on ${discordTime(event.startDatetime, 'F')}!`,
-    event.host.trim() ? `Host: ${neutralise(event.host)}` : 'Host TBD!',
+    `Signups are open for ${discordName(event.name)} on ${discordTime(event.startDatetime, 'F')}!`,
+    event.host.trim() ? `Host: ${discordName(event.host)}` : 'Host TBD!',
     `Sign up here: ${signupLink}`,
   ].join('\n');
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { NEUTRALISER, neutralise } from './discord-text.js';
+import { discordName, NEUTRALISER, neutralise } from './discord-text.js';
 import {
   discordAnnouncement,
   signupSheetMessage,
@@ -82,6 +82,8 @@ const DANGEROUS_PIECES = [
   '[x](https://e.x)', '[x](<https://e.x>)', '[', ']', '(', ')', '](',
   '\n', '\r\n', '\r', '\v', '\u0085', '\u2028', '\u2029', Z, '\u200B', '\u202E',
   'https://discord.gg/x', 'DJ', 'x', '1', 'é', '名', '👩🏽‍🎤',
+  '*', '**', '***', '_', '__', 'a_b', '~', '~~', '|', '||', '`', '```', '\\', '\\*', '>', '- ', '+ ', '2) ',
+  '<t:0:R>', '<:pepe:1>', '<a:x:1>',
 ];
 
 /** Text a person might type, biased toward the pieces that would ping or format. */
@@ -183,6 +185,96 @@ describe('neutralise: properties', () => {
     // Guards the properties above against a generator that never says anything dangerous.
     const samples = fc.sample(userText, { numRuns: 300, seed: 1 }).join('\n');
     for (const piece of ['@everyone', '@here', '<@', '<@&', '<#', '</', '-#', '](']) expect(samples).toContain(piece);
+  });
+});
+
+// ---- names in texts for Discord: formatting nothing -------------------------------------
+//
+// Discord's inline formatting pairs delimiters: *x* and _x_ (italics), **x** (bold), __x__
+// (underline), ~~x~~ (strikethrough), ||x|| (spoiler), `x` and ```x``` (code). A backslash before
+// punctuation is Discord's escape: it shows the character alone. Read conservatively, a name
+// formats nothing when every `*` and backtick is escaped, no two `~` or `|` stand together
+// unescaped, an unescaped `_` stands only alone inside a word, and no line starts with a quote
+// (>) or list (-, +, *, 1.) marker; a timestamp <t:…> or custom emoji <:x:1> is not live.
+
+/** What Discord shows for `text`: its escapes resolved, the joiners invisible. */
+const shown = (text: string) => text.replace(/\\([^0-9A-Za-z\s])/g, '$1').replaceAll(Z, '');
+
+/** The formatting `text` would do in Discord; [] when none. */
+function formattingProblems(text: string): string[] {
+  const problems: string[] = [];
+  // Each character and whether Discord takes it literally (escaped).
+  const chars: Array<{ char: string; escaped: boolean }> = [];
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '\\' && i + 1 < text.length && /[^0-9A-Za-z\s]/.test(text[i + 1]!)) chars.push({ char: text[++i]!, escaped: true });
+    else chars.push({ char: text[i]!, escaped: false });
+  }
+  const live = (i: number, char: string) => chars[i]?.char === char && !chars[i]!.escaped;
+  chars.forEach(({ char, escaped }, i) => {
+    if (escaped) return;
+    if (char === '*' || char === '`') problems.push(`live ${char}`);
+    if ((char === '~' || char === '|') && live(i + 1, char)) problems.push(`live ${char}${char}`);
+    if (char === '_') {
+      const word = (j: number) => /[0-9A-Za-z]/.test(chars[j]?.char ?? '') && !chars[j]!.escaped;
+      if (!(word(i - 1) && word(i + 1))) problems.push('live _');
+    }
+  });
+  for (const line of text.split(LINE_BREAK)) {
+    if (/^\s*(?:>{1,3}|[-+*]|\d+[.)])(?:\s|$)/.test(line)) problems.push(`block line ${JSON.stringify(line)}`);
+  }
+  if (/<(?:t:|a?:)/.test(text)) problems.push('live timestamp or emoji');
+  return problems;
+}
+
+describe('discordName: what a name looks like in a text for Discord', () => {
+  it.each([
+    ['**Bold**', '\\*\\*Bold\\*\\*'],
+    ['Late *Night* <3', 'Late \\*Night\\* <3'],
+    ['||spoiler||', '\\|\\|spoiler\\|\\|'],
+    ['~~gone~~', '\\~\\~gone\\~\\~'],
+    ['`code`', '\\`code\\`'],
+    ['```fence```', '\\`\\`\\`fence\\`\\`\\`'],
+    ['__under__', '\\_\\_under\\_\\_'],
+    ['_it_', '\\_it\\_'],
+    ['a\\*b', 'a\\\\\\*b'],
+    ['> quoted', `${Z}> quoted`],
+    ['>>> all quoted', `${Z}>>> all quoted`],
+    ['- listed', `${Z}- listed`],
+    ['1. First', `${Z}1. First`],
+    ['<t:0:R>', `<${Z}t:0:R>`],
+    ['<:pepe:123>', `<${Z}:pepe:123>`],
+    ['@everyone **now**', `@${Z}everyone \\*\\*now\\*\\*`],
+  ])('%j becomes %j', (input, expected) => {
+    expect(discordName(input)).toBe(expected);
+  });
+
+  it('puts a stored name with line breaks on one line', () => {
+    expect(discordName('Late\r\nNight\u2028Crew')).toBe('Late Night Crew');
+  });
+
+  it.each(['DJ Alpha', 'dj_snake', 'DJ ~ Wave', 'A | B', 'Beta & Gamma', '#1 Fan', '\\o/', 'Ünïcödé 👩🏽‍🎤 名前', 'C-3PO', '2 Many DJs'])(
+    'leaves %j byte-identical',
+    (input) => {
+      expect(discordName(input)).toBe(input);
+    },
+  );
+
+  it('shows every name as typed, pinging nobody and formatting nothing', () => {
+    fc.assert(
+      fc.property(userText, (text) => {
+        const out = discordName(text);
+        expect(shown(out)).toBe(text.replaceAll(Z, '').replace(/\r\n|[\n\r\v\f\u0085\u2028\u2029]/g, ' '));
+        expect(formattingProblems(out), JSON.stringify(text)).toEqual([]);
+        expect(liveProblems(out, { userMentions: [], roleMentions: [] })).toEqual([]);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('the checker sees the formatting it looks for', () => {
+    for (const text of ['*x*', '**x**', '_x_', '__x__', '~~x~~', '||x||', '`x`', '> x', '- x', '1. x', '<t:0:R>']) {
+      expect(formattingProblems(text), text).not.toEqual([]);
+    }
   });
 });
 
@@ -303,6 +395,19 @@ describe.each(builders)('%s with hostile user text', (_name, build) => {
         const expected = liveMentions(build(harmless(scenario)));
         expect(liveProblems(build(harmless(scenario)), allowed)).toEqual([]);
         expect(liveMentions(text)).toEqual(expected);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe.each(builders.filter(([name]) => name !== 'socialAnnouncement'))('%s with markdown in the names', (_name, build) => {
+  it('formats nothing the names carry (a staff message and footer may format; here they are plain)', () => {
+    fc.assert(
+      fc.property(scenarioArb, (scenario) => {
+        const text = build({ ...scenario, event: { ...scenario.event, message: 'Welcome', footer: 'See you there' } });
+        // The app's own timestamp tags are meant to be live.
+        expect(formattingProblems(text.replace(/<t:\d+:[Ft]>/g, 'TIME')), text).toEqual([]);
       }),
       { numRuns: 200 },
     );

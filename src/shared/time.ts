@@ -17,6 +17,11 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
+/** A known zone's one spelling ('europe/london' → 'Europe/London', 'US/Pacific' → 'America/Los_Angeles'), as the runtime's time-zone data has it. */
+export function canonicalZone(zone: string): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone: zone }).resolvedOptions().timeZone;
+}
+
 /** The one canonical serialisation of an instant. */
 export function toIsoUtc(ms: number): string {
   return new Date(ms).toISOString();

@@ -6,7 +6,7 @@ import type { Role } from '@shared/domain.js';
 import { AUTH_MESSAGES, type Me } from '@shared/schemas/auth.js';
 import { loadConfig } from '../config.js';
 import { startServer } from '../start.js';
-import type { Behaviour } from '../testing/fake-server.js';
+import { type Behaviour, startElsewhere } from '../testing/fake-server.js';
 import {
   cookieValue,
   FAKE_DISCORD,
@@ -302,6 +302,46 @@ describe.each(testDialects)('Discord misbehaving during sign-in on %s', (dialect
     expect(warning).toMatchObject({ level: 40, reason });
     expect(lines.join('\n')).not.toMatch(/access-\d|refresh-\d|"stack"/);
     expect(lines.join('\n')).not.toContain(CLIENT_SECRET);
+  });
+});
+
+describe.each(testDialects)('Discord answering a redirect during sign-in on %s', (dialect) => {
+  let fake: FakeDiscord;
+  let elsewhere: Awaited<ReturnType<typeof startElsewhere>>;
+  let app: TestApp;
+  const logLines: string[] = [];
+  beforeAll(async () => {
+    fake = await startFakeDiscord();
+    // Answers what a redirected call would take for Discord's: tokens, a profile, a membership.
+    elsewhere = await startElsewhere({ access_token: 'elsewhere', token_type: 'Bearer', expires_in: 600, refresh_token: 'r', scope: 'identify', id: '1', username: 'x', roles: [] });
+    app = await startTestApp(dialect, discordEnv(fake), { logLines });
+  });
+  afterEach(() => fake.reset());
+  afterAll(async () => {
+    await app.destroy();
+    await fake.close();
+    await elsewhere.close();
+  });
+
+  test.each<['token' | 'profile' | 'member', number, string]>([
+    ['token', 307, 'token exchange request failed: answered a redirect (307), which is not followed'],
+    ['token', 308, 'token exchange request failed: answered a redirect (308), which is not followed'],
+    ['token', 302, 'token exchange request failed: answered a redirect (302), which is not followed'],
+    ['profile', 301, 'profile request failed: answered a redirect (301), which is not followed'],
+    ['member', 307, 'guild membership request failed: answered a redirect (307), which is not followed'],
+    ['member', 303, 'guild membership request failed: answered a redirect (303), which is not followed'],
+  ])('the %s endpoint answering %i to another host: not followed, sign-in fails with 502', async (endpoint, status, reason) => {
+    const { code } = fake.person({ nick: null, avatar: null, roles: [DJ_ROLE] });
+    const started = await start(app, fake);
+    fake.behave(endpoint, { redirectTo: `${elsewhere.url}/oauth2/token?from=${endpoint}`, status });
+    const before = logLines.length;
+    const response = await callback(app, started, code);
+    expect(response.status).toBe(502);
+    expect(response.body).toEqual({ code: 'auth_failed', message: AUTH_MESSAGES.failed });
+    expect(cookieValue(response.headers.getSetCookie(), SESSION_COOKIE)).toBeUndefined();
+    expect(elsewhere.seen).toEqual([]);
+    const warning = logLines.slice(before).map((line) => JSON.parse(line) as { msg: string; reason?: string }).find((line) => line.msg === 'sign-in failed');
+    expect(warning?.reason).toBe(reason);
   });
 });
 

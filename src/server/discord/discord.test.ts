@@ -8,6 +8,7 @@ import type { Dj } from '@shared/schemas/djs.js';
 import { type EventDetail, eventFieldsSchema } from '@shared/schemas/events.js';
 import { DEFAULT_SETTINGS, type SettingsAnswer } from '@shared/schemas/settings.js';
 import { buildSignup } from '@shared/testing/builders.js';
+import { startElsewhere } from '../testing/fake-server.js';
 import { startFakeWebhook, type FakeWebhook } from '../testing/fake-webhook.js';
 import { startTestApp, testDialects, type TestApp, uniqueDiscordId } from '../testing/harness.js';
 
@@ -56,7 +57,7 @@ describe.each(testDialects)('posting to Discord on %s', (dialect) => {
     return response.body;
   }
 
-  /** An event whose lineup has a DJ with mention syntax and @everyone in their name, and one without a Discord ID. */
+  /** An event whose lineup has a DJ with mention syntax and @everyone in their name, and one with Discord markdown in theirs. */
   async function eventWithLineup(): Promise<EventDetail> {
     const created = await request<{ id: string }>('POST', '/api/events', {
       name: 'Sunday <@111111111111111111> @here',
@@ -74,7 +75,7 @@ describe.each(testDialects)('posting to Discord on %s', (dialect) => {
     const detail = (await request<EventDetail>('GET', `/api/events/${created.body.id}`)).body;
     const signups = [
       buildSignup(randomUUID(), { name: '<@444444444444444444> @everyone b2b', djRefs: [hostile.id, partner.id] }),
-      buildSignup(randomUUID(), { name: 'Jane', djRefs: [plain.id] }),
+      buildSignup(randomUUID(), { name: '**Jane** ||spoiler|| ~~gone~~ `code` __under__', djRefs: [plain.id] }),
     ];
     const saved = await request<EventDetail>('PUT', `/api/events/${detail.id}`, {
       baseVersion: detail.version,
@@ -112,6 +113,8 @@ describe.each(testDialects)('posting to Discord on %s', (dialect) => {
     // The two DJs of the lineup, each once: not the ids typed into names or the message.
     expect(verifyMessage!.allowedMentions).toEqual({ parse: [], users: Object.values(event.djs).map((dj) => dj.discordId).sort(), roles: [] });
     expect(verifyMessage!.content).toContain('@\u200Deveryone');
+    // Markdown in a name is shown as typed: Discord's escapes, which it does not display.
+    expect(verifyMessage!.content).toContain('\\*\\*Jane\\*\\* \\|\\|spoiler\\|\\| \\~\\~gone\\~\\~ \\`code\\` \\_\\_under\\_\\_');
 
     expect((await post(event, 'announcement')).status).toBe(200);
     expect((await post(event, 'signups-open')).status).toBe(200);
@@ -219,6 +222,24 @@ describe.each(testDialects)('posting to Discord on %s', (dialect) => {
     fake.behave('ok');
     expect((await request<DiscordPostsAnswer>('GET', `/api/events/${event.id}/discord`)).body.posts).toEqual([]);
     expect(logLines.some((line) => line.includes('posting to Discord failed'))).toBe(true);
+  });
+
+  test.each([301, 302, 307, 308])('a webhook answering %i to another host: not followed, said in plain words, nothing recorded', async (status) => {
+    // What a followed redirect would take for Discord's answer: a message id.
+    const elsewhere = await startElsewhere({ id: '900000000000000042' });
+    try {
+      const hook = fake.webhook();
+      await setWebhooks({ announcements: hook.url });
+      const event = await eventWithLineup();
+      fake.behave({ redirectTo: `${elsewhere.url}/api/webhooks/1/stolen?wait=true`, status });
+      const answer = await post(event, 'announcement');
+      expect(answer).toMatchObject({ status: 502, body: { code: 'discord_unavailable' } });
+      expect(elsewhere.seen).toEqual([]);
+      fake.behave('ok');
+      expect((await request<DiscordPostsAnswer>('GET', `/api/events/${event.id}/discord`)).body.posts).toEqual([]);
+    } finally {
+      await elsewhere.close();
+    }
   });
 
   test('webhook URLs: only under the API origin and in Discord’s shape; masked in answers; kept, replaced or removed', async () => {

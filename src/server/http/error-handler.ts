@@ -4,11 +4,13 @@ import { ZodError } from 'zod';
 import type { ErrorCode } from '@shared/api/errors.js';
 import { UniqueViolation, translateDbError } from '../db/errors.js';
 import { HttpError } from './errors.js';
+import { drainUnreadBody } from './unread-body.js';
 
 // Every error leaves as JSON { code, message } (shared/api/errors.ts): a message a person can act
 // on, and nothing internal (stack, SQL).
 
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  drainUnreadBody(request, reply);
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issues = error.validation.map((issue) => ({ path: issue.instancePath.split('/').filter(Boolean), message: issue.message ?? '' }));
     return send(reply, 400, 'invalid_request', describeIssues(issues));

@@ -117,6 +117,13 @@ describe.each(testDialects)('markup in names on %s', (dialect) => {
       ['POST', '/api/djs', { ...dj, publicName: 'Pat\u2028' + 'x' }, 'Public name must be one line'],
       ['POST', '/api/signup', intake(eventId, { name: 'Act\n@here' }), 'Name must be one line', djSession.cookie],
       ['POST', '/api/signup', intake(eventId, { is_b2b: true, b2b_members_response: 'Mia\nRex' }), 'Other B2B members must be one line', djSession.cookie],
+      // Not text at all (they made the lineup image fail).
+      ['POST', '/api/events', { ...event, name: 'Night \uFFFF' }, 'Event name contains a character that is not text (such as U+FFFF); type it in again rather than pasting it.'],
+      ['POST', '/api/events', { ...event, host: 'Hal\uFDD0' }, 'Host contains a character that is not text'],
+      ['POST', '/api/djs', { ...dj, djName: 'Pat\uFFFE' }, 'Dj Name contains a character that is not text'],
+      ['POST', '/api/djs', { ...dj, publicName: 'Pat\uD83D' }, 'Public name contains a character that is not text'],
+      ['POST', '/api/signup', intake(eventId, { name: 'Act \u{10FFFF}' }), 'Name contains a character that is not text', djSession.cookie],
+      ['POST', '/api/signup', intake(eventId, { is_b2b: true, b2b_members_response: 'Mia, \uFFFERex' }), 'Other B2B members contains a character that is not text', djSession.cookie],
     ];
     for (const [method, url, body, message, cookie] of refused) {
       const response = await send(method, url, body, cookie);
@@ -135,6 +142,9 @@ describe.each(testDialects)('markup in names on %s', (dialect) => {
     const badSave = await save('Act\n<@&1>');
     expect(badSave.status).toBe(400);
     expect(badSave.body.message).toContain('Signup name must be one line');
+    const nonText = await save('Act \uFFFE');
+    expect(nonText.status).toBe(400);
+    expect(nonText.body.message).toContain('Signup name contains a character that is not text');
     const stored = (await send('GET', `/api/events/${eventId}`, undefined)).body as unknown as EventDetail;
     expect(stored.version).toBe(loaded.version);
     expect(stored.signups).toEqual([]);

@@ -1,7 +1,9 @@
 // Calls from the server to another service (Discord): the whole exchange, connecting, headers
 // and the body read, is bounded by one timeout, and the answer by a size, so a service that
-// stalls or floods cannot hold a request of ours open. Failures say why in words safe to log:
-// never the URL (a webhook's is its credential) nor anything sent.
+// stalls or floods cannot hold a request of ours open. A redirect is an answer like any other,
+// never followed: Discord's API does not redirect, and following one would send a code, a token or
+// a webhook's message to wherever the answer points. Failures say why in words safe to log: never
+// the URL (a webhook's is its credential) nor anything sent.
 
 /** Discord's answers are small; anything bigger is not Discord. */
 const MAX_ANSWER_BYTES = 1024 * 1024;
@@ -31,7 +33,11 @@ export async function fetchWithin(
 ): Promise<OutboundAnswer> {
   const signal = AbortSignal.timeout(timeoutMs);
   try {
-    const response = await fetch(url, { ...init, signal, headers: { 'user-agent': 'Lineup', ...init.headers } });
+    const response = await fetch(url, { ...init, signal, redirect: 'manual', headers: { 'user-agent': 'Lineup', ...init.headers } });
+    if (response.status >= 300 && response.status < 400) {
+      await response.body?.cancel();
+      throw new OutboundFailure(`answered a redirect (${response.status}), which is not followed`);
+    }
     return { status: response.status, headers: response.headers, text: await readText(response) };
   } catch (error) {
     if (error instanceof OutboundFailure) throw error;

@@ -105,3 +105,35 @@ describe.each(testDialects)('pages rendered on the server on %s', (dialect) => {
     }
   });
 });
+
+describe('the public pages and their links', () => {
+  let clientDir: string;
+  beforeAll(() => {
+    clientDir = fakeClientBuild();
+  });
+  afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
+
+  test('with PUBLIC_URL, the canonical link is built from it whatever Host the request named, and shared caches may keep the page', async () => {
+    const app = await startTestApp('sqlite', { PUBLIC_URL: 'https://lineup.example.org' }, { clientDir });
+    try {
+      const page = await app.request<string>('GET', '/lineups', { headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } });
+      expect(page.body).toContain('<link rel="canonical" href="https://lineup.example.org/lineups"/>');
+      expect(page.body).not.toContain('evil.example');
+      expect(page.headers.get('cache-control')).toBe('public, no-cache');
+    } finally {
+      await app.destroy();
+    }
+  });
+
+  test("without PUBLIC_URL, links come from the request's own origin and the page is for that client alone", async () => {
+    const app = await startTestApp('sqlite', {}, { clientDir });
+    try {
+      const page = await app.request<string>('GET', '/lineups/no-such-event');
+      expect(page.status).toBe(404);
+      expect(page.body).toContain(`<link rel="canonical" href="${app.url}/lineups"/>`);
+      expect(page.headers.get('cache-control')).toBe('private, no-cache');
+    } finally {
+      await app.destroy();
+    }
+  });
+});

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { paths } from '@shared/paths.js';
 import { publicEventParamsSchema } from '@shared/schemas/public.js';
 import type { RenderedAppPage } from '@shared/pages.js';
-import { ownOrigin } from '../auth/origin.js';
+import { linkOrigin } from '../auth/origin.js';
 import type { AppContext } from '../context.js';
 import * as publicService from '../public/service.js';
 import { appDocument, type ClientBuild, publicAssets } from './client-build.js';
@@ -47,21 +47,17 @@ export async function registerPages(app: FastifyInstance, ctx: AppContext, build
   app.get('/eventSignup/:eventId', { config: PAGE }, signupPage);
   app.get('/eventSignup/:eventId/wizard', { config: PAGE }, signupPage);
 
-  /** A public page: a whole document; shared caches may keep it only when its links are PUBLIC_URL's. */
+  /** A public page: a whole document, its absolute links from linkOrigin (which keeps it out of shared caches without PUBLIC_URL). */
   const sendPublicPage = (reply: FastifyReply, status: number, html: string) =>
-    reply
-      .code(status)
-      .header('cache-control', ctx.config.publicUrl ? 'public, no-cache' : 'private, no-cache')
-      .type('text/html; charset=utf-8')
-      .send(html);
+    reply.code(status).header('cache-control', 'public, no-cache').type('text/html; charset=utf-8').send(html);
 
   app.get(paths.publicLineups(), { config: PAGE }, async (request, reply) => {
-    const { list, meta } = await publicService.lineupsPage(ctx.store.db, ownOrigin(request, ctx));
+    const { list, meta } = await publicService.lineupsPage(ctx.store.db, linkOrigin(request, reply, ctx));
     return sendPublicPage(reply, 200, await pages.renderPublicLineupsPage({ data: list, appName, meta, assets }));
   });
 
   app.get('/lineups/:eventId', { config: PAGE }, async (request, reply) => {
-    const origin = ownOrigin(request, ctx);
+    const origin = linkOrigin(request, reply, ctx);
     const parsed = publicEventParamsSchema.safeParse(request.params);
     const page = parsed.success ? await publicService.lineupPage(ctx.store.db, parsed.data.eventId, origin) : undefined;
     if (page) return sendPublicPage(reply, 200, await pages.renderPublicLineupPage({ data: page.lineup, appName, meta: page.meta, assets }));

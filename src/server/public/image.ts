@@ -1,15 +1,16 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { Resvg } from '@resvg/resvg-js';
 import satori from 'satori';
+import { withoutNonText } from '@shared/non-text.js';
 import { lineupLines, longDate, zonedTime, zoneLabel } from '@shared/public-lineup.js';
 import type { PublicSlot } from '@shared/schemas/public.js';
 
 // The lineup as an image (issue 14) for social media posts, link previews and in-world screens:
 // satori lays it out as SVG with Inter, resvg turns that into PNG. The lineup is the focal point:
-// big times and names, one row per slot, readable on a phone. Rendering costs tens of
-// milliseconds, so results are kept per exact input (a small LRU).
+// big times and names, one row per slot, readable on a phone. Drawing costs from tens of
+// milliseconds to seconds (a 200-slot night), so it runs on worker threads (image-worker.ts,
+// image-renderer.ts), never on the server's event loop.
 
 export interface LineupImageInput {
   seriesName: string;
@@ -26,7 +27,7 @@ const MIN_HEIGHT = 630;
 
 type Fonts = Parameters<typeof satori>[1]['fonts'];
 
-/** Inter, read once at start-up from the installed package (works from the bundled server too). */
+/** Inter, read from the installed package (works from the bundled server too), once per thread. */
 function loadFonts(): Fonts {
   const require = createRequire(import.meta.url);
   const read = (file: string) => fs.readFileSync(file);
@@ -160,35 +161,32 @@ function described(svg: string, { event, zones }: LineupImageInput): string {
   return svg.replace(/^<svg[^>]*>/, (open) => `${open}${title}${desc}`);
 }
 
-export interface LineupImageRenderer {
-  /** The image and its fingerprint (the same input always gives the same bytes and tag). */
-  render(input: LineupImageInput, format: ImageFormat): Promise<{ body: Buffer; etag: string }>;
+/**
+ * The input as it can be drawn: text without what is not text (noncharacters, broken surrogates:
+ * SVG, being XML, refuses U+FFFE and U+FFFF, which made the PNG fail) nor control characters, for
+ * rows stored before names refused them and names that came from Discord. The same input always
+ * draws the same image, so this is also what an image is cached by.
+ */
+export function drawableInput(input: LineupImageInput): LineupImageInput {
+  const text = (value: string) => withoutNonText(value).replace(/\p{Cc}/gu, '');
+  return {
+    seriesName: text(input.seriesName),
+    event: {
+      name: text(input.event.name),
+      startDatetime: input.event.startDatetime,
+      host: text(input.event.host),
+      slots: input.event.slots.map((slot) => ({ name: text(slot.name), startTime: slot.startTime, endTime: slot.endTime, isDebut: slot.isDebut })),
+    },
+    zones: input.zones,
+    colours: input.colours,
+  };
 }
 
-/** A renderer with its fonts loaded now and the last `capacity` images kept. */
-export function lineupImageRenderer(capacity = 32): LineupImageRenderer {
-  const fonts = loadFonts();
-  const cache = new Map<string, Promise<{ body: Buffer; etag: string }>>();
-  const draw = async (input: LineupImageInput, format: ImageFormat, etag: string) => {
-    const svg = described(await satori(layout(input) as unknown as Parameters<typeof satori>[0], { width: WIDTH, fonts }), input);
-    const body = format === 'svg' ? Buffer.from(svg) : new Resvg(svg, { fitTo: { mode: 'width', value: WIDTH } }).render().asPng();
-    return { body, etag };
-  };
-  return {
-    render(input, format) {
-      const key = createHash('sha256').update(JSON.stringify([format, input])).digest('base64url');
-      const hit = cache.get(key);
-      if (hit) {
-        // Most recently used goes last; the first is the next to go.
-        cache.delete(key);
-        cache.set(key, hit);
-        return hit;
-      }
-      const rendered = draw(input, format, `"${key.slice(0, 32)}"`);
-      cache.set(key, rendered);
-      if (cache.size > capacity) cache.delete(cache.keys().next().value!);
-      rendered.catch(() => cache.delete(key));
-      return rendered;
-    },
-  };
+let fonts: Fonts | undefined;
+
+/** The image of a drawable input (drawableInput): SVG text, or PNG. */
+export async function drawLineupImage(input: LineupImageInput, format: ImageFormat): Promise<Buffer> {
+  fonts ??= loadFonts();
+  const svg = described(await satori(layout(input) as unknown as Parameters<typeof satori>[0], { width: WIDTH, fonts }), input);
+  return format === 'svg' ? Buffer.from(svg) : new Resvg(svg, { fitTo: { mode: 'width', value: WIDTH } }).render().asPng();
 }

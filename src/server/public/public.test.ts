@@ -171,7 +171,8 @@ describe.each(testDialects)('public pages and feeds on %s', (dialect) => {
       const first = await app.request('GET', url);
       const etag = first.headers.get('etag');
       expect(etag, url).toMatch(/^"[\w-]+"$/);
-      expect(first.headers.get('cache-control'), url).toBe('public, max-age=300');
+      // Without PUBLIC_URL the links in a feed name the request's origin: only the image is for shared caches (link-origin.test.ts).
+      expect(first.headers.get('cache-control'), url).toBe(url.includes('/lineup/') ? 'public, max-age=300' : 'private, max-age=300');
       const again = await app.request('GET', url);
       expect(again.headers.get('etag'), url).toBe(etag);
       const cached = await app.request('GET', url, { headers: { 'if-none-match': `W/"other", ${etag}` } });

@@ -1,15 +1,16 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, RouteHandlerMethod, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
 import * as api from '@shared/api/public.js';
 import { nextEventText } from '@shared/public-lineup.js';
 import { feedQuerySchema, nextEventFeedSchema, publicEventParamsSchema, zoneListSchema } from '@shared/schemas/public.js';
-import { ownOrigin } from '../auth/origin.js';
+import { linkOrigin } from '../auth/origin.js';
 import type { AppContext } from '../context.js';
 import { sendCacheable } from '../http/cacheable.js';
 import { registerEndpoint, serialize } from '../http/endpoint.js';
-import { notFound } from '../http/errors.js';
+import { HttpError, notFound, tooManyRequests } from '../http/errors.js';
 import { djOfToken, getOrCreateCalendarLink, revokeCalendarLink } from './calendar-links.js';
-import { lineupImageRenderer } from './image.js';
+import { FEED_RATE_LIMITS, LINEUP_IMAGES } from '../limits.js';
+import { lineupImageRenderer, RendererBusy } from './image-renderer.js';
 import * as service from './service.js';
 
 // The series' public face (issue 14): the public lineup contracts, the DJ's calendar link, and the
@@ -21,6 +22,15 @@ const PUBLIC = { access: 'public' } as const;
 const PUBLIC_CACHE = 'public, max-age=300';
 /** A DJ's own feed: only their calendar may keep it, never a shared cache. */
 const PRIVATE_CACHE = 'private, max-age=300';
+
+/** Per client address and route (limits.ts); the same registration as every rate limit, so a shared store applies to these too. */
+const feedRateLimit = ({ max, timeWindowMs }: { max: number; timeWindowMs: number }) => ({
+  max,
+  timeWindow: timeWindowMs,
+  errorResponseBuilder: () => tooManyRequests('Too many requests for the feeds from your address. Please wait a minute and try again.'),
+});
+const FEED = { ...PUBLIC, rateLimit: feedRateLimit(FEED_RATE_LIMITS.feeds) };
+const IMAGE = { ...PUBLIC, rateLimit: feedRateLimit(FEED_RATE_LIMITS.images) };
 
 const hexColour = z
   .string()
@@ -38,52 +48,66 @@ const imageQuerySchema = z.object({
 
 export function registerPublicRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx.store;
-  const origin = (request: FastifyRequest) => ownOrigin(request, ctx);
+  /** A feed answers GET and HEAD as one route, so both count against one rate limit (Fastify's own HEAD route would have its own). */
+  const feed = (url: string, options: RouteShorthandOptions, handler: RouteHandlerMethod) => app.route({ method: ['GET', 'HEAD'], url, ...options, handler });
 
   registerEndpoint(app, api.listPublicLineups, () => service.listPublicLineups(db));
   registerEndpoint(app, api.getPublicLineup, ({ params }) => service.getPublicLineup(db, params.eventId));
-  registerEndpoint(app, api.getCalendarLink, ({ user, request }) => getOrCreateCalendarLink(ctx, user.djId, origin(request)));
-  registerEndpoint(app, api.revokeCalendarLink, ({ user, request }) => revokeCalendarLink(ctx, user.djId, origin(request)));
+  registerEndpoint(app, api.getCalendarLink, ({ user, request, reply }) => getOrCreateCalendarLink(ctx, user.djId, linkOrigin(request, reply, ctx)));
+  registerEndpoint(app, api.revokeCalendarLink, ({ user, request, reply }) => revokeCalendarLink(ctx, user.djId, linkOrigin(request, reply, ctx)));
 
-  app.get('/feeds/events.ics', { config: PUBLIC }, async (request, reply) => {
-    const body = await service.seriesFeed(db, ctx.config.appName, origin(request));
+  feed('/feeds/events.ics', { config: FEED }, async (request, reply) => {
+    const body = await service.seriesFeed(db, ctx.config.appName, linkOrigin(request, reply, ctx));
     return sendCacheable(request, reply, body, { type: 'text/calendar; charset=utf-8', cacheControl: PUBLIC_CACHE });
   });
 
-  app.get('/feeds/dj/:token.ics', { config: PUBLIC }, async (request, reply) => {
+  feed('/feeds/dj/:token.ics', { config: { ...FEED, logUrl: '/feeds/dj/[token].ics' } }, async (request, reply) => {
     const { token } = request.params as { token: string };
     const djId = await djOfToken(ctx, token);
     // An unknown, malformed or revoked token: the same 404.
     if (!djId) throw notFound('This calendar link is not valid any more. Get a new one from your signup page.');
-    const body = await service.djFeed(db, djId, ctx.config.appName, origin(request));
+    const body = await service.djFeed(db, djId, ctx.config.appName, linkOrigin(request, reply, ctx));
     return sendCacheable(request, reply, body, { type: 'text/calendar; charset=utf-8', cacheControl: PRIVATE_CACHE });
   });
 
-  app.get('/feeds/next.txt', { config: PUBLIC, schema: { querystring: feedQuerySchema } }, async (request, reply) => {
+  feed('/feeds/next.txt', { config: FEED, schema: { querystring: feedQuerySchema } }, async (request, reply) => {
     const { tz } = request.query as z.output<typeof feedQuerySchema>;
-    const body = nextEventText(await service.nextEvent(db, tz, origin(request)));
+    const body = nextEventText(await service.nextEvent(db, tz, linkOrigin(request, reply, ctx)));
     return sendCacheable(request, reply, body, { type: 'text/plain; charset=utf-8', cacheControl: PUBLIC_CACHE });
   });
 
-  app.get(
+  feed(
     '/feeds/next.json',
-    { config: PUBLIC, schema: { querystring: feedQuerySchema, response: { 200: nextEventFeedSchema } } },
+    { config: FEED, schema: { querystring: feedQuerySchema, response: { 200: nextEventFeedSchema } } },
     async (request, reply) => {
       const { tz } = request.query as z.output<typeof feedQuerySchema>;
-      const body = serialize(nextEventFeedSchema, await service.nextEvent(db, tz, origin(request)));
+      const body = serialize(nextEventFeedSchema, await service.nextEvent(db, tz, linkOrigin(request, reply, ctx)));
       return sendCacheable(request, reply, body, { type: 'application/json; charset=utf-8', cacheControl: PUBLIC_CACHE });
     },
   );
 
-  const images = lineupImageRenderer();
-  app.get(
+  const { limits } = ctx;
+  const images = lineupImageRenderer({
+    threads: limits.imageThreads,
+    queued: limits.imageQueue,
+    timeoutMs: limits.imageRenderTimeoutMs,
+    cached: LINEUP_IMAGES.cached,
+    cachedBytes: LINEUP_IMAGES.cachedBytes,
+    idleMs: LINEUP_IMAGES.idleMs,
+  });
+  app.addHook('onClose', () => images.close());
+  feed(
     '/feeds/lineup/:eventId.:format',
-    { config: PUBLIC, schema: { params: publicEventParamsSchema.extend({ format: z.enum(['png', 'svg']) }), querystring: imageQuerySchema } },
+    { config: IMAGE, schema: { params: publicEventParamsSchema.extend({ format: z.enum(['png', 'svg']) }), querystring: imageQuerySchema } },
     async (request, reply) => {
       const { eventId, format } = request.params as { eventId: string; format: 'png' | 'svg' };
       const { tz, ...colours } = request.query as z.output<typeof imageQuerySchema>;
       const input = await service.lineupImageInput(db, eventId, tz, colours);
-      const { body, etag } = await images.render(input, format);
+      const { body, etag } = await images.render(input, format).catch((error: unknown) => {
+        if (!(error instanceof RendererBusy)) throw error;
+        reply.header('retry-after', String(LINEUP_IMAGES.retryAfterSeconds));
+        throw new HttpError(503, 'busy', `Lineup images are busy being drawn right now. Please try again in ${LINEUP_IMAGES.retryAfterSeconds} seconds.`);
+      });
       return sendCacheable(request, reply, body, {
         type: format === 'png' ? 'image/png' : 'image/svg+xml; charset=utf-8',
         cacheControl: PUBLIC_CACHE,

@@ -7,9 +7,10 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * How an endpoint answers: normally, with a status, with a body that is not JSON, never
- * (`stall`), with the headers and then nothing more (`stallBody`), or normally after a delay.
+ * (`stall`), with the headers and then nothing more (`stallBody`), normally after a delay, or with a
+ * redirect elsewhere (307 unless said).
  */
-export type Behaviour = 'ok' | 'malformed' | 'stall' | 'stallBody' | { status: number } | { delayMs: number };
+export type Behaviour = 'ok' | 'malformed' | 'stall' | 'stallBody' | { status: number } | { delayMs: number } | { redirectTo: string; status?: number };
 
 export interface Exchange {
   request: http.IncomingMessage;
@@ -42,6 +43,10 @@ export async function startFakeServer(handle: (exchange: Exchange) => void) {
           response.writeHead(200, { 'content-type': 'application/json' });
           return void response.write('{"id": "12');
         }
+        if ('redirectTo' in behaviour) {
+          response.writeHead(behaviour.status ?? 307, { location: behaviour.redirectTo });
+          return response.end();
+        }
         if ('status' in behaviour) return send(behaviour.status, { message: `${behaviour.status}: fake failure`, code: 0 });
         setTimeout(ok, behaviour.delayMs);
       };
@@ -64,4 +69,17 @@ export async function startFakeServer(handle: (exchange: Exchange) => void) {
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * A server at another origin that records what reaches it and answers 200 with `json` (something a
+ * caller might take for Discord's answer): where a redirect from a fake Discord leads.
+ */
+export async function startElsewhere(json: unknown) {
+  const seen: string[] = [];
+  const server = await startFakeServer(({ request, send }) => {
+    seen.push(`${request.method} ${request.url}`);
+    send(200, json);
+  });
+  return { ...server, seen };
 }

@@ -18,6 +18,31 @@ export async function insertOpenEvent(db: Kysely<Database>, name = 'Sunday Servi
   return id;
 }
 
+/**
+ * A published event a week from now with `slots` half-hour legacy slots (named `DJ Number n`
+ * unless `names.slot` says), written straight to the database: what the public feeds show.
+ */
+export async function insertPublishedLineup(
+  db: Kysely<Database>,
+  slots: number,
+  names: { event?: string; host?: string; slot?: (index: number) => string } = {},
+): Promise<string> {
+  const id = randomUUID();
+  const now = Date.now();
+  const start = now + 7 * 86_400_000;
+  await db
+    .insertInto('events')
+    .values({ id, name: names.event ?? 'Sunday Service', start_at: start, end_at: start + Math.max(1, slots) * 1_800_000, published: 1, host: names.host ?? 'Hal', message: '', footer: '', signups_open: 0, version: 1, created_at: now, updated_at: now })
+    .execute();
+  for (let i = 0; i < slots; i++) {
+    await db
+      .insertInto('slots')
+      .values({ event_id: id, position: i, signup_uuid: null, start_at: start + i * 1_800_000, end_at: start + (i + 1) * 1_800_000, legacy_dj_name: names.slot?.(i) ?? `DJ Number ${i}`, legacy_dj_id: null, legacy_duration: 0.5, legacy_is_debut: 0, legacy_slot_type: 'LIVE', stream_source_url: '', stream_source_type: 'MANUAL' })
+      .execute();
+  }
+  return id;
+}
+
 /** A valid POST /api/signup body. */
 export const intake = (eventId: string, overrides: Partial<SignupFormData> = {}): SignupFormData => ({
   event_id: eventId,

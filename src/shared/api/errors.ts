@@ -46,6 +46,8 @@ export const ENDPOINT_ERROR_CODES = [
   'discord_unavailable',
   /** The message to update is no longer in Discord. */
   'discord_message_gone',
+  /** The server is busy with this kind of work (lineup images): try again after Retry-After. */
+  'busy',
 ] as const;
 
 export const ERROR_CODES = [...COMMON_ERROR_CODES, ...ENDPOINT_ERROR_CODES] as const;

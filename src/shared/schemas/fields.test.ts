@@ -54,7 +54,22 @@ describe('oneLine', () => {
     },
   );
 
-  it.each(['Beta & Gamma', 'Ünïcödé', '名前', 'دي جي', '👩🏽‍🎤 DJ', '<3 @x #1', 'a\u00A0b'])('accepts %j', (input) => {
+  it.each([
+    ['U+FFFE', 'a\uFFFEb'],
+    ['U+FFFF', 'a\uFFFF'],
+    ['U+FDD0', '\uFDD0b'],
+    ['U+FDEF', 'a\uFDEFb'],
+    ['U+1FFFE', 'a\u{1FFFE}b'],
+    ['U+10FFFF', 'a\u{10FFFF}'],
+    ['a lone high surrogate', 'a\uD83Db'],
+    ['a lone low surrogate', 'a\uDE00b'],
+  ])('refuses %s, which is not text', (_what, input) => {
+    expect(problems(eventName, input)).toEqual([
+      'Event name contains a character that is not text (such as U+FFFF); type it in again rather than pasting it.',
+    ]);
+  });
+
+  it.each(['Beta & Gamma', 'Ünïcödé', '名前', 'دي جي', '👩🏽‍🎤 DJ', '<3 @x #1', 'a\u00A0b', 'a\uFFFDb', 'a\uFDF0b', 'a\uE000b', '𝓓𝓙'])('accepts %j', (input) => {
     expect(eventName.parse(input)).toBe(input);
   });
 
@@ -65,12 +80,12 @@ describe('oneLine', () => {
 
   it('whatever it accepts is trimmed, short enough and one clean line; whatever it refuses says why', () => {
     const char = fc.oneof(
-      fc.constantFrom('\n', '\r', '\t', '\u0000', '\u0085', '\u2028', '\u2029', '\u202E', '\u2067', ' ', '\u00A0'),
+      fc.constantFrom('\n', '\r', '\t', '\u0000', '\u0085', '\u2028', '\u2029', '\u202E', '\u2067', ' ', '\u00A0', '\uFFFE', '\uFFFF', '\uFDD0', '\uD800', '\uDFFF'),
       fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
     );
     const input = fc.array(char, { maxLength: 24 }).map((chars) => chars.join(''));
-    // Cc is exactly the C0 controls, DEL and the C1 controls.
-    const forbidden = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
+    // Cc is exactly the C0 controls, DEL and the C1 controls; Cs (under /u) a surrogate without its pair.
+    const forbidden = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069\p{Noncharacter_Code_Point}\p{Cs}]/u;
     fc.assert(
       fc.property(input, (text) => {
         const result = eventName.safeParse(text);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasNonText } from '../non-text.js';
 import { normaliseStreamLink } from '../streams.js';
 
 // Field building blocks every schema uses, so each rule lives once.
@@ -6,7 +7,9 @@ import { normaliseStreamLink } from '../streams.js';
 // One-line names (event name, host, signup name, DJ names) end up on one line of a Discord
 // message or a page heading. Trimmed (so a line break a paste brings along at either end just
 // goes, like spaces); inside, line breaks and control characters are refused, and so are the
-// invisible bidi embeddings, overrides and isolates that would reorder the text shown after it.
+// invisible bidi embeddings, overrides and isolates that would reorder the text shown after it,
+// and characters that are not text (non-text.ts: U+FFFE, U+FFFF, broken surrogates), which broke
+// the lineup image.
 //
 // Links accept only the schemes their use needs: web pages http(s), stream links the protocols
 // streaming servers speak; never javascript:, data: or file:.
@@ -34,6 +37,7 @@ export const oneLineMessages = (label: string, max: number) => ({
   tooLong: tooLong(label, max),
   lineBreak: `${label} must be one line, without line breaks or control characters.`,
   bidi: `${label} must not contain invisible text-direction characters; type it in again rather than pasting it.`,
+  nonText: `${label} contains a character that is not text (such as U+FFFF); type it in again rather than pasting it.`,
 });
 
 export interface OneLineOptions {
@@ -53,7 +57,8 @@ export function onOneLine(schema: z.ZodString, label: string) {
   const messages = oneLineMessages(label, 0);
   return schema
     .refine((value) => !hasCharWhere(value, isLineBreakOrControl), messages.lineBreak)
-    .refine((value) => !hasCharWhere(value, isBidiControl), messages.bidi);
+    .refine((value) => !hasCharWhere(value, isBidiControl), messages.bidi)
+    .refine((value) => !hasNonText(value), messages.nonText);
 }
 
 export const WEB_LINK_PROTOCOLS = ['https:', 'http:'] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isTimeZone } from '../time.js';
+import { canonicalZone, isTimeZone } from '../time.js';
 import { idSchema } from './lineup.js';
 
 // What the series shows the world (issue 14): published events' names, times, hosts, lineups
@@ -64,7 +64,8 @@ export const MAX_FEED_ZONES = 5;
 
 /**
  * `?tz=Europe/London,Australia/Sydney`: IANA zones, comma-separated, at most a few; empty or
- * absent means the series zone (the caller's fallback).
+ * absent means the series zone (the caller's fallback). Each comes out in its one spelling, once,
+ * so spellings of the same request get the same answer (and the same cached image).
  */
 export const zoneListSchema = z
   .string()
@@ -79,7 +80,8 @@ export const zoneListSchema = z
         message: `Unknown time zone: ${unknown.join(', ')}. Use IANA names like Europe/London, separated by commas.`,
       });
     }
-  });
+  })
+  .transform((zones) => [...new Set(zones.map(canonicalZone))]);
 
 export const feedQuerySchema = z.object({ tz: zoneListSchema.optional() });
 
