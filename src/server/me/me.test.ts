@@ -92,6 +92,7 @@ describe.each(testDialects)('my home on %s', (dialect) => {
           startDatetime: new Date(next.start).toISOString(),
           signupName: 'Dana Live',
           state: 'in_lineup',
+          cancelled: false,
           slot: { startTime: new Date(next.start).toISOString(), endTime: new Date(next.start + HOUR).toISOString() },
         },
       ],

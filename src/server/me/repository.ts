@@ -8,12 +8,13 @@ import { signupsNaming } from '../lineup/repository.js';
 
 type Db = Kysely<Database>;
 
-/** Events staff opened for signups that have not ended, soonest first, with their deadline. */
+/** Events staff opened for signups that have not ended and are not cancelled, soonest first, with their deadline. */
 export async function findOpenedEvents(db: Db, now: number) {
   const rows = await db
     .selectFrom('events')
     .select(['id', 'name', 'start_at', 'signups_close_at'])
     .where('signups_open', '=', 1)
+    .where('cancelled_at', 'is', null)
     .where('end_at', '>', now)
     .orderBy('start_at')
     .orderBy('id')
@@ -27,13 +28,14 @@ export async function findOpenedEvents(db: Db, now: number) {
   }));
 }
 
-/** The signups naming this DJ for events that have not ended, with their slot if any. */
+/** The signups naming this DJ for events that have not ended, with their slot if any and whether staff cancelled the event. */
 export async function findOwnUpcomingSignups(db: Db, djId: string, now: number) {
   const rows = await signupsNaming(db, djId)
     .select([
       'events.id as event_id',
       'events.name as event_name',
       'events.start_at as event_start',
+      'events.cancelled_at as event_cancelled_at',
       'signups.name as signup_name',
       'signup_djs.confirmation',
       'slots.start_at as slot_start',
@@ -48,6 +50,7 @@ export async function findOwnUpcomingSignups(db: Db, djId: string, now: number) 
     eventName: row.event_name,
     startDatetime: toIso(row.event_start),
     signupName: row.signup_name,
+    cancelled: row.event_cancelled_at !== null,
     confirmation: row.confirmation,
     slot: row.slot_start === null || row.slot_end === null ? null : { startTime: toIso(row.slot_start), endTime: toIso(row.slot_end) },
   }));

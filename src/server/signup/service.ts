@@ -24,7 +24,8 @@ import { changedAnswers } from '@shared/history.js';
 
 const NOT_FOUND = 'Event or DJ data not found.';
 export const SIGNUPS_CLOSED = 'Signups for this event are currently closed.';
-const EVENT_CANCELLED = 'This event was cancelled, so its signups are closed.';
+/** The spec's closed message, and why. */
+const EVENT_CANCELLED = `${SIGNUPS_CLOSED} This event was cancelled.`;
 const SIGNUPS_FULL = 'This event has all the signups it can take: no more are accepted.';
 /** The caller's roster entry: everyone with a role has one (auth/service.ts, session-check.ts). */
 function rosterIdOf(user: SessionUser): string {
@@ -158,7 +159,7 @@ export async function confirmSlot(ctx: AppContext, user: SessionUser, body: Conf
   const djId = rosterIdOf(user);
   const event = await findEvent(ctx.store.db, body.event_id);
   if (!event) throw notFound(NOT_FOUND);
-  if (event.cancelled) throw conflict(EVENT_CANCELLED);
+  if (event.cancelled) throw conflict(EVENT_CANCELLED, 'signups_closed');
   await ctx.store.db.transaction().execute(async (trx) => {
     if (!(await setConfirmation(trx, event.id, djId, body.confirmation, true))) {
       throw conflict('Your signup is not in the lineup yet: there is no slot to confirm.');

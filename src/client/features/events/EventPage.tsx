@@ -90,21 +90,25 @@ function EventHeader() {
           {pluralise(pending, 'pending change')}
         </Badge>
       )}
-      <OverlayTrigger
-        placement="bottom"
-        overlay={
-          <Tooltip id="event-published-tooltip">
-            {stored.published
-              ? 'This event is published: its lineup can be shown publicly.'
-              : 'This event is not published yet: its lineup is not shown publicly.'}
-          </Tooltip>
-        }
-      >
-        <Badge bg={stored.published ? 'success' : 'secondary'} tabIndex={0} className="fs-6">
-          {stored.published ? 'Published' : 'Unpublished'}
-        </Badge>
-      </OverlayTrigger>
-      {stored.cancelled && <CancelledBadge className="fs-6" />}
+      {/* One badge: a cancelled event is public nowhere, whatever its published flag says. */}
+      {stored.cancelled ? (
+        <CancelledBadge className="fs-6" />
+      ) : (
+        <OverlayTrigger
+          placement="bottom"
+          overlay={
+            <Tooltip id="event-published-tooltip">
+              {stored.published
+                ? 'This event is published: its lineup can be shown publicly.'
+                : 'This event is not published yet: its lineup is not shown publicly.'}
+            </Tooltip>
+          }
+        >
+          <Badge bg={stored.published ? 'success' : 'secondary'} tabIndex={0} className="fs-6">
+            {stored.published ? 'Published' : 'Unpublished'}
+          </Badge>
+        </OverlayTrigger>
+      )}
       {stored.published ? (
         <Button variant="outline-danger" onClick={() => void unpublish()} disabled={saving}>
           Unpublish

@@ -84,9 +84,13 @@ export function EventsListPage({ when }: { when: EventList }) {
 function EventBadges({ event }: { event: EventSummary }) {
   return (
     <div className="d-flex flex-wrap gap-1 mt-1" data-testid="event-badges">
-      {event.cancelled && <CancelledBadge />}
-      <Badge bg={event.published ? 'success' : 'secondary'}>{event.published ? 'Published' : 'Unpublished'}</Badge>
-      {event.signupsAreOpen && (
+      {/* A cancelled event is public nowhere and takes no signups, whatever its flags say. */}
+      {event.cancelled ? (
+        <CancelledBadge />
+      ) : (
+        <Badge bg={event.published ? 'success' : 'secondary'}>{event.published ? 'Published' : 'Unpublished'}</Badge>
+      )}
+      {event.signupsAreOpen && !event.cancelled && (
         <Badge bg="info" text="dark">
           Signups open
         </Badge>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
+import { CancelledBadge } from '@client/components/CancelledBadge';
 import { MessageAlert } from '@client/components/MessageAlert';
 import { VinylLoader } from '@client/components/VinylLoader';
 import { ApiError } from '@client/lib/api';
@@ -38,7 +39,11 @@ export function SignupAreaGate({
       <SignupCard>
         <h1 className="h3">Signups Closed</h1>
         <p className="mb-1">Signups for this event are currently closed.</p>
-        {area.event.cancelled && <p className="mb-1">This event was cancelled.</p>}
+        {area.event.cancelled && (
+          <p className="mb-1">
+            <CancelledBadge /> This event was cancelled.
+          </p>
+        )}
         <p className="text-body-secondary mb-0">
           {area.event.name} ({eventDate(area.event.startDatetime)})
         </p>
