@@ -8,11 +8,20 @@ import { signupsNaming } from '../lineup/repository.js';
 
 type Db = Kysely<Database>;
 
-/** Events staff opened for signups that have not ended and are not cancelled, soonest first, with their deadline. */
+/** Events staff opened for signups that have not ended and are not cancelled, soonest first, with their deadline and whether they are full. */
 export async function findOpenedEvents(db: Db, now: number) {
   const rows = await db
     .selectFrom('events')
-    .select(['id', 'name', 'start_at', 'signups_close_at'])
+    .select(['id', 'name', 'start_at', 'signups_close_at', 'signup_cap'])
+    // DJ signups, for the cap (staff-added signups take no place), as the intake counts them.
+    .select((eb) =>
+      eb
+        .selectFrom('signups')
+        .select((sub) => sub.fn.countAll().as('n'))
+        .whereRef('signups.event_id', '=', 'events.id')
+        .where('signups.submitted_by', 'is not', null)
+        .as('dj_signups'),
+    )
     .where('signups_open', '=', 1)
     .where('cancelled_at', 'is', null)
     .where('end_at', '>', now)
@@ -25,6 +34,7 @@ export async function findOpenedEvents(db: Db, now: number) {
     startDatetime: toIso(row.start_at),
     signupsAreOpen: true,
     signupsCloseAt: row.signups_close_at === null ? null : toIso(row.signups_close_at),
+    full: row.signup_cap !== null && toCount(row.dj_signups ?? 0) >= Number(row.signup_cap),
   }));
 }
 

@@ -61,6 +61,8 @@ export async function loadSignupArea(ctx: AppContext, user: SessionUser, eventId
       startDatetime: event.startDatetime,
       signupsAreOpen: signupsOpenAt(event, Date.now()) && !event.cancelled,
       cancelled: event.cancelled,
+      // A DJ on a signup may still update it; only a new one would be refused.
+      full: !own && (await capReached(db, event)),
       host: event.host,
     },
     dj: { id: dj.id, djName: dj.djName, publicName: dj.publicName },
@@ -136,7 +138,7 @@ async function intakeSignup(trx: QueryTarget, ctx: AppContext, user: SessionUser
   } else if (own) {
     await updateSignupForm(trx, own.uuid, form, djId, now);
   } else {
-    if (event.signupCap !== null && (await countDjSignups(trx, event.id)) >= event.signupCap) return conflict(SIGNUPS_FULL, 'signups_full');
+    if (await capReached(trx, event)) return conflict(SIGNUPS_FULL, 'signups_full');
     await withDbErrors(() => insertSignup(trx, event.id, djId, form, now));
   }
   await recordChange(trx, {
@@ -169,6 +171,11 @@ export async function confirmSlot(ctx: AppContext, user: SessionUser, body: Conf
   });
   await ctx.changes.publish({ eventId: event.id, version: event.version });
   return loadSignupArea(ctx, user, event.id);
+}
+
+/** Whether the event has all the DJ signups its Maximum signups allows (staff-added signups take no place). */
+async function capReached(db: QueryTarget, event: { id: string; signupCap: number | null }): Promise<boolean> {
+  return event.signupCap !== null && (await countDjSignups(db, event.id)) >= event.signupCap;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { signupIntakeSchema } from '@shared/schemas/signup.js';
+import { type SignupArea, signupIntakeSchema } from '@shared/schemas/signup.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { intake } from '../testing/fixtures.js';
 import { type SignedIn, startTestApp, testDialects, type TestApp } from '../testing/harness.js';
@@ -83,7 +83,7 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
       status: 200,
       headers: expect.anything(),
       body: {
-        event: { id: eventId, name: 'Sunday Service', startDatetime: hoursAfterStart(0), signupsAreOpen: true, cancelled: false, host: 'Hal' },
+        event: { id: eventId, name: 'Sunday Service', startDatetime: hoursAfterStart(0), signupsAreOpen: true, cancelled: false, full: false, host: 'Hal' },
         dj: { id: dj.djId, djName: 'DJ Dana', publicName: 'Dana' },
         signup: null,
         named: null,
@@ -514,6 +514,19 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
       expect(full.body).toEqual({ code: 'signups_full', message: 'This event has all the signups it can take: no more are accepted.' });
       expect((await app.request('POST', '/api/signup', { cookie: first.cookie, body: intake(eventId, { name: 'First again' }) })).status).toBe(200);
       expect((await signups(eventId)).map((row) => row.name)).toEqual(['First again']);
+    });
+
+    test('the signup area says an event is full before the wizard, except to a DJ already on a signup', async () => {
+      const eventId = await createEvent(app, { signup_cap: 1 });
+      const [first, second] = [await app.signIn(['dj']), await app.signIn(['dj'])];
+      const full = async (cookie: string) => (await app.request<SignupArea>('GET', `/api/signup?event_id=${eventId}`, { cookie })).body.event.full;
+      expect([await full(first.cookie), await full(second.cookie)]).toEqual([false, false]);
+      expect((await app.request('POST', '/api/signup', { cookie: first.cookie, body: intake(eventId, { name: 'First' }) })).status).toBe(200);
+      // The first DJ may still update theirs; the second is told up front.
+      expect([await full(first.cookie), await full(second.cookie)]).toEqual([false, true]);
+      // A signup staff added (no answers from a DJ) takes no place.
+      await app.ctx.store.db.updateTable('signups').set({ submitted_by: null }).where('event_id', '=', eventId).execute();
+      expect(await full(second.cookie)).toBe(false);
     });
   });
 });

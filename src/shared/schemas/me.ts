@@ -22,6 +22,8 @@ export const djHomeSchema = z.object({
       startDatetime: z.string(),
       /** The caller is already on a signup for it. */
       signedUp: z.boolean(),
+      /** It has all the signups it can take and the caller is on none: they cannot sign up. */
+      full: z.boolean(),
     }),
   ),
   /** The caller's signups for events that have not ended, soonest first. */

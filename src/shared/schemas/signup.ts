@@ -205,6 +205,8 @@ export const signupAreaSchema = z.object({
     signupsAreOpen: z.boolean(),
     /** Cancelled by staff: the area shows the closed state and says why. */
     cancelled: z.boolean(),
+    /** The event has all the signups it can take (Maximum signups) and none names the caller: no new signup is accepted. */
+    full: z.boolean(),
     host: z.string(),
   }),
   dj: z.object({ id: z.string(), djName: z.string(), publicName: z.string() }),

@@ -46,10 +46,16 @@ function Sections({ home }: { home: DjHomeData }) {
             {home.openEvents.map((event) => (
               <ListGroup.Item key={event.id} className="d-flex flex-wrap align-items-center justify-content-between gap-2" data-testid="open-event">
                 <EventLine name={event.name} when={when(event.startDatetime)} />
-                <Link to={paths.signupWizard(event.id)} className={`btn btn-sm ${event.signedUp ? 'btn-outline-primary' : 'btn-primary'}`}>
-                  {event.signedUp ? 'Update Signup' : 'Sign up'}
-                  <span className="visually-hidden"> for {event.name}</span>
-                </Link>
+                {event.full ? (
+                  <Badge bg="secondary" title="It has all the signups it can take: no more are accepted.">
+                    Full<span className="visually-hidden">: {event.name} takes no more signups</span>
+                  </Badge>
+                ) : (
+                  <Link to={paths.signupWizard(event.id)} className={`btn btn-sm ${event.signedUp ? 'btn-outline-primary' : 'btn-primary'}`}>
+                    {event.signedUp ? 'Update Signup' : 'Sign up'}
+                    <span className="visually-hidden"> for {event.name}</span>
+                  </Link>
+                )}
               </ListGroup.Item>
             ))}
           </Section>

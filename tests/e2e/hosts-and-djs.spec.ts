@@ -1,0 +1,85 @@
+import type { Page, TestInfo } from '@playwright/test';
+import { createEvent, daysFromNow, submitSignup, updateEvent } from './support/api';
+import { signInAs } from './support/auth';
+import { expect, test } from './support/fixtures';
+
+// Issue 25 "a week without surprises", hosts and DJs: where the app told a person something
+// untrue or threw away a host's choice. Each test is one of the issue's items.
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+async function snap(page: Page, testInfo: TestInfo, name: string) {
+  const before = page.viewportSize();
+  for (const [label, size] of [['390', PHONE], ['1280', DESKTOP]] as const) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${label}.png`), fullPage: true });
+  }
+  if (before) await page.setViewportSize(before);
+}
+
+const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click();
+const step = (page: Page, n: number, title: string) => expect(page.getByRole('heading', { name: `Step ${n} of 4: ${title}` })).toBeVisible();
+
+test.use({ viewport: PHONE });
+
+test('a full event says so before the wizard; a DJ signed up still updates; a refusal in a race is in words', async ({ page, openPage }, testInfo) => {
+  const staff = await openPage();
+  await signInAs(staff, 'host');
+  const name = unique('Full Night');
+  const eventId = await createEvent(staff.request, { name, start: daysFromNow(8) });
+  await updateEvent(staff.request, eventId, { signupCap: 1 });
+
+  // Dana starts the wizard while there is still a place, and is ready to submit.
+  await signInAs(page, 'dj');
+  await page.goto(`/eventSignup/${eventId}/wizard`);
+  await page.getByLabel('Half Hour').check();
+  await page.getByLabel('Prerecord', { exact: true }).check();
+  await next(page);
+  await step(page, 2, 'Availability');
+  await next(page);
+  await step(page, 3, 'Stream Details');
+  await next(page);
+  await step(page, 4, 'Expectations and Notes');
+  await page.getByLabel('I have read and agree to these expectations.').check();
+
+  // Meanwhile Rex takes the last place.
+  const rex = await openPage({ viewport: PHONE });
+  await signInAs(rex, 'dj2');
+  await submitSignup(rex.request, eventId, { name: 'Rex Rhythm' });
+
+  // Dana's Submit is refused in words, with the spec's toast, and the page says the event is full.
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Response status: 409. This event has all the signups it can take: no more are accepted.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Signups Full' })).toBeVisible();
+
+  // Coming back, she is told up front: no Get Started, no wizard.
+  await page.goto(`/eventSignup/${eventId}`);
+  await expect(page.getByRole('heading', { name: 'Signups Full' })).toBeVisible();
+  await expect(page.getByText('This event has all the signups it can take: no more are accepted.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Get Started' })).toHaveCount(0);
+  await snap(page, testInfo, 'signups-full');
+  await page.goto(`/eventSignup/${eventId}/wizard`);
+  await expect(page.getByRole('heading', { name: 'Signups Full' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next' })).toHaveCount(0);
+  // Her home says so too, instead of offering "Sign up".
+  await page.goto('/');
+  const offered = page.getByRole('region', { name: 'Open for signup' }).getByTestId('open-event').filter({ hasText: name });
+  await expect(offered).toContainText('Full');
+  await expect(offered.getByRole('link', { name: `Sign up for ${name}` })).toHaveCount(0);
+
+  // Rex, on the event's one signup, still updates his.
+  await rex.goto(`/eventSignup/${eventId}`);
+  await expect(rex.getByRole('heading', { name: new RegExp(`^You are signed up for ${name}`) })).toBeVisible();
+  await rex.getByRole('link', { name: 'Update Signup' }).click();
+  await rex.getByLabel('Name').fill('Rex Rhythm Live');
+  for (const n of [2, 3, 4]) {
+    await next(rex);
+    await step(rex, n, ['', '', 'Availability', 'Stream Details', 'Expectations and Notes'][n]!);
+  }
+  await rex.getByLabel('I have read and agree to these expectations.').check();
+  await rex.getByRole('button', { name: 'Submit' }).click();
+  await expect(rex.getByRole('heading', { name: new RegExp(`^You are signed up for ${name}`) })).toBeVisible();
+  await expect(rex.getByText('Rex Rhythm Live', { exact: true })).toBeVisible();
+});
