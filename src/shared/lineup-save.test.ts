@@ -135,10 +135,22 @@ describe('diffLineup', () => {
     const pending = buildSignup('p', { updatePendingAt: '2030-01-01T10:00:00.000Z' });
     const before = stored([pending]);
     const same = diffLineup(before, draftOf(before, { resolvedUpdates: [{ uuid: 'p', at: '2030-01-01T11:00:00+01:00' }] }), NOW);
-    expect(same.clearUpdates).toEqual(['p']);
+    expect(same.clearUpdates).toEqual([{ uuid: 'p', dismissed: null }]);
     expect(same.after.signups[0]?.updatePendingAt).toBeNull();
     const older = diffLineup(before, draftOf(before, { resolvedUpdates: [{ uuid: 'p', at: '2030-01-01T09:00:00.000Z' }] }), NOW);
     expect(older.clearUpdates).toEqual([]);
+  });
+
+  test('a resolved DJ update is applied when the slot plays what the DJ asked, else dismissed for what still differs', () => {
+    const answers = { event_id: 'e1', name: 'Act p', is_b2b: false, b2b_members_response: '', requested_duration: 0.5, type: 'LIVE' as const, stream_link: '', available_from: 'any', available_to: 'any', confirm_expectations: true, dj_notes: '' };
+    const pending = buildSignup('p', { updatePendingAt: '2030-01-01T10:00:00.000Z', updateFields: ['length'], formData: answers });
+    const before = stored([pending]);
+    const resolvedUpdates = [{ uuid: 'p', at: '2030-01-01T10:00:00.000Z' }];
+    const dismissed = diffLineup(before, draftOf(before, { resolvedUpdates }), NOW);
+    expect(dismissed.clearUpdates).toEqual([{ uuid: 'p', dismissed: ['length'] }]);
+    expect(dismissed.after.signups[0]).toMatchObject({ updatePendingAt: null, updateFields: [] });
+    const applied = diffLineup(before, draftOf(before, { resolvedUpdates, signups: [{ ...pending, requestedDuration: 0.5 }] }), NOW);
+    expect(applied.clearUpdates).toEqual([{ uuid: 'p', dismissed: null }]);
   });
 
   test('legacy slots: compared field by field; their DJ counts as named and playing', () => {

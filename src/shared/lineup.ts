@@ -83,43 +83,6 @@ export function signupsOpenAt(event: { signupsAreOpen: boolean; signupsCloseAt: 
   return event.signupsAreOpen && (event.signupsCloseAt === null || now < Date.parse(event.signupsCloseAt));
 }
 
-/** Whether new answers would change what the signup's slot plays (its name, length or type). */
-export function answersChangeTheSlot(
-  played: { name: string; requestedDuration: number; type: string },
-  answers: Pick<SignupFormData, 'name' | 'requested_duration' | 'type'>,
-): boolean {
-  return played.name !== answers.name || played.requestedDuration !== answers.requested_duration || played.type !== answers.type;
-}
-
-export interface PendingChange {
-  field: 'name' | 'length' | 'type';
-  from: string;
-  to: string;
-}
-
-/** A signup's DJ update waiting for staff, field by field ('1 h → 30 min'); empty when none waits. */
-export function pendingChanges(signup: Signup): PendingChange[] {
-  const answers = signup.formData;
-  if (!signup.updatePendingAt || !answers) return [];
-  const changes: PendingChange[] = [];
-  if (answers.name !== signup.name) changes.push({ field: 'name', from: signup.name, to: answers.name });
-  if (answers.requested_duration !== signup.requestedDuration) {
-    changes.push({ field: 'length', from: formatHours(signup.requestedDuration), to: formatHours(answers.requested_duration) });
-  }
-  if (answers.type !== signup.type) changes.push({ field: 'type', from: signup.type, to: answers.type });
-  return changes;
-}
-
-/** Staff apply a DJ's update: the slot plays the DJ's new name, length and type. */
-export function applyPendingChange(signup: Signup): Signup {
-  const answers = signup.formData;
-  if (!answers) return { ...signup, updatePendingAt: null };
-  const requestedDuration = STAFF_DURATIONS.includes(answers.requested_duration as StaffSignup['requestedDuration'])
-    ? (answers.requested_duration as StaffSignup['requestedDuration'])
-    : signup.requestedDuration;
-  return { ...signup, name: answers.name, requestedDuration, type: answers.type, updatePendingAt: null };
-}
-
 /** A length in hours as people say it: '30 min', '1 h', '1 h 15 min'. */
 export function formatHours(hours: number): string {
   const minutes = Math.round(validHours(hours) * 60);
@@ -207,6 +170,7 @@ export function newStaffSignup(dj: Dj, uuid: string): Signup {
     hidden: false,
     formData: null,
     updatePendingAt: null,
+    updateFields: [],
     confirmations: {},
   };
 }

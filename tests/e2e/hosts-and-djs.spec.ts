@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { createEvent, daysFromNow, submitSignup, updateEvent } from './support/api';
+import { addPartner, createDj, createEvent, daysFromNow, getEvent, putInLineup, renameSignup, submitSignup, updateEvent } from './support/api';
 import { signInAs } from './support/auth';
 import { expect, test } from './support/fixtures';
 
@@ -82,4 +82,37 @@ test('a full event says so before the wizard; a DJ signed up still updates; a re
   await rex.getByRole('button', { name: 'Submit' }).click();
   await expect(rex.getByRole('heading', { name: new RegExp(`^You are signed up for ${name}`) })).toBeVisible();
   await expect(rex.getByText('Rex Rhythm Live', { exact: true })).toBeVisible();
+});
+
+test("Apply takes only what the DJ changed: the host's rename and partner stay", async ({ page, openPage }, testInfo) => {
+  await page.setViewportSize(DESKTOP);
+  await signInAs(page, 'host');
+  const eventId = await createEvent(page.request, { name: unique('B2B Night'), start: daysFromNow(9) });
+  const rex = await openPage();
+  await signInAs(rex, 'dj2');
+  const answers = { name: 'Rex', requested_duration: 1, type: 'LIVE' as const, stream_link: 'rtmp://rex.example/live/key' };
+  await submitSignup(rex.request, eventId, answers);
+  const nova = await createDj(page.request, { djName: unique('Nova') });
+  const uuid = (await getEvent(page.request, eventId)).signups[0]!.uuid;
+  await addPartner(page.request, eventId, uuid, nova.id);
+  await renameSignup(page.request, eventId, uuid, 'Rex b2b Nova');
+  await putInLineup(page.request, eventId, [uuid]);
+
+  // Rex asks for half an hour; his name in the answers is still 'Rex'.
+  await submitSignup(rex.request, eventId, { ...answers, requested_duration: 0.5 });
+
+  await page.goto(`/events/${eventId}/lineup`);
+  const slot = page.getByTestId('slot-card');
+  const notice = slot.getByTestId('pending-change');
+  await expect(notice).toContainText('updated their signup: 1 h → 30 min');
+  await expect(notice).not.toContainText('Rex b2b Nova → Rex');
+  await snap(page, testInfo, 'pending-length-only');
+  await notice.getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Event saved.')).toBeVisible();
+  await page.reload();
+  await expect(slot.getByLabel('Requested Duration')).toHaveValue('0.5');
+  await expect(slot).toContainText('Rex b2b Nova');
+  const saved = await getEvent(page.request, eventId);
+  expect(saved.signups.map((signup) => [signup.name, signup.djRefs.length, signup.requestedDuration])).toEqual([['Rex b2b Nova', 2, 0.5]]);
 });

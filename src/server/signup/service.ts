@@ -16,8 +16,21 @@ import { recordChange } from '../history/record.js';
 import { readSettings } from '../settings/service.js';
 import { findDjsById } from '../db/rows.js';
 import { findEvent } from '../events/repository.js';
-import { countDjSignups, findOwnStreamLinks, findSignupNaming, findSignupOwner, insertSignup, parseFormData, setConfirmation, updateAnswersOnly, updateSignupForm } from '../lineup/repository.js';
-import { answersChangeTheSlot, signupsOpenAt } from '@shared/lineup.js';
+import {
+  countDjSignups,
+  findOwnStreamLinks,
+  findSignupNaming,
+  findSignupOwner,
+  insertSignup,
+  parseFormData,
+  setConfirmation,
+  storedDjUpdate,
+  updateAnswersOnly,
+  updateSignupForm,
+} from '../lineup/repository.js';
+import { signupsOpenAt } from '@shared/lineup.js';
+import { afterDjAnswers, withDjChanges } from '@shared/dj-update.js';
+import type { SignupType } from '@shared/domain.js';
 import { changedAnswers } from '@shared/history.js';
 
 // The DJ's side of signups: what the signup area may show, and the intake of the wizard.
@@ -131,12 +144,15 @@ async function intakeSignup(trx: QueryTarget, ctx: AppContext, user: SessionUser
     return conflict(`You are on the signup ${own.name} with another DJ, who gave its answers: ask them or the host to change them.`, 'not_signup_owner');
   }
   // Each refusal returns before anything is written (the cap below before its insert).
-  if (own?.slotted) {
-    // A built lineup stays put: the answers change, the slot waits for staff.
-    const changesTheSlot = answersChangeTheSlot({ name: own.name, requestedDuration: Number(own.requested_duration), type: own.type }, form);
-    await updateAnswersOnly(trx, own.uuid, form, djId, now, changesTheSlot);
-  } else if (own) {
-    await updateSignupForm(trx, own.uuid, form, djId, now);
+  const before = own ? parseFormData(own.form_data) : null;
+  const played = own && { name: own.name, requestedDuration: Number(own.requested_duration), type: own.type as SignupType };
+  if (own?.slotted && played) {
+    // A built lineup stays put: the answers change, what the DJ changed waits for staff.
+    const state = afterDjAnswers(played, before, form, storedDjUpdate(own));
+    await updateAnswersOnly(trx, own.uuid, form, djId, now, { state, dismissedAt: own.update_dismissed_at === null ? null : Number(own.update_dismissed_at) });
+  } else if (own && played) {
+    // Staff's choices (a rename in the Signups column) stay where the DJ changed nothing.
+    await updateSignupForm(trx, own.uuid, form, djId, now, withDjChanges(played, before, form));
   } else {
     if (await capReached(trx, event)) return conflict(SIGNUPS_FULL, 'signups_full');
     await withDbErrors(() => insertSignup(trx, event.id, djId, form, now));
@@ -147,7 +163,7 @@ async function intakeSignup(trx: QueryTarget, ctx: AppContext, user: SessionUser
     // A DJ staff named on a signup who now gives its answers signs up.
     kind: own?.form_data ? 'signup_updated' : 'signup_submitted',
     version: event.version,
-    lines: [own ? { t: 'answers', name: form.name, fields: changedAnswers(parseFormData(own.form_data), form) } : { t: 'signup', change: 'added', name: form.name }],
+    lines: [own ? { t: 'answers', name: form.name, fields: changedAnswers(before, form) } : { t: 'signup', change: 'added', name: form.name }],
     at: now,
   });
   return event.version;

@@ -15,6 +15,7 @@ export function buildSignup(uuid: string, overrides: Partial<Signup> = {}): Sign
     hidden: false,
     formData: null,
     updatePendingAt: null,
+    updateFields: [],
     confirmations: {},
     ...overrides,
   };

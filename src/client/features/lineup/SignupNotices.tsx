@@ -1,5 +1,5 @@
 import { Alert, Badge, Button } from 'react-bootstrap';
-import { pendingChanges } from '@shared/lineup';
+import { pendingChanges } from '@shared/dj-update';
 import type { Signup } from '@shared/schemas/lineup';
 import { useDraftEdits, useStoredEvent } from '@client/shared/draft';
 import { applySignupUpdate, djLabel, dismissSignupUpdate, updateSignup } from './draftOps';

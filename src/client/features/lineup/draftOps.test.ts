@@ -80,6 +80,7 @@ test('a DJ update is applied (the slot plays the new answers) or dismissed (it k
     name: 'Rex',
     requestedDuration: 1,
     updatePendingAt: '2030-06-01T10:00:00.000Z',
+    updateFields: ['name', 'length'],
     formData: { ...ANSWERS, name: 'Rex Live', requested_duration: 0.5 },
   });
   const e = addToLineup(event([waiting]), 'a');

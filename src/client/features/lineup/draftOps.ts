@@ -2,7 +2,8 @@ import type { StreamSourceType } from '@shared/domain';
 import type { Dj } from '@shared/schemas/djs';
 import type { LineupEvent } from '@shared/schemas/events';
 import type { Signup, Slot } from '@shared/schemas/lineup';
-import { applyPendingChange, moveSlot, newStaffSignup, slotForSignup } from '@shared/lineup';
+import { applyPendingChange } from '@shared/dj-update';
+import { moveSlot, newStaffSignup, slotForSignup } from '@shared/lineup';
 
 // The Lineup and Stream Details tabs' edits, as pure functions of the draft (spec §4 "Adding a
 // signup", "Removing a signup", B2B). Slot times are left to placeSlots (display and save).
@@ -50,7 +51,7 @@ const mapSignup = (event: LineupEvent, uuid: string, change: (signup: Signup) =>
 export const applySignupUpdate = (event: LineupEvent, uuid: string) => mapSignup(event, uuid, applyPendingChange);
 
 /** Dismiss: the slot keeps what it plays; the update no longer waits. */
-export const dismissSignupUpdate = (event: LineupEvent, uuid: string) => mapSignup(event, uuid, (signup) => ({ ...signup, updatePendingAt: null }));
+export const dismissSignupUpdate = (event: LineupEvent, uuid: string) => mapSignup(event, uuid, (signup) => ({ ...signup, updatePendingAt: null, updateFields: [] }));
 
 /**
  * 'Add DJ to Slot (B2B)'. A signup still named after its DJs ('A', 'A b2b B') is renamed to
