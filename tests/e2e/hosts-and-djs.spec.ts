@@ -90,7 +90,7 @@ test("Apply takes only what the DJ changed: the host's rename and partner stay",
   const eventId = await createEvent(page.request, { name: unique('B2B Night'), start: daysFromNow(9) });
   const rex = await openPage();
   await signInAs(rex, 'dj2');
-  const answers = { name: 'Rex', requested_duration: 1, type: 'LIVE' as const, stream_link: 'rtmp://rex.example/live/key' };
+  const answers = { name: 'Rex', requested_duration: 1 as const, type: 'LIVE' as const, stream_link: 'rtmp://rex.example/live/key' };
   await submitSignup(rex.request, eventId, answers);
   const nova = await createDj(page.request, { djName: unique('Nova') });
   const uuid = (await getEvent(page.request, eventId)).signups[0]!.uuid;
