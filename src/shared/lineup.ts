@@ -73,6 +73,17 @@ export function placeSlots(
   });
 }
 
+/**
+ * Whether the stream team has what a slot needs (the one rule for the run sheet and the
+ * preflight): a source link, or a prerecord (its signup's type, or the source staff chose), which
+ * the team plays from the recording.
+ */
+export function hasStreamSource(placed: Pick<PlacedSlot, 'slot' | 'type'>): boolean {
+  return placed.slot.streamSourceUrl.trim() !== '' || isPrerecord(placed);
+}
+
+const isPrerecord = (placed: Pick<PlacedSlot, 'slot' | 'type'>) => placed.type === 'PRERECORD' || placed.slot.streamSourceType === 'PRERECORD';
+
 /** End of the last slot; the start itself when there are none. */
 export function eventEnd(placed: readonly PlacedSlot[], eventStart: string): string {
   return placed.at(-1)?.endTime ?? toIsoUtc(parseStart(eventStart));

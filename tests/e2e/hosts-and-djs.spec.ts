@@ -116,3 +116,22 @@ test("Apply takes only what the DJ changed: the host's rename and partner stay",
   const saved = await getEvent(page.request, eventId);
   expect(saved.signups.map((signup) => [signup.name, signup.djRefs.length, signup.requestedDuration])).toEqual([['Rex b2b Nova', 2, 0.5]]);
 });
+
+test('the run sheet knows prerecords, as Preflight does', async ({ page, openPage }) => {
+  await page.setViewportSize(DESKTOP);
+  await signInAs(page, 'host');
+  const eventId = await createEvent(page.request, { name: unique('Tape Night'), start: daysFromNow(9) });
+  const dana = await openPage();
+  await signInAs(dana, 'dj');
+  await submitSignup(dana.request, eventId, { name: 'Dana Tape', type: 'PRERECORD', stream_link: '' });
+  await putInLineup(page.request, eventId, [(await getEvent(page.request, eventId)).signups[0]!.uuid]);
+
+  await page.goto(`/events/${eventId}/preflight`);
+  await expect(page.getByText('Every slot has a stream source or is a prerecord')).toBeVisible();
+  await expect(page.getByText(/No source: /)).toBeHidden();
+  await page.getByRole('link', { name: 'Messaging', exact: true }).click();
+  await page.getByRole('tab', { name: 'Run sheet' }).click();
+  const sheet = page.getByLabel(/^Run sheet for the stream operator/);
+  await expect(sheet).toHaveValue(/\d\d:\d\d–\d\d:\d\d {2}Dana Tape {2}PreRecord$/);
+  await expect(sheet).not.toHaveValue(/No stream source set/);
+});
