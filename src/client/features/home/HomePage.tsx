@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '@shared/paths';
 import { hasAccess } from '@shared/policy';
 import type { Settings } from '@shared/schemas/settings';
-import { isPlaceholderLink } from '@shared/setup-checklist';
+import { isShippedExample } from '@shared/setup-checklist';
 import { formatEventDate } from '@shared/time';
 import { CancelledBadge } from '@client/components/CancelledBadge';
 import { useHomeEvent } from '@client/shared/events';
@@ -39,7 +39,7 @@ function StaffHome() {
                 <Loading />
               ) : settings.isError ? (
                 <Card.Text className="text-danger">unable to find signup url</Card.Text>
-              ) : isPlaceholderLink(settings.data.signupUrl) ? (
+              ) : isShippedExample('signupUrl', settings.data.signupUrl) ? (
                 <NotSetYet />
               ) : (
                 <>
