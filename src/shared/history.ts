@@ -1,5 +1,6 @@
 import { formatHours, placeSlots, type PlacedSlot } from './lineup.js';
 import { pluralise } from './pluralise.js';
+import { requirementsNotMet } from './preflight.js';
 import { type EventChangeKind, STREAM_SOURCE_LABELS } from './domain.js';
 import type { DiscordPostKind } from './discord-webhooks.js';
 import type { Dj } from './schemas/djs.js';
@@ -258,6 +259,8 @@ export function historyLineText(line: HistoryLine, zone: string): string {
       return `${line.updated ? 'Updated' : 'Posted'} ${POST_LABELS[line.post]}`;
     case 'next_of':
       return `Created as the next event after ${line.name}`;
+    case 'published_anyway':
+      return `Published anyway. ${requirementsNotMet(line.unmet)}`;
     case 'merged':
       return `${line.from} merged into ${line.into}`;
   }

@@ -43,8 +43,12 @@ export function preflight(event: PreflightEvent, djNames: Record<string, string>
   ];
 }
 
-/** The required steps not done yet, as Publish refuses them: '' when the event may be published. */
-export function publishProblems(event: PreflightEvent, djNames: Record<string, string> = {}): string {
-  const missing = preflight(event, djNames).filter((item) => item.required && !item.done);
-  return missing.length === 0 ? '' : `Requirements not met: ${missing.map((item) => (item.detail ? `${item.label} (${item.detail})` : item.label)).join('; ')}.`;
+/** The required steps not done yet, each as a line ('Every DJ confirmed their slot (Not confirmed: Rex)'). */
+export function unmetRequirements(event: PreflightEvent, djNames: Record<string, string> = {}): string[] {
+  return preflight(event, djNames)
+    .filter((item) => item.required && !item.done)
+    .map((item) => (item.detail ? `${item.label} (${item.detail})` : item.label));
 }
+
+/** How Publish names the open steps: 'Requirements not met: …; ….' */
+export const requirementsNotMet = (unmet: readonly string[]) => `Requirements not met: ${unmet.join('; ')}.`;

@@ -14,6 +14,8 @@ async function snap(page: Page, testInfo: TestInfo, name: string) {
   const before = page.viewportSize();
   for (const [label, size] of [['390', PHONE], ['1280', DESKTOP]] as const) {
     await page.setViewportSize(size);
+    // Past a dialog's 250 ms fade.
+    await page.waitForTimeout(300);
     await page.screenshot({ path: testInfo.outputPath(`${name}-${label}.png`), fullPage: true });
   }
   if (before) await page.setViewportSize(before);
@@ -134,4 +136,51 @@ test('the run sheet knows prerecords, as Preflight does', async ({ page, openPag
   const sheet = page.getByLabel(/^Run sheet for the stream operator/);
   await expect(sheet).toHaveValue(/\d\d:\d\d–\d\d:\d\d {2}Dana Tape {2}PreRecord$/);
   await expect(sheet).not.toHaveValue(/No stream source set/);
+});
+
+test('Publish stays possible: "Requirements not met" offers Publish anyway, alike on both buttons, recorded in the history; Unpublish asks first', async ({ page, openPage }, testInfo) => {
+  await page.setViewportSize(DESKTOP);
+  await signInAs(page, 'host');
+  const name = unique('Open Night');
+  const eventId = await createEvent(page.request, { name, start: daysFromNow(9) });
+  const dana = await openPage();
+  await signInAs(dana, 'dj');
+  await submitSignup(dana.request, eventId, { name: 'Dana Live', type: 'LIVE', stream_link: 'rtmp://dana.example/live/key' });
+  await putInLineup(page.request, eventId, [(await getEvent(page.request, eventId)).signups[0]!.uuid]);
+  const unmet = 'Requirements not met: Every DJ confirmed their slot (Not confirmed: DJ Dana).';
+
+  // The Preflight tab's Publish Event: the open step is named, and "Not yet" changes nothing.
+  await page.goto(`/events/${eventId}/preflight`);
+  const preflightPublish = page.getByRole('main').getByRole('button', { name: 'Publish Event' }).last();
+  await expect(preflightPublish).toBeEnabled();
+  await preflightPublish.click();
+  const dialog = page.getByRole('dialog', { name: `Publish ${name} anyway?` });
+  await expect(dialog).toContainText(unmet);
+  await snap(page, testInfo, 'publish-anyway');
+  await dialog.getByRole('button', { name: 'Not yet' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Unpublished', { exact: true })).toBeVisible();
+
+  // The header's Publish Event asks the same; Publish anyway publishes.
+  await page.getByRole('button', { name: 'Publish Event' }).first().click();
+  await expect(dialog).toContainText(unmet);
+  await dialog.getByRole('button', { name: 'Publish anyway' }).click();
+  await expect(page.getByText('Event published.')).toBeVisible();
+  await expect(page.getByText('Published', { exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'History', exact: true }).click();
+  const latest = page.getByRole('list', { name: 'Changes, newest first' }).locator(':scope > li').first();
+  await expect(latest).toContainText('Hal published the event');
+  await expect(latest).toContainText(`Published anyway. ${unmet}`);
+
+  // Unpublish asks first: Keep Published changes nothing.
+  await page.getByRole('button', { name: 'Unpublish' }).click();
+  const unpublish = page.getByRole('dialog', { name: `Unpublish ${name}?` });
+  await expect(unpublish).toContainText('stop showing it');
+  await unpublish.getByRole('button', { name: 'Keep Published' }).click();
+  await expect(unpublish).toBeHidden();
+  await expect(page.getByText('Published', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Unpublish' }).click();
+  await unpublish.getByRole('button', { name: 'Unpublish' }).click();
+  await expect(page.getByText('Event unpublished.')).toBeVisible();
+  await expect(page.getByText('Unpublished', { exact: true })).toBeVisible();
 });

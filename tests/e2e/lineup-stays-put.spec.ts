@@ -62,7 +62,11 @@ test('the DJ confirms their slot; Preflight gates Publish on it; the host publis
   // The slot streams from the link Rex gave; only the confirmation is missing.
   await expect(page.getByText(/No source: /)).toBeHidden();
   await expect(page.getByText(/Not confirmed: /)).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Publish Event' }).last()).toBeDisabled();
+  // Publish names what is open and waits for 'Publish anyway' (issue 25); not yet.
+  await page.getByRole('button', { name: 'Publish Event' }).last().click();
+  await expect(page.getByRole('dialog')).toContainText('Requirements not met: Every DJ confirmed their slot (Not confirmed:');
+  await page.getByRole('dialog').getByRole('button', { name: 'Not yet' }).click();
+  await expect(page.getByText('Unpublished', { exact: true })).toBeVisible();
 
   // The DJ sees their slot in the series' zone and their own, and confirms.
   await dj.goto(`/eventSignup/${eventId}`);
@@ -85,6 +89,7 @@ test('the DJ confirms their slot; Preflight gates Publish on it; the host publis
   await expect(page.getByText('Published', { exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Unpublish' }).first().click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Unpublish' }).click();
   await expect(page.getByText('Event unpublished.')).toBeVisible();
   await expect(page.getByText('Unpublished', { exact: true })).toBeVisible();
 

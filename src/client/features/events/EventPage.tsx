@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Nav, OverlayTrigger, Spinner, Tooltip } from 'react-bootstrap';
+import { Alert, Badge, Nav, OverlayTrigger, Spinner, Tooltip } from 'react-bootstrap';
 import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router';
 import { type EventTab, paths } from '@shared/paths';
 import { eventEnd, formatHours, placeSlots } from '@shared/lineup';
@@ -14,6 +14,7 @@ import { ConflictAlert } from './draft/ConflictAlert';
 import { EventLifecycle } from './EventLifecycle';
 import { EventDraftProvider, useDraftStatus, useStoredEvent } from '@client/shared/draft';
 import { LeaveGuard } from './draft/LeaveGuard';
+import { PublishButton, UnpublishButton } from './PublicationButtons';
 import { SaveBar } from './draft/SaveBar';
 
 const TABS: Array<{ tab: EventTab; label: string }> = [
@@ -70,7 +71,7 @@ export function EventPage() {
 
 function EventHeader() {
   const { stored } = useStoredEvent();
-  const { publish, unpublish, saving, isDirty } = useDraftStatus();
+  const { isDirty } = useDraftStatus();
   const zone = browserZone();
   const placed = placeSlots(stored, stored.djs);
   const end = eventEnd(placed, stored.startDatetime);
@@ -109,17 +110,7 @@ function EventHeader() {
           </Badge>
         </OverlayTrigger>
       )}
-      {stored.published ? (
-        <Button variant="outline-danger" onClick={() => void unpublish()} disabled={saving}>
-          Unpublish
-        </Button>
-      ) : (
-        !stored.cancelled && (
-          <Button variant="success" onClick={() => void publish()} disabled={saving}>
-            Publish Event
-          </Button>
-        )
-      )}
+      {stored.published ? <UnpublishButton /> : !stored.cancelled && <PublishButton />}
       <EventLifecycle />
       {stored.cancelled && (
         <Alert variant="warning" className="w-100 mb-0">
