@@ -112,6 +112,15 @@ export function signupsNotInLineup<S extends StaffSignup>(signups: readonly S[],
   return signups.filter((signup) => !isSignupInLineup(signup, slots));
 }
 
+/** The DJs in the lineup who said they cannot make it (or staff recorded so), in slot order: drop-outs the host has to deal with. */
+export function dropOuts(event: { slots: readonly Slot[]; signups: readonly Signup[] }): Array<{ signup: Signup; djId: string }> {
+  const byUuid = new Map(event.signups.map((signup) => [signup.uuid, signup]));
+  return event.slots.flatMap((slot) => {
+    const signup = slot.signupUuid === null ? undefined : byUuid.get(slot.signupUuid);
+    return signup ? signup.djRefs.filter((djId) => signup.confirmations[djId] === 'declined').map((djId) => ({ signup, djId })) : [];
+  });
+}
+
 /** dj_plays: unique DJ ids of the whole lineup, in slot order. */
 export function computeDjPlays(placed: readonly PlacedSlot[]): string[] {
   return [...new Set(placed.flatMap((slot) => slot.djIds))];

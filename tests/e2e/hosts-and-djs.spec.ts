@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { addPartner, createDj, createEvent, daysFromNow, getEvent, putInLineup, renameSignup, submitSignup, updateEvent } from './support/api';
+import { addPartner, createDj, createEvent, daysFromNow, getEvent, publish, putInLineup, renameSignup, submitSignup, updateEvent } from './support/api';
 import { signInAs } from './support/auth';
 import { expect, test } from './support/fixtures';
 
@@ -183,4 +183,68 @@ test('Publish stays possible: "Requirements not met" offers Publish anyway, alik
   await unpublish.getByRole('button', { name: 'Unpublish' }).click();
   await expect(page.getByText('Event unpublished.')).toBeVisible();
   await expect(page.getByText('Unpublished', { exact: true })).toBeVisible();
+});
+
+test("DJs and hosts hear about each other's changes: a dismissed update, a confirmed drop-out, the public page after the host's change", async ({
+  page,
+  openPage,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(DESKTOP);
+  await signInAs(page, 'host');
+  const name = unique('Heard Night');
+  const eventId = await createEvent(page.request, { name, start: daysFromNow(9) });
+  const dana = await openPage({ viewport: PHONE });
+  await signInAs(dana, 'dj');
+  const answers = { name: 'Dana Live', requested_duration: 1 as const, type: 'LIVE' as const, stream_link: 'rtmp://dana.example/live/key' };
+  await submitSignup(dana.request, eventId, answers);
+  await putInLineup(page.request, eventId, [(await getEvent(page.request, eventId)).signups[0]!.uuid]);
+  await publish(page.request, eventId);
+
+  // Dana asks for half an hour; the host dismisses it.
+  await submitSignup(dana.request, eventId, { ...answers, requested_duration: 0.5 });
+  await page.goto(`/events/${eventId}/lineup`);
+  await page.getByTestId('slot-card').getByRole('button', { name: 'Dismiss' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Event saved.')).toBeVisible();
+
+  // Her signup page says so, with her answer and the slot as it stands.
+  await dana.goto(`/eventSignup/${eventId}`);
+  const dismissed = dana.getByTestId('update-dismissed');
+  await expect(dismissed).toContainText('The hosts kept your slot as it is.');
+  await expect(dismissed).toContainText('Length: the slot stays 1 h; your answer was 30 min.');
+  await expect(dana.getByTestId('slot-confirmation')).toContainText(/Your slot: Dana Live, \w{3} \d\d:\d\d–\d\d:\d\d London/);
+  await snap(dana, testInfo, 'update-dismissed');
+
+  // "I can't make it" asks first; "Keep my slot" changes nothing.
+  const confirmation = dana.getByTestId('slot-confirmation');
+  await confirmation.getByRole('button', { name: "I can't make it" }).click();
+  await expect(confirmation).toContainText("Tell the hosts you can't make it?");
+  await confirmation.getByRole('button', { name: 'Keep my slot' }).click();
+  await expect(confirmation).toContainText('You confirmed this slot.');
+  await confirmation.getByRole('button', { name: "I can't make it" }).click();
+  await snap(dana, testInfo, 'cant-make-it-asks');
+  await confirmation.getByRole('button', { name: "Yes, I can't make it" }).click();
+  await expect(confirmation).toContainText("You said you can't make it. The hosts will be in touch.");
+
+  // The host's open event page shows the drop-out, by itself: the header and the slot.
+  await expect(page.getByTestId('drop-outs')).toHaveText("1 DJ can't make it");
+  const slot = page.getByTestId('slot-card');
+  await expect(slot.getByTestId('confirmation')).toHaveText('Declined');
+  await expect(slot.getByTestId('drop-out')).toContainText("can't make it. Find someone else for this slot, or send it back to Signups.");
+  await snap(page, testInfo, 'host-sees-drop-out');
+
+  // The public page lists her until the host changes the slot.
+  const visitor = await openPage();
+  await visitor.goto(`/lineups/${eventId}`);
+  await expect(visitor.getByText('Dana Live')).toBeVisible();
+  await page.getByRole('button', { name: 'Slot menu for Dana Live' }).click();
+  await page.getByRole('button', { name: 'Send Back to Signups' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Event saved.')).toBeVisible();
+  await expect(page.getByTestId('drop-outs')).toHaveCount(0);
+  const later = await openPage();
+  await later.goto(`/lineups/${eventId}`);
+  await expect(later.getByRole('heading', { name, level: 1 })).toBeVisible();
+  await expect(later.getByText('Dana Live')).toHaveCount(0);
 });

@@ -71,7 +71,7 @@ test('the DJ confirms their slot; Preflight gates Publish on it; the host publis
   // The DJ sees their slot in the series' zone and their own, and confirms.
   await dj.goto(`/eventSignup/${eventId}`);
   const confirmation = dj.getByTestId('slot-confirmation');
-  await expect(confirmation).toContainText(/Your slot: \w{3} \d\d:\d\d–\d\d:\d\d London/);
+  await expect(confirmation).toContainText(/Your slot: Rex Live, \w{3} \d\d:\d\d–\d\d:\d\d London/);
   await confirmation.getByRole('button', { name: 'Confirm' }).click();
   await expect(confirmation).toContainText('You confirmed this slot.');
   await expect(confirmation.getByRole('button', { name: "I can't make it" })).toBeVisible();

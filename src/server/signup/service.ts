@@ -29,7 +29,7 @@ import {
   updateSignupForm,
 } from '../lineup/repository.js';
 import { signupsOpenAt } from '@shared/lineup.js';
-import { afterDjAnswers, withDjChanges } from '@shared/dj-update.js';
+import { afterDjAnswers, type PendingChange, slotChanges, slotDifferences, withDjChanges } from '@shared/dj-update.js';
 import type { SignupType } from '@shared/domain.js';
 import { changedAnswers } from '@shared/history.js';
 
@@ -87,6 +87,7 @@ export async function loadSignupArea(ctx: AppContext, user: SessionUser, eventId
           answersByOther: own.submittedBy !== null && own.submittedBy !== djId,
           confirmation: own.confirmation,
           updatePending: own.updatePending,
+          dismissedChanges: own.submittedBy === djId ? dismissedChanges(own) : [],
         }
       : null,
     closesAt: event.signupsCloseAt,
@@ -94,6 +95,13 @@ export async function loadSignupArea(ctx: AppContext, user: SessionUser, eventId
     contactHostName: settings.contactHostName,
     previousStreamLinks: distinctStreamLinks([...earlierLinks, dj.rtmpUrl, dj.twitchUsername]),
   };
+}
+
+/** What the hosts kept when they dismissed the DJ's update (the slot against the DJ's answers), while that still holds. */
+function dismissedChanges(own: NonNullable<Awaited<ReturnType<typeof findSignupNaming>>>): PendingChange[] {
+  if (!own.update?.dismissed || !own.formData) return [];
+  const differs = new Set(slotDifferences(own, own.formData));
+  return slotChanges(own, own.formData, own.update.fields.filter((field) => differs.has(field)));
 }
 
 /**

@@ -397,6 +397,7 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
       answersByOther: true,
       confirmation: 'proposed',
       updatePending: false,
+      dismissedChanges: [],
     });
     for (const secret of ['main-secret-key', 'main private notes']) expect(JSON.stringify(seen.body)).not.toContain(secret);
 
@@ -512,6 +513,30 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
         ['Rex b2b Nova', [rex.djId, nova.djId], 0.5, null],
       ]);
       expect(applied.slots.map((slot) => slot.signupUuid)).toEqual([signupOf(pending, dana.djId).uuid, waiting.uuid]);
+    });
+
+    test('a DJ whose update was dismissed is told so on their signup page, with the slot as it stands', async () => {
+      const eventId = await createEvent(app);
+      const host = await app.signIn(['host']);
+      const rex = await app.signIn(['dj']);
+      const form = await signupInLineup(eventId, rex);
+      const area = async () => (await app.request<SignupArea>('GET', `/api/signup?event_id=${eventId}`, { cookie: rex.cookie })).body.named!;
+      expect((await app.request('POST', '/api/signup', { cookie: rex.cookie, body: { ...form, requested_duration: 0.5 } })).status).toBe(200);
+      expect(await area()).toMatchObject({ updatePending: true, dismissedChanges: [] });
+
+      // The host dismisses it: the slot keeps its hour.
+      const stored = (await app.request<EventDetail>('GET', `/api/events/${eventId}`, { cookie: host.cookie })).body;
+      const waiting = stored.signups[0]!;
+      const body = { baseVersion: stored.version, event: eventFieldsSchema.parse(stored), signups: stored.signups, slots: stored.slots, removedSignupUuids: [], resolvedUpdates: [{ uuid: waiting.uuid, at: waiting.updatePendingAt }] };
+      expect((await app.request('PUT', `/api/events/${eventId}`, { cookie: host.cookie, body })).status).toBe(200);
+      const dismissed = { updatePending: false, signupName: 'Rex', slot: expect.any(Object), dismissedChanges: [{ field: 'length', from: '1 h', to: '30 min' }] };
+      expect(await area()).toMatchObject(dismissed);
+
+      // New notes leave the dismissal as it is; asking again makes it wait for the host again.
+      expect((await app.request('POST', '/api/signup', { cookie: rex.cookie, body: { ...form, requested_duration: 0.5, dj_notes: 'ok then' } })).status).toBe(200);
+      expect(await area()).toMatchObject(dismissed);
+      expect((await app.request('POST', '/api/signup', { cookie: rex.cookie, body: { ...form, requested_duration: 0.5, type: 'PRERECORD' } })).status).toBe(200);
+      expect(await area()).toMatchObject({ updatePending: true, dismissedChanges: [] });
     });
 
     test("a DJ's update to a signup not in the lineup yet takes only what they changed", async () => {

@@ -1,7 +1,7 @@
 import { Alert, Badge, Nav, OverlayTrigger, Spinner, Tooltip } from 'react-bootstrap';
 import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router';
 import { type EventTab, paths } from '@shared/paths';
-import { eventEnd, formatHours, placeSlots } from '@shared/lineup';
+import { dropOuts, eventEnd, formatHours, placeSlots } from '@shared/lineup';
 import { pluralise } from '@shared/pluralise';
 import { formatEventDate, formatLocalTime } from '@shared/time';
 import { CancelledBadge } from '@client/components/CancelledBadge';
@@ -77,6 +77,7 @@ function EventHeader() {
   const end = eventEnd(placed, stored.startDatetime);
   const hours = placed.reduce((total, slot) => total + slot.duration, 0);
   const pending = stored.signups.filter((signup) => signup.updatePendingAt !== null).length;
+  const dropped = dropOuts(stored).length;
   return (
     <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
       <div className="me-auto">
@@ -89,6 +90,11 @@ function EventHeader() {
       {pending > 0 && (
         <Badge as={Link} to={paths.event(stored.id, 'lineup')} bg="warning" text="dark" className="fs-6 text-decoration-none">
           {pluralise(pending, 'pending change')}
+        </Badge>
+      )}
+      {dropped > 0 && (
+        <Badge as={Link} to={paths.event(stored.id, 'lineup')} bg="danger" className="fs-6 text-decoration-none" data-testid="drop-outs">
+          {dropped === 1 ? "1 DJ can't make it" : `${dropped} DJs can't make it`}
         </Badge>
       )}
       {/* One badge: a cancelled event is public nowhere, whatever its published flag says. */}

@@ -10,13 +10,13 @@ import { DjPanel } from './DjPanel';
 import { SignupNotices } from './SignupNotices';
 import { removeDjFromSignup, type SignupChanges, updateSignup } from './draftOps';
 
-/** What a signup card and a lineup slot both show: the editor, the DJ's answers and the DJs. */
-export function SignupDetails({ signup }: { signup: Signup }) {
+/** What a signup card and a lineup slot (`inLineup`) both show: the editor, the DJ's answers and the DJs. */
+export function SignupDetails({ signup, inLineup = false }: { signup: Signup; inLineup?: boolean }) {
   const { setDraft } = useDraftEdits();
   const change = (changes: SignupChanges) => setDraft((draft) => updateSignup(draft, signup.uuid, changes));
   return (
     <>
-      <SignupNotices signup={signup} />
+      <SignupNotices signup={signup} inLineup={inLineup} />
       <SignupEditor signup={signup} onChange={change} />
       {signup.formData && <FormDataSummary data={signup.formData} />}
       {signup.djRefs.length === 0 && <div className="small text-body-secondary mb-2">No DJs on this signup yet.</div>}
