@@ -1,5 +1,5 @@
-import type { Page, TestInfo } from '@playwright/test';
-import { addPartner, createDj, createEvent, daysFromNow, getEvent, publish, putInLineup, renameSignup, submitSignup, updateEvent } from './support/api';
+import type { Locator, Page, TestInfo } from '@playwright/test';
+import { addPartner, createDj, createDjs, createEvent, daysFromNow, getEvent, publish, putInLineup, renameSignup, submitSignup, updateEvent } from './support/api';
 import { signInAs } from './support/auth';
 import { expect, test } from './support/fixtures';
 
@@ -248,3 +248,81 @@ test("DJs and hosts hear about each other's changes: a dismissed update, a confi
   await expect(later.getByRole('heading', { name, level: 1 })).toBeVisible();
   await expect(later.getByText('Dana Live')).toHaveCount(0);
 });
+
+test.describe('small things', () => {
+  test.use({ viewport: DESKTOP, permissions: ['clipboard-read', 'clipboard-write'] });
+
+  test('the typeahead leaves Onboard New Dj free; Possible debut before the first save; drag from Signups into the Lineup; a pending change marked in compact rows; Copy Text ticks Preflight', async ({
+    page,
+    openPage,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    await signInAs(page, 'host');
+    const tag = unique('Crowd');
+    const eventId = await createEvent(page.request, { name: unique('Small Night'), start: daysFromNow(9) });
+    await createDjs(page.request, tag, 8);
+    const dana = await openPage();
+    await signInAs(dana, 'dj');
+    const answers = { name: 'Dana Live', requested_duration: 1 as const, type: 'LIVE' as const, stream_link: 'rtmp://dana.example/live/key' };
+    await submitSignup(dana.request, eventId, answers);
+    const rex = await openPage();
+    await signInAs(rex, 'dj2');
+    await submitSignup(rex.request, eventId, { name: 'Rex Rhythm', type: 'LIVE', stream_link: 'rtmp://rex.example/live/key' });
+
+    // The DJ typeahead's list does not cover "Onboard New Dj".
+    await page.goto(`/events/${eventId}/lineup`);
+    await page.getByRole('button', { name: 'Add DJ to Signups' }).click();
+    const modal = page.getByRole('dialog', { name: 'Add Dj' });
+    await modal.getByPlaceholder('Search DJ').fill(tag);
+    await expect(modal.getByRole('option')).toHaveCount(8);
+    await modal.getByRole('button', { name: 'Onboard New Dj' }).click({ trial: true, timeout: 5_000 });
+    await snap(page, testInfo, 'typeahead-open');
+    await modal.getByRole('option', { name: new RegExp(`^${tag} 003 `) }).click();
+
+    // A DJ with no plays is a possible debut at once, before any save.
+    const added = page.getByTestId('signup-card').filter({ hasText: `${tag} 003` });
+    await expect(added.getByText('Possible debut')).toBeVisible();
+
+    // Drag Dana's signup into the empty lineup, then Rex's onto her slot: he takes its place.
+    const lineup = page.getByTestId('lineup-drop-area');
+    await dragTo(page, page.getByRole('button', { name: 'Drag Dana Live into the lineup' }), lineup);
+    await expect(page.getByTestId('slot-card')).toHaveCount(1);
+    await dragTo(page, page.getByRole('button', { name: 'Drag Rex Rhythm into the lineup' }), page.getByTestId('slot-card').first());
+    await expect(page.getByTestId('slot-card')).toHaveCount(2);
+    await expect(page.getByTestId('slot-card').first()).toContainText('Rex Rhythm');
+    // "Add to Lineup" is still there for the rest.
+    await expect(added.getByRole('button', { name: 'Add to Lineup' })).toBeVisible();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Event saved.')).toBeVisible();
+    const saved = await getEvent(page.request, eventId);
+    expect(saved.slots.map((slot) => saved.signups.find((signup) => signup.uuid === slot.signupUuid)?.name)).toEqual(['Rex Rhythm', 'Dana Live']);
+
+    // Dana changes her length: the compact row says a change waits.
+    await submitSignup(dana.request, eventId, { ...answers, requested_duration: 0.5 });
+    await page.reload();
+    await page.getByLabel('Compact rows').check();
+    const danaRow = page.getByTestId('slot-card').filter({ hasText: 'Dana Live' });
+    await expect(danaRow.getByTestId('pending-change-badge')).toHaveText('Pending change');
+    await expect(page.getByTestId('slot-card').filter({ hasText: 'Rex Rhythm' }).getByTestId('pending-change-badge')).toHaveCount(0);
+    await snap(page, testInfo, 'compact-pending');
+    await page.getByLabel('Compact rows').uncheck();
+
+    // Copy Text of an announcement ticks "Announcement texts copied".
+    await page.getByRole('link', { name: 'Messaging', exact: true }).click();
+    await page.getByRole('button', { name: 'Copy Text' }).first().click();
+    await expect(page.getByText('Copied to clipboard.')).toBeVisible();
+    await page.getByRole('link', { name: 'Preflight', exact: true }).click();
+    await expect(page.getByLabel('Announcement texts copied')).toBeChecked();
+  });
+});
+
+/** Drags with the mouse from the handle to the target's centre, in steps, as a person does. */
+async function dragTo(page: Page, handle: Locator, target: Locator) {
+  const from = (await handle.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2, { steps: 3 });
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(to.x + to.width / 2, to.y + Math.min(to.height / 2, 30), { steps: 12 });
+  await page.mouse.up();
+}

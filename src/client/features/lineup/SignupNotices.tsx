@@ -1,6 +1,7 @@
 import { Alert, Badge, Button } from 'react-bootstrap';
 import { pendingChanges } from '@shared/dj-update';
 import type { Signup } from '@shared/schemas/lineup';
+import { useOtherEventTotals } from '@client/shared/djs';
 import { useDraftEdits, useStoredEvent } from '@client/shared/draft';
 import { applySignupUpdate, djLabel, dismissSignupUpdate, updateSignup } from './draftOps';
 
@@ -15,7 +16,9 @@ export function SignupNotices({ signup, inLineup }: { signup: Signup; inLineup: 
   const changes = pendingChanges(signup);
   const firstDj = djs[signup.djRefs[0] ?? ''];
   const who = firstDj ? djLabel(firstDj) : signup.name;
-  const neverPlayed = signup.djRefs.length > 0 && signup.djRefs.every((djId) => stored.otherEventsByDj[djId]?.total === 0);
+  // Also for a DJ just added, before the first save tells the stored event about them.
+  const totals = useOtherEventTotals(signup.djRefs, stored.id, stored.otherEventsByDj);
+  const neverPlayed = totals.length > 0 && totals.every((total) => total === 0);
   // A slot's answer: back in the Signups column there is no slot to make.
   const declined = inLineup ? signup.djRefs.filter((djId) => signup.confirmations[djId] === 'declined') : [];
 

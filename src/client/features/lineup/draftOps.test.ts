@@ -64,6 +64,14 @@ test('adds to the lineup once, and only a signup with DJs', () => {
   expect(addToLineup(e, 'b')).toBe(e);
 });
 
+test('a signup dragged onto a slot takes its place; the rest move one later', () => {
+  let e = event([signup('a'), signup('b'), signup('c')]);
+  e = addToLineup(addToLineup(e, 'a'), 'b');
+  expect(order(addToLineup(e, 'c', {}, 0))).toEqual(['c', 'a', 'b']);
+  expect(order(addToLineup(e, 'c', {}, 1))).toEqual(['a', 'c', 'b']);
+  expect(order(addToLineup(e, 'c', {}, 99))).toEqual(['a', 'b', 'c']);
+});
+
 const buildDj = (id: string, djName = `DJ ${id}`): Dj => ({ id, discordId: null, publicName: id, djName, rtmpUrl: '', twitchUsername: '', avatarUrl: null, notes: '' });
 
 test("a B2B partner joins the name of a signup named after its DJs, not a name someone chose", () => {

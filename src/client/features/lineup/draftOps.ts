@@ -85,13 +85,16 @@ export function removeSignup(event: LineupEvent, uuid: string): LineupEvent {
 }
 
 /**
- * 'Add To Lineup': a slot at the end (only for a signup with DJs, or it would not count),
+ * 'Add To Lineup': a slot at the end, or at `at` when dragged there (only for a signup with DJs, or it would not count),
  * streaming from this week's signup link, else its DJs' profile link.
  */
-export function addToLineup(event: LineupEvent, uuid: string, djs: Record<string, Dj> = {}): LineupEvent {
+export function addToLineup(event: LineupEvent, uuid: string, djs: Record<string, Dj> = {}, at = event.slots.length): LineupEvent {
   const signup = event.signups.find((s) => s.uuid === uuid);
   if (!signup || signup.djRefs.length === 0 || event.slots.some((slot) => slot.signupUuid === uuid)) return event;
-  return { ...event, slots: [...event.slots, slotForSignup(signup, djs)] };
+  const slots = [...event.slots];
+  // A signup dragged onto a slot takes that slot's place; the rest move one later.
+  slots.splice(Math.max(0, Math.min(at, slots.length)), 0, slotForSignup(signup, djs));
+  return { ...event, slots };
 }
 
 /** 'Send Back to Signups' (or, for a legacy slot, removing it): by position, as legacy slots share a null uuid. */
