@@ -2,15 +2,13 @@
 // at its signup; what it plays (name, DJs, length, type, debut) and when are derived here, once,
 // so server, client and announcements agree.
 import { DateTime } from 'luxon';
-import { DEFAULT_SLOT_HOURS, SLOT_UNIT_MINUTES, type SignupType, STAFF_DURATION_OPTIONS, type StreamSourceType } from './domain.js';
+import { DEFAULT_SLOT_HOURS, SLOT_UNIT_MINUTES, type SignupType, type StreamSourceType } from './domain.js';
 import type { Dj } from './schemas/djs.js';
 import type { Signup, Slot, StaffSignup } from './schemas/lineup.js';
-import type { SignupFormData } from './schemas/signup.js';
 import { normaliseStreamLink, streamSourceOf } from './streams.js';
 import { ANY_TIME, formatLocalTime, toIsoUtc } from './time.js';
 
 const MS_PER_MINUTE = 60_000;
-const STAFF_DURATIONS: readonly number[] = STAFF_DURATION_OPTIONS.map((option) => option.value);
 
 /** A slot as it plays: resolved against its signup (or its own legacy values) and placed in time. */
 export interface PlacedSlot {
