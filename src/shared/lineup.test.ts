@@ -254,11 +254,11 @@ describe('lineupConflicts', () => {
     const placed = place(START, [slot('a'), slot('b'), slot('c')], signups);
     const london = lineupConflicts(placed, {}, 'Europe/London');
     expect([...london.entries()]).toEqual([
-      [0, ['Ends at 21:00 but Early Bird is available until 20:30']],
-      [1, ['Starts at 21:00 but Night Owl is available from 22:00']],
+      [0, ['Ends at 21:00 but Early Bird is available until 20:30 (London time)']],
+      [1, ['Starts at 21:00 but Night Owl is available from 22:00 (London time)']],
     ]);
     const newYork = lineupConflicts(placed, {}, 'America/New_York');
-    expect(newYork.get(1)).toEqual(['Starts at 16:00 but Night Owl is available from 17:00']);
+    expect(newYork.get(1)).toEqual(['Starts at 16:00 but Night Owl is available from 17:00 (New York time)']);
   });
 
   it('flags a DJ booked in more than one slot, B2B included', () => {
@@ -282,7 +282,7 @@ describe('lineupConflicts', () => {
     expect(placed.map((s) => s.startTime)).toEqual(['2024-06-16T02:00:00.000Z', '2024-06-16T03:00:00.000Z', '2024-06-16T04:00:00.000Z']);
     expect(eventEnd(placed, nyStart)).toBe('2024-06-16T05:00:00.000Z');
     expect(lineupConflicts(placed, {}, 'America/New_York').get(2)).toEqual([
-      'Starts at 00:00 but After Midnight is available from 00:30',
+      'Starts at 00:00 but After Midnight is available from 00:30 (New York time)',
     ]);
   });
 

@@ -6,7 +6,7 @@ import { DEFAULT_SLOT_HOURS, SLOT_UNIT_MINUTES, type SignupType, type StreamSour
 import type { Dj } from './schemas/djs.js';
 import type { Signup, Slot, StaffSignup } from './schemas/lineup.js';
 import { normaliseStreamLink, streamSourceOf } from './streams.js';
-import { ANY_TIME, formatLocalTime, toIsoUtc } from './time.js';
+import { ANY_TIME, formatLocalTime, toIsoUtc, zoneName } from './time.js';
 
 const MS_PER_MINUTE = 60_000;
 
@@ -219,10 +219,10 @@ export function lineupConflicts(
     const time = (ms: number) => formatLocalTime(toIsoUtc(ms), zone);
 
     if (signup && from !== null && start < from) {
-      warnings.push(`Starts at ${time(start)} but ${signup.name} is available from ${time(from)}`);
+      warnings.push(`Starts at ${time(start)} but ${signup.name} is available from ${time(from)} (${zoneName(zone)})`);
     }
     if (signup && to !== null && end > to) {
-      warnings.push(`Ends at ${time(end)} but ${signup.name} is available until ${time(to)}`);
+      warnings.push(`Ends at ${time(end)} but ${signup.name} is available until ${time(to)} (${zoneName(zone)})`);
     }
     for (const djId of new Set(djIds)) {
       placed.forEach((other, otherIndex) => {

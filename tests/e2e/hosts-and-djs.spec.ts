@@ -326,3 +326,57 @@ async function dragTo(page: Page, handle: Locator, target: Locator) {
   await page.mouse.move(to.x + to.width / 2, to.y + Math.min(to.height / 2, 30), { steps: 12 });
   await page.mouse.up();
 }
+
+test.describe('every time says its zone', () => {
+  test.use({ timezoneId: 'Australia/Sydney' });
+
+  test('a DJ and a host in Sydney: each time names its zone, and the London date beside a Sydney time never disagrees', async ({ page, openPage }, testInfo) => {
+    test.setTimeout(120_000);
+    // 20:00 UTC: 20:00 or 21:00 in London, the next morning in Sydney.
+    const start = daysFromNow(9, 20);
+    const sydneyDay = new Intl.DateTimeFormat('en-US', { timeZone: 'Australia/Sydney', weekday: 'short', day: 'numeric', month: 'short' }).formatToParts(Date.parse(start));
+    const part = (type: string) => sydneyDay.find((p) => p.type === type)!.value;
+    const sydney = `${part('weekday')} ${part('day')} ${part('month')}`;
+    const londonDay = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/London', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).formatToParts(Date.parse(start));
+    const lpart = (type: string) => londonDay.find((p) => p.type === type)!.value;
+    const london = `${lpart('weekday')} ${lpart('day')} ${lpart('month')} ${lpart('year')}`;
+
+    const staff = await openPage({ timezoneId: 'Australia/Sydney', viewport: DESKTOP });
+    await signInAs(staff, 'host');
+    const name = unique('Zone Night');
+    const eventId = await createEvent(staff.request, { name, start });
+    await signInAs(page, 'dj');
+    await submitSignup(page.request, eventId, { name: 'Dana Zoned', type: 'LIVE', stream_link: 'rtmp://dana.example/live/key', available_from: start });
+    await putInLineup(staff.request, eventId, [(await getEvent(staff.request, eventId)).signups[0]!.uuid]);
+
+    // The DJ's home: London's date with London's time, and Sydney's own day with Sydney's time.
+    await page.goto('/');
+    const offered = page.getByTestId('open-event').filter({ hasText: name });
+    await expect(offered).toContainText(new RegExp(`${london} · \\d\\d:00 London time, ${sydney} \\d\\d:00 Sydney time`));
+    const mine = page.getByTestId('own-signup').filter({ hasText: name });
+    await expect(mine).toContainText(/\w{3} \d\d:00–\d\d:00 London time, \w{3} \d\d:00 Sydney time/);
+    await snap(page, testInfo, 'dj-home-sydney');
+
+    // The signup page: the date in Sydney names Sydney; the slot names both zones.
+    await page.goto(`/eventSignup/${eventId}`);
+    await expect(page.getByRole('heading', { name: new RegExp(`^You are signed up for ${name} \\(${sydney} \\d{4}, \\d\\d:00 Sydney time\\)!$`) })).toBeVisible();
+    await expect(page.getByTestId('slot-confirmation')).toContainText(/London time, \w{3} \d\d:00 Sydney time/);
+    await expect(page.locator('dl')).toContainText(/Available from\s*\d\d:00 Sydney time/);
+    await snap(page, testInfo, 'signup-sydney');
+
+    // The host in Sydney: the event page, breadcrumb, lineup and lists name Sydney.
+    await staff.goto(`/events/${eventId}/lineup`);
+    await expect(staff.getByRole('heading', { name, level: 1 })).toBeVisible();
+    await expect(staff.getByRole('main')).toContainText(new RegExp(`${sydney} \\d{4}, \\d\\d:00 – \\d\\d:00 Sydney time · 1 h`));
+    await expect(staff.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(new RegExp(`${name} \\(${sydney} \\d{4}, \\d\\d:00 Sydney time\\)`));
+    await expect(staff.getByTestId('lineup-zone')).toHaveText('Sydney time');
+    await expect(staff.getByTestId('slot-card')).toContainText(/Available:\s*\d\d:00 – Any Time Sydney time/);
+    await snap(staff, testInfo, 'lineup-sydney');
+    await staff.getByRole('link', { name: 'Stream Details', exact: true }).click();
+    await expect(staff.getByRole('group', { name: /^Slot 1 - \d\d:00 Sydney time$/ })).toBeVisible();
+    await staff.goto('/events');
+    await expect(staff.getByRole('columnheader', { name: 'Date (Sydney time)' })).toBeVisible();
+    await staff.goto('/');
+    await expect(staff.getByRole('heading', { name: /^(Next|Current) Event/ }).locator('..')).toContainText(/\w{3} \d+ \w{3} \d{4}, \d\d:\d\d Sydney time/);
+  });
+});

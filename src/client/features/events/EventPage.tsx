@@ -3,7 +3,7 @@ import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router';
 import { type EventTab, paths } from '@shared/paths';
 import { dropOuts, eventEnd, formatHours, placeSlots } from '@shared/lineup';
 import { pluralise } from '@shared/pluralise';
-import { formatEventDate, formatLocalTime } from '@shared/time';
+import { formatEventDate, formatLocalTime, zoneName } from '@shared/time';
 import { CancelledBadge } from '@client/components/CancelledBadge';
 import { MessageAlert } from '@client/components/MessageAlert';
 import { ApiError } from '@client/lib/api';
@@ -84,7 +84,8 @@ function EventHeader() {
         <h1 className="h3 mb-0">{stored.name}</h1>
         <div className="text-body-secondary">
           {formatEventDate(stored.startDatetime, zone)}
-          {placed.length > 0 && ` – ${formatLocalTime(end, zone)} · ${formatHours(hours)}`}
+          {placed.length > 0 && ` – ${formatLocalTime(end, zone)}`} {zoneName(zone)}
+          {placed.length > 0 && ` · ${formatHours(hours)}`}
         </div>
       </div>
       {pending > 0 && (

@@ -6,6 +6,7 @@ import type { Dj } from '@shared/schemas/djs';
 import { lineupConflicts, signupsNotInLineup } from '@shared/lineup';
 import { byLongestSinceLastPlay } from '@shared/plays';
 import { useDraft, useDraftEdits, useStoredEvent } from '@client/shared/draft';
+import { zoneName } from '@shared/time';
 import { browserZone } from '@client/lib/zone';
 import { AddDjModal } from './AddDjModal';
 import { addDjToSignup, addStaffSignup, djLabel, signupNaming } from './draftOps';
@@ -84,7 +85,10 @@ export function LineupTab() {
         </Col>
         <Col lg={7}>
           <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-            <h2 className="h4 mb-0 me-auto">Lineup (Local Times)</h2>
+            <h2 className="h4 mb-0">Lineup (Local Times)</h2>
+            <span className="text-body-secondary small me-auto" data-testid="lineup-zone">
+              {zoneName(browserZone())}
+            </span>
             <Form.Check type="switch" id="lineup-compact" label="Compact rows" checked={compact} onChange={(event) => setCompact(event.target.checked)} />
           </div>
           <LineupColumn view={view} compact={compact} conflicts={conflicts} onAddB2b={addB2b} />

@@ -3,7 +3,7 @@ import { SIGNUP_TYPES, STAFF_DURATION_OPTIONS } from '@shared/domain';
 import type { Signup } from '@shared/schemas/lineup';
 import type { SignupFormData } from '@shared/schemas/signup';
 import { LINEUP_LIMITS } from '@shared/schemas/lineup';
-import { formatAvailability } from '@shared/time';
+import { ANY_TIME, formatAvailability, zoneName } from '@shared/time';
 import { useDraftEdits } from '@client/shared/draft';
 import { browserZone } from '@client/lib/zone';
 import { DjPanel } from './DjPanel';
@@ -85,11 +85,17 @@ function SignupEditor({ signup, onChange }: { signup: Signup; onChange: (changes
   );
 }
 
+/** 'Any Time – 23:00 London time': the zone named once a time is given. */
+function availability({ available_from: from, available_to: to }: SignupFormData, zone: string): string {
+  const range = `${formatAvailability(from, zone)} – ${formatAvailability(to, zone)}`;
+  return from === ANY_TIME && to === ANY_TIME ? range : `${range} ${zoneName(zone)}`;
+}
+
 /** The DJ's own answers from the signup wizard, readable at a glance. */
 function FormDataSummary({ data }: { data: SignupFormData }) {
   const zone = browserZone();
   const rows: Array<[string, string]> = [
-    ['Available', `${formatAvailability(data.available_from, zone)} – ${formatAvailability(data.available_to, zone)}`],
+    ['Available', availability(data, zone)],
     ['Performance', `${data.type}, ${data.requested_duration} h`],
     ...(data.is_b2b ? [['B2B with', data.b2b_members_response] as [string, string]] : []),
     ...(data.stream_link ? [['Stream link', data.stream_link] as [string, string]] : []),

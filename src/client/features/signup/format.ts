@@ -1,8 +1,9 @@
 import { WIZARD_DURATION_OPTIONS, type SignupType } from '@shared/domain';
-import { formatEventDate } from '@shared/time';
+import { formatZonedDate } from '@shared/time';
 import { browserZone } from '@client/lib/zone';
 
-export const eventDate = (startDatetime: string) => formatEventDate(startDatetime, browserZone());
+/** The event's date and time in the DJ's zone, naming it: 'Mon 7 Dec 2026, 07:00 Sydney time'. */
+export const eventDate = (startDatetime: string) => formatZonedDate(startDatetime, browserZone());
 
 export const durationLabel = (hours: number) =>
   WIZARD_DURATION_OPTIONS.find((option) => option.value === hours)?.label ?? `${hours} hours`;
