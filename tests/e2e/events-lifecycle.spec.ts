@@ -124,7 +124,7 @@ test('a published event is cancelled and restored with its signup; its DJ sees i
 
   await dj.goto(`/eventSignup/${eventId}`);
   await expect(dj.getByRole('heading', { name: new RegExp(`^You are signed up for ${name}`) })).toBeVisible();
-  await expect(dj.getByText('Dana live')).toBeVisible();
+  await expect(dj.locator('dl').getByText('Dana live', { exact: true })).toBeVisible();
 });
 
 test('a DJ is archived (gone from the roster and the DJ search, plays kept) and restored', async ({ page }, testInfo) => {
