@@ -1,22 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { afterDjAnswers, afterStaffResolved, applyPendingChange, pendingChanges, slotChanges, slotDifferences, withDjChanges } from './dj-update.js';
-import type { SignupFormData } from './schemas/signup.js';
-import { buildSignup } from './testing/builders.js';
+import { buildFormData, buildSignup } from './testing/builders.js';
 
-const answers = (changes: Partial<SignupFormData> = {}): SignupFormData => ({
-  event_id: 'e1',
-  name: 'Rex',
-  is_b2b: false,
-  b2b_members_response: '',
-  requested_duration: 1,
-  type: 'LIVE',
-  stream_link: '',
-  available_from: 'any',
-  available_to: 'any',
-  confirm_expectations: true,
-  dj_notes: '',
-  ...changes,
-});
+const answers = buildFormData;
 /** The host renamed Rex's signup when they added Nova as a back-to-back partner. */
 const renamed = { name: 'Rex b2b Nova', requestedDuration: 1, type: 'LIVE' as const };
 

@@ -2,7 +2,7 @@ import { diffLineup, namedDjs, type StoredLineup } from './lineup-save.js';
 import { placeSlots } from './lineup.js';
 import type { SaveEventBody } from './schemas/events.js';
 import type { Signup } from './schemas/lineup.js';
-import { buildLegacySlot, buildSignup, buildSlot } from './testing/builders.js';
+import { buildFormData, buildLegacySlot, buildSignup, buildSlot } from './testing/builders.js';
 
 const START = '2030-06-02T19:00:00.000Z';
 const HOUR = 3_600_000;
@@ -142,7 +142,7 @@ describe('diffLineup', () => {
   });
 
   test('a resolved DJ update is applied when the slot plays what the DJ asked, else dismissed for what still differs', () => {
-    const answers = { event_id: 'e1', name: 'Act p', is_b2b: false, b2b_members_response: '', requested_duration: 0.5, type: 'LIVE' as const, stream_link: '', available_from: 'any', available_to: 'any', confirm_expectations: true, dj_notes: '' };
+    const answers = buildFormData({ name: 'Act p', requested_duration: 0.5 });
     const pending = buildSignup('p', { updatePendingAt: '2030-01-01T10:00:00.000Z', updateFields: ['length'], formData: answers });
     const before = stored([pending]);
     const resolvedUpdates = [{ uuid: 'p', at: '2030-01-01T10:00:00.000Z' }];

@@ -1,6 +1,7 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { addPartner, createDj, createDjs, createEvent, daysFromNow, getEvent, publish, putInLineup, renameSignup, submitSignup, updateEvent } from './support/api';
 import { signInAs } from './support/auth';
+import { throughToLastStep } from './support/wizard';
 import { expect, test } from './support/fixtures';
 
 // Issue 25 "a week without surprises", hosts and DJs: where the app told a person something
@@ -21,8 +22,6 @@ async function snap(page: Page, testInfo: TestInfo, name: string) {
   if (before) await page.setViewportSize(before);
 }
 
-const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click();
-const step = (page: Page, n: number, title: string) => expect(page.getByRole('heading', { name: `Step ${n} of 4: ${title}` })).toBeVisible();
 
 test.use({ viewport: PHONE });
 
@@ -38,13 +37,7 @@ test('a full event says so before the wizard; a DJ signed up still updates; a re
   await page.goto(`/eventSignup/${eventId}/wizard`);
   await page.getByLabel('Half Hour').check();
   await page.getByLabel('Prerecord', { exact: true }).check();
-  await next(page);
-  await step(page, 2, 'Availability');
-  await next(page);
-  await step(page, 3, 'Stream Details');
-  await next(page);
-  await step(page, 4, 'Expectations and Notes');
-  await page.getByLabel('I have read and agree to these expectations.').check();
+  await throughToLastStep(page);
 
   // Meanwhile Rex takes the last place.
   const rex = await openPage({ viewport: PHONE });
@@ -76,11 +69,7 @@ test('a full event says so before the wizard; a DJ signed up still updates; a re
   await expect(rex.getByRole('heading', { name: new RegExp(`^You are signed up for ${name}`) })).toBeVisible();
   await rex.getByRole('link', { name: 'Update Signup' }).click();
   await rex.getByLabel('Name').fill('Rex Rhythm Live');
-  for (const n of [2, 3, 4]) {
-    await next(rex);
-    await step(rex, n, ['', '', 'Availability', 'Stream Details', 'Expectations and Notes'][n]!);
-  }
-  await rex.getByLabel('I have read and agree to these expectations.').check();
+  await throughToLastStep(rex);
   await rex.getByRole('button', { name: 'Submit' }).click();
   await expect(rex.getByRole('heading', { name: new RegExp(`^You are signed up for ${name}`) })).toBeVisible();
   await expect(rex.getByText('Rex Rhythm Live', { exact: true })).toBeVisible();

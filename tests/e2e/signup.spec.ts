@@ -1,6 +1,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { addPartner, createEvent, daysFromNow, getEvent, putInLineup, roster, setSignupsOpen, submitSignup } from './support/api';
 import { signInAs } from './support/auth';
+import { next, step } from './support/wizard';
 import { expect, test } from './support/fixtures';
 
 // The DJ signup area: the wizard as LIVE and as PRERECORD, the summary, updating a signup,
@@ -17,9 +18,6 @@ async function snap(page: Page, testInfo: TestInfo, name: string) {
   await page.setViewportSize(PHONE);
 }
 
-const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click();
-const step = (page: Page, n: number, title: string) =>
-  expect(page.getByRole('heading', { name: `Step ${n} of 4: ${title}` })).toBeVisible();
 
 test.describe('DJ signup', () => {
   test.use({ viewport: PHONE });

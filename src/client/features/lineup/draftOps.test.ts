@@ -1,10 +1,9 @@
 import type { Dj } from '@shared/schemas/djs';
 import type { LineupEvent } from '@shared/schemas/events';
 import type { Signup, Slot } from '@shared/schemas/lineup';
-import type { SignupFormData } from '@shared/schemas/signup';
 import { placeSlots } from '@shared/lineup';
 import { streamSourceOf } from '@shared/streams';
-import { buildEvent, buildLegacySlot, buildSignup } from '@shared/testing/builders';
+import { buildEvent, buildFormData, buildLegacySlot, buildSignup } from '@shared/testing/builders';
 import {
   addDjToSignup,
   applySignupUpdate,
@@ -29,24 +28,9 @@ const legacy = (djName: string): Slot => buildLegacySlot({ djName });
 const event = (signups: Signup[], slots: Slot[] = []): LineupEvent => ({
   ...buildEvent({ startDatetime: START }), slots, signups,
 });
-const formData: NonNullable<Signup['formData']> = {
-  event_id: 'e1', name: 'Act', is_b2b: false, b2b_members_response: '', requested_duration: 1, type: 'LIVE',
-  stream_link: '', available_from: 'any', available_to: 'any', confirm_expectations: true, dj_notes: '',
-};
+const formData = buildFormData({ name: 'Act' });
 const dj: Dj = { id: 'new', discordId: '123456789012345678', publicName: 'Pub', djName: 'Newbie', rtmpUrl: 'rtmp://x/y', twitchUsername: 'newbie_tv', avatarUrl: null, notes: '' };
-const ANSWERS: SignupFormData = {
-  event_id: 'e1',
-  name: 'Rex',
-  is_b2b: false,
-  b2b_members_response: '',
-  requested_duration: 1,
-  type: 'LIVE',
-  available_from: 'any',
-  available_to: 'any',
-  stream_link: '',
-  confirm_expectations: true,
-  dj_notes: '',
-};
+const ANSWERS = buildFormData();
 const order = (e: LineupEvent) => e.slots.map((s) => s.signupUuid ?? s.legacy?.djName);
 
 test('adds a staff signup and finds which signup names a DJ', () => {
