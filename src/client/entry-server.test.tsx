@@ -73,13 +73,13 @@ test('a public lineup page rendered on the server hydrates without a mismatch', 
 
 const me: Me = { djId: 'd1', publicName: 'Dana', avatarUrl: null, roles: ['dj'] };
 const area: SignupArea = {
-  event: { id: 'e1', name: 'Sunday Service 12', startDatetime: START, signupsAreOpen: true, cancelled: false, host: 'Hal' },
+  event: { id: 'e1', name: 'Sunday Service 12', startDatetime: START, signupsAreOpen: true, cancelled: false, full: false, host: 'Hal' },
   dj: { id: 'd1', djName: 'Dana', publicName: 'Dana' },
   signup: {
     event_id: 'e1', name: 'Dana Live', is_b2b: false, b2b_members_response: '', requested_duration: 1, type: 'LIVE',
     stream_link: 'rtmp://stream.example.org/live/dana', available_from: START, available_to: 'any', confirm_expectations: true, dj_notes: '',
   },
-  named: { signupName: 'Dana Live', slot: { startTime: START, endTime: '2030-06-09T20:00:00.000Z' }, answersByOther: false, confirmation: 'proposed', updatePending: false },
+  named: { signupName: 'Dana Live', slot: { startTime: START, endTime: '2030-06-09T20:00:00.000Z' }, answersByOther: false, confirmation: 'proposed', updatePending: false, dismissedChanges: [] },
   closesAt: null,
   seriesZone: 'Europe/London',
   contactHostName: 'Hal',

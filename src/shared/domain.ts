@@ -55,6 +55,10 @@ export const AVAILABILITY_OPTION_COUNT = 7;
 export const OTHER_EVENTS_SHOWN = 3;
 
 /** A DJ's answer to the slot proposed to them (issue 13): proposed until they confirm or decline. */
+/** What a DJ's update can change about the slot their signup plays. */
+export const SLOT_FIELDS = ['name', 'length', 'type'] as const;
+export type SlotField = (typeof SLOT_FIELDS)[number];
+
 export const CONFIRMATIONS = ['proposed', 'confirmed', 'declined'] as const;
 export type Confirmation = (typeof CONFIRMATIONS)[number];
 

@@ -25,7 +25,7 @@ describe('saveChanges', () => {
     const after = { ...before, name: 'Sunday Session', startDatetime: '2030-06-02T20:00:00.000Z', host: 'Kit', message: 'New', signupsAreOpen: false };
     expect(texts(saveChanges(before, after, DJS, new Set()))).toEqual([
       'Name: Sunday Service → Sunday Session',
-      'Start: Sun 2 Jun 20:00 → 21:00 London',
+      'Start: Sun 2 Jun 20:00 → 21:00 London time',
       'Host: none → Kit',
       'Message edited',
       'Signups closed',
@@ -36,8 +36,8 @@ describe('saveChanges', () => {
     const winter = buildEvent({ startDatetime: '2030-12-08T20:00:00.000Z' });
     const after = { ...winter, startDatetime: '2030-12-09T21:30:00.000Z', signupsCloseAt: '2030-12-07T18:00:00.000Z', signupCap: 8 };
     expect(texts(saveChanges(winter, after, DJS, new Set()))).toEqual([
-      'Start: Sun 8 Dec 20:00 → Mon 9 Dec 21:30 London',
-      'Signups close: no deadline → Sat 7 Dec 18:00 London',
+      'Start: Sun 8 Dec 20:00 → Mon 9 Dec 21:30 London time',
+      'Signups close: no deadline → Sat 7 Dec 18:00 London time',
       'Maximum signups: no limit → 8',
     ]);
   });
@@ -77,19 +77,19 @@ describe('saveChanges', () => {
     const withC = { ...before, signups: [a, b, c] };
     // Summer: 19:00Z is 20:00 London.
     expect(texts(saveChanges(withC, { ...withC, slots: [buildSlot('b'), buildSlot('a'), buildSlot('c')] }, DJS, new Set(['a', 'b', 'c'])))).toEqual([
-      'Basalt: moved from slot 2 to 1, now at 20:00',
-      'Aurora: moved from slot 1 to 2, now at 21:00',
-      'Into the lineup: Cinder at 22:00',
+      'Basalt: moved from slot 2 to 1, now at 20:00 London time',
+      'Aurora: moved from slot 1 to 2, now at 21:00 London time',
+      'Into the lineup: Cinder at 22:00 London time',
     ]);
     const shorter = { ...before, signups: [{ ...a, requestedDuration: 0.5 as const }, b] };
-    expect(texts(saveChanges(before, shorter, DJS, new Set(['a', 'b'])))).toEqual(['Aurora: length 1 h → 30 min', 'Basalt: 21:00 → 20:30']);
+    expect(texts(saveChanges(before, shorter, DJS, new Set(['a', 'b'])))).toEqual(['Aurora: length 1 h → 30 min', 'Basalt: 21:00 → 20:30 London time']);
     const sourced = { ...before, signups: [a, { ...b, updatePendingAt: null }], slots: [buildSlot('a', { streamSourceType: 'TWITCH', streamSourceUrl: 'aurora' }), buildSlot('b')] };
     expect(texts(saveChanges({ ...before, signups: [a, { ...b, updatePendingAt: '2030-06-01T10:00:00.000Z' }] }, sourced, DJS, new Set(['a', 'b'])))).toEqual([
       'Basalt: the DJ’s update applied or dismissed',
       'Aurora: stream source changed (Twitch)',
     ]);
     const moved = { ...before, startDatetime: '2030-06-02T18:00:00.000Z' };
-    expect(texts(saveChanges(before, moved, DJS, new Set()))).toEqual(['Start: Sun 2 Jun 20:00 → 19:00 London']);
+    expect(texts(saveChanges(before, moved, DJS, new Set()))).toEqual(['Start: Sun 2 Jun 20:00 → 19:00 London time']);
   });
 });
 
@@ -120,10 +120,10 @@ describe('changedAnswers', () => {
 
 describe('historyLineText', () => {
   it('writes times in the zone it is given, winter and summer', () => {
-    expect(historyLineText({ t: 'slot', change: 'added', name: 'Aurora', start: '2030-12-08T20:00:00.000Z' }, LONDON)).toBe('Into the lineup: Aurora at 20:00');
-    expect(historyLineText({ t: 'slot', change: 'added', name: 'Aurora', start: '2030-06-02T20:00:00.000Z' }, LONDON)).toBe('Into the lineup: Aurora at 21:00');
+    expect(historyLineText({ t: 'slot', change: 'added', name: 'Aurora', start: '2030-12-08T20:00:00.000Z' }, LONDON)).toBe('Into the lineup: Aurora at 20:00 London time');
+    expect(historyLineText({ t: 'slot', change: 'added', name: 'Aurora', start: '2030-06-02T20:00:00.000Z' }, LONDON)).toBe('Into the lineup: Aurora at 21:00 London time');
     expect(historyLineText({ t: 'slot_time', name: 'Aurora', from: '2030-06-02T20:00:00.000Z', to: '2030-06-02T21:00:00.000Z' }, 'America/New_York')).toBe(
-      'Aurora: 16:00 → 17:00',
+      'Aurora: 16:00 → 17:00 New York time',
     );
   });
 

@@ -1,12 +1,13 @@
 import { formatHours, placeSlots, type PlacedSlot } from './lineup.js';
 import { pluralise } from './pluralise.js';
+import { requirementsNotMet } from './preflight.js';
 import { type EventChangeKind, STREAM_SOURCE_LABELS } from './domain.js';
 import type { DiscordPostKind } from './discord-webhooks.js';
 import type { Dj } from './schemas/djs.js';
 import type { LineupEvent, PreflightStep } from './schemas/events.js';
 import type { HistoryLine } from './schemas/history.js';
 import type { SignupFormData } from './schemas/signup.js';
-import { calendarDay, formatDayTime, formatLocalTime, zonePlace } from './time.js';
+import { calendarDay, formatDayTime, formatLocalTime, zoneName } from './time.js';
 
 // What a change did to an event, as lines of its history (docs/decisions/013-event-history.md):
 // computed from the event before and after a save, and written as text for the History tab.
@@ -180,9 +181,9 @@ const EVENT_FIELD_LABELS = {
   signupCap: 'Maximum signups',
 } as const;
 
-/** 'Sun 7 Dec 20:00 → 21:00 London' (the day again only when it changed). */
+/** 'Sun 7 Dec 20:00 → 21:00 London time' (the day again only when it changed). */
 function instantChange(from: string | null, to: string | null, zone: string, none: string): string {
-  const place = zonePlace(zone);
+  const place = zoneName(zone);
   if (from === null || to === null) return `${from === null ? none : `${formatDayTime(from, zone)} ${place}`} → ${to === null ? none : `${formatDayTime(to, zone)} ${place}`}`;
   const later = calendarDay(from, zone) === calendarDay(to, zone) ? formatLocalTime(to, zone) : formatDayTime(to, zone);
   return `${formatDayTime(from, zone)} → ${later} ${place}`;
@@ -238,12 +239,12 @@ export function historyLineText(line: HistoryLine, zone: string): string {
       return line.change === 'added' ? `${line.name}: ${line.dj} added` : `${line.name}: ${line.dj} removed`;
     case 'slot':
       return line.change === 'added'
-        ? `Into the lineup: ${line.name}${line.start ? ` at ${formatLocalTime(line.start, zone)}` : ''}`
+        ? `Into the lineup: ${line.name}${line.start ? ` at ${formatLocalTime(line.start, zone)} ${zoneName(zone)}` : ''}`
         : `Out of the lineup: ${line.name}`;
     case 'slot_moved':
-      return `${line.name}: moved from slot ${line.from} to ${line.to}, now at ${formatLocalTime(line.start, zone)}`;
+      return `${line.name}: moved from slot ${line.from} to ${line.to}, now at ${formatLocalTime(line.start, zone)} ${zoneName(zone)}`;
     case 'slot_time':
-      return `${line.name}: ${formatLocalTime(line.from, zone)} → ${formatLocalTime(line.to, zone)}`;
+      return `${line.name}: ${formatLocalTime(line.from, zone)} → ${formatLocalTime(line.to, zone)} ${zoneName(zone)}`;
     case 'slot_source':
       return `${line.name}: stream source changed (${STREAM_SOURCE_LABELS[line.type]})`;
     case 'update_resolved':
@@ -258,6 +259,8 @@ export function historyLineText(line: HistoryLine, zone: string): string {
       return `${line.updated ? 'Updated' : 'Posted'} ${POST_LABELS[line.post]}`;
     case 'next_of':
       return `Created as the next event after ${line.name}`;
+    case 'published_anyway':
+      return `Published anyway. ${requirementsNotMet(line.unmet)}`;
     case 'merged':
       return `${line.from} merged into ${line.into}`;
   }

@@ -2,7 +2,7 @@ import { diffLineup, namedDjs, type StoredLineup } from './lineup-save.js';
 import { placeSlots } from './lineup.js';
 import type { SaveEventBody } from './schemas/events.js';
 import type { Signup } from './schemas/lineup.js';
-import { buildLegacySlot, buildSignup, buildSlot } from './testing/builders.js';
+import { buildFormData, buildLegacySlot, buildSignup, buildSlot } from './testing/builders.js';
 
 const START = '2030-06-02T19:00:00.000Z';
 const HOUR = 3_600_000;
@@ -135,10 +135,22 @@ describe('diffLineup', () => {
     const pending = buildSignup('p', { updatePendingAt: '2030-01-01T10:00:00.000Z' });
     const before = stored([pending]);
     const same = diffLineup(before, draftOf(before, { resolvedUpdates: [{ uuid: 'p', at: '2030-01-01T11:00:00+01:00' }] }), NOW);
-    expect(same.clearUpdates).toEqual(['p']);
+    expect(same.clearUpdates).toEqual([{ uuid: 'p', dismissed: null }]);
     expect(same.after.signups[0]?.updatePendingAt).toBeNull();
     const older = diffLineup(before, draftOf(before, { resolvedUpdates: [{ uuid: 'p', at: '2030-01-01T09:00:00.000Z' }] }), NOW);
     expect(older.clearUpdates).toEqual([]);
+  });
+
+  test('a resolved DJ update is applied when the slot plays what the DJ asked, else dismissed for what still differs', () => {
+    const answers = buildFormData({ name: 'Act p', requested_duration: 0.5 });
+    const pending = buildSignup('p', { updatePendingAt: '2030-01-01T10:00:00.000Z', updateFields: ['length'], formData: answers });
+    const before = stored([pending]);
+    const resolvedUpdates = [{ uuid: 'p', at: '2030-01-01T10:00:00.000Z' }];
+    const dismissed = diffLineup(before, draftOf(before, { resolvedUpdates }), NOW);
+    expect(dismissed.clearUpdates).toEqual([{ uuid: 'p', dismissed: ['length'] }]);
+    expect(dismissed.after.signups[0]).toMatchObject({ updatePendingAt: null, updateFields: [] });
+    const applied = diffLineup(before, draftOf(before, { resolvedUpdates, signups: [{ ...pending, requestedDuration: 0.5 }] }), NOW);
+    expect(applied.clearUpdates).toEqual([{ uuid: 'p', dismissed: null }]);
   });
 
   test('legacy slots: compared field by field; their DJ counts as named and playing', () => {

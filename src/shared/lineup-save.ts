@@ -2,6 +2,8 @@
 // the save began, so the server writes only rows that differ and answers with the lineup as it
 // will read back, without reading it again. Signups the draft never saw (DJ submissions that
 // arrived after it was loaded) are left as they are.
+import type { SlotField } from './domain.js';
+import { afterStaffResolved } from './dj-update.js';
 import { computeDjPlays, eventEnd, placeSlots } from './lineup.js';
 import type { EventDetail, LineupEvent, SaveEventBody } from './schemas/events.js';
 import { type Signup, type Slot, type StaffSignup, staffSignupSchema } from './schemas/lineup.js';
@@ -51,8 +53,11 @@ export interface LineupChanges {
   removeRefs: Array<Omit<DjRef, 'position'>>;
   addRefs: DjRef[];
   moveRefs: DjRef[];
-  /** Signups whose pending DJ update staff resolved (and no newer one came since). */
-  clearUpdates: string[];
+  /**
+   * Signups whose pending DJ update staff resolved (and no newer one came since): applied
+   * (`dismissed` null), or dismissed, with what still differs from the DJ's answers.
+   */
+  clearUpdates: Array<{ uuid: string; dismissed: SlotField[] | null }>;
   /** Slots to write (upsert by position), and how many slots the event keeps. */
   writeSlots: SlotRow[];
   slotCount: number;
@@ -107,10 +112,11 @@ export function diffLineup(stored: StoredLineup, draft: Pick<SaveEventBody, 'eve
   const deleted = new Set(deleteSignups);
 
   const resolved = new Map(draft.resolvedUpdates.map(({ uuid, at }) => [uuid, Date.parse(at)]));
-  const clearUpdates = stored.signups
-    .filter((signup) => !deleted.has(signup.uuid) && signup.updatePendingAt !== null && resolved.get(signup.uuid) === Date.parse(signup.updatePendingAt))
-    .map((signup) => signup.uuid);
-  const cleared = new Set(clearUpdates);
+  const cleared = new Set(
+    stored.signups
+      .filter((signup) => !deleted.has(signup.uuid) && signup.updatePendingAt !== null && resolved.get(signup.uuid) === Date.parse(signup.updatePendingAt))
+      .map((signup) => signup.uuid),
+  );
 
   const updateSignups: LineupChanges['updateSignups'] = [];
   const insertSignups: LineupChanges['insertSignups'] = [];
@@ -142,14 +148,20 @@ export function diffLineup(stored: StoredLineup, draft: Pick<SaveEventBody, 'eve
       djRefs: [...signup.djRefs],
       formData: before?.formData ?? null,
       updatePendingAt: cleared.has(signup.uuid) ? null : (before?.updatePendingAt ?? null),
+      updateFields: cleared.has(signup.uuid) ? [] : (before?.updateFields ?? []),
       confirmations,
     });
   }
   // Signups the draft never saw stay as stored (a resolved update of theirs is cleared all the same).
   for (const signup of stored.signups) {
     if (draftUuids.has(signup.uuid) || deleted.has(signup.uuid)) continue;
-    afterByUuid.set(signup.uuid, cleared.has(signup.uuid) ? { ...signup, updatePendingAt: null } : signup);
+    afterByUuid.set(signup.uuid, cleared.has(signup.uuid) ? { ...signup, updatePendingAt: null, updateFields: [] } : signup);
   }
+  // Applied when the slot now plays what the DJ asked; dismissed for what still differs.
+  const clearUpdates = [...cleared].map((uuid) => {
+    const after = afterByUuid.get(uuid)!;
+    return { uuid, dismissed: afterStaffResolved(after, after.formData, storedByUuid.get(uuid)?.updateFields ?? [])?.fields ?? null };
+  });
   const signups = [...afterByUuid.values()].sort((a, b) => {
     const [pa, pb] = [places.get(a.uuid)!, places.get(b.uuid)!];
     return pa.position - pb.position || pa.createdAt - pb.createdAt || byString(a.uuid, b.uuid);

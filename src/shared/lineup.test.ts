@@ -4,8 +4,6 @@ import type { SignupFormData } from './schemas/signup.js';
 import type { Slot } from './schemas/lineup.js';
 import { formatLocalTime } from './time.js';
 import {
-  answersChangeTheSlot,
-  applyPendingChange,
   computeDjPlays,
   eventEnd,
   formatHours,
@@ -13,7 +11,6 @@ import {
   lineupConflicts,
   moveSlot,
   newStaffSignup,
-  pendingChanges,
   placeSlots,
   removeSlotForSignup,
   signupsNotInLineup,
@@ -235,6 +232,7 @@ describe('newStaffSignup', () => {
       hidden: false,
       formData: null,
       updatePendingAt: null,
+      updateFields: [],
       confirmations: {},
     });
     expect(newStaffSignup({ ...dj, djName: '' }, 'u2').name).toBe('Public');
@@ -256,11 +254,11 @@ describe('lineupConflicts', () => {
     const placed = place(START, [slot('a'), slot('b'), slot('c')], signups);
     const london = lineupConflicts(placed, {}, 'Europe/London');
     expect([...london.entries()]).toEqual([
-      [0, ['Ends at 21:00 but Early Bird is available until 20:30']],
-      [1, ['Starts at 21:00 but Night Owl is available from 22:00']],
+      [0, ['Ends at 21:00 but Early Bird is available until 20:30 (London time)']],
+      [1, ['Starts at 21:00 but Night Owl is available from 22:00 (London time)']],
     ]);
     const newYork = lineupConflicts(placed, {}, 'America/New_York');
-    expect(newYork.get(1)).toEqual(['Starts at 16:00 but Night Owl is available from 17:00']);
+    expect(newYork.get(1)).toEqual(['Starts at 16:00 but Night Owl is available from 17:00 (New York time)']);
   });
 
   it('flags a DJ booked in more than one slot, B2B included', () => {
@@ -284,7 +282,7 @@ describe('lineupConflicts', () => {
     expect(placed.map((s) => s.startTime)).toEqual(['2024-06-16T02:00:00.000Z', '2024-06-16T03:00:00.000Z', '2024-06-16T04:00:00.000Z']);
     expect(eventEnd(placed, nyStart)).toBe('2024-06-16T05:00:00.000Z');
     expect(lineupConflicts(placed, {}, 'America/New_York').get(2)).toEqual([
-      'Starts at 00:00 but After Midnight is available from 00:30',
+      'Starts at 00:00 but After Midnight is available from 00:30 (New York time)',
     ]);
   });
 
@@ -293,45 +291,7 @@ describe('lineupConflicts', () => {
   });
 });
 
-describe('a built lineup stays put: what a DJ update would change', () => {
-  const answers = (changes: Partial<SignupFormData>): SignupFormData => ({
-    event_id: 'e1',
-    name: 'Rex',
-    is_b2b: false,
-    b2b_members_response: '',
-    requested_duration: 1,
-    type: 'LIVE',
-    stream_link: '',
-    available_from: 'any',
-    available_to: 'any',
-    confirm_expectations: true,
-    dj_notes: '',
-    ...changes,
-  });
-  const played = { name: 'Rex', requestedDuration: 1, type: 'LIVE' };
-
-  it('only the name, the length or the type change what the slot plays', () => {
-    expect(answersChangeTheSlot(played, answers({ dj_notes: 'new notes', stream_link: 'rtmp://x.example/live/k' }))).toBe(false);
-    expect(answersChangeTheSlot(played, answers({ requested_duration: 0.5 }))).toBe(true);
-    expect(answersChangeTheSlot(played, answers({ name: 'Rex Live' }))).toBe(true);
-    expect(answersChangeTheSlot(played, answers({ type: 'PRERECORD' }))).toBe(true);
-  });
-
-  it('a waiting update reads as the host sees it, field by field', () => {
-    const waiting = signup('a', {
-      name: 'Rex',
-      requestedDuration: 1,
-      updatePendingAt: '2030-06-01T10:00:00.000Z',
-      formData: answers({ name: 'Rex Live', requested_duration: 0.5 }),
-    });
-    expect(pendingChanges(waiting)).toEqual([
-      { field: 'name', from: 'Rex', to: 'Rex Live' },
-      { field: 'length', from: '1 h', to: '30 min' },
-    ]);
-    expect(pendingChanges({ ...waiting, updatePendingAt: null })).toEqual([]);
-    expect(applyPendingChange(waiting)).toMatchObject({ name: 'Rex Live', requestedDuration: 0.5, updatePendingAt: null });
-  });
-
+describe('formatHours', () => {
   it('lengths read as people say them', () => {
     expect([0.25, 0.5, 1, 1.25, 4].map(formatHours)).toEqual(['15 min', '30 min', '1 h', '1 h 15 min', '4 h']);
   });

@@ -2,15 +2,13 @@
 // at its signup; what it plays (name, DJs, length, type, debut) and when are derived here, once,
 // so server, client and announcements agree.
 import { DateTime } from 'luxon';
-import { DEFAULT_SLOT_HOURS, SLOT_UNIT_MINUTES, type SignupType, STAFF_DURATION_OPTIONS, type StreamSourceType } from './domain.js';
+import { DEFAULT_SLOT_HOURS, SLOT_UNIT_MINUTES, type SignupType, type StreamSourceType } from './domain.js';
 import type { Dj } from './schemas/djs.js';
 import type { Signup, Slot, StaffSignup } from './schemas/lineup.js';
-import type { SignupFormData } from './schemas/signup.js';
 import { normaliseStreamLink, streamSourceOf } from './streams.js';
-import { ANY_TIME, formatLocalTime, toIsoUtc } from './time.js';
+import { ANY_TIME, formatLocalTime, toIsoUtc, zoneName } from './time.js';
 
 const MS_PER_MINUTE = 60_000;
-const STAFF_DURATIONS: readonly number[] = STAFF_DURATION_OPTIONS.map((option) => option.value);
 
 /** A slot as it plays: resolved against its signup (or its own legacy values) and placed in time. */
 export interface PlacedSlot {
@@ -73,6 +71,17 @@ export function placeSlots(
   });
 }
 
+/**
+ * Whether the stream team has what a slot needs (the one rule for the run sheet and the
+ * preflight): a source link, or a prerecord (its signup's type, or the source staff chose), which
+ * the team plays from the recording.
+ */
+export function hasStreamSource(placed: Pick<PlacedSlot, 'slot' | 'type'>): boolean {
+  return placed.slot.streamSourceUrl.trim() !== '' || isPrerecord(placed);
+}
+
+const isPrerecord = (placed: Pick<PlacedSlot, 'slot' | 'type'>) => placed.type === 'PRERECORD' || placed.slot.streamSourceType === 'PRERECORD';
+
 /** End of the last slot; the start itself when there are none. */
 export function eventEnd(placed: readonly PlacedSlot[], eventStart: string): string {
   return placed.at(-1)?.endTime ?? toIsoUtc(parseStart(eventStart));
@@ -81,43 +90,6 @@ export function eventEnd(placed: readonly PlacedSlot[], eventStart: string): str
 /** Whether the event takes signups at `now`: staff opened them and the deadline (if any) is ahead. */
 export function signupsOpenAt(event: { signupsAreOpen: boolean; signupsCloseAt: string | null }, now: number): boolean {
   return event.signupsAreOpen && (event.signupsCloseAt === null || now < Date.parse(event.signupsCloseAt));
-}
-
-/** Whether new answers would change what the signup's slot plays (its name, length or type). */
-export function answersChangeTheSlot(
-  played: { name: string; requestedDuration: number; type: string },
-  answers: Pick<SignupFormData, 'name' | 'requested_duration' | 'type'>,
-): boolean {
-  return played.name !== answers.name || played.requestedDuration !== answers.requested_duration || played.type !== answers.type;
-}
-
-export interface PendingChange {
-  field: 'name' | 'length' | 'type';
-  from: string;
-  to: string;
-}
-
-/** A signup's DJ update waiting for staff, field by field ('1 h → 30 min'); empty when none waits. */
-export function pendingChanges(signup: Signup): PendingChange[] {
-  const answers = signup.formData;
-  if (!signup.updatePendingAt || !answers) return [];
-  const changes: PendingChange[] = [];
-  if (answers.name !== signup.name) changes.push({ field: 'name', from: signup.name, to: answers.name });
-  if (answers.requested_duration !== signup.requestedDuration) {
-    changes.push({ field: 'length', from: formatHours(signup.requestedDuration), to: formatHours(answers.requested_duration) });
-  }
-  if (answers.type !== signup.type) changes.push({ field: 'type', from: signup.type, to: answers.type });
-  return changes;
-}
-
-/** Staff apply a DJ's update: the slot plays the DJ's new name, length and type. */
-export function applyPendingChange(signup: Signup): Signup {
-  const answers = signup.formData;
-  if (!answers) return { ...signup, updatePendingAt: null };
-  const requestedDuration = STAFF_DURATIONS.includes(answers.requested_duration as StaffSignup['requestedDuration'])
-    ? (answers.requested_duration as StaffSignup['requestedDuration'])
-    : signup.requestedDuration;
-  return { ...signup, name: answers.name, requestedDuration, type: answers.type, updatePendingAt: null };
 }
 
 /** A length in hours as people say it: '30 min', '1 h', '1 h 15 min'. */
@@ -136,6 +108,15 @@ export function isSignupInLineup(signup: StaffSignup, slots: readonly Slot[]): b
 /** The Signups column: signups not (yet) in the lineup, in their stored order. */
 export function signupsNotInLineup<S extends StaffSignup>(signups: readonly S[], slots: readonly Slot[]): S[] {
   return signups.filter((signup) => !isSignupInLineup(signup, slots));
+}
+
+/** The DJs in the lineup who said they cannot make it (or staff recorded so), in slot order: drop-outs the host has to deal with. */
+export function dropOuts(event: { slots: readonly Slot[]; signups: readonly Signup[] }): Array<{ signup: Signup; djId: string }> {
+  const byUuid = new Map(event.signups.map((signup) => [signup.uuid, signup]));
+  return event.slots.flatMap((slot) => {
+    const signup = slot.signupUuid === null ? undefined : byUuid.get(slot.signupUuid);
+    return signup ? signup.djRefs.filter((djId) => signup.confirmations[djId] === 'declined').map((djId) => ({ signup, djId })) : [];
+  });
 }
 
 /** dj_plays: unique DJ ids of the whole lineup, in slot order. */
@@ -207,6 +188,7 @@ export function newStaffSignup(dj: Dj, uuid: string): Signup {
     hidden: false,
     formData: null,
     updatePendingAt: null,
+    updateFields: [],
     confirmations: {},
   };
 }
@@ -237,10 +219,10 @@ export function lineupConflicts(
     const time = (ms: number) => formatLocalTime(toIsoUtc(ms), zone);
 
     if (signup && from !== null && start < from) {
-      warnings.push(`Starts at ${time(start)} but ${signup.name} is available from ${time(from)}`);
+      warnings.push(`Starts at ${time(start)} but ${signup.name} is available from ${time(from)} (${zoneName(zone)})`);
     }
     if (signup && to !== null && end > to) {
-      warnings.push(`Ends at ${time(end)} but ${signup.name} is available until ${time(to)}`);
+      warnings.push(`Ends at ${time(end)} but ${signup.name} is available until ${time(to)} (${zoneName(zone)})`);
     }
     for (const djId of new Set(djIds)) {
       placed.forEach((other, otherIndex) => {

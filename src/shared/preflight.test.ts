@@ -1,4 +1,4 @@
-import { preflight, publishProblems } from './preflight.js';
+import { preflight, requirementsNotMet, unmetRequirements } from './preflight.js';
 import { buildEvent, buildSignup, buildSlot } from './testing/builders.js';
 
 const rex = buildSignup('s1', { name: 'Rex', djRefs: ['rex'] });
@@ -24,7 +24,7 @@ describe('preflight', () => {
       signups: [rex, { ...duo, confirmations: { ann: 'confirmed', bo: 'declined' } }],
       slots: [buildSlot('s1'), buildSlot('s2', { streamSourceType: 'PRERECORD' })],
     });
-    expect(publishProblems(event, names)).toBe(
+    expect(requirementsNotMet(unmetRequirements(event, names))).toBe(
       'Requirements not met: Every slot has a stream source or is a prerecord (No source: Rex); Every DJ confirmed their slot (Not confirmed: DJ Rex, Bo).',
     );
   });
@@ -36,7 +36,7 @@ describe('preflight', () => {
       slots: [buildSlot('s1', { streamSourceUrl: 'rtmp://stream.example/live/rex' })],
       preflight: { textsCopied: '2030-06-01T10:00:00.000Z', streamDetailsChecked: null },
     });
-    expect(publishProblems(event, names)).toBe('');
+    expect(unmetRequirements(event, names)).toEqual([]);
     expect(preflight(event).filter((item) => !item.required).map((item) => item.done)).toEqual([true, false]);
   });
 });

@@ -1,6 +1,6 @@
 // The preflight of an event (issue 13): what must be done before it is published, what should
 // be, and how far along it is. Pure: the Preflight tab shows it, the server gates Publish on it.
-import { placeSlots } from './lineup.js';
+import { hasStreamSource, placeSlots } from './lineup.js';
 import type { LineupEvent, PreflightStep } from './schemas/events.js';
 
 export interface PreflightItem {
@@ -16,7 +16,7 @@ type PreflightEvent = Pick<LineupEvent, 'host' | 'startDatetime' | 'slots' | 'si
 
 export function preflight(event: PreflightEvent, djNames: Record<string, string> = {}): PreflightItem[] {
   const placed = placeSlots(event);
-  const withoutSource = placed.filter((slot) => slot.type !== 'PRERECORD' && slot.slot.streamSourceUrl.trim() === '');
+  const withoutSource = placed.filter((slot) => !hasStreamSource(slot));
   const unconfirmed = placed.flatMap((slot) =>
     slot.signup ? slot.djIds.filter((djId) => slot.signup!.confirmations[djId] !== 'confirmed') : [],
   );
@@ -43,8 +43,12 @@ export function preflight(event: PreflightEvent, djNames: Record<string, string>
   ];
 }
 
-/** The required steps not done yet, as Publish refuses them: '' when the event may be published. */
-export function publishProblems(event: PreflightEvent, djNames: Record<string, string> = {}): string {
-  const missing = preflight(event, djNames).filter((item) => item.required && !item.done);
-  return missing.length === 0 ? '' : `Requirements not met: ${missing.map((item) => (item.detail ? `${item.label} (${item.detail})` : item.label)).join('; ')}.`;
+/** The required steps not done yet, each as a line ('Every DJ confirmed their slot (Not confirmed: Rex)'). */
+export function unmetRequirements(event: PreflightEvent, djNames: Record<string, string> = {}): string[] {
+  return preflight(event, djNames)
+    .filter((item) => item.required && !item.done)
+    .map((item) => (item.detail ? `${item.label} (${item.detail})` : item.label));
 }
+
+/** How Publish names the open steps: 'Requirements not met: …; ….' */
+export const requirementsNotMet = (unmet: readonly string[]) => `Requirements not met: ${unmet.join('; ')}.`;

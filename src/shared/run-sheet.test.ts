@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Dj } from './schemas/djs.js';
+import { preflight } from './preflight.js';
 import { runSheet, type RunSheetEvent } from './run-sheet.js';
 import { buildLegacySlot, buildSignup, buildSlot } from './testing/builders.js';
 
@@ -39,6 +40,26 @@ describe('runSheet', () => {
       '23:30–00:00  Night Owl  Twitch https://twitch.tv/night_owl',
       '00:00–01:00  Late One  No stream source set',
     ]);
+  });
+
+  it('a prerecord needs no link, as the preflight says: one rule for both', () => {
+    const signups = [buildSignup('p', { name: 'Tape Deck', type: 'PRERECORD' }), buildSignup('q', { name: 'Booth Set' }), buildSignup('r', { name: 'Quiet One' })];
+    const slots = [
+      buildSlot('p', { streamSourceType: 'PRERECORD', streamSourceUrl: '' }),
+      // Staff chose PreRecord as the source on Stream Details for a live signup.
+      buildSlot('q', { streamSourceType: 'PRERECORD', streamSourceUrl: '' }),
+      buildSlot('r', { streamSourceType: 'VRCDN', streamSourceUrl: '' }),
+    ];
+    const prerecorded = { ...event('2024-06-09T19:00:00.000Z'), signups, slots };
+    expect(runSheet(prerecorded, djs, 'Europe/London').split('\n').slice(2)).toEqual([
+      '20:00–21:00  Tape Deck  PreRecord',
+      '21:00–22:00  Booth Set  PreRecord',
+      '22:00–23:00  Quiet One  No stream source set',
+    ]);
+    expect(preflight({ ...prerecorded, host: 'Hal', preflight: { textsCopied: null, streamDetailsChecked: null } }).find((item) => item.id === 'streams')).toMatchObject({
+      done: false,
+      detail: 'No source: Quiet One',
+    });
   });
 
   it('uses the series zone, not London', () => {

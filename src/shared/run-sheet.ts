@@ -3,7 +3,7 @@
 // so names are not neutralised, only kept on one line each.
 import { DateTime } from 'luxon';
 import { STREAM_SOURCE_LABELS } from './domain.js';
-import { placeSlots } from './lineup.js';
+import { hasStreamSource, placeSlots } from './lineup.js';
 import type { Dj } from './schemas/djs.js';
 import type { LineupEvent } from './schemas/events.js';
 import { formatLocalTime, zoneAbbreviation } from './time.js';
@@ -20,11 +20,13 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 export function runSheet(event: RunSheetEvent, djs: Record<string, Dj>, zone: string): string {
   const zoneName = zoneAbbreviation(event.startDatetime, zone);
   const date = DateTime.fromISO(event.startDatetime, { zone }).setLocale('en-US').toFormat('ccc d LLL yyyy');
-  const lines = placeSlots(event, djs).map(({ slot, name, startTime, endTime }) => {
+  const lines = placeSlots(event, djs).map((placed) => {
+    const { slot, name, startTime, endTime } = placed;
     const slotZone = zoneAbbreviation(startTime, zone);
     const time = `${formatLocalTime(startTime, zone)}–${formatLocalTime(endTime, zone)}${slotZone === zoneName ? '' : ` ${slotZone}`}`;
     const url = oneLine(slot.streamSourceUrl);
-    const source = url ? `${STREAM_SOURCE_LABELS[slot.streamSourceType]} ${url}` : 'No stream source set';
+    // The preflight's rule: a prerecord needs no link.
+    const source = url ? `${STREAM_SOURCE_LABELS[slot.streamSourceType]} ${url}` : hasStreamSource(placed) ? STREAM_SOURCE_LABELS.PRERECORD : 'No stream source set';
     return `${time}  ${name === null ? 'Unnamed slot' : oneLine(name)}  ${source}`;
   });
   return [`Run sheet: ${oneLine(event.name)}, ${date} (times in ${zoneName})`, '', ...(lines.length ? lines : ['No slots yet'])].join('\n');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type Settings } from './schemas/settings.js';
-import { isPlaceholderLink, setupChecklist } from './setup-checklist.js';
+import { isShippedExample, setupChecklist } from './setup-checklist.js';
 
 const ALL_FIELDS = new Set(Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[]);
 
@@ -41,22 +41,24 @@ describe('setupChecklist', () => {
     expect(setupChecklist(configured, saved)).toEqual([{ field: 'defaultWeekday', label: 'Default weekday, time and zone', reason: 'unconfirmed' }]);
   });
 
-  it('flags links to example domains and an emptied contact name', () => {
+  it('flags an emptied contact name; a saved link counts as set whatever its host', () => {
     const items = setupChecklist({ ...configured, sharedDriveUrl: 'https://drive.example.com/x', contactHostName: '' }, ALL_FIELDS);
-    expect(items.map(({ field, reason }) => [field, reason])).toEqual([
-      ['contactHostName', 'unset'],
-      ['sharedDriveUrl', 'placeholder'],
+    expect(items.map(({ field, reason }) => [field, reason])).toEqual([['contactHostName', 'unset']]);
+  });
+
+  it('the signup URL Lineup ships with stays a placeholder until an admin sets another', () => {
+    expect(setupChecklist({ ...configured, signupUrl: DEFAULT_SETTINGS.signupUrl }, ALL_FIELDS)).toEqual([
+      { field: 'signupUrl', label: 'Signup URL', reason: 'placeholder' },
     ]);
+    expect(setupChecklist({ ...configured, signupUrl: 'https://forms.example.org/our-own-signup' }, ALL_FIELDS)).toEqual([]);
   });
 });
 
-describe('isPlaceholderLink', () => {
-  it('knows the reserved example domains and their subdomains, nothing else', () => {
-    expect(isPlaceholderLink('https://forms.example.org/sunday-service-signup')).toBe(true);
-    expect(isPlaceholderLink('https://EXAMPLE.com')).toBe(true);
-    expect(isPlaceholderLink('http://www.example.net/a')).toBe(true);
-    expect(isPlaceholderLink('https://myexample.org')).toBe(false);
-    expect(isPlaceholderLink('https://example.org.evil.test')).toBe(false);
-    expect(isPlaceholderLink('')).toBe(false);
+describe('isShippedExample', () => {
+  it('is the shipped value only, never decided by the host name', () => {
+    expect(isShippedExample('signupUrl', DEFAULT_SETTINGS.signupUrl)).toBe(true);
+    expect(isShippedExample('signupUrl', 'https://forms.example.org/our-own-signup')).toBe(false);
+    expect(isShippedExample('chatServerUrl', 'https://EXAMPLE.com')).toBe(false);
+    expect(isShippedExample('chatServerUrl', '')).toBe(false);
   });
 });

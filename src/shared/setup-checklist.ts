@@ -41,35 +41,36 @@ const LABELS: Record<SetupField, string> = {
   chatServerUrl: 'Chat server URL',
 };
 
-/** A link to a domain reserved for examples (example.org, .com, .net): never a real community's. */
-export function isPlaceholderLink(url: string): boolean {
-  try {
-    return /(^|\.)example\.(org|com|net)$/i.test(new URL(url).hostname);
-  } catch {
-    return false;
-  }
-}
-
-const link = (url: string): SetupReason | null => (url === '' ? 'unset' : isPlaceholderLink(url) ? 'placeholder' : null);
+type SetupLinkField = 'signupUrl' | 'schedulingChannelUrl' | 'hostingGuideUrl' | 'sharedDriveUrl' | 'chatServerUrl';
 
 /**
- * What is still to set, in page order: links that are empty or point at an example domain, no
+ * A link still at the example Lineup ships with (the signup URL's is on example.org): not the
+ * community's yet. Whatever an admin saved instead counts as set, whatever its host.
+ */
+export function isShippedExample(field: SetupLinkField, url: string): boolean {
+  return url !== '' && url === DEFAULT_SETTINGS[field];
+}
+
+/**
+ * What is still to set, in page order: links that are empty or still the shipped example, no
  * announcement roles, the shipped contact name, and the series name and schedule while nobody
  * has saved them (their shipped values are real choices a community may keep: saving confirms).
  */
 export function setupChecklist(settings: Settings, saved: ReadonlySet<keyof Settings>): SetupItem[] {
   const confirmed = (...fields: (keyof Settings)[]): SetupReason | null => (fields.every((field) => saved.has(field)) ? null : 'unconfirmed');
+  const link = (field: SetupLinkField): SetupReason | null =>
+    settings[field] === '' ? 'unset' : isShippedExample(field, settings[field]) ? 'placeholder' : null;
   const reasons: Record<SetupField, SetupReason | null> = {
-    signupUrl: link(settings.signupUrl),
+    signupUrl: link('signupUrl'),
     seriesName: confirmed('seriesName'),
     defaultWeekday: confirmed('defaultWeekday', 'defaultTime', 'defaultZone'),
     announcementRoleIds: settings.announcementRoleIds.length === 0 ? 'unset' : null,
-    schedulingChannelUrl: link(settings.schedulingChannelUrl),
+    schedulingChannelUrl: link('schedulingChannelUrl'),
     contactHostName:
       settings.contactHostName === '' ? 'unset' : settings.contactHostName === DEFAULT_SETTINGS.contactHostName ? 'placeholder' : null,
-    hostingGuideUrl: link(settings.hostingGuideUrl),
-    sharedDriveUrl: link(settings.sharedDriveUrl),
-    chatServerUrl: link(settings.chatServerUrl),
+    hostingGuideUrl: link('hostingGuideUrl'),
+    sharedDriveUrl: link('sharedDriveUrl'),
+    chatServerUrl: link('chatServerUrl'),
   };
   return SETUP_FIELDS.flatMap((field) => {
     const reason = reasons[field];

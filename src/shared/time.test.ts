@@ -6,9 +6,11 @@ import {
   formatEventDay,
   formatLocalTime,
   formatSlotForDj,
+  formatZonedDate,
   timeBothWays,
   toDateTimeLocalValue,
   zoneAbbreviation,
+  zoneName,
 } from './time.js';
 import { fromDateTimeLocalValue } from './wall-clock.js';
 
@@ -80,15 +82,17 @@ describe('formatSlotForDj', () => {
   const hour = (iso: string) => new Date(Date.parse(iso) + 3_600_000).toISOString();
   it('shows the slot in the series zone and the start in the DJ\'s own, in summer and in winter', () => {
     const summer = { startTime: SUMMER_START, endTime: hour(SUMMER_START) };
-    expect(formatSlotForDj(summer, 'Europe/London', 'America/Chicago')).toBe('Sun 20:00–21:00 London, 14:00 your time');
+    expect(formatSlotForDj(summer, 'Europe/London', 'America/Chicago')).toBe('Sun 20:00–21:00 London time, 14:00 Chicago time');
     const winter = { startTime: WINTER_START, endTime: hour(WINTER_START) };
-    expect(formatSlotForDj(winter, 'Europe/London', 'America/Chicago')).toBe('Sun 20:00–21:00 London, 14:00 your time');
+    expect(formatSlotForDj(winter, 'Europe/London', 'America/Chicago')).toBe('Sun 20:00–21:00 London time, 14:00 Chicago time');
   });
   it('names the day when it differs for the DJ, and leaves their time out when their clock agrees', () => {
     const summer = { startTime: SUMMER_START, endTime: hour(SUMMER_START) };
-    expect(formatSlotForDj(summer, 'Europe/London', 'Australia/Sydney')).toBe('Sun 20:00–21:00 London, Mon 05:00 your time');
-    expect(formatSlotForDj(summer, 'Europe/London', 'Europe/London')).toBe('Sun 20:00–21:00 London');
-    expect(formatSlotForDj(summer, 'America/New_York', 'Europe/London')).toBe('Sun 15:00–16:00 New York, 20:00 your time');
+    expect(formatSlotForDj(summer, 'Europe/London', 'Australia/Sydney')).toBe('Sun 20:00–21:00 London time, Mon 05:00 Sydney time');
+    const winter = { startTime: WINTER_START, endTime: hour(WINTER_START) };
+    expect(formatSlotForDj(winter, 'Europe/London', 'Australia/Sydney')).toBe('Sun 20:00–21:00 London time, Mon 07:00 Sydney time');
+    expect(formatSlotForDj(summer, 'Europe/London', 'Europe/London')).toBe('Sun 20:00–21:00 London time');
+    expect(formatSlotForDj(summer, 'America/New_York', 'Europe/London')).toBe('Sun 15:00–16:00 New York time, 20:00 London time');
   });
 });
 
@@ -122,17 +126,24 @@ describe('zoneAbbreviation', () => {
 
 describe('a time for the series and for the viewer', () => {
   it('gives the London time and the viewer\'s own, summer and winter', () => {
-    expect(timeBothWays(SUMMER_START, 'Europe/London', 'America/New_York')).toBe('20:00 London, 15:00 your time');
-    expect(timeBothWays(WINTER_START, 'Europe/London', 'America/New_York')).toBe('20:00 London, 15:00 your time');
-    expect(timeBothWays(SUMMER_START, 'Europe/London', 'Australia/Sydney')).toBe('20:00 London, 05:00 your time');
+    expect(timeBothWays(SUMMER_START, 'Europe/London', 'America/New_York')).toBe('20:00 London time, 15:00 New York time');
+    expect(timeBothWays(WINTER_START, 'Europe/London', 'America/New_York')).toBe('20:00 London time, 15:00 New York time');
+  });
+
+  it("gives the viewer's own day when it is not London's, so a London date beside it never disagrees", () => {
+    // Sunday evening in London is Monday morning in Sydney: AEST in June, AEDT in December.
+    expect(timeBothWays(SUMMER_START, 'Europe/London', 'Australia/Sydney')).toBe('20:00 London time, Mon 10 Jun 05:00 Sydney time');
+    expect(timeBothWays(WINTER_START, 'Europe/London', 'Australia/Sydney')).toBe('20:00 London time, Mon 9 Dec 07:00 Sydney time');
+    // Earlier in the day in Los Angeles, still Sunday.
+    expect(timeBothWays(WINTER_START, 'Europe/London', 'America/Los_Angeles')).toBe('20:00 London time, 12:00 Los Angeles time');
   });
 
   it('says it once when both clocks show the same', () => {
-    expect(timeBothWays(SUMMER_START, 'Europe/London', 'Europe/London')).toBe('20:00 London');
+    expect(timeBothWays(SUMMER_START, 'Europe/London', 'Europe/London')).toBe('20:00 London time');
     // Lisbon keeps London's clock in summer and in winter.
-    expect(timeBothWays(WINTER_START, 'Europe/London', 'Europe/Lisbon')).toBe('20:00 London');
-    expect(timeBothWays(WINTER_START, 'Europe/London', 'UTC')).toBe('20:00 London');
-    expect(timeBothWays(SUMMER_START, 'Europe/London', 'UTC')).toBe('20:00 London, 19:00 your time');
+    expect(timeBothWays(WINTER_START, 'Europe/London', 'Europe/Lisbon')).toBe('20:00 London time');
+    expect(timeBothWays(WINTER_START, 'Europe/London', 'UTC')).toBe('20:00 London time');
+    expect(timeBothWays(SUMMER_START, 'Europe/London', 'UTC')).toBe('20:00 London time, 19:00 UTC');
   });
 
   it('gives the day in the series zone', () => {
@@ -143,5 +154,25 @@ describe('a time for the series and for the viewer', () => {
   it('is empty for an unparsable time', () => {
     expect(timeBothWays('not a time', 'Europe/London', 'UTC')).toBe('');
     expect(formatEventDay('not a time', 'Europe/London')).toBe('');
+  });
+});
+
+describe('every time names its zone', () => {
+  it('names a zone as people say it beside a time', () => {
+    expect(zoneName('Europe/London')).toBe('London time');
+    expect(zoneName('America/New_York')).toBe('New York time');
+    expect(zoneName('America/Argentina/Buenos_Aires')).toBe('Buenos Aires time');
+    expect(zoneName('UTC')).toBe('UTC');
+    expect(zoneName('Etc/UTC')).toBe('UTC');
+    expect(zoneName('Etc/GMT-10')).toBe('GMT-10');
+  });
+
+  it('writes a date and time with its zone, the date being that zone\'s', () => {
+    expect(formatZonedDate(SUMMER_START, 'Europe/London')).toBe('Sun 9 Jun 2024, 20:00 London time');
+    expect(formatZonedDate(WINTER_START, 'Europe/London')).toBe('Sun 8 Dec 2024, 20:00 London time');
+    expect(formatZonedDate(SUMMER_START, 'Australia/Sydney')).toBe('Mon 10 Jun 2024, 05:00 Sydney time');
+    expect(formatZonedDate(WINTER_START, 'Australia/Sydney')).toBe('Mon 9 Dec 2024, 07:00 Sydney time');
+    expect(formatZonedDate(WINTER_START, 'UTC')).toBe('Sun 8 Dec 2024, 20:00 UTC');
+    expect(formatZonedDate('not a time', 'Europe/London')).toBe('');
   });
 });

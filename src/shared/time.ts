@@ -114,6 +114,12 @@ export function formatDayTime(iso: string, zone: string): string {
   return p ? `${p.weekday} ${p.day} ${p.month} ${p.hour}:${p.minute}` : '';
 }
 
+/** The day without the year: 'Mon 7 Dec'. */
+function shortDay(iso: string, zone: string): string {
+  const p = wallClock(iso, zone, { weekday: 'short', day: 'numeric', month: 'short' });
+  return p ? `${p.weekday} ${p.day} ${p.month}` : '';
+}
+
 /** The day of an instant in the zone, as formatEventDate writes it: 'Sun 9 Jun 2024'; '' if unparsable. */
 export function formatEventDay(iso: string, zone: string): string {
   const p = wallClock(iso, zone, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
@@ -136,17 +142,34 @@ export function formatLocalTime(iso: string, zone: string): string {
 export const zonePlace = (zone: string): string => (zone.split('/').pop() ?? zone).replace(/_/g, ' ');
 
 /**
- * A DJ's slot as the hosts plan it and as the DJ lives it: 'Sun 20:00–21:00 London, 15:00 your
- * time' ('' for unparsable times). The viewer's time is left out when their clock says the same.
+ * The zone as people name it after a time (issue 25, every time says its zone): 'London time',
+ * 'Sydney time'; UTC and the fixed 'Etc/' offsets by their own name ('UTC', 'GMT-10').
+ */
+export function zoneName(zone: string): string {
+  const place = zonePlace(zone);
+  if (/^(UTC|UCT|GMT|Zulu|Universal)$/i.test(place)) return 'UTC';
+  return zone.startsWith('Etc/') ? place : `${place} time`;
+}
+
+/** A date and time with its zone, the date being that zone's: 'Mon 7 Dec 2026, 07:00 Sydney time'; '' if unparsable. */
+export function formatZonedDate(iso: string, zone: string): string {
+  const date = formatEventDate(iso, zone);
+  return date && `${date} ${zoneName(zone)}`;
+}
+
+/**
+ * A DJ's slot as the hosts plan it and as the DJ lives it: 'Sun 20:00–21:00 London time, Mon
+ * 07:00 Sydney time' ('' for unparsable times). The viewer's time is left out when their clock
+ * says the same.
  */
 export function formatSlotForDj(slot: { startTime: string; endTime: string }, seriesZone: string, viewerZone: string): string {
   const start = wallClock(slot.startTime, seriesZone, DAY_AND_TIME);
   const end = wallClock(slot.endTime, seriesZone, TIME_24H);
   if (!start || !end) return '';
-  const planned = `${start.weekday} ${start.hour}:${start.minute}–${end.hour}:${end.minute} ${zonePlace(seriesZone)}`;
+  const planned = `${start.weekday} ${start.hour}:${start.minute}–${end.hour}:${end.minute} ${zoneName(seriesZone)}`;
   const mine = wallClock(slot.startTime, viewerZone, DAY_AND_TIME);
   if (!mine || (mine.weekday === start.weekday && mine.hour === start.hour && mine.minute === start.minute)) return planned;
-  return `${planned}, ${mine.weekday === start.weekday ? '' : `${mine.weekday} `}${mine.hour}:${mine.minute} your time`;
+  return `${planned}, ${mine.weekday === start.weekday ? '' : `${mine.weekday} `}${mine.hour}:${mine.minute} ${zoneName(viewerZone)}`;
 }
 
 /** Value for `<input type="datetime-local">`: 'yyyy-MM-ddTHH:mm' in the zone; '' if unparsable. */
@@ -170,14 +193,17 @@ export function zoneAbbreviation(iso: string, zone: string): string {
 }
 
 /**
- * An instant as the series and the viewer read it: '20:00 London, 15:00 your time', or only
- * '20:00 London' when both clocks show the same (formatSlotForDj does it for a slot). '' for
- * an unparsable value.
+ * An instant as the series and the viewer read it: '20:00 London time, 15:00 New York time', or
+ * only '20:00 London time' when both clocks show the same (formatSlotForDj does it for a slot).
+ * The viewer's part names its own day when that is not the series' ('Mon 7 Dec 07:00 Sydney
+ * time'), so a date in the series' zone beside it never disagrees. '' for an unparsable value.
  */
 export function timeBothWays(iso: string, seriesZone: string, viewerZone: string): string {
   const series = formatLocalTime(iso, seriesZone);
   if (!series) return '';
   const own = formatLocalTime(iso, viewerZone);
-  const place = `${series} ${zonePlace(seriesZone)}`;
-  return own === series ? place : `${place}, ${own} your time`;
+  const planned = `${series} ${zoneName(seriesZone)}`;
+  if (own === series) return planned;
+  const day = calendarDay(iso, viewerZone) === calendarDay(iso, seriesZone) ? '' : `${shortDay(iso, viewerZone)} `;
+  return `${planned}, ${day}${own} ${zoneName(viewerZone)}`;
 }

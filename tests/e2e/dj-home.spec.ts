@@ -52,7 +52,7 @@ test("a DJ's home: open events, their signups and where they stand, past plays; 
   const mine = page.getByRole('region', { name: 'Your signups' });
   await expect(mine.getByTestId('own-signup')).toHaveCount(1);
   await expect(mine.getByTestId('own-signup')).toContainText('Sunday Service #30');
-  await expect(mine.getByTestId('own-signup')).toContainText(/In the lineup \w{3} \d\d:\d\d–\d\d:\d\d London, \d\d:\d\d your time as DJ Dana/);
+  await expect(mine.getByTestId('own-signup')).toContainText(/In the lineup \w{3} \d\d:\d\d–\d\d:\d\d London time, \d\d:\d\d New York time as DJ Dana/);
 
   const past = page.getByRole('region', { name: 'Your past plays (1 play)' });
   await expect(past.getByTestId('past-play')).toHaveText([/Sunday Service #29/]);
@@ -94,7 +94,14 @@ test('a member without roles learns whom to ask, from Global Settings', async ({
   await setContact(staff.request, 'Hal in #welcome', 'https://discord.gg/our-community');
 
   await signInAs(page, 'member');
-  await expect(page.getByRole('heading', { name: 'Welcome, Milo!' })).toBeVisible();
+  // The spec's sentence with a Log Out button first (issue 25), the friendly explanation below it.
+  const sentence = page.getByRole('heading', { name: 'You do not have the required permissions to view this content.', level: 1 });
+  await expect(sentence).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Log Out' })).toHaveCount(1);
+  const welcome = page.getByRole('heading', { name: 'Welcome, Milo!' });
+  await expect(welcome).toBeVisible();
+  expect((await sentence.boundingBox())!.y).toBeLessThan((await page.getByRole('button', { name: 'Log Out' }).boundingBox())!.y);
+  expect((await page.getByRole('button', { name: 'Log Out' }).boundingBox())!.y).toBeLessThan((await welcome.boundingBox())!.y);
   await expect(page.getByText('To get the DJ role, ask Hal in #welcome on our Discord server, then sign in again.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'our Discord server' })).toHaveAttribute('href', 'https://discord.gg/our-community');
   await expect(page.getByRole('alert')).toHaveCount(0);

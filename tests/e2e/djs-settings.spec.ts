@@ -104,4 +104,28 @@ test.describe('Global Settings and Home', () => {
     await expect(page.getByRole('heading', { name: 'Signup Sheet' })).toBeVisible();
     await expect(page.getByRole('link', { name: signupUrl })).toHaveAttribute('href', signupUrl);
   });
+
+  test('a saved link counts as set whatever its host, example.org too (issue 25)', async ({ page }) => {
+    const signupUrl = 'https://forms.example.org/our-own-signup';
+    const chatServerUrl = 'https://chat.example.com/invite';
+    await page.goto('/');
+    const checklist = page.getByRole('region', { name: 'Set up your community' });
+    await expect(checklist.getByRole('link', { name: /^Signup URL/ })).toBeVisible();
+    await expect(page.getByText('Not set yet — add it in Global Settings')).toHaveCount(4);
+
+    await page.goto('/globalSettings');
+    await page.getByLabel('Signup URL').fill(signupUrl);
+    await page.getByLabel('Chat server URL').fill(chatServerUrl);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Settings saved successfully!')).toBeVisible();
+
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: signupUrl })).toHaveAttribute('href', signupUrl);
+    await expect(page.getByRole('link', { name: 'Open Chat Server' })).toHaveAttribute('href', chatServerUrl);
+    // The two links still unset say so; the saved ones are off the checklist.
+    await expect(page.getByText('Not set yet — add it in Global Settings')).toHaveCount(2);
+    await expect(checklist).toBeVisible();
+    await expect(checklist.getByRole('link', { name: /^Signup URL/ })).toHaveCount(0);
+    await expect(checklist.getByRole('link', { name: /^Chat server URL/ })).toHaveCount(0);
+  });
 });

@@ -71,6 +71,8 @@ test('a published event is cancelled and restored with its signup; its DJ sees i
   await cancel.getByRole('button', { name: 'Cancel Event' }).click();
   await expect(cancel).toBeHidden();
   await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
+  // One badge: a cancelled event is not shown as Published beside it (issue 25).
+  await expect(page.getByText('Published', { exact: true })).toBeHidden();
   await expect(page.getByText('This event is cancelled: DJs no longer see it on their signup page.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Publish Event' })).toBeHidden();
   await snap(page, testInfo, 'event-cancelled');
@@ -83,6 +85,7 @@ test('a published event is cancelled and restored with its signup; its DJ sees i
   await page.goto('/events');
   const row = page.getByRole('row').filter({ has: page.getByRole('link', { name }) });
   await expect(row.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(row.getByTestId('event-badges')).not.toContainText('Published');
   await snap(page, testInfo, 'events-list-cancelled');
 
   // The DJ's signup page is closed, saying why.
@@ -93,6 +96,22 @@ test('a published event is cancelled and restored with its signup; its DJ sees i
   await expect(dj.getByRole('link', { name: 'Update Signup' })).toHaveCount(0);
   await expect(dj.getByRole('link', { name: 'Get Started' })).toHaveCount(0);
   await dj.screenshot({ path: testInfo.outputPath('dj-signup-cancelled-390.png'), fullPage: true });
+  // Nor does the wizard take them in.
+  await dj.goto(`/eventSignup/${eventId}/wizard`);
+  await expect(dj.getByRole('heading', { name: 'Signups Closed' })).toBeVisible();
+  await expect(dj.getByText('Signups for this event are currently closed.')).toBeVisible();
+  await expect(dj.getByRole('button', { name: 'Next' })).toHaveCount(0);
+
+  // Issue 25: their home no longer offers it for signup, and their signup says it is cancelled.
+  await dj.goto('/');
+  await expect(dj.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
+  await expect(dj.getByRole('region', { name: 'Open for signup' })).not.toContainText(name);
+  const ownSignup = dj.getByRole('region', { name: 'Your signups' }).getByTestId('own-signup').filter({ hasText: name });
+  await expect(ownSignup).toContainText('Cancelled');
+  await expect(ownSignup).toContainText('This event was cancelled.');
+  await expect(ownSignup).not.toContainText('Confirmed');
+  await expect(dj.getByRole('link', { name: `Update Signup for ${name}` })).toHaveCount(0);
+  await dj.screenshot({ path: testInfo.outputPath('dj-home-cancelled-390.png'), fullPage: true });
 
   await row.getByRole('link', { name }).click();
   await page.getByRole('button', { name: 'Restore Event' }).click();
@@ -103,9 +122,9 @@ test('a published event is cancelled and restored with its signup; its DJ sees i
   await expect(page.getByText('Cancelled', { exact: true })).toBeHidden();
   await expect(page.getByRole('button', { name: 'Cancel Event' })).toBeVisible();
 
-  await dj.reload();
+  await dj.goto(`/eventSignup/${eventId}`);
   await expect(dj.getByRole('heading', { name: new RegExp(`^You are signed up for ${name}`) })).toBeVisible();
-  await expect(dj.getByText('Dana live')).toBeVisible();
+  await expect(dj.locator('dl').getByText('Dana live', { exact: true })).toBeVisible();
 });
 
 test('a DJ is archived (gone from the roster and the DJ search, plays kept) and restored', async ({ page }, testInfo) => {

@@ -100,9 +100,10 @@ test('create with defaults, edit, Discard, Save, reload; Publish refused while t
   await expect(page.getByRole('heading', { name: renamed, level: 1 })).toBeVisible();
   await expect(page.getByLabel('Date / Time')).toHaveValue(expected.replace(/T\d\d:00$/, 'T18:30'));
 
-  // An empty night cannot be published: the preflight says what is missing.
+  // An empty night is not published at the first click: the preflight says what is missing.
   await page.getByRole('button', { name: 'Publish Event' }).click();
-  await expect(page.getByText('Requirements not met: At least one slot in the lineup.')).toBeVisible();
+  await expect(page.getByRole('dialog').getByText('Requirements not met: At least one slot in the lineup.')).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Not yet' }).click();
   await expect(page.getByText('Unpublished', { exact: true })).toBeVisible();
 
   // The other tabs and the debug view are reachable.

@@ -107,9 +107,11 @@ test('the signup wizard with the keyboard alone', async ({ page, openPage }) => 
 
   await expect(page.getByRole('heading', { name: new RegExp(`^You are signed up for ${eventName}`) })).toBeVisible();
   const summary = page.locator('dl');
-  for (const text of ['No', 'Live', 'Half Hour', 'https://stream.example.org/keyboard', fromLabel, toLabel, 'Signed up without a mouse.']) {
+  for (const text of ['No', 'Live', 'Half Hour', 'https://stream.example.org/keyboard', 'Signed up without a mouse.']) {
     await expect(summary.getByText(text, { exact: true }).first()).toBeVisible();
   }
+  // Times name their zone (the browser's).
+  for (const time of [fromLabel, toLabel]) await expect(summary.getByText(new RegExp(`^${time} (UTC|.+ time)$`)).first()).toBeVisible();
 });
 
 /** An event with three signups (new DJs, one each) and an empty lineup. */

@@ -62,12 +62,16 @@ test('the DJ confirms their slot; Preflight gates Publish on it; the host publis
   // The slot streams from the link Rex gave; only the confirmation is missing.
   await expect(page.getByText(/No source: /)).toBeHidden();
   await expect(page.getByText(/Not confirmed: /)).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Publish Event' }).last()).toBeDisabled();
+  // Publish names what is open and waits for 'Publish anyway' (issue 25); not yet.
+  await page.getByRole('button', { name: 'Publish Event' }).last().click();
+  await expect(page.getByRole('dialog')).toContainText('Requirements not met: Every DJ confirmed their slot (Not confirmed:');
+  await page.getByRole('dialog').getByRole('button', { name: 'Not yet' }).click();
+  await expect(page.getByText('Unpublished', { exact: true })).toBeVisible();
 
   // The DJ sees their slot in the series' zone and their own, and confirms.
   await dj.goto(`/eventSignup/${eventId}`);
   const confirmation = dj.getByTestId('slot-confirmation');
-  await expect(confirmation).toContainText(/Your slot: \w{3} \d\d:\d\d–\d\d:\d\d London/);
+  await expect(confirmation).toContainText(/Your slot: Rex Live, \w{3} \d\d:\d\d–\d\d:\d\d London/);
   await confirmation.getByRole('button', { name: 'Confirm' }).click();
   await expect(confirmation).toContainText('You confirmed this slot.');
   await expect(confirmation.getByRole('button', { name: "I can't make it" })).toBeVisible();
@@ -85,6 +89,7 @@ test('the DJ confirms their slot; Preflight gates Publish on it; the host publis
   await expect(page.getByText('Published', { exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Unpublish' }).first().click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Unpublish' }).click();
   await expect(page.getByText('Event unpublished.')).toBeVisible();
   await expect(page.getByText('Unpublished', { exact: true })).toBeVisible();
 
@@ -139,7 +144,7 @@ test('signups close by themselves at the deadline the host set, and DJs are told
   const dj = await openPage();
   await signInAs(dj, 'dj');
   await dj.goto(`/eventSignup/${eventId}`);
-  await expect(dj.getByText(/^Signups close \w{3} \d+ \w{3} \d{4}, \d\d:\d\d \(your time\)\.$/)).toBeVisible();
+  await expect(dj.getByText(/^Signups close \w{3} \d+ \w{3} \d{4}, \d\d:\d\d (UTC|.+ time)\.$/)).toBeVisible();
   await expect(dj.getByRole('link', { name: 'Get Started' })).toBeVisible();
 
   // The deadline passes: the page says signups are closed, without the host doing anything.

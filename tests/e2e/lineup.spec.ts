@@ -106,7 +106,7 @@ test('build a lineup, reorder it, B2B, typeahead and onboarding, save, and the t
   // Rex is only available for the first hour: the slot says so, in words.
   await rex.getByRole('button', { name: 'Add to Lineup' }).click();
   const rexSlot = page.getByTestId('slot-card').nth(3);
-  await expect(rexSlot.getByTestId('slot-warnings')).toHaveText(`Ends at 18:30 but Rex Late ${tag} is available until 16:00`);
+  await expect(rexSlot.getByTestId('slot-warnings')).toHaveText(`Ends at 18:30 but Rex Late ${tag} is available until 16:00 (New York time)`);
 
   // Send one back.
   await rexSlot.getByRole('button', { name: /Slot menu/ }).click();
@@ -188,7 +188,7 @@ test('build a lineup, reorder it, B2B, typeahead and onboarding, save, and the t
 
   // Stream Details: a signup staff added streams from its DJ's profile link; the link fills the source again.
   await page.getByRole('link', { name: 'Stream Details' }).click();
-  const slot1 = page.getByRole('group', { name: 'Slot 1 - 15:00' });
+  const slot1 = page.getByRole('group', { name: 'Slot 1 - 15:00 New York time' });
   await expect(slot1.getByLabel('Slot Name')).toHaveValue(b!.djName);
   await expect(slot1.getByLabel('Stream Source URL')).toHaveValue(b!.rtmpUrl);
   await expect(slot1.getByLabel('Stream Source Type')).toHaveValue('RTMP');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { formatEventDate } from '@shared/time';
+import { formatZonedDate } from '@shared/time';
 import { comingSundayAt } from '@shared/wall-clock';
 import { createDj, createEvent, getEvent, publish, saveLineup, updateEvent } from './support/api';
 import { signInAs } from './support/auth';
@@ -41,7 +41,7 @@ test.describe('Create next event', () => {
     // From the event page: #22 a week later, host, message and footer carried over, signups closed.
     await page.goto(`/events/${sourceId}`);
     await page.getByRole('button', { name: 'Create next event' }).click();
-    await expect(page.getByText(`Created Sunday Service #22 (${formatEventDate(nextStart, 'Europe/London')}).`)).toBeVisible();
+    await expect(page.getByText(`Created Sunday Service #22 (${formatZonedDate(nextStart, 'Europe/London')}).`)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Sunday Service #22', level: 1 })).toBeVisible();
     const nextId = new URL(page.url()).pathname.split('/').pop()!;
     expect(nextId).not.toBe(sourceId);

@@ -16,11 +16,11 @@ const RECORD_CHANGE =
 export const SIGNUP_INTAKE_SQL = {
   event: 'select * from "events" where "id" = ?',
   ownSignup:
-    'select "signups"."uuid", "signups"."name", "signups"."submitted_by", "signups"."requested_duration", "signups"."type", "signups"."form_data", "slots"."signup_uuid" as "slotted" from "signup_djs" inner join "signups" on "signups"."uuid" = "signup_djs"."signup_uuid" left join "slots" on "slots"."signup_uuid" = "signups"."uuid" and "slots"."event_id" = "signups"."event_id" where "signup_djs"."event_id" = ? and "signup_djs"."dj_id" = ?',
+    'select "signups"."uuid", "signups"."name", "signups"."submitted_by", "signups"."requested_duration", "signups"."type", "signups"."form_data", "signups"."update_pending_at", "signups"."update_fields", "signups"."update_dismissed_at", "slots"."signup_uuid" as "slotted" from "signup_djs" inner join "signups" on "signups"."uuid" = "signup_djs"."signup_uuid" left join "slots" on "slots"."signup_uuid" = "signups"."uuid" and "slots"."event_id" = "signups"."event_id" where "signup_djs"."event_id" = ? and "signup_djs"."dj_id" = ?',
   updateSignup:
-    'update "signups" set "name" = ?, "requested_duration" = ?, "type" = ?, "form_data" = ?, "submitted_by" = ?, "update_pending_at" = ?, "updated_at" = ? where "uuid" = ?',
+    'update "signups" set "name" = ?, "requested_duration" = ?, "type" = ?, "form_data" = ?, "submitted_by" = ?, "update_pending_at" = ?, "update_fields" = ?, "update_dismissed_at" = ?, "updated_at" = ? where "uuid" = ?',
   insertSignup:
-    'insert into "signups" ("uuid", "event_id", "position", "is_debut", "hidden", "created_at", "name", "requested_duration", "type", "form_data", "submitted_by", "update_pending_at", "updated_at") values (?, ?, (select coalesce(max(position) + 1, 0) as "next" from "signups" where "event_id" = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    'insert into "signups" ("uuid", "event_id", "position", "is_debut", "hidden", "created_at", "name", "requested_duration", "type", "form_data", "submitted_by", "update_pending_at", "update_fields", "update_dismissed_at", "updated_at") values (?, ?, (select coalesce(max(position) + 1, 0) as "next" from "signups" where "event_id" = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   insertSignupDj: 'insert into "signup_djs" ("signup_uuid", "event_id", "dj_id", "position") values (?, ?, ?, ?)',
   recordChange: RECORD_CHANGE,
 } as const;

@@ -1,11 +1,13 @@
 import { Button } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 
-export function CopyButton({ text, label = 'Copy Text' }: { text: string; label?: string }) {
+/** Copies the text; `onCopied` runs once it is on the clipboard. */
+export function CopyButton({ text, label = 'Copy Text', onCopied }: { text: string; label?: string; onCopied?: () => void }) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
       toast.success('Copied to clipboard.');
+      onCopied?.();
     } catch {
       toast.error('Could not copy: select the text and copy it by hand.');
     }

@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { type DiscordPostKind, WEBHOOK_LABELS, WEBHOOK_OF_POST } from '@shared/discord-webhooks';
 import { paths } from '@shared/paths';
-import { formatEventDate } from '@shared/time';
+import { formatZonedDate } from '@shared/time';
 import { ApiError } from '@client/lib/api';
 import { browserZone } from '@client/lib/zone';
 import { useDiscordPosts, usePostToDiscord } from '@client/shared/discord';
@@ -73,4 +73,4 @@ export function DiscordPostButton({ eventId, kind, text }: { eventId: string; ki
   );
 }
 
-const when = (iso: string) => formatEventDate(iso, browserZone());
+const when = (iso: string) => formatZonedDate(iso, browserZone());

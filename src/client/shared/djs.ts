@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { otherEvents } from '@shared/plays';
 import * as api from '@shared/api/djs';
 import { getEvent } from '@shared/api/events';
 import type { BodyOf } from '@shared/api/contract';
@@ -40,6 +41,20 @@ export function useDebounced<T>(value: T, ms: number): T {
   return settled;
 }
 export const useDjDetails = (djId: string) => useQuery(djQuery(djId));
+
+/**
+ * The DJs' plays in other events, by DJ: what the stored event knows, else (a DJ just added to the
+ * draft) from their details, as 'Other Events' loads them; undefined while those load.
+ */
+export function useOtherEventTotals(djIds: readonly string[], eventId: string, known: Record<string, { total: number }>): Array<number | undefined> {
+  const missing = djIds.filter((djId) => !known[djId]);
+  const fetched = useQueries({ queries: missing.map((djId) => djQuery(djId)) });
+  return djIds.map((djId) => {
+    if (known[djId]) return known[djId].total;
+    const details = fetched[missing.indexOf(djId)]?.data;
+    return details && otherEvents(details.plays, eventId).total;
+  });
+}
 
 /** Keeps the cache in step after a DJ changed: their details, and the roster refetched. */
 function useRememberDj() {

@@ -45,8 +45,7 @@ export function useCreateNextEvent() {
 
 export const saveEvent = (eventId: string, body: BodyOf<typeof api.saveEvent>) => call(api.saveEvent, { params: { eventId }, body });
 
-export const publishEvent = (eventId: string, baseVersion: number) =>
-  call(api.publishEvent, { params: { eventId }, body: { baseVersion } });
+export const publishEvent = (eventId: string, body: BodyOf<typeof api.publishEvent>) => call(api.publishEvent, { params: { eventId }, body });
 
 export const unpublishEvent = (eventId: string, baseVersion: number) =>
   call(api.unpublishEvent, { params: { eventId }, body: { baseVersion } });

@@ -68,6 +68,10 @@ export interface SignupsTable {
   submitted_by: string | null;
   /** When the DJ changed answers the slot plays (name, length, type) after the lineup was saved. */
   update_pending_at: number | null;
+  /** JSON list of what the DJ's update changes ('name', 'length', 'type'): waiting, or dismissed. */
+  update_fields: string | null;
+  /** When staff dismissed that update (the slot stays as it was); null while it waits or when there is none. */
+  update_dismissed_at: number | null;
   created_at: number;
   updated_at: number;
 }

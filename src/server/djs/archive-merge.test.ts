@@ -188,7 +188,7 @@ describe.each(testDialects)('archive and merge DJs on %s', (dialect) => {
       const sameEvent = await merge(old, other);
       expect(sameEvent.status).toBe(409);
       expect(sameEvent.body.message).toBe(
-        "Twin and Twin too are both on the signups of Twin night (Sun 6 Jan 2030, 20:00), and a DJ has one signup per event. Take one of them off that event's signups first, then merge.",
+        "Twin and Twin too are both on the signups of Twin night (Sun 6 Jan 2030, 20:00 London time), and a DJ has one signup per event. Take one of them off that event's signups first, then merge.",
       );
       expect((await merge(old, old)).status).toBe(400);
       expect((await merge(old, randomUUID())).status).toBe(404);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Dj } from '@shared/schemas/djs.js';
 import type { DjDetailsResponse, RosterPageQuery, RosterResponse } from '@shared/schemas/djs.js';
-import { formatEventDate } from '@shared/time.js';
+import { formatZonedDate } from '@shared/time.js';
 import { handOverSessions } from '../auth/sessions.js';
 import type { ChangeBus } from '../changes/bus.js';
 import { findVersions } from '../events/repository.js';
@@ -95,7 +95,7 @@ export async function mergeDj(store: Store, changes: ChangeBus, actor: Actor, me
       if (!merged || !kept) throw notFound(DJ_NOT_FOUND);
       const shared = await lineup.eventsWithBoth(trx, mergedId, keptId);
       if (shared.length > 0) {
-        const events = shared.map((event) => `${event.name} (${formatEventDate(toIso(event.start_at), zone)})`).join(', ');
+        const events = shared.map((event) => `${event.name} (${formatZonedDate(toIso(event.start_at), zone)})`).join(', ');
         throw conflict(
           `${nameOf(merged)} and ${nameOf(kept)} are both on the signups of ${events}, and a DJ has one signup per event. Take one of them off that event's signups first, then merge.`,
         );

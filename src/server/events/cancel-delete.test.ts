@@ -3,6 +3,7 @@ import { slotForSignup } from '@shared/lineup.js';
 import type { RosterResponse } from '@shared/schemas/djs.js';
 import { type EventDetail, eventFieldsSchema, type EventSummary } from '@shared/schemas/events.js';
 import type { PublicLineupList } from '@shared/schemas/public.js';
+import type { DjHome } from '@shared/schemas/me.js';
 import type { SignupArea } from '@shared/schemas/signup.js';
 import { buildLegacySlot, buildSignup } from '@shared/testing/builders.js';
 import { intake, storedLineup } from '../testing/fixtures.js';
@@ -50,8 +51,8 @@ describe.each(testDialects)('cancel, restore and delete events on %s', (dialect)
   }
 
   /** An event with a lineup (a staff signup, played), and a DJ's own signup with answers waiting. */
-  async function eventWithLineup(): Promise<string> {
-    const id = await createEvent();
+  async function eventWithLineup(name?: string): Promise<string> {
+    const id = await createEvent(name);
     const signup = buildSignup(randomUUID(), { name: 'Host pick', djRefs: [host.djId] });
     const event = await getEvent(id);
     const saved = await staff('PUT', `/api/events/${id}`, {
@@ -93,7 +94,7 @@ describe.each(testDialects)('cancel, restore and delete events on %s', (dialect)
     expect((await area(id)).body.event).toMatchObject({ signupsAreOpen: false, cancelled: true });
     const refused = await app.request('POST', '/api/signup', { cookie: dj.cookie, body: intake(id, { name: 'Dana changed' }) });
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ code: 'signups_closed', message: 'This event was cancelled, so its signups are closed.' });
+    expect(refused.body).toEqual({ code: 'signups_closed', message: 'Signups for this event are currently closed. This event was cancelled.' });
     expect(await storedLineup(app.ctx.store.db)).toEqual(before);
 
     // Publishing waits for a restore.
@@ -125,6 +126,50 @@ describe.each(testDialects)('cancel, restore and delete events on %s', (dialect)
     expect((await action(id, 'restore', cancelled.body.version)).status).toBe(200);
     expect((await app.request('GET', `/api/public/lineups/${id}`)).status).toBe(200);
     expect(await publicIds()).toContain(id);
+  });
+
+  test('a cancelled event is shown to its DJs as cancelled, refused with the closed message, and gone from every public page and feed', async () => {
+    const id = await eventWithLineup('Moonlight Night');
+    // Dana's signup joins the lineup, she confirms her slot, and the event is published.
+    const loaded = await getEvent(id);
+    const danaSignup = loaded.signups.find((signup) => signup.name === 'Dana live')!;
+    const saved = await staff('PUT', `/api/events/${id}`, {
+      baseVersion: loaded.version,
+      event: eventFieldsSchema.parse(loaded),
+      signups: loaded.signups,
+      slots: [...loaded.slots, slotForSignup(danaSignup)],
+      removedSignupUuids: [],
+    });
+    expect(saved.status).toBe(200);
+    expect((await app.request('POST', '/api/signup/confirmation', { cookie: dj.cookie, body: { event_id: id, confirmation: 'confirmed' } })).status).toBe(200);
+    await app.ctx.store.db.updateTable('events').set({ published: 1 }).where('id', '=', id).execute();
+    const calendar = new URL((await app.request<{ url: string }>('GET', '/api/signup/calendar-link', { cookie: dj.cookie })).body.url).pathname;
+    const home = async () => (await app.request<DjHome>('GET', '/api/me/home', { cookie: dj.cookie })).body;
+    const text = async (url: string) => JSON.stringify((await app.request('GET', url)).body ?? '');
+    const everywhere = [`/api/public/lineups`, '/feeds/events.ics', '/feeds/next.json', '/feeds/next.txt', calendar];
+
+    // Before: open for signup, her confirmed slot, and public everywhere.
+    expect((await home()).openEvents.map((event) => event.id)).toEqual([id]);
+    expect((await home()).signups).toMatchObject([{ eventId: id, state: 'confirmed', cancelled: false }]);
+    for (const url of everywhere) expect(await text(url), url).toContain('Moonlight Night');
+    expect((await app.request('GET', `/feeds/lineup/${id}.svg`)).status).toBe(200);
+
+    expect((await action(id, 'cancel', (await getEvent(id)).version)).status).toBe(200);
+
+    // Her home no longer offers it for signup; her signup says the event is cancelled.
+    expect((await home()).openEvents).toEqual([]);
+    expect((await home()).signups).toMatchObject([{ eventId: id, signupName: 'Dana live', cancelled: true }]);
+    // Her signup area is closed, and the intake and her answer are refused with the spec's closed message.
+    expect((await area(id)).body.event).toMatchObject({ signupsAreOpen: false, cancelled: true });
+    const closed = 'Signups for this event are currently closed. This event was cancelled.';
+    const refused = await app.request('POST', '/api/signup', { cookie: dj.cookie, body: intake(id, { name: 'Dana changed' }) });
+    expect(refused).toMatchObject({ status: 409, body: { code: 'signups_closed', message: closed } });
+    const answer = await app.request('POST', '/api/signup/confirmation', { cookie: dj.cookie, body: { event_id: id, confirmation: 'declined' } });
+    expect(answer).toMatchObject({ status: 409, body: { code: 'signups_closed', message: closed } });
+    // Visitors see it nowhere: pages, feeds, the DJ's own calendar, the image.
+    for (const url of everywhere) expect(await text(url), url).not.toContain('Moonlight Night');
+    expect((await app.request('GET', `/api/public/lineups/${id}`)).status).toBe(404);
+    expect((await app.request('GET', `/feeds/lineup/${id}.svg`)).status).toBe(404);
   });
 
   test('cancel and restore are refused when someone saved meanwhile, and for an unknown event', async () => {

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Signup } from '@shared/schemas/lineup.js';
 import { placeSlots, slotForSignup } from '@shared/lineup.js';
 import { type EventDetail, eventFieldsSchema, type EventSummary, type SaveEventBody } from '@shared/schemas/events.js';
+import type { HistoryEntry } from '@shared/schemas/history.js';
+import { historyLineText } from '@shared/history.js';
 import { DEFAULT_SETTINGS } from '@shared/schemas/settings.js';
 import { buildEvent, buildSignup } from '@shared/testing/builders.js';
 import { intake } from '../testing/fixtures.js';
@@ -423,6 +425,27 @@ describe.each(testDialects)('events API on %s', (dialect) => {
       const unpublished = await staff().post<EventDetail>(`/api/events/${id}/unpublish`, { baseVersion: version + 1 });
       expect(unpublished.status).toBe(200);
       expect(await getEvent(id)).toMatchObject({ published: false, version: version + 2, slots: [{ streamSourceUrl: 'rtmp://stream.example/live/rex' }] });
+    });
+
+    test('Publish anyway publishes with requirements unmet, and the history records which', async () => {
+      const { id, version } = await eventWithSlot('');
+      const anyway = await staff().post<EventDetail>(`/api/events/${id}/publish`, { baseVersion: version, anyway: true });
+      expect(anyway.status).toBe(200);
+      expect(anyway.body).toMatchObject({ published: true, version: version + 1 });
+      const history = await staff().get<{ entries: HistoryEntry[] }>(`/api/events/${id}/history`);
+      expect(history.body.entries[0]).toMatchObject({
+        kind: 'published',
+        lines: [{ t: 'published_anyway', unmet: ['Every slot has a stream source or is a prerecord (No source: Rex)', 'Every DJ confirmed their slot (Not confirmed: Rex)'] }],
+      });
+      expect(historyLineText(history.body.entries[0]!.lines[0]!, 'Europe/London')).toBe(
+        'Published anyway. Requirements not met: Every slot has a stream source or is a prerecord (No source: Rex); Every DJ confirmed their slot (Not confirmed: Rex).',
+      );
+      // Still checked against the version the page showed, and still never while cancelled.
+      const other = await eventWithSlot('', '2030-01-13T20:00:00.000Z');
+      expect((await staff().post(`/api/events/${other.id}/publish`, { baseVersion: other.version + 3, anyway: true })).status).toBe(409);
+      expect((await staff().post(`/api/events/${other.id}/cancel`, { baseVersion: other.version })).status).toBe(200);
+      const cancelled = await staff().post<{ message: string }>(`/api/events/${other.id}/publish`, { baseVersion: other.version + 1, anyway: true });
+      expect(cancelled).toMatchObject({ status: 409, body: { message: 'This event is cancelled: restore it before publishing it.' } });
     });
 
     test('staff cannot confirm a DJ who is on no signup of the event', async () => {

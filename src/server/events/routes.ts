@@ -21,7 +21,7 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext) {
   const djDetails = djDetailsCache(ctx.store);
   registerEndpoint(app, api.saveEvent, ({ params, body, user }) => service.saveEvent(db, ctx.changes, user, params.eventId, body, djDetails));
   registerEndpoint(app, api.publishEvent, ({ params, body, user }) =>
-    service.publishEvent(db, ctx.changes, user, params.eventId, body.baseVersion),
+    service.publishEvent(db, ctx.changes, user, params.eventId, body.baseVersion, body.anyway),
   );
   registerEndpoint(app, api.unpublishEvent, ({ params, body, user }) =>
     service.unpublishEvent(db, ctx.changes, user, params.eventId, body.baseVersion),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { diffLineup, draftProblem, namedDjs, savedDetail, type StoredLineup } from '@shared/lineup-save.js';
-import { publishProblems } from '@shared/preflight.js';
+import { requirementsNotMet, unmetRequirements } from '@shared/preflight.js';
 import type {
   CreateEventRequest,
   CreatedNextEvent,
@@ -203,16 +203,19 @@ async function findStoredLineup(trx: Transaction<Database>, eventId: string, row
   return { ...stored, djs: { ...cached?.djs, ...read.djs }, otherEventsByDj: { ...cached?.otherEventsByDj, ...read.otherEventsByDj } };
 }
 
-/** Publishes the event once the preflight's required steps are done (shared/preflight.ts), never while cancelled. */
-export async function publishEvent(db: Db, changes: ChangeBus, actor: Actor, eventId: string, baseVersion: number): Promise<EventDetail> {
+/**
+ * Publishes the event once the preflight's required steps are done (shared/preflight.ts), or
+ * `anyway`, recording which were open; never while cancelled.
+ */
+export async function publishEvent(db: Db, changes: ChangeBus, actor: Actor, eventId: string, baseVersion: number, anyway = false): Promise<EventDetail> {
   const published = await db.transaction().execute(async (trx) => {
     const detail = await getEventDetail(trx, eventId);
     if (detail.version !== baseVersion) await refuseStaleOrMissing(trx, eventId);
     if (detail.cancelled) throw conflict('This event is cancelled: restore it before publishing it.');
     const djNames = Object.fromEntries(Object.entries(detail.djs).map(([id, dj]) => [id, dj.djName]));
-    const problems = publishProblems(detail, djNames);
-    if (problems) throw conflict(problems, 'requirements_not_met');
-    return setPublished(trx, actor, eventId, baseVersion, true);
+    const unmet = unmetRequirements(detail, djNames);
+    if (unmet.length > 0 && !anyway) throw conflict(requirementsNotMet(unmet), 'requirements_not_met');
+    return setPublished(trx, actor, eventId, baseVersion, true, unmet.length > 0 ? [{ t: 'published_anyway', unmet }] : []);
   });
   await changes.publish({ eventId, version: published.version });
   return published;
@@ -278,10 +281,17 @@ export async function unpublishEvent(db: Db, changes: ChangeBus, actor: Actor, e
   return unpublished;
 }
 
-async function setPublished(trx: Transaction<Database>, actor: Actor, eventId: string, baseVersion: number, published: boolean): Promise<EventDetail> {
+async function setPublished(
+  trx: Transaction<Database>,
+  actor: Actor,
+  eventId: string,
+  baseVersion: number,
+  published: boolean,
+  lines: HistoryLine[] = [],
+): Promise<EventDetail> {
   const swapped = await repository.updateEventIfVersion(trx, eventId, baseVersion, { published: published ? 1 : 0 }, Date.now());
   if (!swapped) await refuseStaleOrMissing(trx, eventId);
-  await recordChange(trx, { eventId, actor, kind: published ? 'published' : 'unpublished', version: baseVersion + 1 });
+  await recordChange(trx, { eventId, actor, kind: published ? 'published' : 'unpublished', version: baseVersion + 1, lines });
   return getEventDetail(trx, eventId);
 }
 

@@ -99,7 +99,7 @@ describe.each(testDialects)('event history on %s', (dialect) => {
       ['preflight_step', 'Hal the host', 'Announcement texts copied: ticked'],
       ['signup_updated', 'Dana', 'Dana live: changed Notes'],
       ['slot_confirmed', 'Dana'],
-      ['saved', 'Hal the host', 'Name: Sunday Service → Sunday Session', 'Into the lineup: Dana live at 20:00'],
+      ['saved', 'Hal the host', 'Name: Sunday Service → Sunday Session', 'Into the lineup: Dana live at 20:00 London time'],
       ['signup_submitted', 'Dana', 'Signup added: Dana live'],
       ['created', 'Hal the host'],
     ]);

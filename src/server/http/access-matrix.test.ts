@@ -268,7 +268,7 @@ describe.each(testDialects)('access control matrix on %s', (dialect) => {
     for (const leaked of ['Rival Name', 'rival secret notes', 'staff-only message', other.djId, 'Other DJ']) {
       expect(text).not.toContain(leaked);
     }
-    expect(Object.keys((before.body as { event: object }).event).sort()).toEqual(['cancelled', 'host', 'id', 'name', 'signupsAreOpen', 'startDatetime']);
+    expect(Object.keys((before.body as { event: object }).event).sort()).toEqual(['cancelled', 'full', 'host', 'id', 'name', 'signupsAreOpen', 'startDatetime']);
 
     // Submitting for the same event only ever writes and returns the caller's own signup.
     const submitted = await app.request('POST', '/api/signup', { cookie: mine.cookie, body: intake(eventId, { name: 'Mine' }) });

@@ -20,7 +20,7 @@ const cachedArea = contract({ ...area, path: '/api/test-area-cached' });
 
 /** The signup area as a careless handler might build it: other DJs' data mixed in. */
 const leaky = () => ({
-  event: { id: 'e1', name: 'Night', startDatetime: '2030-06-09T19:00:00.000Z', signupsAreOpen: true, cancelled: false, host: 'Hal', message: 'staff-only' },
+  event: { id: 'e1', name: 'Night', startDatetime: '2030-06-09T19:00:00.000Z', signupsAreOpen: true, cancelled: false, full: false, host: 'Hal', message: 'staff-only' },
   dj: { id: 'd1', djName: 'Me', publicName: 'Me', discordId: '123456789012345678', rtmpUrl: 'rtmp://mine/key' },
   signup: null,
   named: null,
@@ -48,7 +48,7 @@ test('fields a handler returns beyond the response schema never leave the server
   expect(response.body).not.toContain('staff-only');
   expect(response.body).not.toContain('rtmp://mine');
   expect(JSON.parse(response.body)).toEqual({
-    event: { id: 'e1', name: 'Night', startDatetime: '2030-06-09T19:00:00.000Z', signupsAreOpen: true, cancelled: false, host: 'Hal' },
+    event: { id: 'e1', name: 'Night', startDatetime: '2030-06-09T19:00:00.000Z', signupsAreOpen: true, cancelled: false, full: false, host: 'Hal' },
     dj: { id: 'd1', djName: 'Me', publicName: 'Me' },
     signup: null,
     named: null,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import { CONFIRMATIONS, type Confirmation, type SignupType, type StreamSourceType } from '@shared/domain.js';
+import { CONFIRMATIONS, type Confirmation, type SignupType, SLOT_FIELDS, type SlotField, type StreamSourceType } from '@shared/domain.js';
+import type { DjUpdate, Played } from '@shared/dj-update.js';
 import type { LineupChanges, SignupPlace, SlotRow, SlotTimes } from '@shared/lineup-save.js';
 import type { Signup, Slot, StaffSignup } from '@shared/schemas/lineup.js';
 import { type SignupFormData, signupFormDataSchema } from '@shared/schemas/signup.js';
@@ -23,6 +24,23 @@ export function parseFormData(json: string | null): SignupFormData | null {
   } catch {
     return null;
   }
+}
+
+/** The fields a DJ's update concerns, as stored (JSON); unreadable data counts as none. */
+export function parseUpdateFields(json: string | null): SlotField[] {
+  if (json === null) return [];
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return Array.isArray(parsed) ? SLOT_FIELDS.filter((field) => parsed.includes(field)) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A DJ's update as stored: waiting (update_pending_at), dismissed (update_dismissed_at), or none. */
+export function storedDjUpdate(row: Pick<SignupsTable, 'update_fields' | 'update_pending_at' | 'update_dismissed_at'>): DjUpdate | null {
+  if (row.update_pending_at === null && row.update_dismissed_at === null) return null;
+  return { fields: parseUpdateFields(row.update_fields), dismissed: row.update_pending_at === null };
 }
 
 /** Where each staff-owned field of a signup is stored: a field added to the schema fails to compile here until it has a column. */
@@ -97,6 +115,7 @@ export function signupsFromRows(
     hidden: fromFlag(row.hidden),
     formData: parseFormData(row.form_data),
     updatePendingAt: row.update_pending_at === null ? null : toIso(row.update_pending_at),
+    updateFields: row.update_pending_at === null ? [] : parseUpdateFields(row.update_fields),
     confirmations: confirmations.get(row.uuid) ?? {},
   }));
   const places = new Map(rows.map((row) => [row.uuid, { position: Number(row.position), createdAt: Number(row.created_at) }]));
@@ -189,8 +208,14 @@ export async function writeSignups(trx: Transaction<Database>, eventId: string, 
       .values(changes.addRefs.map((ref) => ({ signup_uuid: ref.signupUuid, event_id: eventId, dj_id: ref.djId, position: ref.position })))
       .execute();
   }
-  if (changes.clearUpdates.length > 0) {
-    await trx.updateTable('signups').set({ update_pending_at: null }).where('event_id', '=', eventId).where('uuid', 'in', changes.clearUpdates).execute();
+  // A DJ update staff applied leaves nothing behind; one they dismissed is kept for the DJ to read.
+  for (const { uuid, dismissed } of changes.clearUpdates) {
+    await trx
+      .updateTable('signups')
+      .set({ update_pending_at: null, update_fields: dismissed ? JSON.stringify(dismissed) : null, update_dismissed_at: dismissed ? now : null })
+      .where('event_id', '=', eventId)
+      .where('uuid', '=', uuid)
+      .execute();
   }
 }
 
@@ -245,7 +270,11 @@ export async function findSignupNaming(db: Db, eventId: string, djId: string) {
       'signups.name',
       'signups.form_data',
       'signups.submitted_by',
+      'signups.requested_duration',
+      'signups.type',
       'signups.update_pending_at',
+      'signups.update_fields',
+      'signups.update_dismissed_at',
       'signup_djs.confirmation',
       'slots.start_at',
       'slots.end_at',
@@ -259,7 +288,10 @@ export async function findSignupNaming(db: Db, eventId: string, djId: string) {
       name: row.name,
       submittedBy: row.submitted_by,
       formData: parseFormData(row.form_data),
+      requestedDuration: Number(row.requested_duration),
+      type: row.type as SignupType,
       updatePending: row.update_pending_at !== null,
+      update: storedDjUpdate(row),
       confirmation: asConfirmation(row.confirmation),
       slot: row.start_at === null || row.end_at === null ? null : { startTime: toIso(row.start_at), endTime: toIso(row.end_at) },
     }
@@ -287,7 +319,18 @@ const selectSignupOwner = precompiled((db, { eventId, djId }: { eventId: string;
     .selectFrom('signup_djs')
     .innerJoin('signups', 'signups.uuid', 'signup_djs.signup_uuid')
     .leftJoin('slots', (join) => join.onRef('slots.signup_uuid', '=', 'signups.uuid').onRef('slots.event_id', '=', 'signups.event_id'))
-    .select(['signups.uuid', 'signups.name', 'signups.submitted_by', 'signups.requested_duration', 'signups.type', 'signups.form_data', 'slots.signup_uuid as slotted'])
+    .select([
+      'signups.uuid',
+      'signups.name',
+      'signups.submitted_by',
+      'signups.requested_duration',
+      'signups.type',
+      'signups.form_data',
+      'signups.update_pending_at',
+      'signups.update_fields',
+      'signups.update_dismissed_at',
+      'slots.signup_uuid as slotted',
+    ])
     .where('signup_djs.event_id', '=', eventId)
     .where('signup_djs.dj_id', '=', djId),
 );
@@ -327,25 +370,52 @@ const countSubmitted = precompiled((db, { eventId }: { eventId: string }) =>
 
 /**
  * A DJ's new answers to a signup already in a saved lineup: the slot keeps playing what staff
- * saved; when the answers would change it, they wait (update_pending_at) for staff to apply them.
+ * saved; what the DJ changed waits (update_pending_at, update_fields) for staff to apply it, or
+ * stays dismissed (since `dismissedAt`) when staff dismissed it and the DJ did not ask again.
  */
-export async function updateAnswersOnly(db: QueryTarget, uuid: string, form: SignupFormData, djId: string, now: number, changesTheSlot: boolean): Promise<void> {
-  await updateAnswers(db, { uuid, formData: JSON.stringify(form), djId, pendingAt: changesTheSlot ? now : null, now });
+export async function updateAnswersOnly(
+  db: QueryTarget,
+  uuid: string,
+  form: SignupFormData,
+  djId: string,
+  now: number,
+  update: { state: DjUpdate | null; dismissedAt: number | null },
+): Promise<void> {
+  const { state, dismissedAt } = update;
+  await updateAnswers(db, {
+    uuid,
+    formData: JSON.stringify(form),
+    djId,
+    pendingAt: state && !state.dismissed ? now : null,
+    fields: state ? JSON.stringify(state.fields) : null,
+    dismissedAt: state?.dismissed ? (dismissedAt ?? now) : null,
+    now,
+  });
 }
 
 const updateAnswers = precompiled(
-  (db, values: { uuid: string; formData: string; djId: string; pendingAt: number | null; now: number }) =>
+  (db, values: { uuid: string; formData: string; djId: string; pendingAt: number | null; fields: string | null; dismissedAt: number | null; now: number }) =>
     db
       .updateTable('signups')
-      .set({ form_data: values.formData, submitted_by: values.djId, update_pending_at: values.pendingAt, updated_at: values.now })
+      .set({
+        form_data: values.formData,
+        submitted_by: values.djId,
+        update_pending_at: values.pendingAt,
+        update_fields: values.fields,
+        update_dismissed_at: values.dismissedAt,
+        updated_at: values.now,
+      })
       .where('uuid', '=', values.uuid),
 );
 
-/** The columns a DJ's submission sets; staff columns (is_debut, hidden, position) are left alone. */
-const submittedColumns = (form: SignupFormData, djId: string, now: number): SubmittedColumns => ({
-  name: form.name,
-  requestedDuration: form.requested_duration,
-  type: form.type,
+/**
+ * The columns a DJ's submission sets; staff columns (is_debut, hidden, position) are left alone.
+ * `played`: what the signup plays (an update keeps what staff set and the DJ did not change).
+ */
+const submittedColumns = (form: SignupFormData, djId: string, now: number, played?: Played): SubmittedColumns => ({
+  name: played?.name ?? form.name,
+  requestedDuration: played?.requestedDuration ?? form.requested_duration,
+  type: played?.type ?? form.type,
   formData: JSON.stringify(form),
   djId,
   now,
@@ -367,11 +437,13 @@ const submittedSet = (values: SubmittedColumns) => ({
   form_data: values.formData,
   submitted_by: values.djId,
   update_pending_at: null,
+  update_fields: null,
+  update_dismissed_at: null,
   updated_at: values.now,
 });
 
-export async function updateSignupForm(db: QueryTarget, uuid: string, form: SignupFormData, djId: string, now: number): Promise<void> {
-  await updateSubmitted(db, { uuid, ...submittedColumns(form, djId, now) });
+export async function updateSignupForm(db: QueryTarget, uuid: string, form: SignupFormData, djId: string, now: number, played: Played): Promise<void> {
+  await updateSubmitted(db, { uuid, ...submittedColumns(form, djId, now, played) });
 }
 
 const updateSubmitted = precompiled((db, values: SubmittedColumns & { uuid: string }) =>

@@ -82,8 +82,8 @@ describe.each(testDialects)('my home on %s', (dialect) => {
       seriesZone: DEFAULT_SETTINGS.defaultZone,
       contactHostName: DEFAULT_SETTINGS.contactHostName,
       openEvents: [
-        { id: next.id, name: 'Sunday Service #22', startDatetime: new Date(next.start).toISOString(), signedUp: true },
-        { id: later.id, name: 'Sunday Service #23', startDatetime: new Date(later.start).toISOString(), signedUp: false },
+        { id: next.id, name: 'Sunday Service #22', startDatetime: new Date(next.start).toISOString(), signedUp: true, full: false },
+        { id: later.id, name: 'Sunday Service #23', startDatetime: new Date(later.start).toISOString(), signedUp: false, full: false },
       ],
       signups: [
         {
@@ -92,6 +92,7 @@ describe.each(testDialects)('my home on %s', (dialect) => {
           startDatetime: new Date(next.start).toISOString(),
           signupName: 'Dana Live',
           state: 'in_lineup',
+          cancelled: false,
           slot: { startTime: new Date(next.start).toISOString(), endTime: new Date(next.start + HOUR).toISOString() },
         },
       ],
@@ -127,6 +128,17 @@ describe.each(testDialects)('my home on %s', (dialect) => {
     await app.ctx.store.db.updateTable('events').set({ signups_close_at: Date.now() - HOUR }).where('id', '=', deadlinePassed.id).execute();
     const home = await app.request<DjHome>('GET', '/api/me/home', { cookie: dana.cookie });
     expect(home.body).toMatchObject({ openEvents: [], signups: [], pastPlays: [], pastPlayCount: 0 });
+  });
+
+  test('an event with all the signups it can take is marked full, except for the DJs on them', async () => {
+    const [dana, rex] = [await app.signIn(['dj']), await app.signIn(['dj'])];
+    const capped = await event('Capped', 2 * DAY, true);
+    await app.ctx.store.db.updateTable('events').set({ signup_cap: 1 }).where('id', '=', capped.id).execute();
+    const open = async (cookie: string) => (await app.request<DjHome>('GET', '/api/me/home', { cookie })).body.openEvents;
+    expect(await open(rex.cookie)).toMatchObject([{ id: capped.id, signedUp: false, full: false }]);
+    expect((await signUp(dana.cookie, capped.id, 'Dana Live')).status).toBe(200);
+    expect(await open(rex.cookie)).toMatchObject([{ id: capped.id, signedUp: false, full: true }]);
+    expect(await open(dana.cookie)).toMatchObject([{ id: capped.id, signedUp: true, full: false }]);
   });
 
   test('a member without roles gets no DJ home, but whom to ask, from Global Settings', async () => {

@@ -8,12 +8,22 @@ import { signupsNaming } from '../lineup/repository.js';
 
 type Db = Kysely<Database>;
 
-/** Events staff opened for signups that have not ended, soonest first, with their deadline. */
+/** Events staff opened for signups that have not ended and are not cancelled, soonest first, with their deadline and whether they are full. */
 export async function findOpenedEvents(db: Db, now: number) {
   const rows = await db
     .selectFrom('events')
-    .select(['id', 'name', 'start_at', 'signups_close_at'])
+    .select(['id', 'name', 'start_at', 'signups_close_at', 'signup_cap'])
+    // DJ signups, for the cap (staff-added signups take no place), as the intake counts them.
+    .select((eb) =>
+      eb
+        .selectFrom('signups')
+        .select((sub) => sub.fn.countAll().as('n'))
+        .whereRef('signups.event_id', '=', 'events.id')
+        .where('signups.submitted_by', 'is not', null)
+        .as('dj_signups'),
+    )
     .where('signups_open', '=', 1)
+    .where('cancelled_at', 'is', null)
     .where('end_at', '>', now)
     .orderBy('start_at')
     .orderBy('id')
@@ -24,16 +34,18 @@ export async function findOpenedEvents(db: Db, now: number) {
     startDatetime: toIso(row.start_at),
     signupsAreOpen: true,
     signupsCloseAt: row.signups_close_at === null ? null : toIso(row.signups_close_at),
+    full: row.signup_cap !== null && toCount(row.dj_signups ?? 0) >= Number(row.signup_cap),
   }));
 }
 
-/** The signups naming this DJ for events that have not ended, with their slot if any. */
+/** The signups naming this DJ for events that have not ended, with their slot if any and whether staff cancelled the event. */
 export async function findOwnUpcomingSignups(db: Db, djId: string, now: number) {
   const rows = await signupsNaming(db, djId)
     .select([
       'events.id as event_id',
       'events.name as event_name',
       'events.start_at as event_start',
+      'events.cancelled_at as event_cancelled_at',
       'signups.name as signup_name',
       'signup_djs.confirmation',
       'slots.start_at as slot_start',
@@ -48,6 +60,7 @@ export async function findOwnUpcomingSignups(db: Db, djId: string, now: number) 
     eventName: row.event_name,
     startDatetime: toIso(row.event_start),
     signupName: row.signup_name,
+    cancelled: row.event_cancelled_at !== null,
     confirmation: row.confirmation,
     slot: row.slot_start === null || row.slot_end === null ? null : { startTime: toIso(row.slot_start), endTime: toIso(row.slot_end) },
   }));

@@ -24,7 +24,7 @@ export async function loadDjHome(ctx: AppContext, user: SessionUser): Promise<Dj
     contactHostName: settings.contactHostName,
     openEvents: opened
       .filter((event) => signupsOpenAt(event, now))
-      .map(({ id, name, startDatetime }) => ({ id, name, startDatetime, signedUp: signedUpFor.has(id) })),
+      .map(({ id, name, startDatetime, full }) => ({ id, name, startDatetime, signedUp: signedUpFor.has(id), full: full && !signedUpFor.has(id) })),
     signups: signups.map(({ confirmation, ...signup }) => ({ ...signup, state: stateOf(signup.slot !== null, confirmation) })),
     pastPlays: past.plays,
     pastPlayCount: past.count,

@@ -10,6 +10,10 @@ describe.each(testDialects)('demo data on %s', (dialect) => {
       const db = app.ctx.store.db;
       const djs = await db.selectFrom('djs').selectAll().execute();
       expect(djs.length).toBeGreaterThanOrEqual(12);
+      // Every development sign-in DJ is on the roster, five of them DJs only (issue 25).
+      for (const discordId of ['900000000000000003', '900000000000000004', '900000000000000007', '900000000000000008', '900000000000000009']) {
+        expect(djs.map((dj) => dj.discord_id)).toContain(discordId);
+      }
       expect(djs.every((dj) => dj.rtmp_url.startsWith('rtmp://'))).toBe(true);
       const events = await db.selectFrom('events').selectAll().orderBy('start_at').execute();
       const past = events.filter((e) => Number(e.end_at) <= now.getTime());

@@ -9,7 +9,7 @@ import { eventFieldsSchema, saveEventSchema } from '@shared/schemas/events.js';
 import { DEFAULT_SETTINGS } from '@shared/schemas/settings.js';
 import { toIsoUtc } from '@shared/time.js';
 import { comingSundayAt } from '@shared/wall-clock.js';
-import { DEV_ACCOUNTS } from '../auth/dev-accounts.js';
+import { DEV_ACCOUNTS, type DevAccount } from '../auth/dev-accounts.js';
 import { inProcessBus } from '../changes/bus.js';
 import type { Database } from '../db/schema.js';
 import { toCount } from '../db/values.js';
@@ -29,14 +29,18 @@ interface SeedDj {
   twitch: string;
 }
 
-const ROSTER: SeedDj[] = [
-  ...DEV_ACCOUNTS.filter((a) => a.roleIds !== null && a.roleIds.length > 0).map((a) => ({
+/** The development sign-in's people with a role, on the roster as signing in would put them. */
+const devDjs = (keys: readonly DevAccount['key'][]): SeedDj[] =>
+  DEV_ACCOUNTS.filter((a) => keys.includes(a.key)).map((a) => ({
     djName: a.key === 'dj2' ? 'Rex Rhythm' : `DJ ${a.globalName ?? a.username}`,
     publicName: a.nick ?? a.globalName ?? a.username,
     discordId: a.discordId,
     rtmpUrl: `rtmp://stream.vrcdn.live/live/${a.username}`,
     twitch: a.username,
-  })),
+  }));
+
+const ROSTER: SeedDj[] = [
+  ...devDjs(['admin', 'host', 'dj', 'dj2']),
   ...[
     ['Night Owl', 'Olly'],
     ['Bassline Betty', 'Betty'],
@@ -54,6 +58,8 @@ const ROSTER: SeedDj[] = [
     rtmpUrl: `rtmp://stream.vrcdn.live/live/${publicName!.toLowerCase()}`,
     twitch: djName!.toLowerCase().replaceAll(' ', '_'),
   })),
+  // Last, so the demo week's signups stay those of the DJs above: these three sign up themselves.
+  ...devDjs(['dj3', 'dj4', 'dj5']),
 ];
 
 export async function seedIfEmpty(db: Kysely<Database>, now = new Date()): Promise<boolean> {

@@ -86,16 +86,15 @@ describe.each(testDialects)('settings API on %s', (dialect) => {
       'chatServerUrl',
     ]);
 
-    // Saved: the series name and schedule are confirmed; the example.org signup URL is still a placeholder.
+    // Saved: the series name and schedule are confirmed, and so are the links the admin saved,
+    // example.org ones too (issue 25: what an admin saved counts as set).
     await app.request('PUT', '/api/settings', { cookie, body: changed });
     const after = await app.request<{ items: Array<{ field: string; reason: string }> }>('GET', '/api/settings/checklist', { cookie });
-    expect(after.body.items.map(({ field, reason }) => `${field} ${reason}`)).toEqual([
-      'signupUrl placeholder',
-      'schedulingChannelUrl unset',
-      'hostingGuideUrl placeholder',
-      'sharedDriveUrl unset',
-      'chatServerUrl unset',
-    ]);
+    expect(after.body.items.map(({ field, reason }) => `${field} ${reason}`)).toEqual(['schedulingChannelUrl unset', 'sharedDriveUrl unset', 'chatServerUrl unset']);
+    // The signup URL Lineup ships with is still a placeholder, saved or not.
+    await app.request('PUT', '/api/settings', { cookie, body: { ...changed, signupUrl: DEFAULT_SETTINGS.signupUrl } });
+    const shipped = await app.request<{ items: Array<{ field: string; reason: string }> }>('GET', '/api/settings/checklist', { cookie });
+    expect(shipped.body.items[0]).toMatchObject({ field: 'signupUrl', reason: 'placeholder' });
 
     const everything = {
       ...changed,

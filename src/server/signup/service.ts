@@ -16,15 +16,29 @@ import { recordChange } from '../history/record.js';
 import { readSettings } from '../settings/service.js';
 import { findDjsById } from '../db/rows.js';
 import { findEvent } from '../events/repository.js';
-import { countDjSignups, findOwnStreamLinks, findSignupNaming, findSignupOwner, insertSignup, parseFormData, setConfirmation, updateAnswersOnly, updateSignupForm } from '../lineup/repository.js';
-import { answersChangeTheSlot, signupsOpenAt } from '@shared/lineup.js';
+import {
+  countDjSignups,
+  findOwnStreamLinks,
+  findSignupNaming,
+  findSignupOwner,
+  insertSignup,
+  parseFormData,
+  setConfirmation,
+  storedDjUpdate,
+  updateAnswersOnly,
+  updateSignupForm,
+} from '../lineup/repository.js';
+import { signupsOpenAt } from '@shared/lineup.js';
+import { afterDjAnswers, type PendingChange, slotChanges, slotDifferences, withDjChanges } from '@shared/dj-update.js';
+import type { SignupType } from '@shared/domain.js';
 import { changedAnswers } from '@shared/history.js';
 
 // The DJ's side of signups: what the signup area may show, and the intake of the wizard.
 
 const NOT_FOUND = 'Event or DJ data not found.';
 export const SIGNUPS_CLOSED = 'Signups for this event are currently closed.';
-const EVENT_CANCELLED = 'This event was cancelled, so its signups are closed.';
+/** The spec's closed message, and why. */
+const EVENT_CANCELLED = `${SIGNUPS_CLOSED} This event was cancelled.`;
 const SIGNUPS_FULL = 'This event has all the signups it can take: no more are accepted.';
 /** The caller's roster entry: everyone with a role has one (auth/service.ts, session-check.ts). */
 function rosterIdOf(user: SessionUser): string {
@@ -60,6 +74,8 @@ export async function loadSignupArea(ctx: AppContext, user: SessionUser, eventId
       startDatetime: event.startDatetime,
       signupsAreOpen: signupsOpenAt(event, Date.now()) && !event.cancelled,
       cancelled: event.cancelled,
+      // A DJ on a signup may still update it; only a new one would be refused.
+      full: !own && (await capReached(db, event)),
       host: event.host,
     },
     dj: { id: dj.id, djName: dj.djName, publicName: dj.publicName },
@@ -71,6 +87,7 @@ export async function loadSignupArea(ctx: AppContext, user: SessionUser, eventId
           answersByOther: own.submittedBy !== null && own.submittedBy !== djId,
           confirmation: own.confirmation,
           updatePending: own.updatePending,
+          dismissedChanges: own.submittedBy === djId ? dismissedChanges(own) : [],
         }
       : null,
     closesAt: event.signupsCloseAt,
@@ -78,6 +95,13 @@ export async function loadSignupArea(ctx: AppContext, user: SessionUser, eventId
     contactHostName: settings.contactHostName,
     previousStreamLinks: distinctStreamLinks([...earlierLinks, dj.rtmpUrl, dj.twitchUsername]),
   };
+}
+
+/** What the hosts kept when they dismissed the DJ's update (the slot against the DJ's answers), while that still holds. */
+function dismissedChanges(own: NonNullable<Awaited<ReturnType<typeof findSignupNaming>>>): PendingChange[] {
+  if (!own.update?.dismissed || !own.formData) return [];
+  const differs = new Set(slotDifferences(own, own.formData));
+  return slotChanges(own, own.formData, own.update.fields.filter((field) => differs.has(field)));
 }
 
 /**
@@ -128,14 +152,17 @@ async function intakeSignup(trx: QueryTarget, ctx: AppContext, user: SessionUser
     return conflict(`You are on the signup ${own.name} with another DJ, who gave its answers: ask them or the host to change them.`, 'not_signup_owner');
   }
   // Each refusal returns before anything is written (the cap below before its insert).
-  if (own?.slotted) {
-    // A built lineup stays put: the answers change, the slot waits for staff.
-    const changesTheSlot = answersChangeTheSlot({ name: own.name, requestedDuration: Number(own.requested_duration), type: own.type }, form);
-    await updateAnswersOnly(trx, own.uuid, form, djId, now, changesTheSlot);
-  } else if (own) {
-    await updateSignupForm(trx, own.uuid, form, djId, now);
+  const before = own ? parseFormData(own.form_data) : null;
+  const played = own && { name: own.name, requestedDuration: Number(own.requested_duration), type: own.type as SignupType };
+  if (own?.slotted && played) {
+    // A built lineup stays put: the answers change, what the DJ changed waits for staff.
+    const state = afterDjAnswers(played, before, form, storedDjUpdate(own));
+    await updateAnswersOnly(trx, own.uuid, form, djId, now, { state, dismissedAt: own.update_dismissed_at === null ? null : Number(own.update_dismissed_at) });
+  } else if (own && played) {
+    // Staff's choices (a rename in the Signups column) stay where the DJ changed nothing.
+    await updateSignupForm(trx, own.uuid, form, djId, now, withDjChanges(played, before, form));
   } else {
-    if (event.signupCap !== null && (await countDjSignups(trx, event.id)) >= event.signupCap) return conflict(SIGNUPS_FULL, 'signups_full');
+    if (await capReached(trx, event)) return conflict(SIGNUPS_FULL, 'signups_full');
     await withDbErrors(() => insertSignup(trx, event.id, djId, form, now));
   }
   await recordChange(trx, {
@@ -144,7 +171,7 @@ async function intakeSignup(trx: QueryTarget, ctx: AppContext, user: SessionUser
     // A DJ staff named on a signup who now gives its answers signs up.
     kind: own?.form_data ? 'signup_updated' : 'signup_submitted',
     version: event.version,
-    lines: [own ? { t: 'answers', name: form.name, fields: changedAnswers(parseFormData(own.form_data), form) } : { t: 'signup', change: 'added', name: form.name }],
+    lines: [own ? { t: 'answers', name: form.name, fields: changedAnswers(before, form) } : { t: 'signup', change: 'added', name: form.name }],
     at: now,
   });
   return event.version;
@@ -158,7 +185,7 @@ export async function confirmSlot(ctx: AppContext, user: SessionUser, body: Conf
   const djId = rosterIdOf(user);
   const event = await findEvent(ctx.store.db, body.event_id);
   if (!event) throw notFound(NOT_FOUND);
-  if (event.cancelled) throw conflict(EVENT_CANCELLED);
+  if (event.cancelled) throw conflict(EVENT_CANCELLED, 'signups_closed');
   await ctx.store.db.transaction().execute(async (trx) => {
     if (!(await setConfirmation(trx, event.id, djId, body.confirmation, true))) {
       throw conflict('Your signup is not in the lineup yet: there is no slot to confirm.');
@@ -168,6 +195,11 @@ export async function confirmSlot(ctx: AppContext, user: SessionUser, body: Conf
   });
   await ctx.changes.publish({ eventId: event.id, version: event.version });
   return loadSignupArea(ctx, user, event.id);
+}
+
+/** Whether the event has all the DJ signups its Maximum signups allows (staff-added signups take no place). */
+async function capReached(db: QueryTarget, event: { id: string; signupCap: number | null }): Promise<boolean> {
+  return event.signupCap !== null && (await countDjSignups(db, event.id)) >= event.signupCap;
 }
 
 /**

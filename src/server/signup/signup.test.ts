@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { signupIntakeSchema } from '@shared/schemas/signup.js';
+import { applyPendingChange, pendingChanges } from '@shared/dj-update.js';
+import { slotForSignup } from '@shared/lineup.js';
+import { type EventDetail, eventFieldsSchema } from '@shared/schemas/events.js';
+import type { Signup } from '@shared/schemas/lineup.js';
+import { type SignupArea, signupIntakeSchema } from '@shared/schemas/signup.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { intake } from '../testing/fixtures.js';
 import { type SignedIn, startTestApp, testDialects, type TestApp } from '../testing/harness.js';
@@ -83,7 +87,7 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
       status: 200,
       headers: expect.anything(),
       body: {
-        event: { id: eventId, name: 'Sunday Service', startDatetime: hoursAfterStart(0), signupsAreOpen: true, cancelled: false, host: 'Hal' },
+        event: { id: eventId, name: 'Sunday Service', startDatetime: hoursAfterStart(0), signupsAreOpen: true, cancelled: false, full: false, host: 'Hal' },
         dj: { id: dj.djId, djName: 'DJ Dana', publicName: 'Dana' },
         signup: null,
         named: null,
@@ -393,6 +397,7 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
       answersByOther: true,
       confirmation: 'proposed',
       updatePending: false,
+      dismissedChanges: [],
     });
     for (const secret of ['main-secret-key', 'main private notes']) expect(JSON.stringify(seen.body)).not.toContain(secret);
 
@@ -469,6 +474,83 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
       expect(area.body.named.updatePending).toBe(true);
     });
 
+    test("Apply takes only what the DJ changed: the host's rename, partners and order stay", async () => {
+      const eventId = await createEvent(app);
+      const host = await app.signIn(['host']);
+      const [rex, nova, dana] = [await app.signIn(['dj']), await app.signIn(['dj']), await app.signIn(['dj'])];
+      const rexForm = intake(eventId, { name: 'Rex', requested_duration: 1 });
+      for (const [dj, form] of [[rex, rexForm], [dana, intake(eventId, { name: 'Dana' })]] as const) {
+        expect((await app.request('POST', '/api/signup', { cookie: dj.cookie, body: form })).status).toBe(200);
+      }
+      const getEvent = async () => (await app.request<EventDetail>('GET', `/api/events/${eventId}`, { cookie: host.cookie })).body;
+      const save = async (signups: Signup[], resolvedUpdates: { uuid: string; at: string }[] = []) => {
+        const stored = await getEvent();
+        const body = { baseVersion: stored.version, event: eventFieldsSchema.parse(stored), signups, slots: signups.map((signup) => slotForSignup(signup)), removedSignupUuids: [], resolvedUpdates };
+        const saved = await app.request<EventDetail>('PUT', `/api/events/${eventId}`, { cookie: host.cookie, body });
+        expect(saved.status).toBe(200);
+        return saved.body;
+      };
+      const signupOf = (event: EventDetail, djId: string) => event.signups.find((signup) => signup.djRefs[0] === djId)!;
+      // The host builds the lineup Dana, then Rex, adds Nova to Rex's signup and renames it.
+      const loaded = await getEvent();
+      await save([signupOf(loaded, dana.djId), { ...signupOf(loaded, rex.djId), name: 'Rex b2b Nova', djRefs: [rex.djId, nova.djId] }]);
+
+      // Rex changes only his notes: nothing waits for the host.
+      expect((await app.request('POST', '/api/signup', { cookie: rex.cookie, body: { ...rexForm, dj_notes: 'bringing vinyl' } })).status).toBe(200);
+      expect(signupOf(await getEvent(), rex.djId)).toMatchObject({ name: 'Rex b2b Nova', updatePendingAt: null });
+
+      // Rex changes his length: only the length waits, not a rename back to 'Rex'.
+      expect((await app.request('POST', '/api/signup', { cookie: rex.cookie, body: { ...rexForm, requested_duration: 0.5 } })).status).toBe(200);
+      const pending = await getEvent();
+      const waiting = signupOf(pending, rex.djId);
+      expect(waiting.updatePendingAt).not.toBeNull();
+      expect(pendingChanges(waiting)).toEqual([{ field: 'length', from: '1 h', to: '30 min' }]);
+
+      // Apply, as the Lineup tab does: the length changes, the host's name, partners and order stay.
+      const applied = await save([signupOf(pending, dana.djId), applyPendingChange(waiting)], [{ uuid: waiting.uuid, at: waiting.updatePendingAt! }]);
+      expect(applied.signups.map((signup) => [signup.name, signup.djRefs, signup.requestedDuration, signup.updatePendingAt])).toEqual([
+        ['Dana', [dana.djId], 1, null],
+        ['Rex b2b Nova', [rex.djId, nova.djId], 0.5, null],
+      ]);
+      expect(applied.slots.map((slot) => slot.signupUuid)).toEqual([signupOf(pending, dana.djId).uuid, waiting.uuid]);
+    });
+
+    test('a DJ whose update was dismissed is told so on their signup page, with the slot as it stands', async () => {
+      const eventId = await createEvent(app);
+      const host = await app.signIn(['host']);
+      const rex = await app.signIn(['dj']);
+      const form = await signupInLineup(eventId, rex);
+      const area = async () => (await app.request<SignupArea>('GET', `/api/signup?event_id=${eventId}`, { cookie: rex.cookie })).body.named!;
+      expect((await app.request('POST', '/api/signup', { cookie: rex.cookie, body: { ...form, requested_duration: 0.5 } })).status).toBe(200);
+      expect(await area()).toMatchObject({ updatePending: true, dismissedChanges: [] });
+
+      // The host dismisses it: the slot keeps its hour.
+      const stored = (await app.request<EventDetail>('GET', `/api/events/${eventId}`, { cookie: host.cookie })).body;
+      const waiting = stored.signups[0]!;
+      const body = { baseVersion: stored.version, event: eventFieldsSchema.parse(stored), signups: stored.signups, slots: stored.slots, removedSignupUuids: [], resolvedUpdates: [{ uuid: waiting.uuid, at: waiting.updatePendingAt }] };
+      expect((await app.request('PUT', `/api/events/${eventId}`, { cookie: host.cookie, body })).status).toBe(200);
+      const dismissed = { updatePending: false, signupName: 'Rex', slot: expect.any(Object), dismissedChanges: [{ field: 'length', from: '1 h', to: '30 min' }] };
+      expect(await area()).toMatchObject(dismissed);
+
+      // New notes leave the dismissal as it is; asking again makes it wait for the host again.
+      expect((await app.request('POST', '/api/signup', { cookie: rex.cookie, body: { ...form, requested_duration: 0.5, dj_notes: 'ok then' } })).status).toBe(200);
+      expect(await area()).toMatchObject(dismissed);
+      expect((await app.request('POST', '/api/signup', { cookie: rex.cookie, body: { ...form, requested_duration: 0.5, type: 'PRERECORD' } })).status).toBe(200);
+      expect(await area()).toMatchObject({ updatePending: true, dismissedChanges: [] });
+    });
+
+    test("a DJ's update to a signup not in the lineup yet takes only what they changed", async () => {
+      const eventId = await createEvent(app);
+      const host = await app.signIn(['host']);
+      const rex = await app.signIn(['dj']);
+      const rexForm = intake(eventId, { name: 'Rex', requested_duration: 1 });
+      expect((await app.request('POST', '/api/signup', { cookie: rex.cookie, body: rexForm })).status).toBe(200);
+      await app.ctx.store.db.updateTable('signups').set({ name: 'Rex (first set)' }).where('event_id', '=', eventId).execute();
+      expect((await app.request('POST', '/api/signup', { cookie: rex.cookie, body: { ...rexForm, requested_duration: 0.5 } })).status).toBe(200);
+      const event = (await app.request<EventDetail>('GET', `/api/events/${eventId}`, { cookie: host.cookie })).body;
+      expect(event.signups.map((signup) => [signup.name, signup.requestedDuration])).toEqual([['Rex (first set)', 0.5]]);
+    });
+
     test('the DJ confirms or declines only a slot that exists', async () => {
       const eventId = await createEvent(app);
       const dj = await app.signIn(['dj']);
@@ -514,6 +596,19 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
       expect(full.body).toEqual({ code: 'signups_full', message: 'This event has all the signups it can take: no more are accepted.' });
       expect((await app.request('POST', '/api/signup', { cookie: first.cookie, body: intake(eventId, { name: 'First again' }) })).status).toBe(200);
       expect((await signups(eventId)).map((row) => row.name)).toEqual(['First again']);
+    });
+
+    test('the signup area says an event is full before the wizard, except to a DJ already on a signup', async () => {
+      const eventId = await createEvent(app, { signup_cap: 1 });
+      const [first, second] = [await app.signIn(['dj']), await app.signIn(['dj'])];
+      const full = async (cookie: string) => (await app.request<SignupArea>('GET', `/api/signup?event_id=${eventId}`, { cookie })).body.event.full;
+      expect([await full(first.cookie), await full(second.cookie)]).toEqual([false, false]);
+      expect((await app.request('POST', '/api/signup', { cookie: first.cookie, body: intake(eventId, { name: 'First' }) })).status).toBe(200);
+      // The first DJ may still update theirs; the second is told up front.
+      expect([await full(first.cookie), await full(second.cookie)]).toEqual([false, true]);
+      // A signup staff added (no answers from a DJ) takes no place.
+      await app.ctx.store.db.updateTable('signups').set({ submitted_by: null }).where('event_id', '=', eventId).execute();
+      expect(await full(second.cookie)).toBe(false);
     });
   });
 });

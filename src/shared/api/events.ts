@@ -11,6 +11,7 @@ import {
   nextEventRequestSchema,
   preflightStepSchema,
   eventVersionSchema,
+  publishEventSchema,
   saveEventSchema,
   staffConfirmationSchema,
 } from '../schemas/events.js';
@@ -82,13 +83,16 @@ export const saveEvent = contract({
   errors: ['stale_version', 'conflict'],
 });
 
-/** Publishes the event: refused until the preflight's required steps are done, and while cancelled. */
+/**
+ * Publishes the event: refused while required preflight steps are open (naming them) unless staff
+ * publish anyway, and always while cancelled.
+ */
 export const publishEvent = contract({
   method: 'POST',
   path: '/api/events/:eventId/publish',
   access: 'staff',
   params: eventIdParamsSchema,
-  body: eventVersionSchema,
+  body: publishEventSchema,
   response: eventDetailSchema,
   errors: ['stale_version', 'requirements_not_met', 'conflict'],
 });

@@ -30,5 +30,5 @@ export const confirmSlot = contract({
   access: 'signup',
   body: confirmationBodySchema,
   response: signupAreaSchema,
-  errors: ['conflict'],
+  errors: ['conflict', 'signups_closed'],
 });

@@ -129,7 +129,7 @@ test("the archive's columns are version 1's: a change needs a new ARCHIVE_VERSIO
   expect(columns).toEqual({
     events: 'id name start_at end_at published host message footer signups_open signups_close_at signup_cap preflight public_links cancelled_at version created_at updated_at',
     djs: 'id discord_id public_name dj_name rtmp_url twitch_username avatar_url notes archived_at created_at updated_at',
-    signups: 'uuid event_id position name is_debut requested_duration type hidden form_data submitted_by update_pending_at created_at updated_at',
+    signups: 'uuid event_id position name is_debut requested_duration type hidden form_data submitted_by update_pending_at update_fields update_dismissed_at created_at updated_at',
     signup_djs: 'signup_uuid event_id dj_id position confirmation',
     slots: 'event_id position signup_uuid start_at end_at legacy_dj_name legacy_dj_id legacy_duration legacy_is_debut legacy_slot_type stream_source_url stream_source_type',
     dj_plays: 'event_id dj_id',

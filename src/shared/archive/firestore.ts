@@ -206,6 +206,8 @@ function mapSignups(eventId: string, doc: Doc, where: string, djIds: ReadonlySet
         form_data: formData as ArchiveTables['signups'][number]['form_data'],
         submitted_by: formData && djs[0] ? djs[0] : null,
         update_pending_at: null,
+        update_fields: null,
+        update_dismissed_at: null,
         created_at: now,
         updated_at: now,
       },

@@ -66,6 +66,8 @@ export const archiveSignupSchema = z.strictObject({
   form_data: json.nullable(),
   submitted_by: id.nullable(),
   update_pending_at: instant.nullable(),
+  update_fields: json.nullable(),
+  update_dismissed_at: instant.nullable(),
   created_at: instant,
   updated_at: instant,
 });

@@ -139,6 +139,12 @@ export type SaveEventBody = z.infer<typeof saveEventSchema>;
 /** Publish, cancel, restore and delete: the stored version the page showed, refused when stale. */
 export const eventVersionSchema = z.object({ baseVersion });
 
+/**
+ * Publish Event. `anyway`: staff publish although required preflight steps are open (the spec lets
+ * staff publish any saved event); the history records which were open.
+ */
+export const publishEventSchema = eventVersionSchema.extend({ anyway: z.boolean().default(false) });
+
 export const preflightStepSchema = z.object({
   step: z.enum(PREFLIGHT_STEPS, { error: 'Unknown preflight step.' }),
   done: z.boolean(),

@@ -48,6 +48,8 @@ export const historyLineSchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('preflight'), step: z.enum(PREFLIGHT_STEPS), done: z.boolean() }),
   z.object({ t: z.literal('discord'), post: z.enum(DISCORD_POST_KINDS), updated: z.boolean() }),
   z.object({ t: z.literal('next_of'), name }),
+  /** Staff published with these required preflight steps open ('Publish anyway'). */
+  z.object({ t: z.literal('published_anyway'), unmet: z.array(z.string()) }),
   z.object({ t: z.literal('merged'), from: name, into: name }),
 ]);
 export type HistoryLine = z.infer<typeof historyLineSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONFIRMATIONS, SIGNUP_TYPES, STAFF_DURATION_OPTIONS, STREAM_SOURCE_TYPES } from '../domain.js';
+import { CONFIRMATIONS, SIGNUP_TYPES, SLOT_FIELDS, STAFF_DURATION_OPTIONS, STREAM_SOURCE_TYPES } from '../domain.js';
 import { link, oneLine, STREAM_LINK_PROTOCOLS } from './fields.js';
 import { signupFormDataSchema } from './signup.js';
 
@@ -50,6 +50,8 @@ export const signupSchema = staffSignupSchema.extend({
    * saved lineup: the slot stays as it was until staff apply or dismiss it. Null: nothing waits.
    */
   updatePendingAt: z.string().nullable(),
+  /** What that update changes (only what the DJ changed in their answers); empty when nothing waits. */
+  updateFields: z.array(z.enum(SLOT_FIELDS)),
   /** Each DJ's answer to the slot proposed to them, by DJ id. */
   confirmations: z.record(z.string(), z.enum(CONFIRMATIONS)),
 });

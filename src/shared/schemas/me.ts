@@ -14,7 +14,7 @@ export const djHomeSchema = z.object({
   /** The zone the series' times are set in (Global Settings), e.g. Europe/London. */
   seriesZone: z.string(),
   contactHostName: z.string(),
-  /** Events taking signups that have not ended, soonest first. */
+  /** Events taking signups that have not ended and are not cancelled, soonest first. */
   openEvents: z.array(
     z.object({
       id: z.string(),
@@ -22,6 +22,8 @@ export const djHomeSchema = z.object({
       startDatetime: z.string(),
       /** The caller is already on a signup for it. */
       signedUp: z.boolean(),
+      /** It has all the signups it can take and the caller is on none: they cannot sign up. */
+      full: z.boolean(),
     }),
   ),
   /** The caller's signups for events that have not ended, soonest first. */
@@ -32,6 +34,8 @@ export const djHomeSchema = z.object({
       startDatetime: z.string(),
       signupName: z.string(),
       state: z.enum(DJ_SIGNUP_STATES),
+      /** Staff cancelled the event: the signup stays, but nobody plays. */
+      cancelled: z.boolean(),
       /** Its slot, once it is in the lineup. */
       slot: slotSchema.nullable(),
     }),

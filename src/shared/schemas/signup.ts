@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONFIRMATIONS, SIGNUP_TYPES, WIZARD_DURATION_OPTIONS, WIZARD_SIGNUP_TYPES } from '../domain.js';
+import { CONFIRMATIONS, SIGNUP_TYPES, SLOT_FIELDS, WIZARD_DURATION_OPTIONS, WIZARD_SIGNUP_TYPES } from '../domain.js';
 import { linkProblem, onOneLine, pickFields, STREAM_LINK_PROTOCOLS, tooLong } from './fields.js';
 import { normaliseStreamLink } from '../streams.js';
 import { ANY_TIME, availabilityOptions } from '../time.js';
@@ -205,6 +205,8 @@ export const signupAreaSchema = z.object({
     signupsAreOpen: z.boolean(),
     /** Cancelled by staff: the area shows the closed state and says why. */
     cancelled: z.boolean(),
+    /** The event has all the signups it can take (Maximum signups) and none names the caller: no new signup is accepted. */
+    full: z.boolean(),
     host: z.string(),
   }),
   dj: z.object({ id: z.string(), djName: z.string(), publicName: z.string() }),
@@ -222,6 +224,8 @@ export const signupAreaSchema = z.object({
       confirmation: z.enum(CONFIRMATIONS),
       /** Their answers changed what the slot plays; the hosts have not applied it yet. */
       updatePending: z.boolean(),
+      /** The hosts dismissed their update: each field the slot keeps ('from') against their answer ('to'). */
+      dismissedChanges: z.array(z.object({ field: z.enum(SLOT_FIELDS), from: z.string(), to: z.string() })),
     })
     .nullable(),
   /** When signups close by themselves (null: when the hosts close them). */

@@ -168,6 +168,7 @@ export async function addSignups(request: APIRequestContext, eventId: string, in
     hidden: false,
     formData: null,
     updatePendingAt: null,
+    updateFields: [],
     confirmations: {},
   }));
   await saveEvent(request, eventId, (draft) => ({ ...draft, signups: [...draft.signups, ...added] }));
@@ -184,6 +185,14 @@ export function addPartner(request: APIRequestContext, eventId: string, signupUu
   return saveEvent(request, eventId, (draft) => ({
     ...draft,
     signups: draft.signups.map((signup) => (signup.uuid === signupUuid ? { ...signup, djRefs: [...signup.djRefs, djId] } : signup)),
+  }));
+}
+
+/** Staff rename a signup (its name in the lineup). */
+export function renameSignup(request: APIRequestContext, eventId: string, signupUuid: string, name: string): Promise<EventDetail> {
+  return saveEvent(request, eventId, (draft) => ({
+    ...draft,
+    signups: draft.signups.map((signup) => (signup.uuid === signupUuid ? { ...signup, name } : signup)),
   }));
 }
 

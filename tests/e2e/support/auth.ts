@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 
 // Signs in through the real flow and the development provider (src/server/auth/dev-provider.ts).
 
-export type AccountKey = 'admin' | 'host' | 'dj' | 'dj2' | 'member' | 'outsider';
+export type AccountKey = 'admin' | 'host' | 'dj' | 'dj2' | 'dj3' | 'dj4' | 'dj5' | 'member' | 'outsider';
 
 /**
  * Goes to /login, clicks 'Login with Discord', picks the account on the development sign-in

@@ -3,13 +3,13 @@ import { Alert, Badge, Card, ListGroup, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
 import type { DjSignup } from '@shared/schemas/history';
 import { paths } from '@shared/paths';
-import { formatEventDay, formatLocalTime, zonePlace } from '@shared/time';
+import { formatEventDay, formatLocalTime, zoneName } from '@shared/time';
 import { CancelledBadge } from '@client/components/CancelledBadge';
 import { useDjSignups } from '@client/shared/history';
 
 /** Where the signup stands now, as hosts say it: 'In the lineup at 20:00 London'. */
 function stateText(signup: DjSignup, zone: string): string {
-  const at = signup.slotStart ? ` at ${formatLocalTime(signup.slotStart, zone)} ${zonePlace(zone)}` : '';
+  const at = signup.slotStart ? ` at ${formatLocalTime(signup.slotStart, zone)} ${zoneName(zone)}` : '';
   switch (signup.state) {
     case 'signed_up':
       return 'Signed up';

@@ -2,7 +2,7 @@ import { Button } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { paths } from '@shared/paths';
-import { formatEventDate } from '@shared/time';
+import { formatZonedDate } from '@shared/time';
 import { browserZone } from '@client/lib/zone';
 import { useCreateNextEvent } from '@client/shared/events';
 import { useSameDayConfirm } from './useSameDayConfirm';
@@ -25,7 +25,7 @@ export function CreateNextEventButton({ eventId, eventName, size, blockedBecause
     try {
       const created = await createAskingSameDay((confirmSameDay) => next.mutateAsync({ eventId, confirmSameDay }));
       if (!created) return;
-      toast.success(`Created ${created.name} (${formatEventDate(created.startDatetime, browserZone())}).`);
+      toast.success(`Created ${created.name} (${formatZonedDate(created.startDatetime, browserZone())}).`);
       navigate(paths.event(created.id));
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'Failed to create event');

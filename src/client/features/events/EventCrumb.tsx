@@ -1,5 +1,5 @@
 import type { EventDetail } from '@shared/schemas/events';
-import { formatEventDate } from '@shared/time';
+import { formatZonedDate } from '@shared/time';
 import { CachedCrumb } from '@client/components/CachedCrumb';
 import { browserZone } from '@client/lib/zone';
 import { eventQuery } from '@client/shared/events';
@@ -9,7 +9,7 @@ export function EventCrumb({ eventId }: { eventId: string }) {
   return (
     <CachedCrumb
       queryKey={eventQuery(eventId).queryKey}
-      render={(event: EventDetail) => `${event.name} (${formatEventDate(event.startDatetime, browserZone())})`}
+      render={(event: EventDetail) => `${event.name} (${formatZonedDate(event.startDatetime, browserZone())})`}
       fallback={eventId}
     />
   );

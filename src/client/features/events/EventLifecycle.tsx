@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { pluralise } from '@shared/pluralise';
 import { paths } from '@shared/paths';
 import type { EventDetail } from '@shared/schemas/events';
-import { formatEventDate } from '@shared/time';
+import { formatZonedDate } from '@shared/time';
 import { ConfirmDialog } from '@client/components/ConfirmDialog';
 import { useDraftStatus, useStoredEvent } from '@client/shared/draft';
 import { browserZone } from '@client/lib/zone';
@@ -22,7 +22,7 @@ export function EventLifecycle() {
   const [asking, setAsking] = useState<Asking>(null);
   const navigate = useNavigate();
   const close = () => setAsking(null);
-  const named = `${stored.name} (${formatEventDate(stored.startDatetime, browserZone())})`;
+  const named = `${stored.name} (${formatZonedDate(stored.startDatetime, browserZone())})`;
 
   const confirmDelete = async () => {
     if (await remove()) {

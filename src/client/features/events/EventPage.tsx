@@ -1,9 +1,9 @@
-import { Alert, Badge, Button, Nav, OverlayTrigger, Spinner, Tooltip } from 'react-bootstrap';
+import { Alert, Badge, Nav, OverlayTrigger, Spinner, Tooltip } from 'react-bootstrap';
 import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router';
 import { type EventTab, paths } from '@shared/paths';
-import { eventEnd, formatHours, placeSlots } from '@shared/lineup';
+import { dropOuts, eventEnd, formatHours, placeSlots } from '@shared/lineup';
 import { pluralise } from '@shared/pluralise';
-import { formatEventDate, formatLocalTime } from '@shared/time';
+import { formatEventDate, formatLocalTime, zoneName } from '@shared/time';
 import { CancelledBadge } from '@client/components/CancelledBadge';
 import { MessageAlert } from '@client/components/MessageAlert';
 import { ApiError } from '@client/lib/api';
@@ -14,6 +14,7 @@ import { ConflictAlert } from './draft/ConflictAlert';
 import { EventLifecycle } from './EventLifecycle';
 import { EventDraftProvider, useDraftStatus, useStoredEvent } from '@client/shared/draft';
 import { LeaveGuard } from './draft/LeaveGuard';
+import { PublishButton, UnpublishButton } from './PublicationButtons';
 import { SaveBar } from './draft/SaveBar';
 
 const TABS: Array<{ tab: EventTab; label: string }> = [
@@ -70,19 +71,21 @@ export function EventPage() {
 
 function EventHeader() {
   const { stored } = useStoredEvent();
-  const { publish, unpublish, saving, isDirty } = useDraftStatus();
+  const { isDirty } = useDraftStatus();
   const zone = browserZone();
   const placed = placeSlots(stored, stored.djs);
   const end = eventEnd(placed, stored.startDatetime);
   const hours = placed.reduce((total, slot) => total + slot.duration, 0);
   const pending = stored.signups.filter((signup) => signup.updatePendingAt !== null).length;
+  const dropped = dropOuts(stored).length;
   return (
     <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
       <div className="me-auto">
         <h1 className="h3 mb-0">{stored.name}</h1>
         <div className="text-body-secondary">
           {formatEventDate(stored.startDatetime, zone)}
-          {placed.length > 0 && ` – ${formatLocalTime(end, zone)} · ${formatHours(hours)}`}
+          {placed.length > 0 && ` – ${formatLocalTime(end, zone)}`} {zoneName(zone)}
+          {placed.length > 0 && ` · ${formatHours(hours)}`}
         </div>
       </div>
       {pending > 0 && (
@@ -90,32 +93,31 @@ function EventHeader() {
           {pluralise(pending, 'pending change')}
         </Badge>
       )}
-      <OverlayTrigger
-        placement="bottom"
-        overlay={
-          <Tooltip id="event-published-tooltip">
-            {stored.published
-              ? 'This event is published: its lineup can be shown publicly.'
-              : 'This event is not published yet: its lineup is not shown publicly.'}
-          </Tooltip>
-        }
-      >
-        <Badge bg={stored.published ? 'success' : 'secondary'} tabIndex={0} className="fs-6">
-          {stored.published ? 'Published' : 'Unpublished'}
+      {dropped > 0 && (
+        <Badge as={Link} to={paths.event(stored.id, 'lineup')} bg="danger" className="fs-6 text-decoration-none" data-testid="drop-outs">
+          {dropped === 1 ? "1 DJ can't make it" : `${dropped} DJs can't make it`}
         </Badge>
-      </OverlayTrigger>
-      {stored.cancelled && <CancelledBadge className="fs-6" />}
-      {stored.published ? (
-        <Button variant="outline-danger" onClick={() => void unpublish()} disabled={saving}>
-          Unpublish
-        </Button>
-      ) : (
-        !stored.cancelled && (
-          <Button variant="success" onClick={() => void publish()} disabled={saving}>
-            Publish Event
-          </Button>
-        )
       )}
+      {/* One badge: a cancelled event is public nowhere, whatever its published flag says. */}
+      {stored.cancelled ? (
+        <CancelledBadge className="fs-6" />
+      ) : (
+        <OverlayTrigger
+          placement="bottom"
+          overlay={
+            <Tooltip id="event-published-tooltip">
+              {stored.published
+                ? 'This event is published: its lineup can be shown publicly.'
+                : 'This event is not published yet: its lineup is not shown publicly.'}
+            </Tooltip>
+          }
+        >
+          <Badge bg={stored.published ? 'success' : 'secondary'} tabIndex={0} className="fs-6">
+            {stored.published ? 'Published' : 'Unpublished'}
+          </Badge>
+        </OverlayTrigger>
+      )}
+      {stored.published ? <UnpublishButton /> : !stored.cancelled && <PublishButton />}
       <EventLifecycle />
       {stored.cancelled && (
         <Alert variant="warning" className="w-100 mb-0">

@@ -4,7 +4,7 @@ import { Link, NavLink } from 'react-router';
 import { paths } from '@shared/paths';
 import { pluralise } from '@shared/pluralise';
 import type { EventList, EventSummary } from '@shared/schemas/events';
-import { formatEventDate } from '@shared/time';
+import { formatEventDate, zoneName } from '@shared/time';
 import { CancelledBadge } from '@client/components/CancelledBadge';
 import { browserZone } from '@client/lib/zone';
 import { useEventList } from '@client/shared/events';
@@ -45,7 +45,9 @@ export function EventsListPage({ when }: { when: EventList }) {
         <Table striped hover className="events-table align-middle">
           <thead>
             <tr>
-              <th>Date</th>
+              <th>
+                Date <span className="fw-normal small text-body-secondary">({zoneName(zone)})</span>
+              </th>
               <th>Name</th>
               <th>Host</th>
               <th>Djs</th>
@@ -57,8 +59,10 @@ export function EventsListPage({ when }: { when: EventList }) {
           <tbody>
             {events.data.map((event) => (
               <tr key={event.id}>
-                <td data-label="Date" className="text-nowrap">
-                  {formatEventDate(event.startDatetime, zone)}
+                <td data-label="Date">
+                  <span className="text-nowrap">{formatEventDate(event.startDatetime, zone)}</span>
+                  {/* The column header names the zone; on a phone the rows are blocks without it. */}
+                  <span className="d-sm-none text-body-secondary"> {zoneName(zone)}</span>
                 </td>
                 <td data-label="Name">
                   <Link to={paths.event(event.id)} className="text-break">
@@ -84,9 +88,13 @@ export function EventsListPage({ when }: { when: EventList }) {
 function EventBadges({ event }: { event: EventSummary }) {
   return (
     <div className="d-flex flex-wrap gap-1 mt-1" data-testid="event-badges">
-      {event.cancelled && <CancelledBadge />}
-      <Badge bg={event.published ? 'success' : 'secondary'}>{event.published ? 'Published' : 'Unpublished'}</Badge>
-      {event.signupsAreOpen && (
+      {/* A cancelled event is public nowhere and takes no signups, whatever its flags say. */}
+      {event.cancelled ? (
+        <CancelledBadge />
+      ) : (
+        <Badge bg={event.published ? 'success' : 'secondary'}>{event.published ? 'Published' : 'Unpublished'}</Badge>
+      )}
+      {event.signupsAreOpen && !event.cancelled && (
         <Badge bg="info" text="dark">
           Signups open
         </Badge>

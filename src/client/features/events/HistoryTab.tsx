@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Alert, Button, Card, ListGroup, Spinner } from 'react-bootstrap';
 import { HISTORY_KIND_LABELS, historyLineText, timeAgo } from '@shared/history';
 import type { HistoryEntry } from '@shared/schemas/history';
-import { formatEventDate, zonePlace } from '@shared/time';
+import { formatZonedDate } from '@shared/time';
 import { useAppName } from '@client/lib/appName';
 import { useStoredEvent } from '@client/shared/draft';
 import { useEventHistory } from '@client/shared/history';
@@ -60,7 +60,7 @@ export function HistoryTab() {
 }
 
 function HistoryItem({ entry, zone, now }: { entry: HistoryEntry; zone: string; now: number }) {
-  const absolute = `${formatEventDate(entry.at, zone)} ${zonePlace(zone)}`;
+  const absolute = formatZonedDate(entry.at, zone);
   const appName = useAppName();
   return (
     <ListGroup.Item as="li">

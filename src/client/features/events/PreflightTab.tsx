@@ -1,9 +1,10 @@
-import { Badge, Button, Card, Form, ListGroup, ProgressBar } from 'react-bootstrap';
+import { Badge, Card, Form, ListGroup, ProgressBar } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { preflight, type PreflightItem } from '@shared/preflight';
 import { PREFLIGHT_STEPS, type PreflightStep } from '@shared/schemas/events';
 import { useEventDraft } from '@client/shared/draft';
 import { useSetPreflightStep } from '@client/shared/events';
+import { PublishButton, UnpublishButton } from './PublicationButtons';
 
 const isOptionalStep = (id: PreflightItem['id']): id is PreflightStep => (PREFLIGHT_STEPS as readonly string[]).includes(id);
 
@@ -12,7 +13,7 @@ const isOptionalStep = (id: PreflightItem['id']): id is PreflightStep => (PREFLI
  * and what should be (ticked off by staff), with how far along it is.
  */
 export function PreflightTab() {
-  const { stored, draft, djs, publish, unpublish, saving, isDirty } = useEventDraft();
+  const { stored, draft, djs } = useEventDraft();
   const setStep = useSetPreflightStep(stored.id);
   const names = Object.fromEntries(Object.entries(djs).map(([id, dj]) => [id, dj.djName]));
   const items = preflight({ ...draft, preflight: stored.preflight }, names);
@@ -60,18 +61,10 @@ export function PreflightTab() {
             </ListGroup.Item>
           ))}
         </ListGroup>
-        {stored.published ? (
-          <Button variant="outline-danger" onClick={() => void unpublish()} disabled={saving}>
-            Unpublish
-          </Button>
-        ) : (
-          <Button variant="success" onClick={() => void publish()} disabled={saving || requiredLeft > 0 || isDirty || stored.cancelled}>
-            Publish Event
-          </Button>
-        )}
-        {!stored.published && stored.cancelled && <div className="small text-body-secondary mt-2">Restore the event to publish it.</div>}
+        {stored.published ? <UnpublishButton /> : !stored.cancelled && <PublishButton />}
+        {!stored.published && stored.cancelled && <div className="small text-body-secondary">Restore the event to publish it.</div>}
         {!stored.published && !stored.cancelled && requiredLeft > 0 && (
-          <div className="small text-body-secondary mt-2">Publish once every required step is done.</div>
+          <div className="small text-body-secondary mt-2">Required steps are still open: Publish names them and asks before publishing anyway.</div>
         )}
       </Card.Body>
     </Card>

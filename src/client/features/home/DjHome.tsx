@@ -5,6 +5,7 @@ import { paths } from '@shared/paths';
 import { pluralise } from '@shared/pluralise';
 import type { DjHome as DjHomeData } from '@shared/schemas/me';
 import { formatEventDay, formatSlotForDj, timeBothWays } from '@shared/time';
+import { CancelledBadge } from '@client/components/CancelledBadge';
 import { browserZone } from '@client/lib/zone';
 import { useDjHome } from '@client/shared/me';
 
@@ -45,10 +46,16 @@ function Sections({ home }: { home: DjHomeData }) {
             {home.openEvents.map((event) => (
               <ListGroup.Item key={event.id} className="d-flex flex-wrap align-items-center justify-content-between gap-2" data-testid="open-event">
                 <EventLine name={event.name} when={when(event.startDatetime)} />
-                <Link to={paths.signupWizard(event.id)} className={`btn btn-sm ${event.signedUp ? 'btn-outline-primary' : 'btn-primary'}`}>
-                  {event.signedUp ? 'Update Signup' : 'Sign up'}
-                  <span className="visually-hidden"> for {event.name}</span>
-                </Link>
+                {event.full ? (
+                  <Badge bg="secondary" title="It has all the signups it can take: no more are accepted.">
+                    Full<span className="visually-hidden">: {event.name} takes no more signups</span>
+                  </Badge>
+                ) : (
+                  <Link to={paths.signupWizard(event.id)} className={`btn btn-sm ${event.signedUp ? 'btn-outline-primary' : 'btn-primary'}`}>
+                    {event.signedUp ? 'Update Signup' : 'Sign up'}
+                    <span className="visually-hidden"> for {event.name}</span>
+                  </Link>
+                )}
               </ListGroup.Item>
             ))}
           </Section>
@@ -115,8 +122,18 @@ const STATE_BADGES: Record<OwnSignup['state'], { label: string; bg: string }> = 
   declined: { label: 'You cannot make it', bg: 'warning' },
 };
 
-/** 'Signed up', or where they stand in the lineup and their slot: 'Sun 20:00–21:00 London, 15:00 your time'. */
+/**
+ * 'Signed up', or where they stand in the lineup and their slot: 'Sun 20:00–21:00 London, 15:00
+ * your time'. A cancelled event says only that: nobody plays it.
+ */
 function SignupState({ signup, seriesZone }: { signup: OwnSignup; seriesZone: string }) {
+  if (signup.cancelled) {
+    return (
+      <>
+        <CancelledBadge /> <span>This event was cancelled.</span>
+      </>
+    );
+  }
   const badge = STATE_BADGES[signup.state];
   return (
     <>

@@ -4,9 +4,10 @@ import { Link } from 'react-router';
 import { paths } from '@shared/paths';
 import { hasAccess } from '@shared/policy';
 import type { Settings } from '@shared/schemas/settings';
-import { isPlaceholderLink } from '@shared/setup-checklist';
-import { formatEventDate } from '@shared/time';
+import { isShippedExample } from '@shared/setup-checklist';
+import { formatZonedDate } from '@shared/time';
 import { CancelledBadge } from '@client/components/CancelledBadge';
+import { browserZone } from '@client/lib/zone';
 import { useHomeEvent } from '@client/shared/events';
 import { useMe } from '@client/shared/session';
 import { useSettings } from '@client/shared/settings';
@@ -39,7 +40,7 @@ function StaffHome() {
                 <Loading />
               ) : settings.isError ? (
                 <Card.Text className="text-danger">unable to find signup url</Card.Text>
-              ) : isPlaceholderLink(settings.data.signupUrl) ? (
+              ) : isShippedExample('signupUrl', settings.data.signupUrl) ? (
                 <NotSetYet />
               ) : (
                 <>
@@ -112,7 +113,7 @@ function HomeEventCard() {
               {event.name}
             </Link>
             {event.cancelled && <CancelledBadge />}
-            <div>{formatEventDate(event.startDatetime, 'local')}</div>
+            <div>{formatZonedDate(event.startDatetime, browserZone())}</div>
             <div className="text-body-secondary small">Host: {event.host || 'TBA'}</div>
           </>
         )}

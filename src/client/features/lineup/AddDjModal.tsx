@@ -55,8 +55,10 @@ function SearchDj({ onPick }: { onPick: (dj: Dj) => void }) {
       <label htmlFor="add-dj-search" className="form-label">
         Dj
       </label>
-      {/* The menu opens on typing, so it never covers 'Onboard New Dj' before anyone searched. */}
-      <DjTypeahead id="add-dj-search" archived="hide" onPick={(dj) => onPick(toDj(dj))} />
+      {/* The menu opens on typing and takes its room in the dialog (lineup.css), so it never covers 'Onboard New Dj'. */}
+      <div className="add-dj-search">
+        <DjTypeahead id="add-dj-search" archived="hide" onPick={(dj) => onPick(toDj(dj))} />
+      </div>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Form, Tab, Tabs } from 'react-bootstrap';
+import toast from 'react-hot-toast';
 import { discordAnnouncement, socialAnnouncement } from '@shared/announcements';
 import { runSheet } from '@shared/run-sheet';
 import { EVENT_LIMITS } from '@shared/schemas/events';
@@ -7,12 +8,19 @@ import { CopyButton } from '@client/components/CopyButton';
 import { DiscordPostButton } from '@client/components/DiscordPost';
 import { browserZone } from '@client/lib/zone';
 import { useEventDraft } from '@client/shared/draft';
+import { useSetPreflightStep } from '@client/shared/events';
 import { useSettings } from '@client/shared/settings';
 
 /** Messaging ('Public Announcements'): the editable message and the generated texts to post. */
 export function AnnouncementsTab() {
-  const { draft, setDraft, djs } = useEventDraft();
+  const { draft, setDraft, djs, stored } = useEventDraft();
   const settings = useSettings();
+  const setStep = useSetPreflightStep(draft.id);
+  // Copying an announcement text ticks the preflight's "Announcement texts copied" (once).
+  const textsCopied = () => {
+    if (stored.preflight.textsCopied !== null || setStep.isPending) return;
+    setStep.mutate({ step: 'textsCopied', done: true }, { onError: (error) => toast.error(`Could not update the checklist: ${error.message}`) });
+  };
   const discord = discordAnnouncement(draft, djs, { announcementRoleIds: settings.data?.announcementRoleIds ?? [] });
   const social = socialAnnouncement(draft, djs);
   // The stream operator works in the series' zone, like the event's start time.
@@ -34,12 +42,12 @@ export function AnnouncementsTab() {
       </Form.Group>
       <Tabs defaultActiveKey="discord" id="announcement-texts" className="mb-3">
         <Tab eventKey="discord" title="Discord">
-          <GeneratedText id="discord-text" label="Discord text" text={discord}>
+          <GeneratedText id="discord-text" label="Discord text" text={discord} onCopied={textsCopied}>
             <DiscordPostButton eventId={draft.id} kind="announcement" text={discord} />
           </GeneratedText>
         </Tab>
         <Tab eventKey="social" title="Social Media">
-          <GeneratedText id="social-text" label="Social media text (times in London)" text={social} />
+          <GeneratedText id="social-text" label="Social media text (times in London)" text={social} onCopied={textsCopied} />
         </Tab>
         <Tab eventKey="run-sheet" title="Run sheet">
           <GeneratedText id="run-sheet-text" label="Run sheet for the stream operator (time, name and source of each slot)" text={sheet} />
@@ -49,13 +57,13 @@ export function AnnouncementsTab() {
   );
 }
 
-function GeneratedText({ id, label, text, children }: { id: string; label: string; text: string; children?: ReactNode }) {
+function GeneratedText({ id, label, text, onCopied, children }: { id: string; label: string; text: string; onCopied?: () => void; children?: ReactNode }) {
   return (
     <Form.Group controlId={id}>
       <Form.Label>{label}</Form.Label>
       <Form.Control as="textarea" rows={16} readOnly value={text} className="mb-2 font-monospace small" />
       <div className="d-flex flex-wrap align-items-center gap-2">
-        <CopyButton text={text} />
+        <CopyButton text={text} onCopied={onCopied} />
         {children}
       </div>
     </Form.Group>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '@shared/paths';
 import { otherEvents } from '@shared/plays';
 import type { OtherEvents as OtherEventsSummary } from '@shared/schemas/djs';
-import { formatEventDate } from '@shared/time';
+import { formatEventDay } from '@shared/time';
 import { browserZone } from '@client/lib/zone';
 import { useDjDetails } from '@client/shared/djs';
 import { useStoredEvent } from '@client/shared/draft';
@@ -56,7 +56,7 @@ function OtherEvents({ djId, others: { shown, total, hasMore } }: { djId: string
             <li key={play.eventId}>
               {/* A 24px-high target, even when a long name wraps. */}
               <Link to={paths.event(play.eventId, 'lineup')} className="d-inline-block py-1">
-                {play.eventName} ({formatEventDate(play.startDatetime, browserZone())})
+                {play.eventName} ({formatEventDay(play.startDatetime, browserZone())})
               </Link>
             </li>
           ))}

@@ -1,23 +1,18 @@
-import {
-  type Announcements,
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { useCallback, useState } from 'react';
+import { useDndContext, useDroppable } from '@dnd-kit/core';
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { type ReactNode, useCallback, useState } from 'react';
 import { Alert } from 'react-bootstrap';
 import { ConfirmDialog } from '@client/components/ConfirmDialog';
 import { useDraft, useDraftEdits } from '@client/shared/draft';
-import { moveSlotBy, removeSlotAt, reorderSlot, slotIds } from './draftOps';
+import { moveSlotBy, removeSlotAt, slotIds } from './draftOps';
+import { draggedSignup, LINEUP_DROP_ID } from './LineupDnd';
 import { SlotCard } from './SlotCard';
 import type { SlotView } from './useLineupView';
 
-/** 'Lineup (Local Times)': slots in order, reordered by buttons or drag and drop (mouse, touch, keyboard). */
+/**
+ * 'Lineup (Local Times)': slots in order, reordered by buttons or drag and drop (mouse, touch,
+ * keyboard), and where a signup is dragged to join it (LineupDnd.tsx).
+ */
 export function LineupColumn({
   view,
   compact,
@@ -33,24 +28,6 @@ export function LineupColumn({
   const { setDraft } = useDraftEdits();
   const ids = slotIds(slots);
   const [removingLegacy, setRemovingLegacy] = useState<number | null>(null);
-  const sensors = useSensors(
-    // A small distance so a click on the handle is not a drag.
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-
-  // Screen readers hear slot names and positions, not internal ids.
-  const label = (id: string | number) => {
-    const index = ids.indexOf(String(id));
-    return index >= 0 ? `${view[index]?.label ?? 'slot'} (slot ${index + 1})` : 'slot';
-  };
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${label(active.id)}.`,
-    onDragOver: ({ active, over }) => (over ? `${label(active.id)} is over position ${ids.indexOf(String(over.id)) + 1}.` : undefined),
-    onDragEnd: ({ active, over }) => (over ? `${label(active.id)} was dropped at position ${ids.indexOf(String(over.id)) + 1}.` : `${label(active.id)} was dropped.`),
-    onDragCancel: ({ active }) => `Moving ${label(active.id)} was cancelled.`,
-  };
-
   // The same functions for every slot and every render, so the memoised parts of the slots a
   // drop leaves in place do not render.
   const move = useCallback((index: number, delta: number) => setDraft((d) => moveSlotBy(d, index, delta)), [setDraft]);
@@ -60,19 +37,9 @@ export function LineupColumn({
     [setDraft],
   );
 
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = ids.indexOf(String(active.id));
-    const to = ids.indexOf(String(over.id));
-    if (from >= 0 && to >= 0) setDraft((d) => reorderSlot(d, from, to));
-  };
-
-  if (view.length === 0) {
-    return <Alert variant="secondary">The lineup is empty. Use Add to Lineup on a signup to give it a slot.</Alert>;
-  }
   return (
     <>
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements }}>
+      <LineupDropArea empty={view.length === 0}>
         <SortableContext items={ids} strategy={verticalListSortingStrategy}>
           <ol className="list-unstyled mb-0" aria-label="Lineup">
             {view.map((slotView) => (
@@ -91,7 +58,7 @@ export function LineupColumn({
             ))}
           </ol>
         </SortableContext>
-      </DndContext>
+      </LineupDropArea>
       <ConfirmDialog
         show={removingLegacy !== null}
         title="Are You sure?"
@@ -104,5 +71,18 @@ export function LineupColumn({
         This legacy slot has no signup to go back to: removing it takes it out of the lineup for good once you save.
       </ConfirmDialog>
     </>
+  );
+}
+
+/** The column a signup is dropped on: below the last slot it goes at the end; while one is dragged, it says so. */
+function LineupDropArea({ empty, children }: { empty: boolean; children: ReactNode }) {
+  const { setNodeRef, isOver } = useDroppable({ id: LINEUP_DROP_ID });
+  const signupDragged = draggedSignup(useDndContext().active?.id) !== null;
+  return (
+    <div ref={setNodeRef} className={`lineup-drop-area${signupDragged ? ' lineup-drop-area-active' : ''}${isOver ? ' lineup-drop-area-over' : ''}`} data-testid="lineup-drop-area">
+      {empty && <Alert variant="secondary">The lineup is empty. Use Add to Lineup on a signup, or drag it here, to give it a slot.</Alert>}
+      {children}
+      {signupDragged && <div className="lineup-drop-hint small text-body-secondary">Drop on a slot to put the signup there, or here to add it at the end.</div>}
+    </div>
   );
 }

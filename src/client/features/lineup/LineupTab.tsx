@@ -6,10 +6,12 @@ import type { Dj } from '@shared/schemas/djs';
 import { lineupConflicts, signupsNotInLineup } from '@shared/lineup';
 import { byLongestSinceLastPlay } from '@shared/plays';
 import { useDraft, useDraftEdits, useStoredEvent } from '@client/shared/draft';
+import { zoneName } from '@shared/time';
 import { browserZone } from '@client/lib/zone';
 import { AddDjModal } from './AddDjModal';
 import { addDjToSignup, addStaffSignup, djLabel, signupNaming } from './draftOps';
 import { LineupColumn } from './LineupColumn';
+import { LineupDnd } from './LineupDnd';
 import { SignupCard } from './SignupCard';
 import { useLineupView } from './useLineupView';
 import { useRemembered } from './useRemembered';
@@ -57,42 +59,47 @@ export function LineupTab() {
   };
 
   return (
-    <Row className="g-4">
-      <Col lg={5}>
-        <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-          <h2 className="h4 mb-0 me-auto">Signups</h2>
-          <Form.Select
-            size="sm"
-            className="w-auto"
-            aria-label="Order of the signups"
-            value={order}
-            onChange={(event) => setOrder(event.target.value as typeof order)}
-          >
-            <option value="signup">Signup order</option>
-            <option value="lastPlay">Longest since last play</option>
-          </Form.Select>
-          <Button onClick={() => setTarget({ kind: 'signups' })}>Add DJ to Signups</Button>
-        </div>
-        {waiting.length === 0 && (
-          <Alert variant="secondary">No signups waiting. DJs' signups appear here, or use Add DJ to Signups.</Alert>
-        )}
-        {(allSignups ? waiting : waiting.slice(0, FIRST_SIGNUPS)).map((signup) => (
-          <SignupCard key={signup.uuid} signup={signup} onAddB2b={addB2b} />
-        ))}
-      </Col>
-      <Col lg={7}>
-        <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-          <h2 className="h4 mb-0 me-auto">Lineup (Local Times)</h2>
-          <Form.Check type="switch" id="lineup-compact" label="Compact rows" checked={compact} onChange={(event) => setCompact(event.target.checked)} />
-        </div>
-        <LineupColumn view={view} compact={compact} conflicts={conflicts} onAddB2b={addB2b} />
-      </Col>
-      <AddDjModal
-        show={target !== null}
-        title={target?.kind === 'b2b' ? `Add Dj to ${target.name} (B2B)` : 'Add Dj'}
-        onHide={() => setTarget(null)}
-        onPick={pick}
-      />
-    </Row>
+    <LineupDnd view={view}>
+      <Row className="g-4">
+        <Col lg={5}>
+          <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+            <h2 className="h4 mb-0 me-auto">Signups</h2>
+            <Form.Select
+              size="sm"
+              className="w-auto"
+              aria-label="Order of the signups"
+              value={order}
+              onChange={(event) => setOrder(event.target.value as typeof order)}
+            >
+              <option value="signup">Signup order</option>
+              <option value="lastPlay">Longest since last play</option>
+            </Form.Select>
+            <Button onClick={() => setTarget({ kind: 'signups' })}>Add DJ to Signups</Button>
+          </div>
+          {waiting.length === 0 && (
+            <Alert variant="secondary">No signups waiting. DJs' signups appear here, or use Add DJ to Signups.</Alert>
+          )}
+          {(allSignups ? waiting : waiting.slice(0, FIRST_SIGNUPS)).map((signup) => (
+            <SignupCard key={signup.uuid} signup={signup} onAddB2b={addB2b} />
+          ))}
+        </Col>
+        <Col lg={7}>
+          <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+            <h2 className="h4 mb-0">Lineup (Local Times)</h2>
+            <span className="text-body-secondary small me-auto" data-testid="lineup-zone">
+              {zoneName(browserZone())}
+            </span>
+            <Form.Check type="switch" id="lineup-compact" label="Compact rows" checked={compact} onChange={(event) => setCompact(event.target.checked)} />
+          </div>
+          <LineupColumn view={view} compact={compact} conflicts={conflicts} onAddB2b={addB2b} />
+        </Col>
+        <AddDjModal
+          show={target !== null}
+          title={target?.kind === 'b2b' ? `Add Dj to ${target.name} (B2B)` : 'Add Dj'}
+          onHide={() => setTarget(null)}
+          onPick={pick}
+        />
+      </Row>
+    </LineupDnd>
   );
 }

@@ -5,6 +5,7 @@ import { ConfirmDialog } from '@client/components/ConfirmDialog';
 import { useDraftEdits, useStoredEvent } from '@client/shared/draft';
 import { addToLineup, removeSignup, updateSignup } from './draftOps';
 import { SignupDetails } from './SignupDetails';
+import { SignupDragHandle } from './LineupDnd';
 
 /** A signup waiting in the Signups column; it renders when the signup itself changes. */
 export const SignupCard = memo(function SignupCard({ signup, onAddB2b }: { signup: Signup; onAddB2b: (uuid: string, name: string) => void }) {
@@ -19,6 +20,7 @@ export const SignupCard = memo(function SignupCard({ signup, onAddB2b }: { signu
   return (
     <Card className="mb-3 signup-card" data-testid="signup-card" aria-label={`Signup ${title}`} role="group">
       <Card.Header className="d-flex align-items-center gap-2">
+        <SignupDragHandle uuid={signup.uuid} name={title} disabled={!canAdd} />
         <h3 className="h6 mb-0 me-auto text-break">{title}</h3>
         <Button
           variant="outline-secondary"

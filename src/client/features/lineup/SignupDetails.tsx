@@ -3,20 +3,20 @@ import { SIGNUP_TYPES, STAFF_DURATION_OPTIONS } from '@shared/domain';
 import type { Signup } from '@shared/schemas/lineup';
 import type { SignupFormData } from '@shared/schemas/signup';
 import { LINEUP_LIMITS } from '@shared/schemas/lineup';
-import { formatAvailability } from '@shared/time';
+import { ANY_TIME, formatAvailability, zoneName } from '@shared/time';
 import { useDraftEdits } from '@client/shared/draft';
 import { browserZone } from '@client/lib/zone';
 import { DjPanel } from './DjPanel';
 import { SignupNotices } from './SignupNotices';
 import { removeDjFromSignup, type SignupChanges, updateSignup } from './draftOps';
 
-/** What a signup card and a lineup slot both show: the editor, the DJ's answers and the DJs. */
-export function SignupDetails({ signup }: { signup: Signup }) {
+/** What a signup card and a lineup slot (`inLineup`) both show: the editor, the DJ's answers and the DJs. */
+export function SignupDetails({ signup, inLineup = false }: { signup: Signup; inLineup?: boolean }) {
   const { setDraft } = useDraftEdits();
   const change = (changes: SignupChanges) => setDraft((draft) => updateSignup(draft, signup.uuid, changes));
   return (
     <>
-      <SignupNotices signup={signup} />
+      <SignupNotices signup={signup} inLineup={inLineup} />
       <SignupEditor signup={signup} onChange={change} />
       {signup.formData && <FormDataSummary data={signup.formData} />}
       {signup.djRefs.length === 0 && <div className="small text-body-secondary mb-2">No DJs on this signup yet.</div>}
@@ -85,11 +85,17 @@ function SignupEditor({ signup, onChange }: { signup: Signup; onChange: (changes
   );
 }
 
+/** 'Any Time – 23:00 London time': the zone named once a time is given. */
+function availability({ available_from: from, available_to: to }: SignupFormData, zone: string): string {
+  const range = `${formatAvailability(from, zone)} – ${formatAvailability(to, zone)}`;
+  return from === ANY_TIME && to === ANY_TIME ? range : `${range} ${zoneName(zone)}`;
+}
+
 /** The DJ's own answers from the signup wizard, readable at a glance. */
 function FormDataSummary({ data }: { data: SignupFormData }) {
   const zone = browserZone();
   const rows: Array<[string, string]> = [
-    ['Available', `${formatAvailability(data.available_from, zone)} – ${formatAvailability(data.available_to, zone)}`],
+    ['Available', availability(data, zone)],
     ['Performance', `${data.type}, ${data.requested_duration} h`],
     ...(data.is_b2b ? [['B2B with', data.b2b_members_response] as [string, string]] : []),
     ...(data.stream_link ? [['Stream link', data.stream_link] as [string, string]] : []),

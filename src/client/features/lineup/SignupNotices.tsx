@@ -1,23 +1,35 @@
 import { Alert, Badge, Button } from 'react-bootstrap';
-import { pendingChanges } from '@shared/lineup';
+import { pendingChanges } from '@shared/dj-update';
 import type { Signup } from '@shared/schemas/lineup';
+import { useOtherEventTotals } from '@client/shared/djs';
 import { useDraftEdits, useStoredEvent } from '@client/shared/draft';
 import { applySignupUpdate, djLabel, dismissSignupUpdate, updateSignup } from './draftOps';
 
 /**
- * What the host should act on for a signup: a DJ's update waiting since the lineup was built
- * (Apply / Dismiss, both draft edits saved with Save), and a DJ who may be debuting.
+ * What the host should act on for a signup: a DJ who can't make it, a DJ's update waiting since
+ * the lineup was built (Apply / Dismiss, both draft edits saved with Save), and a DJ who may be
+ * debuting.
  */
-export function SignupNotices({ signup }: { signup: Signup }) {
+export function SignupNotices({ signup, inLineup }: { signup: Signup; inLineup: boolean }) {
   const { setDraft } = useDraftEdits();
   const { djs, stored } = useStoredEvent();
   const changes = pendingChanges(signup);
   const firstDj = djs[signup.djRefs[0] ?? ''];
   const who = firstDj ? djLabel(firstDj) : signup.name;
-  const neverPlayed = signup.djRefs.length > 0 && signup.djRefs.every((djId) => stored.otherEventsByDj[djId]?.total === 0);
+  // Also for a DJ just added, before the first save tells the stored event about them.
+  const totals = useOtherEventTotals(signup.djRefs, stored.id, stored.otherEventsByDj);
+  const neverPlayed = totals.length > 0 && totals.every((total) => total === 0);
+  // A slot's answer: back in the Signups column there is no slot to make.
+  const declined = inLineup ? signup.djRefs.filter((djId) => signup.confirmations[djId] === 'declined') : [];
 
   return (
     <>
+      {declined.length > 0 && (
+        <Alert variant="danger" className="py-2 small" data-testid="drop-out">
+          {declined.map((djId) => (djs[djId] ? djLabel(djs[djId]) : 'A DJ')).join(', ')} can't make it. Find someone else for this slot, or send it back to
+          Signups.
+        </Alert>
+      )}
       {changes.length > 0 && (
         <Alert variant="warning" className="py-2 small d-flex flex-wrap align-items-center gap-2" data-testid="pending-change">
           <span className="me-auto">

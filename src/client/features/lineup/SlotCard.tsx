@@ -5,6 +5,7 @@ import { Alert, Badge, Button, Card, Dropdown } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import type { Confirmation } from '@shared/domain';
 import type { Signup } from '@shared/schemas/lineup';
+import { pendingChanges } from '@shared/dj-update';
 import { formatHours } from '@shared/lineup';
 import { paths } from '@shared/paths';
 import { useStoredEvent } from '@client/shared/draft';
@@ -115,6 +116,12 @@ const SlotHeading = memo(function SlotHeading({
             {warningCount === 1 ? '1 warning' : `${warningCount} warnings`}
           </Badge>
         )}
+        {/* Closed rows hide the Apply / Dismiss notice: say that one waits. */}
+        {compact && signup && pendingChanges(signup).length > 0 && (
+          <Badge bg="warning" text="dark" className="ms-2" data-testid="pending-change-badge">
+            Pending change
+          </Badge>
+        )}
         {view.isDebut && (
           <Badge bg="info" text="dark" className="ms-2">
             Debut
@@ -177,7 +184,7 @@ const SlotBody = memo(function SlotBody({ signup, legacy, warnings }: SlotBodyPr
           </ul>
         </Alert>
       )}
-      {signup ? <SignupDetails signup={signup} /> : legacy && <LegacySlot view={legacy} />}
+      {signup ? <SignupDetails signup={signup} inLineup /> : legacy && <LegacySlot view={legacy} />}
     </Card.Body>
   );
 }, sameBody);

@@ -4,6 +4,8 @@ import { STREAM_SOURCE_LABELS, STREAM_SOURCE_TYPES, type StreamSourceType } from
 import { LINEUP_LIMITS } from '@shared/schemas/lineup';
 import { useEventDraft } from '@client/shared/draft';
 import { normaliseStreamLink, streamSourceOf } from '@shared/streams';
+import { zoneName } from '@shared/time';
+import { browserZone } from '@client/lib/zone';
 import { djLabel, type StreamChanges, updateSlotStream } from './draftOps';
 import { type SlotView, useLineupView } from './useLineupView';
 
@@ -25,7 +27,7 @@ function SlotStream({ view: { index, slot, signup, label: name, time, djs } }: {
   const { setDraft } = useEventDraft();
   const change = (changes: StreamChanges) => setDraft((d) => updateSlotStream(d, index, changes));
   const id = (field: string) => `slot-${index}-${field}`;
-  const title = `Slot ${index + 1} - ${time}`;
+  const title = `Slot ${index + 1} - ${time} ${zoneName(browserZone())}`;
   const weekLink = normaliseStreamLink(signup?.formData?.stream_link ?? '');
   return (
     <Card className="mb-3" role="group" aria-label={title}>

@@ -1,10 +1,9 @@
 import type { Dj } from '@shared/schemas/djs';
 import type { LineupEvent } from '@shared/schemas/events';
 import type { Signup, Slot } from '@shared/schemas/lineup';
-import type { SignupFormData } from '@shared/schemas/signup';
 import { placeSlots } from '@shared/lineup';
 import { streamSourceOf } from '@shared/streams';
-import { buildEvent, buildLegacySlot, buildSignup } from '@shared/testing/builders';
+import { buildEvent, buildFormData, buildLegacySlot, buildSignup } from '@shared/testing/builders';
 import {
   addDjToSignup,
   applySignupUpdate,
@@ -29,24 +28,9 @@ const legacy = (djName: string): Slot => buildLegacySlot({ djName });
 const event = (signups: Signup[], slots: Slot[] = []): LineupEvent => ({
   ...buildEvent({ startDatetime: START }), slots, signups,
 });
-const formData: NonNullable<Signup['formData']> = {
-  event_id: 'e1', name: 'Act', is_b2b: false, b2b_members_response: '', requested_duration: 1, type: 'LIVE',
-  stream_link: '', available_from: 'any', available_to: 'any', confirm_expectations: true, dj_notes: '',
-};
+const formData = buildFormData({ name: 'Act' });
 const dj: Dj = { id: 'new', discordId: '123456789012345678', publicName: 'Pub', djName: 'Newbie', rtmpUrl: 'rtmp://x/y', twitchUsername: 'newbie_tv', avatarUrl: null, notes: '' };
-const ANSWERS: SignupFormData = {
-  event_id: 'e1',
-  name: 'Rex',
-  is_b2b: false,
-  b2b_members_response: '',
-  requested_duration: 1,
-  type: 'LIVE',
-  available_from: 'any',
-  available_to: 'any',
-  stream_link: '',
-  confirm_expectations: true,
-  dj_notes: '',
-};
+const ANSWERS = buildFormData();
 const order = (e: LineupEvent) => e.slots.map((s) => s.signupUuid ?? s.legacy?.djName);
 
 test('adds a staff signup and finds which signup names a DJ', () => {
@@ -62,6 +46,14 @@ test('adds to the lineup once, and only a signup with DJs', () => {
   e = addToLineup(addToLineup(e, 'a'), 'a');
   expect(order(e)).toEqual(['a']);
   expect(addToLineup(e, 'b')).toBe(e);
+});
+
+test('a signup dragged onto a slot takes its place; the rest move one later', () => {
+  let e = event([signup('a'), signup('b'), signup('c')]);
+  e = addToLineup(addToLineup(e, 'a'), 'b');
+  expect(order(addToLineup(e, 'c', {}, 0))).toEqual(['c', 'a', 'b']);
+  expect(order(addToLineup(e, 'c', {}, 1))).toEqual(['a', 'c', 'b']);
+  expect(order(addToLineup(e, 'c', {}, 99))).toEqual(['a', 'b', 'c']);
 });
 
 const buildDj = (id: string, djName = `DJ ${id}`): Dj => ({ id, discordId: null, publicName: id, djName, rtmpUrl: '', twitchUsername: '', avatarUrl: null, notes: '' });
@@ -80,6 +72,7 @@ test('a DJ update is applied (the slot plays the new answers) or dismissed (it k
     name: 'Rex',
     requestedDuration: 1,
     updatePendingAt: '2030-06-01T10:00:00.000Z',
+    updateFields: ['name', 'length'],
     formData: { ...ANSWERS, name: 'Rex Live', requested_duration: 0.5 },
   });
   const e = addToLineup(event([waiting]), 'a');

@@ -2,7 +2,8 @@ import type { StreamSourceType } from '@shared/domain';
 import type { Dj } from '@shared/schemas/djs';
 import type { LineupEvent } from '@shared/schemas/events';
 import type { Signup, Slot } from '@shared/schemas/lineup';
-import { applyPendingChange, moveSlot, newStaffSignup, slotForSignup } from '@shared/lineup';
+import { applyPendingChange } from '@shared/dj-update';
+import { moveSlot, newStaffSignup, slotForSignup } from '@shared/lineup';
 
 // The Lineup and Stream Details tabs' edits, as pure functions of the draft (spec §4 "Adding a
 // signup", "Removing a signup", B2B). Slot times are left to placeSlots (display and save).
@@ -50,7 +51,7 @@ const mapSignup = (event: LineupEvent, uuid: string, change: (signup: Signup) =>
 export const applySignupUpdate = (event: LineupEvent, uuid: string) => mapSignup(event, uuid, applyPendingChange);
 
 /** Dismiss: the slot keeps what it plays; the update no longer waits. */
-export const dismissSignupUpdate = (event: LineupEvent, uuid: string) => mapSignup(event, uuid, (signup) => ({ ...signup, updatePendingAt: null }));
+export const dismissSignupUpdate = (event: LineupEvent, uuid: string) => mapSignup(event, uuid, (signup) => ({ ...signup, updatePendingAt: null, updateFields: [] }));
 
 /**
  * 'Add DJ to Slot (B2B)'. A signup still named after its DJs ('A', 'A b2b B') is renamed to
@@ -84,13 +85,16 @@ export function removeSignup(event: LineupEvent, uuid: string): LineupEvent {
 }
 
 /**
- * 'Add To Lineup': a slot at the end (only for a signup with DJs, or it would not count),
+ * 'Add To Lineup': a slot at the end, or at `at` when dragged there (only for a signup with DJs, or it would not count),
  * streaming from this week's signup link, else its DJs' profile link.
  */
-export function addToLineup(event: LineupEvent, uuid: string, djs: Record<string, Dj> = {}): LineupEvent {
+export function addToLineup(event: LineupEvent, uuid: string, djs: Record<string, Dj> = {}, at = event.slots.length): LineupEvent {
   const signup = event.signups.find((s) => s.uuid === uuid);
   if (!signup || signup.djRefs.length === 0 || event.slots.some((slot) => slot.signupUuid === uuid)) return event;
-  return { ...event, slots: [...event.slots, slotForSignup(signup, djs)] };
+  const slots = [...event.slots];
+  // A signup dragged onto a slot takes that slot's place; the rest move one later.
+  slots.splice(Math.max(0, Math.min(at, slots.length)), 0, slotForSignup(signup, djs));
+  return { ...event, slots };
 }
 
 /** 'Send Back to Signups' (or, for a legacy slot, removing it): by position, as legacy slots share a null uuid. */

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
+import { CancelledBadge } from '@client/components/CancelledBadge';
 import { MessageAlert } from '@client/components/MessageAlert';
 import { VinylLoader } from '@client/components/VinylLoader';
 import { ApiError } from '@client/lib/api';
@@ -10,7 +11,7 @@ import { eventDate } from './format';
 
 /**
  * Both signup pages load the event and the DJ first (spec §2), then show the closed state, the
- * errors of spec §8, or the page itself. `closed` adds to the closed state (the summary keeps
+ * errors of spec §8, that the event is full (to a DJ not on a signup yet), or the page itself. `closed` adds to the closed state (the summary keeps
  * the DJ's submission readable).
  */
 export function SignupAreaGate({
@@ -40,11 +41,28 @@ export function SignupAreaGate({
       <SignupCard>
         <h1 className="h3">Signups Closed</h1>
         <p className="mb-1">Signups for this event are currently closed.</p>
-        {area.event.cancelled && <p className="mb-1">This event was cancelled.</p>}
+        {area.event.cancelled && (
+          <p className="mb-1">
+            <CancelledBadge /> This event was cancelled.
+          </p>
+        )}
         <p className="text-body-secondary mb-0">
           {area.event.name} ({eventDate(area.event.startDatetime, zone)})
         </p>
         {closed?.(area)}
+      </SignupCard>
+    );
+  }
+  if (area.event.full) {
+    // Said before the wizard (the Setup help promises it): no four steps for a refusal at Submit.
+    return (
+      <SignupCard>
+        <h1 className="h3">Signups Full</h1>
+        <p className="mb-1">This event has all the signups it can take: no more are accepted.</p>
+        <p className="text-body-secondary">
+          {area.event.name} ({eventDate(area.event.startDatetime, zone)})
+        </p>
+        <p className="mb-0">If a place opens up, the hosts say so in Discord. If there are questions, please contact {area.contactHostName}.</p>
       </SignupCard>
     );
   }

@@ -2,7 +2,7 @@ import { Fragment, lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import type { SignupFormData } from '@shared/schemas/signup';
 import { paths } from '@shared/paths';
-import { formatAvailability, formatLocalTime } from '@shared/time';
+import { ANY_TIME, formatAvailability, formatLocalTime, zoneName } from '@shared/time';
 import type { SignupArea } from '@shared/schemas/signup';
 import { useInBrowser } from '@client/lib/useInBrowser';
 import { useZone } from '@client/lib/useZone';
@@ -67,7 +67,7 @@ function Summary({ area }: { area: SignupArea }) {
             {named.slot ? ` (${slotTime(named.slot, zone)})` : ''}: tell them about your set.
           </p>
         )}
-        {area.closesAt && <p>Signups close {eventDate(area.closesAt, zone)} (your time).</p>}
+        {area.closesAt && <p>Signups close {eventDate(area.closesAt, zone)}.</p>}
         <p>Ready to get started? Click the button below to begin the signup process.</p>
         <Link to={wizard} className="btn btn-primary btn-lg">
           Get Started
@@ -80,7 +80,7 @@ function Summary({ area }: { area: SignupArea }) {
       <SignupCard>
         <h1 className="h3">You are signed up for {title}!</h1>
         <SlotConfirmation area={area} />
-        {event.signupsAreOpen && area.closesAt && <p>Signups close {eventDate(area.closesAt, zone)} (your time).</p>}
+        {event.signupsAreOpen && area.closesAt && <p>Signups close {eventDate(area.closesAt, zone)}.</p>}
         <h2 className="h5 mt-4">Your submission</h2>
         <Submission signup={signup} />
         <Link to={wizard} className="btn btn-primary mb-3">
@@ -115,9 +115,9 @@ export function PartnerSignup({ area }: { area: SignupArea }) {
   );
 }
 
-/** '20:00–21:00' in the DJ's own zone. */
+/** '20:00–21:00 Sydney time', in the DJ's own zone. */
 const slotTime = ({ startTime, endTime }: { startTime: string; endTime: string }, zone: string) =>
-  `${formatLocalTime(startTime, zone)}–${formatLocalTime(endTime, zone)} (your time)`;
+  `${formatLocalTime(startTime, zone)}–${formatLocalTime(endTime, zone)} ${zoneName(zone)}`;
 
 function Submission({ signup }: { signup: SignupFormData }) {
   const zone = useZone();
@@ -128,8 +128,8 @@ function Submission({ signup }: { signup: SignupFormData }) {
     ['Live / prerecord', TYPE_LABELS[signup.type] ?? signup.type],
     ['Stream link', signup.stream_link || '—'],
     ['Duration', durationLabel(signup.requested_duration)],
-    ['Available from', formatAvailability(signup.available_from, zone)],
-    ['Available to', formatAvailability(signup.available_to, zone)],
+    ['Available from', withZone(formatAvailability(signup.available_from, zone), signup.available_from, zone)],
+    ['Available to', withZone(formatAvailability(signup.available_to, zone), signup.available_to, zone)],
     ['Notes', signup.dj_notes || '—'],
   ];
   return (
@@ -143,3 +143,6 @@ function Submission({ signup }: { signup: SignupFormData }) {
     </dl>
   );
 }
+
+/** A time of day with its zone; 'Any Time' as it is. */
+const withZone = (label: string, value: string, zone: string) => (value === ANY_TIME ? label : `${label} ${zoneName(zone)}`);

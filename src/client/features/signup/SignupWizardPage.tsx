@@ -82,10 +82,13 @@ function Wizard({ area, zone }: { area: SignupArea; zone: string }) {
       onSuccess: () => navigate(paths.eventSignup(event.id)),
       onError: (error) => {
         if (error instanceof ApiError) {
-          toast.error(`Response status: ${error.status}`);
+          // The spec's toast, and in words what happened.
+          toast.error(`Response status: ${error.status}. ${error.message}`);
           setServerProblem(error.message);
-          // Signups closed meanwhile: reload, so the page shows the closed state.
-          if (error.code === 'signups_closed') void queryClient.invalidateQueries({ queryKey: signupAreaQuery(event.id).queryKey });
+          // Signups closed or filled up meanwhile: reload, so the page says so.
+          if (error.code === 'signups_closed' || error.code === 'signups_full') {
+            void queryClient.invalidateQueries({ queryKey: signupAreaQuery(event.id).queryKey });
+          }
         } else {
           toast.error(
             (t) => (

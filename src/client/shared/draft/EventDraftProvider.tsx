@@ -36,7 +36,11 @@ export interface DraftStatus {
   saving: boolean;
   save: () => Promise<void>;
   discard: () => void;
-  publish: () => Promise<void>;
+  /**
+   * Publish Event; `anyway` with required preflight steps open. Answers 'Requirements not met: …'
+   * when the server refused for open steps (the caller offers Publish anyway), else null.
+   */
+  publish: (anyway?: boolean) => Promise<string | null>;
   unpublish: () => Promise<void>;
   /** Cancel (true) or restore (false) the event; unsaved edits are kept. */
   setCancelled: (cancelled: boolean) => Promise<void>;
@@ -157,26 +161,30 @@ export function EventDraftProvider({ stored, children }: { stored: EventDetail; 
   const dirty = isDirty(state);
 
   const changePublication = useCallback(
-    async (published: boolean) => {
+    async (published: boolean, anyway = false): Promise<string | null> => {
       if (dirty) {
         toast.error(published ? 'Please save changes before publishing this event.' : 'Please save changes before unpublishing this event.');
-        return;
+        return null;
       }
+      let requirements: string | null = null;
       await runExclusive(async () => {
         try {
-          const changed = await (published ? publishEvent : unpublishEvent)(eventId, state.stored.version);
+          const version = state.stored.version;
+          const changed = published ? await publishEvent(eventId, { baseVersion: version, anyway }) : await unpublishEvent(eventId, version);
           adopt(changed);
           setState((current) => startDraft(changed, current.outsideChanges));
           toast.success(published ? 'Event published.' : 'Event unpublished.');
         } catch (error) {
-          toast.error(error instanceof Error ? error.message : String(error));
+          if (error instanceof ApiError && error.code === 'requirements_not_met') requirements = error.message;
+          else toast.error(error instanceof Error ? error.message : String(error));
         }
       });
+      return requirements;
     },
     [runExclusive, dirty, eventId, state.stored.version, adopt],
   );
-  const publish = useCallback(() => changePublication(true), [changePublication]);
-  const unpublish = useCallback(() => changePublication(false), [changePublication]);
+  const publish = useCallback((anyway?: boolean) => changePublication(true, anyway), [changePublication]);
+  const unpublish = useCallback(async () => void (await changePublication(false)), [changePublication]);
 
   /** A refusal: a stale version shows the conflict alert (reload), like a save's. */
   const refused = useCallback((error: unknown) => {

@@ -15,6 +15,7 @@ import { djPlayStats } from './070-dj-play-stats.js';
 import { growthIndexes } from './071-growth-indexes.js';
 import { rosterActiveOrder } from './072-roster-active-order.js';
 import { dataChangeNotices } from './073-data-change-notices.js';
+import { djUpdateFields } from './074-dj-update-fields.js';
 import { rateLimits } from './080-rate-limits.js';
 
 // One set of migrations for SQLite and PostgreSQL: only types both understand (text, integer,
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '071_growth_indexes': growthIndexes,
   '072_roster_active_order': rosterActiveOrder,
   '073_data_change_notices': dataChangeNotices,
+  '074_dj_update_fields': djUpdateFields,
   '080_rate_limits': rateLimits,
 };
 

@@ -1,0 +1,123 @@
+import {
+  type Announcements,
+  closestCenter,
+  type CollisionDetection,
+  DndContext,
+  type DragEndEvent,
+  DragOverlay,
+  type DragStartEvent,
+  KeyboardSensor,
+  PointerSensor,
+  pointerWithin,
+  rectIntersection,
+  type UniqueIdentifier,
+  useDraggable,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
+import { type ReactNode, useState } from 'react';
+import { useDraft, useDraftEdits, useStoredEvent } from '@client/shared/draft';
+import { addToLineup, reorderSlot, slotIds } from './draftOps';
+import type { SlotView } from './useLineupView';
+
+// Drag and drop on the Lineup tab, one context for both columns: slots are reordered within the
+// lineup, and a signup is dragged from the Signups column into it, onto a slot (it takes that
+// place) or below the last one. 'Add to Lineup' stays, and is the way without a pointer.
+
+/** The lineup column as a whole: a signup dropped here, not on a slot, goes at the end. */
+export const LINEUP_DROP_ID = 'lineup-drop';
+const SIGNUP_PREFIX = 'signup:';
+const signupDragId = (uuid: string) => `${SIGNUP_PREFIX}${uuid}`;
+/** The signup a drag id stands for; null for a slot. */
+export const draggedSignup = (id: UniqueIdentifier | undefined) =>
+  id !== undefined && String(id).startsWith(SIGNUP_PREFIX) ? String(id).slice(SIGNUP_PREFIX.length) : null;
+
+/**
+ * Reordering compares slots by their centres; a signup lands where the pointer is (on a slot, else
+ * on the column), so letting go over the Signups column adds nothing.
+ */
+const collisions: CollisionDetection = (args) => {
+  if (!draggedSignup(args.active.id)) {
+    return closestCenter({ ...args, droppableContainers: args.droppableContainers.filter((container) => container.id !== LINEUP_DROP_ID) });
+  }
+  const hits = args.pointerCoordinates ? pointerWithin(args) : rectIntersection(args);
+  const onSlot = hits.find((hit) => hit.id !== LINEUP_DROP_ID);
+  return onSlot ? [onSlot] : hits;
+};
+
+export function LineupDnd({ view, children }: { view: SlotView[]; children: ReactNode }) {
+  const { slots, signups } = useDraft();
+  const { setDraft } = useDraftEdits();
+  const { djs } = useStoredEvent();
+  const ids = slotIds(slots);
+  const [dragging, setDragging] = useState<string | null>(null);
+  const sensors = useSensors(
+    // A small distance so a click on the handle is not a drag.
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  // Screen readers hear slot and signup names and positions, not internal ids.
+  const label = (id: UniqueIdentifier) => {
+    const uuid = draggedSignup(id);
+    if (uuid) return signups.find((signup) => signup.uuid === uuid)?.name || 'the signup';
+    const index = ids.indexOf(String(id));
+    return index >= 0 ? `${view[index]?.label ?? 'slot'} (slot ${index + 1})` : 'slot';
+  };
+  const place = (id: UniqueIdentifier) => (id === LINEUP_DROP_ID ? 'the end of the lineup' : `position ${ids.indexOf(String(id)) + 1}`);
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${label(active.id)}.`,
+    onDragOver: ({ active, over }) => (over ? `${label(active.id)} is over ${place(over.id)}.` : undefined),
+    onDragEnd: ({ active, over }) => (over ? `${label(active.id)} was dropped at ${place(over.id)}.` : `${label(active.id)} was dropped.`),
+    onDragCancel: ({ active }) => `Moving ${label(active.id)} was cancelled.`,
+  };
+
+  const onDragStart = ({ active }: DragStartEvent) => setDragging(draggedSignup(active.id) ? label(active.id) : null);
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    setDragging(null);
+    if (!over || active.id === over.id) return;
+    const uuid = draggedSignup(active.id);
+    if (uuid) {
+      const at = over.id === LINEUP_DROP_ID ? slots.length : ids.indexOf(String(over.id));
+      if (at >= 0) setDraft((d) => addToLineup(d, uuid, djs, at));
+      return;
+    }
+    const from = ids.indexOf(String(active.id));
+    const to = ids.indexOf(String(over.id));
+    if (from >= 0 && to >= 0) setDraft((d) => reorderSlot(d, from, to));
+  };
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={collisions}
+      onDragStart={onDragStart}
+      onDragEnd={onDragEnd}
+      onDragCancel={() => setDragging(null)}
+      accessibility={{ announcements }}
+    >
+      {children}
+      <DragOverlay dropAnimation={null}>{dragging && <div className="card shadow px-3 py-2 fw-semibold signup-drag-preview">{dragging}</div>}</DragOverlay>
+    </DndContext>
+  );
+}
+
+/** A waiting signup's drag handle: only this renders while something is dragged, not its card. */
+export function SignupDragHandle({ uuid, name, disabled }: { uuid: string; name: string; disabled: boolean }) {
+  const { attributes, listeners, setNodeRef } = useDraggable({ id: signupDragId(uuid), disabled });
+  return (
+    <button
+      type="button"
+      ref={setNodeRef}
+      className="btn btn-sm btn-outline-secondary slot-handle"
+      aria-label={`Drag ${name} into the lineup`}
+      title={disabled ? 'Add a DJ to this signup first' : 'Drag into the lineup'}
+      disabled={disabled}
+      {...attributes}
+      {...listeners}
+    >
+      ⠿
+    </button>
+  );
+}
