@@ -1,9 +1,8 @@
 import { Col, Form, Row } from 'react-bootstrap';
 import { SIGNUP_TYPES, STAFF_DURATION_OPTIONS } from '@shared/domain';
 import type { Signup } from '@shared/schemas/lineup';
-import type { SignupFormData } from '@shared/schemas/signup';
+import { type SignupFormData, shownAnswers } from '@shared/schemas/signup';
 import { LINEUP_LIMITS } from '@shared/schemas/lineup';
-import { ANY_TIME, formatAvailability, zoneName } from '@shared/time';
 import { useDraftEdits } from '@client/shared/draft';
 import { browserZone } from '@client/lib/zone';
 import { DjPanel } from './DjPanel';
@@ -85,27 +84,14 @@ function SignupEditor({ signup, onChange }: { signup: Signup; onChange: (changes
   );
 }
 
-/** 'Any Time – 23:00 London time': the zone named once a time is given. */
-function availability({ available_from: from, available_to: to }: SignupFormData, zone: string): string {
-  const range = `${formatAvailability(from, zone)} – ${formatAvailability(to, zone)}`;
-  return from === ANY_TIME && to === ANY_TIME ? range : `${range} ${zoneName(zone)}`;
-}
-
 /** The DJ's own answers from the signup wizard, readable at a glance. */
 function FormDataSummary({ data }: { data: SignupFormData }) {
-  const zone = browserZone();
-  const rows: Array<[string, string]> = [
-    ['Available', availability(data, zone)],
-    ['Performance', `${data.type}, ${data.requested_duration} h`],
-    ...(data.is_b2b ? [['B2B with', data.b2b_members_response] as [string, string]] : []),
-    ...(data.stream_link ? [['Stream link', data.stream_link] as [string, string]] : []),
-    ...(data.dj_notes ? [['Notes', data.dj_notes] as [string, string]] : []),
-  ];
+  const rows = shownAnswers(data, { zone: browserZone() }, { forStaff: true });
   return (
     <dl className="signup-form-data small mb-2">
-      {rows.map(([term, value]) => (
-        <div key={term} className="d-flex gap-2">
-          <dt className="fw-normal text-body-secondary text-nowrap">{term}:</dt>
+      {rows.map(({ field, label, value }) => (
+        <div key={field} className="d-flex gap-2">
+          <dt className="fw-normal text-body-secondary text-nowrap">{label}:</dt>
           <dd className="mb-0 text-break">{value}</dd>
         </div>
       ))}
