@@ -305,15 +305,24 @@ test.describe('small things', () => {
   });
 });
 
-/** Drags with the mouse from the handle to the target's centre, in steps, as a person does. */
+/**
+ * Drags with the mouse from the handle to the target's centre, in steps, as a person does. It waits
+ * for the drag preview before moving on and settles over the target before letting go, so a busy
+ * machine cannot drop before the drag has started or before the target has been seen.
+ */
 async function dragTo(page: Page, handle: Locator, target: Locator) {
+  await handle.scrollIntoViewIfNeeded();
   const from = (await handle.boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2, { steps: 3 });
+  await expect(page.locator('.signup-drag-preview')).toBeVisible();
   const to = (await target.boundingBox())!;
-  await page.mouse.move(to.x + to.width / 2, to.y + Math.min(to.height / 2, 30), { steps: 12 });
+  const point = { x: to.x + to.width / 2, y: to.y + Math.min(to.height / 2, 30) };
+  await page.mouse.move(point.x, point.y, { steps: 12 });
+  await page.mouse.move(point.x + 1, point.y, { steps: 2 });
   await page.mouse.up();
+  await expect(page.locator('.signup-drag-preview')).toHaveCount(0);
 }
 
 test.describe('every time says its zone', () => {

@@ -49,7 +49,7 @@ test("a DJ's signup pages paint from the server in their zone, then hydrate and 
   const noScript = await openPage({ javaScriptEnabled: false, timezoneId: 'Australia/Sydney', storageState: await dj.context().storageState() });
   await noScript.goto(`/eventSignup/${eventId}`);
   await expect(noScript.getByRole('heading', { name: new RegExp(`^You are signed up for ${name}`) })).toBeVisible();
-  await expect(noScript.getByText(formatLocalTime(start, 'Australia/Sydney'), { exact: true })).toBeVisible();
+  await expect(noScript.getByText(`${formatLocalTime(start, 'Australia/Sydney')} Sydney time`, { exact: true })).toBeVisible();
   await noScript.goto(`/eventSignup/${eventId}/wizard`);
   await expect(noScript.getByRole('heading', { name: 'Step 1 of 4: Performance Details' })).toBeVisible();
 
