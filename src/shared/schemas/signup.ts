@@ -293,6 +293,8 @@ export const isAsked = derived.asked;
 export const signupFormDataSchema = derived.stored;
 export type SignupFormData = z.output<typeof signupFormDataSchema>;
 export const readStoredAnswers = derived.read;
+/** What each answer reads as when a stored signup lacks it. */
+export const SIGNUP_ANSWER_DEFAULTS: SignupFormData = derived.read({}).answers;
 export const shownAnswers = derived.shown;
 export const ANSWER_LABELS = derived.labels;
 export const WIZARD_STEP_FIELDS = derived.stepFields;
