@@ -1,9 +1,10 @@
-import { Col, Form, Row } from 'react-bootstrap';
+import { Col, Row } from 'react-bootstrap';
 import { SIGNUP_TYPES, STAFF_DURATION_OPTIONS } from '@shared/domain';
 import type { Signup } from '@shared/schemas/lineup';
 import { type SignupFormData, shownAnswers } from '@shared/schemas/signup';
 import { LINEUP_LIMITS } from '@shared/schemas/lineup';
-import { useDraftEdits } from '@client/shared/draft';
+import { CheckField, SelectField, TextField } from '@client/components/form/fields';
+import { DraftFields, useDraftEdits } from '@client/shared/draft';
 import { browserZone } from '@client/lib/zone';
 import { DjPanel } from './DjPanel';
 import { SignupNotices } from './SignupNotices';
@@ -26,61 +27,26 @@ export function SignupDetails({ signup, inLineup = false }: { signup: Signup; in
   );
 }
 
+const TYPE_OPTIONS = SIGNUP_TYPES.map((type) => ({ value: type, label: type }));
+
 function SignupEditor({ signup, onChange }: { signup: Signup; onChange: (changes: SignupChanges) => void }) {
-  const id = (field: string) => `signup-${signup.uuid}-${field}`;
   return (
-    <Row className="g-2 mb-2">
-      <Col xs={12}>
-        <Form.Group controlId={id('name')}>
-          <Form.Label className="small mb-0">Name</Form.Label>
-          <Form.Control
-            size="sm"
-            value={signup.name}
-            maxLength={LINEUP_LIMITS.signupName}
-            isInvalid={signup.name.trim() === ''}
-            onChange={(event) => onChange({ name: event.target.value })}
-          />
-          <Form.Control.Feedback type="invalid">Signup name is required.</Form.Control.Feedback>
-        </Form.Group>
-      </Col>
-      <Col xs={6}>
-        <Form.Group controlId={id('type')}>
-          <Form.Label className="small mb-0">Type</Form.Label>
-          <Form.Select size="sm" value={signup.type} onChange={(event) => onChange({ type: event.target.value as Signup['type'] })}>
-            {SIGNUP_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
-      </Col>
-      <Col xs={6}>
-        <Form.Group controlId={id('duration')}>
-          <Form.Label className="small mb-0 text-nowrap">Requested Duration</Form.Label>
-          <Form.Select
-            size="sm"
-            value={String(signup.requestedDuration)}
-            onChange={(event) => onChange({ requestedDuration: Number(event.target.value) as Signup['requestedDuration'] })}
-          >
-            {STAFF_DURATION_OPTIONS.map((option) => (
-              <option key={option.value} value={String(option.value)}>
-                {option.label}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
-      </Col>
-      <Col xs={12}>
-        <Form.Check
-          id={id('debut')}
-          type="checkbox"
-          label="Debut"
-          checked={signup.isDebut}
-          onChange={(event) => onChange({ isDebut: event.target.checked })}
-        />
-      </Col>
-    </Row>
+    <DraftFields values={signup} onChange={onChange} problemsAt={`signups.${signup.uuid}`}>
+      <Row className="g-2 mb-2">
+        <Col xs={12}>
+          <TextField<Signup> name="name" label="Name" size="sm" maxLength={LINEUP_LIMITS.signupName} className="" />
+        </Col>
+        <Col xs={6}>
+          <SelectField<Signup> name="type" label="Type" size="sm" options={TYPE_OPTIONS} className="" />
+        </Col>
+        <Col xs={6}>
+          <SelectField<Signup> name="requestedDuration" label={<span className="text-nowrap">Requested Duration</span>} size="sm" numeric options={STAFF_DURATION_OPTIONS} className="" />
+        </Col>
+        <Col xs={12}>
+          <CheckField<Signup> name="isDebut" label="Debut" className="" />
+        </Col>
+      </Row>
+    </DraftFields>
   );
 }
 
