@@ -5,7 +5,7 @@ import type { DraftProblems } from './draftProblems';
 export const DraftProblemsContext = createContext<DraftProblems>({});
 
 /** The problem the save would find at this place of the draft (see draftProblems). */
-export const useDraftProblem = (path: string): string | undefined => useContext(DraftProblemsContext)[path];
+const useDraftProblem = (path: string): string | undefined => useContext(DraftProblemsContext)[path];
 
 /**
  * The shared form fields inside edit part of the event draft in place: `values` is that part (the
