@@ -72,6 +72,9 @@ const answer = <Stored extends z.ZodType, Rule extends z.ZodType<z.output<Stored
 
 const asIs = (value: string) => value;
 const showTime = (value: string, { zone }: ShowContext) => (value === ANY_TIME ? formatAvailability(value, zone) : `${formatAvailability(value, zone)} ${zoneName(zone)}`);
+/** One end of the DJ's availability: an offered time (stored as an ISO instant) or 'any'. */
+const availabilityAnswer = (label: string) =>
+  answer({ label, step: 1, control: { kind: 'time' }, rule: availability, stored: z.string(), storedDefault: ANY_TIME, show: showTime, staffEdits: false });
 const TYPE_OPTIONS = WIZARD_SIGNUP_TYPES.map((type) => ({ value: type, label: SIGNUP_TYPE_LABELS[type] }));
 
 /**
@@ -168,27 +171,8 @@ export const SIGNUP_ANSWERS = {
     show: (hours) => WIZARD_DURATION_OPTIONS.find((option) => option.value === hours)?.label ?? `${hours} hours`,
     staffEdits: true,
   }),
-  available_from: answer({
-    label: 'Available from',
-    step: 1,
-    control: { kind: 'time' },
-    rule: availability,
-    /** An ISO instant or 'any'. */
-    stored: z.string(),
-    storedDefault: ANY_TIME,
-    show: showTime,
-    staffEdits: false,
-  }),
-  available_to: answer({
-    label: 'Available to',
-    step: 1,
-    control: { kind: 'time' },
-    rule: availability,
-    stored: z.string(),
-    storedDefault: ANY_TIME,
-    show: showTime,
-    staffEdits: false,
-  }),
+  available_from: availabilityAnswer('Available from'),
+  available_to: availabilityAnswer('Available to'),
   confirm_expectations: answer({
     label: 'Expectations',
     question: 'I have read and agree to these expectations.',

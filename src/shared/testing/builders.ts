@@ -1,4 +1,5 @@
 import type { EventDetail } from '../schemas/events.js';
+import { NEW_SIGNUP } from '../lineup.js';
 import type { LegacySlot, Signup, Slot } from '../schemas/lineup.js';
 import { SIGNUP_ANSWER_DEFAULTS, type SignupFormData } from '../schemas/signup.js';
 
@@ -6,20 +7,7 @@ import { SIGNUP_ANSWER_DEFAULTS, type SignupFormData } from '../schemas/signup.j
 // given. Used by unit tests on both sides and by the server's integration tests.
 
 export function buildSignup(uuid: string, overrides: Partial<Signup> = {}): Signup {
-  return {
-    uuid,
-    name: `Act ${uuid}`,
-    djRefs: [`dj-${uuid}`],
-    isDebut: false,
-    requestedDuration: 1,
-    type: 'LIVE',
-    hidden: false,
-    formData: null,
-    updatePendingAt: null,
-    updateFields: [],
-    confirmations: {},
-    ...overrides,
-  };
+  return { uuid, name: `Act ${uuid}`, djRefs: [`dj-${uuid}`], ...NEW_SIGNUP, updateFields: [], confirmations: {}, ...overrides };
 }
 
 /** A DJ's answers to the wizard: Rex, one hour live, any time. */

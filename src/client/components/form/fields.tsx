@@ -48,6 +48,14 @@ interface FieldProps<T extends FieldValues> {
   size?: 'sm';
 }
 
+/** A control's binding, and the attributes every control takes from it: its id, name, ref, blur and help. */
+function useControl(name: string, help: ReactNode) {
+  const { ref, ...field } = useField(name);
+  const id = useId();
+  const attributes = { id, name: field.name, ref, onBlur: field.onBlur, 'aria-describedby': help ? `${id}-help` : undefined };
+  return { field, id, attributes };
+}
+
 function Help({ id, help }: { id: string; help?: ReactNode }) {
   return help ? (
     <small id={id} className="form-text">
@@ -105,8 +113,7 @@ export function TextField<T extends FieldValues>({
   as,
   ...control
 }: FieldProps<T> & ControlProps & { normalise?: (value: string) => string }) {
-  const { ref, ...field } = useField(name);
-  const id = useId();
+  const { field, id, attributes } = useControl(name, help);
   const onBlur = () => {
     const value = String(field.value ?? '');
     const normal = normalise?.(value);
@@ -117,14 +124,11 @@ export function TextField<T extends FieldValues>({
   return (
     <Labelled id={id} label={label} problem={field.problem} help={help} className={className} size={size}>
       <Control
-        id={id}
-        name={field.name}
-        ref={ref}
+        {...attributes}
         className={controlClass(size ? `form-control form-control-${size}` : 'form-control', field.problem)}
         value={String(field.value ?? '')}
         onChange={(event) => field.onChange(event.target.value)}
         onBlur={onBlur}
-        aria-describedby={help ? `${id}-help` : undefined}
         {...control}
       />
     </Labelled>
@@ -133,21 +137,16 @@ export function TextField<T extends FieldValues>({
 
 /** A whole number, or nothing (null) when left empty. */
 export function OptionalNumberField<T extends FieldValues>({ name, label, help, className = 'mb-3', ...control }: Omit<FieldProps<T>, 'size'> & ControlProps) {
-  const { ref, ...field } = useField(name);
-  const id = useId();
+  const { field, id, attributes } = useControl(name, help);
   return (
     <Labelled id={id} label={label} problem={field.problem} help={help} className={className}>
       <input
-        id={id}
-        name={field.name}
-        ref={ref}
+        {...attributes}
         type="number"
         inputMode="numeric"
         className={controlClass('form-control', field.problem)}
         value={field.value === null || field.value === undefined ? '' : String(field.value)}
         onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
-        onBlur={field.onBlur}
-        aria-describedby={help ? `${id}-help` : undefined}
         {...control}
       />
     </Labelled>
@@ -165,19 +164,14 @@ export function SelectField<T extends FieldValues>({
   size,
   placeholder,
 }: FieldProps<T> & { options: readonly { value: string | number; label: string }[]; numeric?: boolean; placeholder?: string }) {
-  const { ref, ...field } = useField(name);
-  const id = useId();
+  const { field, id, attributes } = useControl(name, help);
   return (
     <Labelled id={id} label={label} problem={field.problem} help={help} className={className} size={size}>
       <select
-        id={id}
-        name={field.name}
-        ref={ref}
+        {...attributes}
         className={controlClass(size ? `form-select form-select-${size}` : 'form-select', field.problem)}
         value={String(field.value ?? '')}
         onChange={(event) => field.onChange(numeric ? Number(event.target.value) : event.target.value)}
-        onBlur={field.onBlur}
-        aria-describedby={help ? `${id}-help` : undefined}
       >
         {placeholder !== undefined && (
           <option value="" disabled>
@@ -196,21 +190,16 @@ export function SelectField<T extends FieldValues>({
 
 /** A checkbox or switch holding a boolean. */
 export function CheckField<T extends FieldValues>({ name, label, help, className = 'mb-3', type = 'checkbox' }: FieldProps<T> & { type?: 'checkbox' | 'switch' }) {
-  const { ref, ...field } = useField(name);
-  const id = useId();
+  const { field, id, attributes } = useControl(name, help);
   return (
     <div className={className}>
       <div className={type === 'switch' ? 'form-check form-switch' : 'form-check'}>
         <input
-          id={id}
-          name={field.name}
-          ref={ref}
+          {...attributes}
           type="checkbox"
           className={controlClass('form-check-input', field.problem)}
           checked={field.value === true}
           onChange={(event) => field.onChange(event.target.checked)}
-          onBlur={field.onBlur}
-          aria-describedby={help ? `${id}-help` : undefined}
         />
         <label className="form-check-label" htmlFor={id}>
           {label}

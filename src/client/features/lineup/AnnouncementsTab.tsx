@@ -12,6 +12,8 @@ import { DraftFields, useEventDraft } from '@client/shared/draft';
 import { useSetPreflightStep } from '@client/shared/events';
 import { useSettings } from '@client/shared/settings';
 
+const MESSAGE_HELP = 'Goes into the Discord text below; saved with the event.';
+
 /** Messaging ('Public Announcements'): the editable message and the generated texts to post. */
 export function AnnouncementsTab() {
   const { draft, setDraft, djs, stored } = useEventDraft();
@@ -31,15 +33,7 @@ export function AnnouncementsTab() {
     <>
       <h2 className="h4 mb-3">Public Announcements</h2>
       <DraftFields values={draft} onChange={(changes) => setDraft((d) => ({ ...d, ...changes }))} problemsAt="">
-        <TextField<LineupEvent>
-          name="message"
-          label="Discord announcement message"
-          as="textarea"
-          rows={8}
-          maxLength={EVENT_LIMITS.message}
-          className="mb-4"
-          help="Goes into the Discord text below; saved with the event."
-        />
+        <TextField<LineupEvent> name="message" label="Discord announcement message" help={MESSAGE_HELP} as="textarea" rows={8} maxLength={EVENT_LIMITS.message} className="mb-4" />
       </DraftFields>
       <Tabs defaultActiveKey="discord" id="announcement-texts" className="mb-3">
         <Tab eventKey="discord" title="Discord">
