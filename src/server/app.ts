@@ -32,6 +32,7 @@ import { registerPages } from './pages/routes.js';
 import { registerPublicRoutes } from './public/routes.js';
 import { registerSettingsRoutes } from './settings/routes.js';
 import { registerSignupRoutes } from './signup/routes.js';
+import { useStoredDataLog } from './stored-data-log.js';
 
 export { BODY_LIMIT_BYTES } from './limits.js';
 
@@ -72,6 +73,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  useStoredDataLog(app.log);
 
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {

@@ -8,6 +8,8 @@ export type Role = (typeof ROLES)[number];
 export const SIGNUP_TYPES = ['LIVE', 'PRERECORD', 'RTMP', 'TWITCH'] as const;
 export type SignupType = (typeof SIGNUP_TYPES)[number];
 export const WIZARD_SIGNUP_TYPES = ['LIVE', 'PRERECORD'] as const satisfies readonly SignupType[];
+/** A signup type as people read it. */
+export const SIGNUP_TYPE_LABELS: Record<SignupType, string> = { LIVE: 'Live', PRERECORD: 'Prerecord', RTMP: 'RTMP', TWITCH: 'Twitch' };
 
 export const STREAM_SOURCE_TYPES = ['VRCDN', 'TWITCH', 'RTMP', 'PRERECORD', 'MANUAL'] as const;
 export type StreamSourceType = (typeof STREAM_SOURCE_TYPES)[number];

@@ -109,7 +109,7 @@ describe('changedAnswers', () => {
   };
 
   it('names the answers that changed, in the wizard’s order', () => {
-    expect(changedAnswers(form, { ...form, dj_notes: 'Hi', requested_duration: 0.5 })).toEqual(['Length', 'Notes']);
+    expect(changedAnswers(form, { ...form, dj_notes: 'Hi', requested_duration: 0.5 })).toEqual(['Duration', 'Notes']);
     expect(changedAnswers(form, form)).toEqual([]);
   });
 

@@ -6,7 +6,7 @@ import type { DiscordPostKind } from './discord-webhooks.js';
 import type { Dj } from './schemas/djs.js';
 import type { LineupEvent, PreflightStep } from './schemas/events.js';
 import type { HistoryLine } from './schemas/history.js';
-import type { SignupFormData } from './schemas/signup.js';
+import { ANSWER_LABELS, type SignupFormData } from './schemas/signup.js';
 import { calendarDay, formatDayTime, formatLocalTime, zoneName } from './time.js';
 
 // What a change did to an event, as lines of its history (docs/decisions/013-event-history.md):
@@ -116,19 +116,6 @@ function slotLines(before: LineupEvent, after: LineupEvent, djs: DjNames): Histo
 }
 
 const offset = (placed: PlacedSlot, event: LineupEvent) => Date.parse(placed.startTime) - Date.parse(event.startDatetime);
-
-/** The wizard's answers a history line may name, in the wizard's order. */
-const ANSWER_LABELS: Partial<Record<keyof SignupFormData, string>> = {
-  name: 'Name',
-  is_b2b: 'Back to back',
-  b2b_members_response: 'B2B partners',
-  requested_duration: 'Length',
-  type: 'Type',
-  stream_link: 'Stream link',
-  available_from: 'Available from',
-  available_to: 'Available to',
-  dj_notes: 'Notes',
-};
 
 /** The answers a DJ's update changed, by label (none when they sent the same answers again). */
 export function changedAnswers(before: SignupFormData | null, after: SignupFormData): string[] {

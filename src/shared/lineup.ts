@@ -176,21 +176,19 @@ export function removeSlotForSignup(slots: readonly Slot[], uuid: string): Slot[
   return slots.filter((slot) => slot.signupUuid !== uuid);
 }
 
+/** What a signup staff add starts as, besides its name and DJs: a one-hour live set, no answers. */
+export const NEW_SIGNUP = {
+  isDebut: false,
+  requestedDuration: 1,
+  type: 'LIVE',
+  hidden: false,
+  formData: null,
+  updatePendingAt: null,
+} as const satisfies Omit<Signup, 'uuid' | 'name' | 'djRefs' | 'updateFields' | 'confirmations'>;
+
 /** Spec §4: staff adding an existing or new DJ to the Signups column. */
 export function newStaffSignup(dj: Dj, uuid: string): Signup {
-  return {
-    uuid,
-    name: dj.djName || dj.publicName,
-    djRefs: [dj.id],
-    isDebut: false,
-    requestedDuration: 1,
-    type: 'LIVE',
-    hidden: false,
-    formData: null,
-    updatePendingAt: null,
-    updateFields: [],
-    confirmations: {},
-  };
+  return { uuid, name: dj.djName || dj.publicName, djRefs: [dj.id], ...NEW_SIGNUP, updateFields: [], confirmations: {} };
 }
 
 function availabilityMs(value: string | undefined): number | null {

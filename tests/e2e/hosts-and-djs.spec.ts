@@ -368,7 +368,7 @@ test.describe('every time says its zone', () => {
     await expect(staff.getByRole('main')).toContainText(new RegExp(`${sydney} \\d{4}, \\d\\d:00 – \\d\\d:00 Sydney time · 1 h`));
     await expect(staff.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(new RegExp(`${name} \\(${sydney} \\d{4}, \\d\\d:00 Sydney time\\)`));
     await expect(staff.getByTestId('lineup-zone')).toHaveText('Sydney time');
-    await expect(staff.getByTestId('slot-card')).toContainText(/Available:\s*\d\d:00 – Any Time Sydney time/);
+    await expect(staff.getByTestId('slot-card')).toContainText(/Available from:\s*\d\d:00 Sydney time\s*Available to:\s*Any Time/);
     await snap(staff, testInfo, 'lineup-sydney');
     await staff.getByRole('link', { name: 'Stream Details', exact: true }).click();
     await expect(staff.getByRole('group', { name: /^Slot 1 - \d\d:00 Sydney time$/ })).toBeVisible();

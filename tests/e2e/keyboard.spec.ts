@@ -42,15 +42,16 @@ test('the signup wizard with the keyboard alone', async ({ page, openPage }) => 
   await tabTo(page, next);
   await page.keyboard.press('Enter');
   await expect(page.getByText('Please choose a duration.')).toBeVisible();
+  await expect(page.getByText('Please choose live or prerecorded.')).toBeVisible();
   // The first problem takes the focus, so the person hears what to fix.
-  await expect(page.getByLabel('One Hour')).toBeFocused();
+  await expect(page.getByLabel('Live', { exact: true })).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(page.getByLabel('Live', { exact: true })).toBeChecked();
+  await tabTo(page, page.getByLabel('One Hour'));
   await page.keyboard.press('Space');
   await expect(page.getByLabel('One Hour')).toBeChecked();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByLabel('Half Hour')).toBeChecked();
-  await tabTo(page, page.getByLabel('Live', { exact: true }));
-  await page.keyboard.press('Space');
-  await expect(page.getByLabel('Live', { exact: true })).toBeChecked();
   await tabTo(page, page.getByLabel('No', { exact: true }), { backwards: true });
   await page.keyboard.press('ArrowRight');
   await expect(page.getByLabel('Yes', { exact: true })).toBeChecked();

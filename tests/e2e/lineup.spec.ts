@@ -74,7 +74,7 @@ test('build a lineup, reorder it, B2B, typeahead and onboarding, save, and the t
 
   // The DJ's own answers are readable on their card.
   const rex = signupCard(page, `Rex Late ${tag}`);
-  await expect(rex).toContainText('Available:15:00 – 16:00');
+  await expect(rex).toContainText(/Available from:\s*15:00 [\w ]+ time\s*Available to:\s*16:00 [\w ]+ time/);
   await expect(rex).toContainText('rtmp://stream.example.org/live/rex');
   await expect(rex).toContainText('Early night for me');
   await rex.getByRole('button', { name: /Signup menu/ }).click();

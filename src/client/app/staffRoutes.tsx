@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { djRoutes } from '@client/features/djs/routes';
 import { eventRoutes } from '@client/features/events/routes';
-import { lineupTabRoutes } from '@client/features/lineup/routes';
+import { lineupTabs } from '@client/features/lineup/routes';
 import { settingsRoutes } from '@client/features/settings/routes';
 import { eventQuery } from '@client/shared/events';
 
@@ -13,6 +13,6 @@ export const staffRoutes = (queryClient: QueryClient): RouteObject[] => [
       if (params.eventId) void queryClient.prefetchQuery(eventQuery(params.eventId));
       return null;
     },
-    children: [...eventRoutes(lineupTabRoutes), ...djRoutes, ...settingsRoutes],
+    children: [...eventRoutes(lineupTabs), ...djRoutes, ...settingsRoutes],
   },
 ];

@@ -4,10 +4,11 @@ import { CONFIRMATIONS, type Confirmation, type SignupType, SLOT_FIELDS, type Sl
 import type { DjUpdate, Played } from '@shared/dj-update.js';
 import type { LineupChanges, SignupPlace, SlotRow, SlotTimes } from '@shared/lineup-save.js';
 import type { Signup, Slot, StaffSignup } from '@shared/schemas/lineup.js';
-import { type SignupFormData, signupFormDataSchema } from '@shared/schemas/signup.js';
+import { readStoredAnswers, type SignupFormData } from '@shared/schemas/signup.js';
 import { precompiled, type QueryTarget } from '../db/precompiled.js';
 import type { Database, SignupsTable, SlotsTable } from '../db/schema.js';
 import { fromFlag, toFlag, toIso } from '../db/values.js';
+import { warnStoredData } from '../stored-data-log.js';
 
 // The lineup's tables: signups (with the DJs they name), slots and the derived dj_plays. Staff
 // saves (events/service.ts) and DJ submissions (signup/service.ts) both go through here, so each
@@ -15,15 +16,21 @@ import { fromFlag, toFlag, toIso } from '../db/values.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** The DJ's stored answers, read back through their schema; unreadable data counts as none. */
-export function parseFormData(json: string | null): SignupFormData | null {
+/**
+ * The DJ's stored answers, read back through their schema: an answer the row lacks reads as its
+ * default, and one that does not read as its shape too, logged, never hiding the others.
+ */
+export function parseFormData(json: string | null, signupUuid?: string): SignupFormData | null {
   if (json === null) return null;
+  let stored: unknown;
   try {
-    const parsed = signupFormDataSchema.safeParse(JSON.parse(json));
-    return parsed.success ? parsed.data : null;
+    stored = JSON.parse(json);
   } catch {
-    return null;
+    stored = undefined;
   }
+  const { answers, unreadable } = readStoredAnswers(stored);
+  if (unreadable.length > 0) warnStoredData({ signupUuid, unreadable }, 'a signup\'s stored answers do not all read: defaults shown for these');
+  return answers;
 }
 
 /** The fields a DJ's update concerns, as stored (JSON); unreadable data counts as none. */
@@ -113,7 +120,7 @@ export function signupsFromRows(
     requestedDuration: Number(row.requested_duration) as Signup['requestedDuration'],
     type: row.type as SignupType,
     hidden: fromFlag(row.hidden),
-    formData: parseFormData(row.form_data),
+    formData: parseFormData(row.form_data, row.uuid),
     updatePendingAt: row.update_pending_at === null ? null : toIso(row.update_pending_at),
     updateFields: row.update_pending_at === null ? [] : parseUpdateFields(row.update_fields),
     confirmations: confirmations.get(row.uuid) ?? {},

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { DateTime } from 'luxon';
 import type { Dj } from '@shared/schemas/djs.js';
 import type { StaffSignup } from '@shared/schemas/lineup.js';
-import type { SignupFormData } from '@shared/schemas/signup.js';
+import { SIGNUP_ANSWER_DEFAULTS, type SignupFormData } from '@shared/schemas/signup.js';
 import { slotForSignup } from '@shared/lineup.js';
 import { eventFieldsSchema, saveEventSchema } from '@shared/schemas/events.js';
 import { DEFAULT_SETTINGS } from '@shared/schemas/settings.js';
@@ -197,17 +197,5 @@ function staffSignup(djs: Dj[], djIds: string[], duration: StaffSignup['requeste
 }
 
 function demoFormData(eventId: string, name: string, streamLink: string, duration: SignupFormData['requested_duration']): SignupFormData {
-  return {
-    event_id: eventId,
-    name,
-    is_b2b: false,
-    b2b_members_response: '',
-    requested_duration: duration,
-    type: 'LIVE',
-    stream_link: streamLink,
-    available_from: 'any',
-    available_to: 'any',
-    confirm_expectations: true,
-    dj_notes: '',
-  };
+  return { ...SIGNUP_ANSWER_DEFAULTS, event_id: eventId, name, requested_duration: duration, stream_link: streamLink, confirm_expectations: true };
 }

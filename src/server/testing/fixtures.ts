@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { SignupFormData } from '@shared/schemas/signup.js';
+import { SIGNUP_ANSWER_DEFAULTS, type SignupFormData } from '@shared/schemas/signup.js';
 import type { Database } from '../db/schema.js';
 
 // Rows and bodies shared by the hardening tests (access matrix, hostile input, crash safety).
@@ -45,17 +45,11 @@ export async function insertPublishedLineup(
 
 /** A valid POST /api/signup body. */
 export const intake = (eventId: string, overrides: Partial<SignupFormData> = {}): SignupFormData => ({
+  ...SIGNUP_ANSWER_DEFAULTS,
   event_id: eventId,
   name: 'DJ Dana',
-  is_b2b: false,
-  b2b_members_response: '',
-  requested_duration: 1,
-  type: 'LIVE',
   stream_link: 'rtmp://stream.example.org/live/key',
-  available_from: 'any',
-  available_to: 'any',
   confirm_expectations: true,
-  dj_notes: '',
   ...overrides,
 });
 

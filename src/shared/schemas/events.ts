@@ -52,8 +52,6 @@ const eventFields = {
 /** The event form of the Setup tab (host may be empty: announcements then say TBA / TBD). */
 export const eventFieldsSchema = z.object(eventFields);
 export type EventFormValues = z.infer<typeof eventFieldsSchema>;
-/** What the event forms hold before the schema fills defaults in. */
-export type EventFormInput = z.input<typeof eventFieldsSchema>;
 
 /** The Create Event form, where name, date/time and host are required (spec §5). */
 export const createEventSchema = eventFieldsSchema.extend({

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   availabilityIssues,
   canonicalAvailability,
+  isAsked,
+  readStoredAnswers,
+  shownAnswers,
+  SIGNUP_ANSWERS,
+  signupAnswerSchemas,
   signupIntakeSchema,
   wizardStepSchema,
   WIZARD_STEP_FIELDS,
@@ -181,5 +187,69 @@ describe('wizardStepSchema', () => {
   it('passes a complete signup on every step, and the steps together ask for every intake field', () => {
     for (const step of [0, 1, 2, 3]) expect(stepErrors(step, valid)).toEqual({});
     expect(WIZARD_STEP_FIELDS.flat().sort()).toEqual(Object.keys(signupIntakeSchema.shape).filter((f) => f !== 'event_id').sort());
+  });
+});
+
+describe('the answers, each defined once', () => {
+  const LONDON = { zone: 'Europe/London' };
+
+  it('an answer added in one place reaches the intake, the stored answers, its wizard step, the summaries and the history', () => {
+    const withPronouns = signupAnswerSchemas({
+      ...SIGNUP_ANSWERS,
+      pronouns: {
+        label: 'Pronouns',
+        step: 0,
+        control: { kind: 'text', maxLength: 40 },
+        rule: z.string().trim().max(40),
+        stored: z.string(),
+        storedDefault: '',
+        show: (value: string) => value,
+        staffEdits: false,
+      },
+    });
+    expect(withPronouns.rules.pronouns.parse(' they/them ')).toBe('they/them');
+    expect(withPronouns.stepFields[0]).toContain('pronouns');
+    expect(withPronouns.labels.pronouns).toBe('Pronouns');
+    // A signup stored before the answer existed reads whole, the new answer as its default.
+    const { answers, unreadable } = withPronouns.read({ ...valid, dj_notes: 'Early night' });
+    expect(unreadable).toEqual([]);
+    expect(answers).toMatchObject({ name: 'DJ Dana', dj_notes: 'Early night', pronouns: '' });
+    const shown = withPronouns.shown({ ...answers, pronouns: 'they/them' }, LONDON);
+    expect(shown.find((line) => line.field === 'pronouns')).toEqual({ field: 'pronouns', label: 'Pronouns', value: 'they/them' });
+    expect(withPronouns.shown(answers, LONDON).find((line) => line.field === 'pronouns')?.value).toBe('—');
+  });
+
+  it('a stored row with an answer that no longer reads keeps every other answer and names the one that does not', () => {
+    const { answers, unreadable } = readStoredAnswers({ ...valid, requested_duration: 'a lot', dj_notes: 'Bring cables' });
+    expect(unreadable).toEqual(['requested_duration']);
+    expect(answers).toMatchObject({ name: 'DJ Dana', stream_link: valid.stream_link, dj_notes: 'Bring cables', requested_duration: 1 });
+    expect(readStoredAnswers('not an object').unreadable).toHaveLength(Object.keys(SIGNUP_ANSWERS).length);
+  });
+
+  it('the DJ sees every answer in the spec’s order; staff see the ones they do not set themselves, without the empty ones', () => {
+    const stored = readStoredAnswers({ ...valid, available_from: '2024-06-09T20:00:00.000Z' }).answers;
+    expect(shownAnswers(stored, LONDON).map((line) => `${line.label}: ${line.value}`)).toEqual([
+      'Name: DJ Dana',
+      'Back to back?: No',
+      'Other B2B members: —',
+      'Live / prerecord: Live',
+      `Stream link: ${valid.stream_link}`,
+      'Duration: One Hour',
+      'Available from: 21:00 London time',
+      'Available to: Any Time',
+      'Notes: —',
+    ]);
+    expect(shownAnswers(stored, LONDON, { forStaff: true }).map((line) => line.label)).toEqual([
+      'Back to back?',
+      'Stream link',
+      'Available from',
+      'Available to',
+    ]);
+  });
+
+  it('the wizard asks the other B2B members only for a B2B set', () => {
+    expect(isAsked('b2b_members_response', { is_b2b: false })).toBe(false);
+    expect(isAsked('b2b_members_response', { is_b2b: true })).toBe(true);
+    expect(isAsked('name', {})).toBe(true);
   });
 });

@@ -1,79 +1,287 @@
 import { z } from 'zod';
-import { CONFIRMATIONS, SIGNUP_TYPES, SLOT_FIELDS, WIZARD_DURATION_OPTIONS, WIZARD_SIGNUP_TYPES } from '../domain.js';
+import {
+  CONFIRMATIONS,
+  DEFAULT_SLOT_HOURS,
+  SIGNUP_TYPE_LABELS,
+  SIGNUP_TYPES,
+  SLOT_FIELDS,
+  WIZARD_DURATION_OPTIONS,
+  WIZARD_SIGNUP_TYPES,
+  WIZARD_STEPS,
+} from '../domain.js';
 import { linkProblem, onOneLine, pickFields, STREAM_LINK_PROTOCOLS, tooLong } from './fields.js';
 import { normaliseStreamLink } from '../streams.js';
-import { ANY_TIME, availabilityOptions } from '../time.js';
+import { ANY_TIME, availabilityOptions, formatAvailability, zoneName } from '../time.js';
 
-// The DJ signup wizard (spec §4, §5) and the intake call (spec §7): one set of field rules used
-// per step by the wizard and as a whole by POST /api/signup. Which times are on offer depends on
-// the event's start, so that check is a separate function both sides call with the event.
+// The DJ's signup answers (spec §3 "Signup form data"), each defined once (SIGNUP_ANSWERS): the
+// wizard (spec §4, §5) asks them step by step, the intake (spec §7, POST /api/signup) checks them
+// all with the same rules, stored signups read back with defaults, and summaries and the history
+// name them. Which times are on offer depends on the event's start, so that check is a separate
+// function both sides call with the event.
 
 export const SIGNUP_LIMITS = { eventId: 100, name: 100, b2bMembers: 500, streamLink: 500, notes: 2000 } as const;
-
-/**
- * What a DJ submitted, as stored (spec §3 "Signup form data") and read back: its shape only.
- * Each submission was checked by the intake's rules of its day, and a rule made stricter later
- * must not hide what a DJ already told us.
- */
-export const signupFormDataSchema = z.object({
-  event_id: z.string(),
-  name: z.string(),
-  is_b2b: z.boolean(),
-  b2b_members_response: z.string(),
-  /** Hours. */
-  requested_duration: z.number(),
-  type: z.enum(SIGNUP_TYPES),
-  stream_link: z.string(),
-  /** An ISO instant or 'any'. */
-  available_from: z.string(),
-  available_to: z.string(),
-  confirm_expectations: z.boolean(),
-  dj_notes: z.string(),
-});
-export type SignupFormData = z.output<typeof signupFormDataSchema>;
 
 const CHOOSE_TIME = 'Please choose a time.';
 const availability = z.union([z.literal(ANY_TIME, { error: CHOOSE_TIME }), z.iso.datetime({ error: CHOOSE_TIME })], {
   error: CHOOSE_TIME,
 });
 
-/** The intake's rules, one per stored field (the compiler checks they match). */
-const fields = {
-  event_id: z
-    .string({ error: 'No event ID provided.' })
-    .trim()
-    .min(1, 'No event ID provided.')
-    .max(SIGNUP_LIMITS.eventId, 'Event or DJ data not found.'),
-  name: onOneLine(
-    z.string({ error: 'Please enter your DJ name.' }).trim().min(1, 'Please enter your DJ name.').max(SIGNUP_LIMITS.name, tooLong('Name', SIGNUP_LIMITS.name)),
-    'Name',
-  ),
-  is_b2b: z.boolean({ error: 'Please say whether this is a back to back set.' }),
-  b2b_members_response: onOneLine(
-    z.string({ error: 'Other B2B members must be text.' }).trim().max(SIGNUP_LIMITS.b2bMembers, tooLong('Other B2B members', SIGNUP_LIMITS.b2bMembers)),
-    'Other B2B members',
-  ),
-  requested_duration: z.literal(
-    WIZARD_DURATION_OPTIONS.map((option) => option.value),
-    { error: 'Please choose a duration.' },
-  ),
-  type: z.enum(WIZARD_SIGNUP_TYPES, { error: 'Please choose live or prerecorded.' }),
-  // In its one form: a bare Twitch username becomes the channel's link (shared/streams.ts).
-  stream_link: z
-    .string({ error: 'The stream link must be text.' })
-    .trim()
-    .max(SIGNUP_LIMITS.streamLink, tooLong('The stream link', SIGNUP_LIMITS.streamLink))
-    .transform(normaliseStreamLink),
-  available_from: availability,
-  available_to: availability,
-  confirm_expectations: z.literal(true, { error: 'Please confirm the expectations to continue.' }),
-  dj_notes: z
-    .string({ error: 'Notes must be text.' })
-    .trim()
-    .max(SIGNUP_LIMITS.notes, tooLong('Notes', SIGNUP_LIMITS.notes)),
-} satisfies { [K in keyof SignupFormData]: z.ZodType<SignupFormData[K], unknown> };
+/** How the wizard asks for an answer (the client's form fields draw each kind). */
+export type AnswerControl =
+  | { kind: 'text'; maxLength: number; help?: string }
+  | { kind: 'yesNo' }
+  | { kind: 'choice'; options: readonly { value: string | number; label: string }[] }
+  | { kind: 'time' }
+  | { kind: 'streamLink'; maxLength: number }
+  | { kind: 'agree' }
+  | { kind: 'notes'; maxLength: number };
 
-export type SignupField = keyof typeof fields;
+/** What summaries need to show an answer: the reader's zone. */
+export interface ShowContext {
+  zone: string;
+}
+
+/**
+ * One answer of the DJ's signup, defined once: how the wizard asks it, what the intake accepts,
+ * what a stored signup holds and reads as when it predates the answer, and how people see it.
+ */
+interface AnswerDefinition<Stored extends z.ZodType, Rule extends z.ZodType<z.output<Stored>, unknown>> {
+  /** Its name in the DJ's summary, staff's signup details and the event history (spec §2's words). */
+  label: string;
+  /** The wizard's question; the label when the same. */
+  question?: string;
+  /** The wizard step that asks it (spec §4), or null for what the wizard fills itself. */
+  step: 0 | 1 | 2 | 3 | null;
+  control?: AnswerControl;
+  /** Asked only when the answers so far say so (the other B2B members, for a B2B set). */
+  askedWhen?: (answers: Partial<Record<string, unknown>>) => boolean;
+  /** What the intake accepts (POST /api/signup and each wizard step). */
+  rule: Rule;
+  /** A stored answer's shape. */
+  stored: Stored;
+  /** What a signup stored before this answer existed reads as (so an old row always reads). */
+  storedDefault: z.output<Stored>;
+  /** How summaries and the history show it; null: never shown (the event id, the agreement). */
+  show: ((value: z.output<Stored>, context: ShowContext) => string) | null;
+  /** Staff set it on the lineup themselves (the signup's name, type and length): their signup details leave the DJ's answer out. */
+  staffEdits: boolean;
+}
+
+const answer = <Stored extends z.ZodType, Rule extends z.ZodType<z.output<Stored>, unknown>>(definition: AnswerDefinition<Stored, Rule>) =>
+  definition;
+
+const asIs = (value: string) => value;
+const showTime = (value: string, { zone }: ShowContext) => (value === ANY_TIME ? formatAvailability(value, zone) : `${formatAvailability(value, zone)} ${zoneName(zone)}`);
+/** One end of the DJ's availability: an offered time (stored as an ISO instant) or 'any'. */
+const availabilityAnswer = (label: string) =>
+  answer({ label, step: 1, control: { kind: 'time' }, rule: availability, stored: z.string(), storedDefault: ANY_TIME, show: showTime, staffEdits: false });
+const TYPE_OPTIONS = WIZARD_SIGNUP_TYPES.map((type) => ({ value: type, label: SIGNUP_TYPE_LABELS[type] }));
+
+/**
+ * The DJ's answers, in the order summaries show them (spec §2). To add an answer, add it here
+ * (decision 006, "How to add an answer"): the intake, the stored answers, the wizard's steps,
+ * both summaries and the history follow.
+ */
+export const SIGNUP_ANSWERS = {
+  event_id: answer({
+    label: 'Event',
+    step: null,
+    rule: z.string({ error: 'No event ID provided.' }).trim().min(1, 'No event ID provided.').max(SIGNUP_LIMITS.eventId, 'Event or DJ data not found.'),
+    stored: z.string(),
+    storedDefault: '',
+    show: null,
+    staffEdits: false,
+  }),
+  name: answer({
+    label: 'Name',
+    step: 0,
+    control: { kind: 'text', maxLength: SIGNUP_LIMITS.name, help: 'The name to show in the lineup.' },
+    rule: onOneLine(
+      z.string({ error: 'Please enter your DJ name.' }).trim().min(1, 'Please enter your DJ name.').max(SIGNUP_LIMITS.name, tooLong('Name', SIGNUP_LIMITS.name)),
+      'Name',
+    ),
+    stored: z.string(),
+    storedDefault: '',
+    show: asIs,
+    staffEdits: true,
+  }),
+  is_b2b: answer({
+    label: 'Back to back?',
+    question: 'Is this a back to back (B2B) set?',
+    step: 0,
+    control: { kind: 'yesNo' },
+    rule: z.boolean({ error: 'Please say whether this is a back to back set.' }),
+    stored: z.boolean(),
+    storedDefault: false,
+    show: (value) => (value ? 'Yes' : 'No'),
+    staffEdits: false,
+  }),
+  b2b_members_response: answer({
+    label: 'Other B2B members',
+    step: 0,
+    control: { kind: 'text', maxLength: SIGNUP_LIMITS.b2bMembers, help: 'The DJ names of everyone playing with you, on one line.' },
+    askedWhen: (answers) => answers.is_b2b === true,
+    rule: onOneLine(
+      z.string({ error: 'Other B2B members must be text.' }).trim().max(SIGNUP_LIMITS.b2bMembers, tooLong('Other B2B members', SIGNUP_LIMITS.b2bMembers)),
+      'Other B2B members',
+    ),
+    stored: z.string(),
+    storedDefault: '',
+    show: asIs,
+    staffEdits: false,
+  }),
+  type: answer({
+    label: 'Live / prerecord',
+    question: 'Live or prerecorded?',
+    step: 0,
+    control: { kind: 'choice', options: TYPE_OPTIONS },
+    rule: z.enum(WIZARD_SIGNUP_TYPES, { error: 'Please choose live or prerecorded.' }),
+    stored: z.enum(SIGNUP_TYPES),
+    storedDefault: 'LIVE',
+    show: (value) => SIGNUP_TYPE_LABELS[value],
+    staffEdits: true,
+  }),
+  stream_link: answer({
+    label: 'Stream link',
+    step: 2,
+    control: { kind: 'streamLink', maxLength: SIGNUP_LIMITS.streamLink },
+    // In its one form: a bare Twitch username becomes the channel's link (shared/streams.ts).
+    rule: z
+      .string({ error: 'The stream link must be text.' })
+      .trim()
+      .max(SIGNUP_LIMITS.streamLink, tooLong('The stream link', SIGNUP_LIMITS.streamLink))
+      .transform(normaliseStreamLink),
+    stored: z.string(),
+    storedDefault: '',
+    show: asIs,
+    staffEdits: false,
+  }),
+  requested_duration: answer({
+    label: 'Duration',
+    question: 'How long would you like to play?',
+    step: 0,
+    control: { kind: 'choice', options: WIZARD_DURATION_OPTIONS },
+    rule: z.literal(
+      WIZARD_DURATION_OPTIONS.map((option) => option.value),
+      { error: 'Please choose a duration.' },
+    ),
+    /** Hours. */
+    stored: z.number(),
+    storedDefault: DEFAULT_SLOT_HOURS,
+    show: (hours) => WIZARD_DURATION_OPTIONS.find((option) => option.value === hours)?.label ?? `${hours} hours`,
+    staffEdits: true,
+  }),
+  available_from: availabilityAnswer('Available from'),
+  available_to: availabilityAnswer('Available to'),
+  confirm_expectations: answer({
+    label: 'Expectations',
+    question: 'I have read and agree to these expectations.',
+    step: 3,
+    control: { kind: 'agree' },
+    rule: z.literal(true, { error: 'Please confirm the expectations to continue.' }),
+    stored: z.boolean(),
+    storedDefault: false,
+    show: null,
+    staffEdits: false,
+  }),
+  dj_notes: answer({
+    label: 'Notes',
+    question: 'Notes for the hosts (optional)',
+    step: 3,
+    control: { kind: 'notes', maxLength: SIGNUP_LIMITS.notes },
+    rule: z.string({ error: 'Notes must be text.' }).trim().max(SIGNUP_LIMITS.notes, tooLong('Notes', SIGNUP_LIMITS.notes)),
+    stored: z.string(),
+    storedDefault: '',
+    show: asIs,
+    staffEdits: false,
+  }),
+};
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any answer's schemas
+type AnyAnswer = AnswerDefinition<any, any>;
+
+/** An answer's summary line: its label and its value as people read it. */
+export interface ShownAnswer<F extends string = string> {
+  field: F;
+  label: string;
+  value: string;
+}
+
+/**
+ * Everything the app derives from the answers' definitions: the intake's rule per answer, the
+ * stored answers' schema (each with its default), the wizard's steps, reading a stored row,
+ * summary lines and the history's labels. Pure, so a test can add an answer in one place and see
+ * each of these take it in (signup.test.ts).
+ */
+export function signupAnswerSchemas<D extends Record<string, AnyAnswer>>(answers: D) {
+  type Field = keyof D & string;
+  const fields = Object.keys(answers) as Field[];
+  const each = <T>(make: (definition: AnyAnswer, field: Field) => T) => Object.fromEntries(fields.map((field) => [field, make(answers[field]!, field)]));
+  const rules = each((definition) => definition.rule) as { [K in Field]: D[K]['rule'] };
+  const stored = z.object(each((definition) => definition.stored.default(definition.storedDefault)) as { [K in Field]: z.ZodDefault<D[K]['stored']> });
+  type Stored = z.output<typeof stored>;
+  const asked = (field: Field, values: Partial<Record<string, unknown>>) => answers[field]!.askedWhen?.(values) ?? true;
+  return {
+    fields,
+    rules,
+    stored,
+    /** Which answers each wizard step asks for (steps 1–4 of spec §4). */
+    stepFields: Array.from({ length: WIZARD_STEPS }, (_, step) => fields.filter((field) => answers[field]!.step === step)) as readonly (readonly Field[])[],
+    /**
+     * A stored signup's answers, whatever the row holds: each answer that reads as its shape,
+     * the default for one that is missing, and the default too for one that does not read,
+     * named in `unreadable` (to log) rather than hiding every other answer.
+     */
+    read(value: unknown): { answers: Stored; unreadable: Field[] } {
+      const record = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+      const unreadable: Field[] = [];
+      const read = each((definition, field) => {
+        const parsed = stored.shape[field].safeParse(record?.[field]);
+        if (!parsed.success || record === null) unreadable.push(field);
+        return parsed.success ? parsed.data : definition.storedDefault;
+      }) as Stored;
+      return { answers: read, unreadable };
+    },
+    /** Whether the wizard asks this answer, given the answers so far (the other B2B members only for a B2B set). */
+    asked,
+    /**
+     * The answers summaries show, in order, '—' for one not asked or left empty. Staff's (`forStaff`)
+     * leave out what they set themselves on the signup (its name, type and length) and what the DJ
+     * was not asked or left empty, so a lineup card stays short.
+     */
+    shown(values: Stored, context: ShowContext, { forStaff = false } = {}): ShownAnswer<Field>[] {
+      return fields.flatMap((field) => {
+        const definition = answers[field]!;
+        if (!definition.show || (forStaff && definition.staffEdits)) return [];
+        const value = asked(field, values) ? definition.show((values as Record<string, unknown>)[field], context) : '';
+        if (forStaff && value === '') return [];
+        return [{ field, label: definition.label, value: value || '—' }];
+      });
+    },
+    /** The labels of the answers people see, for the history's lines ("changed Duration, Notes"). */
+    labels: Object.fromEntries(fields.filter((field) => answers[field]!.show).map((field) => [field, answers[field]!.label])) as Partial<Record<Field, string>>,
+  };
+}
+
+const derived = signupAnswerSchemas(SIGNUP_ANSWERS);
+export type SignupField = keyof typeof SIGNUP_ANSWERS;
+export const SIGNUP_FIELDS = derived.fields;
+const fields = derived.rules;
+export const isAsked = derived.asked;
+
+/**
+ * What a DJ submitted, as stored (spec §3 "Signup form data") and read back: its shape only, each
+ * answer with its default. Each submission was checked by the intake's rules of its day, and a
+ * rule made stricter later must not hide what a DJ already told us.
+ */
+export const signupFormDataSchema = derived.stored;
+export type SignupFormData = z.output<typeof signupFormDataSchema>;
+export const readStoredAnswers = derived.read;
+/** What each answer reads as when a stored signup lacks it. */
+export const SIGNUP_ANSWER_DEFAULTS: SignupFormData = derived.read({}).answers;
+export const shownAnswers = derived.shown;
+export const ANSWER_LABELS = derived.labels;
+export const WIZARD_STEP_FIELDS = derived.stepFields;
 
 interface Issue {
   path: [SignupField];
@@ -114,14 +322,6 @@ export const signupIntakeSchema = z.strictObject(fields).superRefine((data, ctx)
 });
 
 export type SignupIntake = z.output<typeof signupIntakeSchema>;
-
-/** Which fields each wizard step asks for (steps 1–4 of spec §4). */
-export const WIZARD_STEP_FIELDS = [
-  ['name', 'is_b2b', 'b2b_members_response', 'requested_duration', 'type'],
-  ['available_from', 'available_to'],
-  ['stream_link'],
-  ['confirm_expectations', 'dj_notes'],
-] as const satisfies readonly (readonly SignupField[])[];
 
 /**
  * One wizard step's slice of the intake: its fields with their rules, the cross-field rules that

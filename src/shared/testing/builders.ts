@@ -1,43 +1,18 @@
 import type { EventDetail } from '../schemas/events.js';
+import { NEW_SIGNUP } from '../lineup.js';
 import type { LegacySlot, Signup, Slot } from '../schemas/lineup.js';
-import type { SignupFormData } from '../schemas/signup.js';
+import { SIGNUP_ANSWER_DEFAULTS, type SignupFormData } from '../schemas/signup.js';
 
 // Test data builders for lineup values: a plausible value, with only what a test cares about
 // given. Used by unit tests on both sides and by the server's integration tests.
 
 export function buildSignup(uuid: string, overrides: Partial<Signup> = {}): Signup {
-  return {
-    uuid,
-    name: `Act ${uuid}`,
-    djRefs: [`dj-${uuid}`],
-    isDebut: false,
-    requestedDuration: 1,
-    type: 'LIVE',
-    hidden: false,
-    formData: null,
-    updatePendingAt: null,
-    updateFields: [],
-    confirmations: {},
-    ...overrides,
-  };
+  return { uuid, name: `Act ${uuid}`, djRefs: [`dj-${uuid}`], ...NEW_SIGNUP, updateFields: [], confirmations: {}, ...overrides };
 }
 
 /** A DJ's answers to the wizard: Rex, one hour live, any time. */
 export function buildFormData(overrides: Partial<SignupFormData> = {}): SignupFormData {
-  return {
-    event_id: 'e1',
-    name: 'Rex',
-    is_b2b: false,
-    b2b_members_response: '',
-    requested_duration: 1,
-    type: 'LIVE',
-    stream_link: '',
-    available_from: 'any',
-    available_to: 'any',
-    confirm_expectations: true,
-    dj_notes: '',
-    ...overrides,
-  };
+  return { ...SIGNUP_ANSWER_DEFAULTS, event_id: 'e1', name: 'Rex', confirm_expectations: true, ...overrides };
 }
 
 /** A slot playing the given signup. */

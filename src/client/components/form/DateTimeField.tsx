@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Form } from 'react-bootstrap';
-import { Controller, type FieldValues, get, type Path, useFormContext } from 'react-hook-form';
+import type { FieldValues, Path } from 'react-hook-form';
+import { useField } from './fields';
 import { toDateTimeLocalValue } from '@shared/time';
 import { fromDateTimeLocalValue } from '@shared/wall-clock';
 import { browserZone } from '@client/lib/zone';
@@ -11,24 +12,17 @@ import { browserZone } from '@client/lib/zone';
  * is ignored). An `optional` field is null when cleared.
  */
 export function DateTimeField<T extends FieldValues>({ name, label, optional = false, help }: { name: Path<T>; label: string; optional?: boolean; help?: string }) {
-  const { control, formState } = useFormContext<T>();
-  const problem = (get(formState.errors, name) as { message?: string } | undefined)?.message;
+  const field = useField(name);
   const id = useId();
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <Form.Group controlId={id}>
-          <Form.Label>{label}</Form.Label>
-          <LocalInput value={field.value as string | null} onChange={field.onChange} onBlur={field.onBlur} invalid={Boolean(problem)} optional={optional} />
-          <Form.Control.Feedback type="invalid">{problem}</Form.Control.Feedback>
-          <Form.Text muted>
-            {help ? `${help} ` : ''}Your local time ({browserZone()}).
-          </Form.Text>
-        </Form.Group>
-      )}
-    />
+    <Form.Group controlId={id}>
+      <Form.Label>{label}</Form.Label>
+      <LocalInput value={field.value as string | null} onChange={field.onChange} onBlur={field.onBlur} invalid={Boolean(field.problem)} optional={optional} />
+      <Form.Control.Feedback type="invalid">{field.problem}</Form.Control.Feedback>
+      <Form.Text muted>
+        {help ? `${help} ` : ''}Your local time ({browserZone()}).
+      </Form.Text>
+    </Form.Group>
   );
 }
 

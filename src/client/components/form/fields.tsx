@@ -1,23 +1,59 @@
-import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
-import { Controller, type FieldValues, get, type Path, type PathValue, useFormContext } from 'react-hook-form';
+import { createContext, type InputHTMLAttributes, type ReactNode, type Ref, useContext, useId } from 'react';
+import { type FieldValues, type Path, useController, useFormContext } from 'react-hook-form';
 
-// The fields every form is built from (react-hook-form + the shared zod schemas through
-// zodResolver), so every form shows a problem the same way: the field turns red and the
-// schema's message, a sentence a person can act on, appears under it. Problems show once the
-// form was submitted, then follow the typing. Bootstrap's form markup is written out rather than
+// The fields every form is built from, so every form shows a problem the same way: the field
+// turns red and the schema's message, a sentence a person can act on, appears under it. A field
+// reads and writes its value through a source: a react-hook-form form (the default: its zod
+// resolver decides the problems, shown once the form was submitted, then following the typing),
+// or an object edited in place, such as the event page's draft (FieldSource: its problems come
+// from the draft's schema as it is edited). Bootstrap's form markup is written out rather than
 // taken from react-bootstrap, which would add about 10 KB to a DJ's signup wizard.
+
+/** One field's value, its change and its problem, from whichever source holds the form. */
+export interface FieldBinding {
+  name: string;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  onBlur: () => void;
+  ref?: Ref<HTMLInputElement & HTMLSelectElement & HTMLTextAreaElement>;
+  problem?: string;
+}
+
+/** A source of field bindings: a hook, called once per field, always the same one for a field. */
+export type FieldSource = (name: string) => FieldBinding;
+
+function useFormField(name: string): FieldBinding {
+  const { control } = useFormContext();
+  const { field, fieldState } = useController({ control, name });
+  return { name: field.name, value: field.value, onChange: field.onChange, onBlur: field.onBlur, ref: field.ref, problem: fieldState.error?.message };
+}
+
+const FieldSourceContext = createContext<FieldSource>(useFormField);
+
+/** Fields inside read and write through `source` instead of a react-hook-form form. */
+export const FieldSourceProvider = FieldSourceContext.Provider;
+
+/** The field's binding from the source around it (a react-hook-form form unless a FieldSourceProvider says otherwise). */
+export function useField(name: string): FieldBinding {
+  const useSource = useContext(FieldSourceContext);
+  return useSource(name);
+}
 
 interface FieldProps<T extends FieldValues> {
   name: Path<T>;
   label: ReactNode;
   help?: ReactNode;
   className?: string;
+  /** 'sm': Bootstrap's small controls with a small label, for dense cards. */
+  size?: 'sm';
 }
 
-/** The message of the field's problem, if any. */
-function useProblem<T extends FieldValues>(name: Path<T>): string | undefined {
-  const { formState } = useFormContext<T>();
-  return (get(formState.errors, name) as { message?: string } | undefined)?.message;
+/** A control's binding, and the attributes every control takes from it: its id, name, ref, blur and help. */
+function useControl(name: string, help: ReactNode) {
+  const { ref, ...field } = useField(name);
+  const id = useId();
+  const attributes = { id, name: field.name, ref, onBlur: field.onBlur, 'aria-describedby': help ? `${id}-help` : undefined };
+  return { field, id, attributes };
 }
 
 function Help({ id, help }: { id: string; help?: ReactNode }) {
@@ -33,17 +69,18 @@ function Problem({ problem }: { problem?: string }) {
 }
 
 /** A labelled control with its problem and help under it, in Bootstrap's form markup. */
-function Labelled({ id, label, problem, help, className, children }: {
+function Labelled({ id, label, problem, help, className, size, children }: {
   id: string;
   label: ReactNode;
   problem?: string;
   help?: ReactNode;
   className: string;
+  size?: 'sm';
   children: ReactNode;
 }) {
   return (
     <div className={className}>
-      <label className="form-label" htmlFor={id}>
+      <label className={size ? 'form-label small mb-0' : 'form-label'} htmlFor={id}>
         {label}
       </label>
       {children}
@@ -71,31 +108,27 @@ export function TextField<T extends FieldValues>({
   label,
   help,
   className = 'mb-3',
+  size,
   normalise,
   as,
   ...control
 }: FieldProps<T> & ControlProps & { normalise?: (value: string) => string }) {
-  const { register, setValue, formState } = useFormContext<T>();
-  const problem = useProblem(name);
-  const id = useId();
-  const registration = register(name);
-  const onBlur: typeof registration.onBlur = (event) => {
-    const value = (event.target as HTMLInputElement).value;
+  const { field, id, attributes } = useControl(name, help);
+  const onBlur = () => {
+    const value = String(field.value ?? '');
     const normal = normalise?.(value);
-    if (normal !== undefined && normal !== value) {
-      setValue(name, normal as PathValue<T, Path<T>>, { shouldDirty: true, shouldValidate: formState.isSubmitted });
-    }
-    return registration.onBlur(event);
+    if (normal !== undefined && normal !== value) field.onChange(normal);
+    field.onBlur();
   };
   const Control = as ?? 'input';
   return (
-    <Labelled id={id} label={label} problem={problem} help={help} className={className}>
+    <Labelled id={id} label={label} problem={field.problem} help={help} className={className} size={size}>
       <Control
-        id={id}
-        className={controlClass('form-control', problem)}
-        {...registration}
+        {...attributes}
+        className={controlClass(size ? `form-control form-control-${size}` : 'form-control', field.problem)}
+        value={String(field.value ?? '')}
+        onChange={(event) => field.onChange(event.target.value)}
         onBlur={onBlur}
-        aria-describedby={help ? `${id}-help` : undefined}
         {...control}
       />
     </Labelled>
@@ -103,19 +136,17 @@ export function TextField<T extends FieldValues>({
 }
 
 /** A whole number, or nothing (null) when left empty. */
-export function OptionalNumberField<T extends FieldValues>({ name, label, help, className = 'mb-3', ...control }: FieldProps<T> & ControlProps) {
-  const { register } = useFormContext<T>();
-  const problem = useProblem(name);
-  const id = useId();
+export function OptionalNumberField<T extends FieldValues>({ name, label, help, className = 'mb-3', ...control }: Omit<FieldProps<T>, 'size'> & ControlProps) {
+  const { field, id, attributes } = useControl(name, help);
   return (
-    <Labelled id={id} label={label} problem={problem} help={help} className={className}>
+    <Labelled id={id} label={label} problem={field.problem} help={help} className={className}>
       <input
-        id={id}
+        {...attributes}
         type="number"
         inputMode="numeric"
-        className={controlClass('form-control', problem)}
-        {...register(name, { setValueAs: (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value)) })}
-        aria-describedby={help ? `${id}-help` : undefined}
+        className={controlClass('form-control', field.problem)}
+        value={field.value === null || field.value === undefined ? '' : String(field.value)}
+        onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
         {...control}
       />
     </Labelled>
@@ -130,18 +161,17 @@ export function SelectField<T extends FieldValues>({
   options,
   numeric,
   className = 'mb-3',
+  size,
   placeholder,
 }: FieldProps<T> & { options: readonly { value: string | number; label: string }[]; numeric?: boolean; placeholder?: string }) {
-  const { register } = useFormContext<T>();
-  const problem = useProblem(name);
-  const id = useId();
+  const { field, id, attributes } = useControl(name, help);
   return (
-    <Labelled id={id} label={label} problem={problem} help={help} className={className}>
+    <Labelled id={id} label={label} problem={field.problem} help={help} className={className} size={size}>
       <select
-        id={id}
-        className={controlClass('form-select', problem)}
-        {...register(name, { valueAsNumber: numeric })}
-        aria-describedby={help ? `${id}-help` : undefined}
+        {...attributes}
+        className={controlClass(size ? `form-select form-select-${size}` : 'form-select', field.problem)}
+        value={String(field.value ?? '')}
+        onChange={(event) => field.onChange(numeric ? Number(event.target.value) : event.target.value)}
       >
         {placeholder !== undefined && (
           <option value="" disabled>
@@ -160,23 +190,21 @@ export function SelectField<T extends FieldValues>({
 
 /** A checkbox or switch holding a boolean. */
 export function CheckField<T extends FieldValues>({ name, label, help, className = 'mb-3', type = 'checkbox' }: FieldProps<T> & { type?: 'checkbox' | 'switch' }) {
-  const { register } = useFormContext<T>();
-  const problem = useProblem(name);
-  const id = useId();
+  const { field, id, attributes } = useControl(name, help);
   return (
     <div className={className}>
       <div className={type === 'switch' ? 'form-check form-switch' : 'form-check'}>
         <input
-          id={id}
+          {...attributes}
           type="checkbox"
-          className={controlClass('form-check-input', problem)}
-          {...register(name)}
-          aria-describedby={help ? `${id}-help` : undefined}
+          className={controlClass('form-check-input', field.problem)}
+          checked={field.value === true}
+          onChange={(event) => field.onChange(event.target.checked)}
         />
         <label className="form-check-label" htmlFor={id}>
           {label}
         </label>
-        {problem && <Problem problem={problem} />}
+        {field.problem && <Problem problem={field.problem} />}
       </div>
       <Help id={`${id}-help`} help={help} />
     </div>
@@ -190,43 +218,37 @@ export function ChoiceField<T extends FieldValues, V extends string | number | b
   options,
   className = 'mb-3',
 }: FieldProps<T> & { options: readonly { value: V; label: string }[] }) {
-  const { control } = useFormContext<T>();
-  const problem = useProblem(name);
+  const { ref, ...field } = useField(name);
+  const { problem } = field;
   const id = useId();
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <fieldset className={className} aria-describedby={problem ? `${id}-problem` : undefined}>
-          <legend className="form-label fs-6 mb-1">{label}</legend>
-          {options.map((option) => {
-            const optionId = `${id}-${String(option.value)}`;
-            return (
-              <div key={String(option.value)} className="form-check form-check-inline me-4 py-1">
-                <input
-                  type="radio"
-                  name={field.name}
-                  id={optionId}
-                  className={controlClass('form-check-input', problem)}
-                  checked={field.value === option.value}
-                  onChange={() => field.onChange(option.value)}
-                  onBlur={field.onBlur}
-                  ref={options[0] === option ? field.ref : undefined}
-                />
-                <label className="form-check-label" htmlFor={optionId}>
-                  {option.label}
-                </label>
-              </div>
-            );
-          })}
-          {problem && (
-            <div id={`${id}-problem`} className="invalid-feedback d-block">
-              {problem}
-            </div>
-          )}
-        </fieldset>
+    <fieldset className={className} aria-describedby={problem ? `${id}-problem` : undefined}>
+      <legend className="form-label fs-6 mb-1">{label}</legend>
+      {options.map((option) => {
+        const optionId = `${id}-${String(option.value)}`;
+        return (
+          <div key={String(option.value)} className="form-check form-check-inline me-4 py-1">
+            <input
+              type="radio"
+              name={field.name}
+              id={optionId}
+              className={controlClass('form-check-input', problem)}
+              checked={field.value === option.value}
+              onChange={() => field.onChange(option.value)}
+              onBlur={field.onBlur}
+              ref={options[0] === option ? ref : undefined}
+            />
+            <label className="form-check-label" htmlFor={optionId}>
+              {option.label}
+            </label>
+          </div>
+        );
+      })}
+      {problem && (
+        <div id={`${id}-problem`} className="invalid-feedback d-block">
+          {problem}
+        </div>
       )}
-    />
+    </fieldset>
   );
 }

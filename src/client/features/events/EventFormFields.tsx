@@ -3,7 +3,7 @@ import { EVENT_LIMITS, type EventFormValues } from '@shared/schemas/events';
 import { DateTimeField } from '@client/components/form/DateTimeField';
 import { CheckField, OptionalNumberField, TextField } from '@client/components/form/fields';
 
-/** The event form's fields (Create Event, Setup), inside a react-hook-form FormProvider. */
+/** The event form's fields: Create Event's react-hook-form form, or Setup's draft (DraftFields). */
 export function EventFormFields() {
   return (
     <>

@@ -1,6 +1,6 @@
 import { Alert, Badge, Nav, OverlayTrigger, Spinner, Tooltip } from 'react-bootstrap';
 import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router';
-import { type EventTab, paths } from '@shared/paths';
+import { paths } from '@shared/paths';
 import { dropOuts, eventEnd, formatHours, placeSlots } from '@shared/lineup';
 import { pluralise } from '@shared/pluralise';
 import { formatEventDate, formatLocalTime, zoneName } from '@shared/time';
@@ -8,6 +8,7 @@ import { CancelledBadge } from '@client/components/CancelledBadge';
 import { MessageAlert } from '@client/components/MessageAlert';
 import { ApiError } from '@client/lib/api';
 import { browserZone } from '@client/lib/zone';
+import type { EventTabDefinition } from '@client/shared/eventTabs';
 import { useEventDetail } from '@client/shared/events';
 import { CreateNextEventButton } from './CreateNextEventButton';
 import { ConflictAlert } from './draft/ConflictAlert';
@@ -17,18 +18,8 @@ import { LeaveGuard } from './draft/LeaveGuard';
 import { PublishButton, UnpublishButton } from './PublicationButtons';
 import { SaveBar } from './draft/SaveBar';
 
-const TABS: Array<{ tab: EventTab; label: string }> = [
-  { tab: 'setup', label: 'Setup' },
-  { tab: 'lineup', label: 'Lineup' },
-  { tab: 'verifyDJs', label: 'Verify DJs' },
-  { tab: 'technicalDetails', label: 'Stream Details' },
-  { tab: 'announcements', label: 'Messaging' },
-  { tab: 'preflight', label: 'Preflight' },
-  { tab: 'history', label: 'History' },
-];
-
-/** /events/:eventId: loads the event, holds its draft for every tab, and frames the tabs. */
-export function EventPage() {
+/** /events/:eventId: loads the event, holds its draft for every tab, and frames the tabs (in their order). */
+export function EventPage({ tabs }: { tabs: readonly EventTabDefinition[] }) {
   const { eventId = '' } = useParams();
   const event = useEventDetail(eventId);
   const { pathname } = useLocation();
@@ -49,13 +40,13 @@ export function EventPage() {
       <EventHeader />
       <ConflictAlert />
       <Nav variant="tabs" className="mb-3">
-        {TABS.map(({ tab, label }) => (
+        {tabs.filter((definition) => !definition.hidden).map(({ tab, label }, index) => (
           <Nav.Item key={tab}>
             <Nav.Link
               as={NavLink}
               to={paths.event(eventId, tab)}
-              // The index route shows Setup too.
-              className={tab === 'setup' && pathname === paths.event(eventId) ? 'active' : undefined}
+              // The index route shows the first tab too.
+              className={index === 0 && pathname === paths.event(eventId) ? 'active' : undefined}
             >
               {label}
             </Nav.Link>

@@ -1,19 +1,18 @@
 import { Button, Card, Col, Row } from 'react-bootstrap';
-import { useFieldArray, useFormContext } from 'react-hook-form';
-import { type EventFormInput, PUBLIC_LINK_LIMITS } from '@shared/schemas/events';
+import { type PublicLink, PUBLIC_LINK_LIMITS } from '@shared/schemas/events';
 import { paths } from '@shared/paths';
 import { TextField } from '@client/components/form/fields';
-import { useEventDraft } from '@client/shared/draft';
+import { DraftFields, useEventDraft } from '@client/shared/draft';
 
 /**
  * Setup's "Public links": where people watch or join (a Twitch channel, the world's page), shown
- * on the event's public page once it is published. Inside the Setup form, so edits go to the draft.
+ * on the event's public page once it is published. Each edit goes into the draft.
  */
 export function PublicLinksFields() {
-  const { control } = useFormContext<EventFormInput>();
-  const { draft } = useEventDraft();
-  const { fields, append, remove } = useFieldArray({ control, name: 'publicLinks' });
-  const full = fields.length >= PUBLIC_LINK_LIMITS.links;
+  const { draft, setDraft } = useEventDraft();
+  const links = draft.publicLinks;
+  const setLinks = (change: (links: PublicLink[]) => PublicLink[]) => setDraft((d) => ({ ...d, publicLinks: change(d.publicLinks) }));
+  const full = links.length >= PUBLIC_LINK_LIMITS.links;
   return (
     <Card className="mb-3">
       <Card.Header as="h3" className="h5">
@@ -31,23 +30,30 @@ export function PublicLinksFields() {
           )}
           . Web addresses starting with https:// only.
         </p>
-        {fields.length === 0 && <p className="mb-2">No public links yet.</p>}
-        {fields.map((field, index) => (
-          <Row key={field.id} className="g-2 align-items-start mb-2 public-link-row">
+        {links.length === 0 && <p className="mb-2">No public links yet.</p>}
+        {links.map((link, index) => (
+          <DraftFields
+            key={index}
+            values={link}
+            onChange={(changes) => setLinks((all) => all.map((each, i) => (i === index ? { ...each, ...changes } : each)))}
+            problemsAt={`publicLinks.${index}`}
+          >
+          <Row className="g-2 align-items-start mb-2 public-link-row">
             <Col sm={4}>
-              <TextField<EventFormInput> name={`publicLinks.${index}.label`} label={`Link ${index + 1} label`} placeholder="Watch on Twitch" maxLength={PUBLIC_LINK_LIMITS.label} className="" />
+              <TextField<PublicLink> name="label" label={`Link ${index + 1} label`} placeholder="Watch on Twitch" maxLength={PUBLIC_LINK_LIMITS.label} className="" />
             </Col>
             <Col sm={6}>
-              <TextField<EventFormInput> name={`publicLinks.${index}.url`} label={`Link ${index + 1} URL`} type="url" placeholder="https://twitch.tv/…" maxLength={PUBLIC_LINK_LIMITS.url} className="" />
+              <TextField<PublicLink> name="url" label={`Link ${index + 1} URL`} type="url" placeholder="https://twitch.tv/…" maxLength={PUBLIC_LINK_LIMITS.url} className="" />
             </Col>
             <Col sm={2} className="d-flex align-items-sm-end pt-sm-4">
-              <Button variant="outline-danger" onClick={() => remove(index)} aria-label={`Remove link ${index + 1}`} className="mt-sm-2">
+              <Button variant="outline-danger" onClick={() => setLinks((all) => all.filter((_, i) => i !== index))} aria-label={`Remove link ${index + 1}`} className="mt-sm-2">
                 Remove
               </Button>
             </Col>
           </Row>
+          </DraftFields>
         ))}
-        <Button variant="outline-primary" size="sm" disabled={full} onClick={() => append({ label: '', url: '' })}>
+        <Button variant="outline-primary" size="sm" disabled={full} onClick={() => setLinks((all) => [...all, { label: '', url: '' }])}>
           Add link
         </Button>
         {full && <span className="ms-2 small text-body-secondary">At most {PUBLIC_LINK_LIMITS.links} links.</span>}

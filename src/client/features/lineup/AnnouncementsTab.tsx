@@ -3,13 +3,16 @@ import { Form, Tab, Tabs } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { discordAnnouncement, socialAnnouncement } from '@shared/announcements';
 import { runSheet } from '@shared/run-sheet';
-import { EVENT_LIMITS } from '@shared/schemas/events';
+import { EVENT_LIMITS, type LineupEvent } from '@shared/schemas/events';
 import { CopyButton } from '@client/components/CopyButton';
+import { TextField } from '@client/components/form/fields';
 import { DiscordPostButton } from '@client/components/DiscordPost';
 import { browserZone } from '@client/lib/zone';
-import { useEventDraft } from '@client/shared/draft';
+import { DraftFields, useEventDraft } from '@client/shared/draft';
 import { useSetPreflightStep } from '@client/shared/events';
 import { useSettings } from '@client/shared/settings';
+
+const MESSAGE_HELP = 'Goes into the Discord text below; saved with the event.';
 
 /** Messaging ('Public Announcements'): the editable message and the generated texts to post. */
 export function AnnouncementsTab() {
@@ -29,17 +32,9 @@ export function AnnouncementsTab() {
   return (
     <>
       <h2 className="h4 mb-3">Public Announcements</h2>
-      <Form.Group className="mb-4" controlId="announcement-message">
-        <Form.Label>Discord announcement message</Form.Label>
-        <Form.Control
-          as="textarea"
-          rows={8}
-          value={draft.message}
-          maxLength={EVENT_LIMITS.message}
-          onChange={(event) => setDraft((d) => ({ ...d, message: event.target.value }))}
-        />
-        <Form.Text>Goes into the Discord text below; saved with the event.</Form.Text>
-      </Form.Group>
+      <DraftFields values={draft} onChange={(changes) => setDraft((d) => ({ ...d, ...changes }))} problemsAt="">
+        <TextField<LineupEvent> name="message" label="Discord announcement message" help={MESSAGE_HELP} as="textarea" rows={8} maxLength={EVENT_LIMITS.message} className="mb-4" />
+      </DraftFields>
       <Tabs defaultActiveKey="discord" id="announcement-texts" className="mb-3">
         <Tab eventKey="discord" title="Discord">
           <GeneratedText id="discord-text" label="Discord text" text={discord} onCopied={textsCopied}>

@@ -68,7 +68,8 @@ test('shows slots in local time with conflict warnings in words, a legacy slot a
   const slots = await screen.findAllByTestId('slot-card');
   expect(slots.map((slot) => slot.querySelector('.slot-time')?.textContent)).toEqual(['15:00', '16:00']);
   expect(within(slots[0]!).getByTestId('slot-warnings')).toHaveTextContent('Ends at 16:00 but Early Bird is available until 15:30');
-  expect(within(slots[0]!).getByText('Available:').nextSibling).toHaveTextContent('Any Time – 15:30');
+  expect(within(slots[0]!).getByText('Available from:').nextSibling).toHaveTextContent('Any Time');
+  expect(within(slots[0]!).getByText('Available to:').nextSibling).toHaveTextContent(/^15:30 /);
   expect(within(slots[0]!).getByText('Back by nine')).toBeInTheDocument();
   expect(within(slots[0]!).getByText('Other Events (4 total)')).toBeInTheDocument();
   expect(within(slots[0]!).getByRole('link', { name: 'Night 4 (Sun 7 Apr 2024)' })).toHaveAttribute('href', '/events/old4/lineup');

@@ -1,10 +1,10 @@
-import { Col, Form, Row } from 'react-bootstrap';
+import { Col, Row } from 'react-bootstrap';
 import { SIGNUP_TYPES, STAFF_DURATION_OPTIONS } from '@shared/domain';
 import type { Signup } from '@shared/schemas/lineup';
-import type { SignupFormData } from '@shared/schemas/signup';
+import { type SignupFormData, shownAnswers } from '@shared/schemas/signup';
 import { LINEUP_LIMITS } from '@shared/schemas/lineup';
-import { ANY_TIME, formatAvailability, zoneName } from '@shared/time';
-import { useDraftEdits } from '@client/shared/draft';
+import { CheckField, SelectField, TextField } from '@client/components/form/fields';
+import { DraftFields, useDraftEdits } from '@client/shared/draft';
 import { browserZone } from '@client/lib/zone';
 import { DjPanel } from './DjPanel';
 import { SignupNotices } from './SignupNotices';
@@ -27,85 +27,37 @@ export function SignupDetails({ signup, inLineup = false }: { signup: Signup; in
   );
 }
 
-function SignupEditor({ signup, onChange }: { signup: Signup; onChange: (changes: SignupChanges) => void }) {
-  const id = (field: string) => `signup-${signup.uuid}-${field}`;
-  return (
-    <Row className="g-2 mb-2">
-      <Col xs={12}>
-        <Form.Group controlId={id('name')}>
-          <Form.Label className="small mb-0">Name</Form.Label>
-          <Form.Control
-            size="sm"
-            value={signup.name}
-            maxLength={LINEUP_LIMITS.signupName}
-            isInvalid={signup.name.trim() === ''}
-            onChange={(event) => onChange({ name: event.target.value })}
-          />
-          <Form.Control.Feedback type="invalid">Signup name is required.</Form.Control.Feedback>
-        </Form.Group>
-      </Col>
-      <Col xs={6}>
-        <Form.Group controlId={id('type')}>
-          <Form.Label className="small mb-0">Type</Form.Label>
-          <Form.Select size="sm" value={signup.type} onChange={(event) => onChange({ type: event.target.value as Signup['type'] })}>
-            {SIGNUP_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
-      </Col>
-      <Col xs={6}>
-        <Form.Group controlId={id('duration')}>
-          <Form.Label className="small mb-0 text-nowrap">Requested Duration</Form.Label>
-          <Form.Select
-            size="sm"
-            value={String(signup.requestedDuration)}
-            onChange={(event) => onChange({ requestedDuration: Number(event.target.value) as Signup['requestedDuration'] })}
-          >
-            {STAFF_DURATION_OPTIONS.map((option) => (
-              <option key={option.value} value={String(option.value)}>
-                {option.label}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
-      </Col>
-      <Col xs={12}>
-        <Form.Check
-          id={id('debut')}
-          type="checkbox"
-          label="Debut"
-          checked={signup.isDebut}
-          onChange={(event) => onChange({ isDebut: event.target.checked })}
-        />
-      </Col>
-    </Row>
-  );
-}
+const TYPE_OPTIONS = SIGNUP_TYPES.map((type) => ({ value: type, label: type }));
 
-/** 'Any Time – 23:00 London time': the zone named once a time is given. */
-function availability({ available_from: from, available_to: to }: SignupFormData, zone: string): string {
-  const range = `${formatAvailability(from, zone)} – ${formatAvailability(to, zone)}`;
-  return from === ANY_TIME && to === ANY_TIME ? range : `${range} ${zoneName(zone)}`;
+function SignupEditor({ signup, onChange }: { signup: Signup; onChange: (changes: SignupChanges) => void }) {
+  return (
+    <DraftFields values={signup} onChange={onChange} problemsAt={`signups.${signup.uuid}`}>
+      <Row className="g-2 mb-2">
+        <Col xs={12}>
+          <TextField<Signup> name="name" label="Name" size="sm" maxLength={LINEUP_LIMITS.signupName} className="" />
+        </Col>
+        <Col xs={6}>
+          <SelectField<Signup> name="type" label="Type" size="sm" options={TYPE_OPTIONS} className="" />
+        </Col>
+        <Col xs={6}>
+          <SelectField<Signup> name="requestedDuration" label={<span className="text-nowrap">Requested Duration</span>} size="sm" numeric options={STAFF_DURATION_OPTIONS} className="" />
+        </Col>
+        <Col xs={12}>
+          <CheckField<Signup> name="isDebut" label="Debut" className="" />
+        </Col>
+      </Row>
+    </DraftFields>
+  );
 }
 
 /** The DJ's own answers from the signup wizard, readable at a glance. */
 function FormDataSummary({ data }: { data: SignupFormData }) {
-  const zone = browserZone();
-  const rows: Array<[string, string]> = [
-    ['Available', availability(data, zone)],
-    ['Performance', `${data.type}, ${data.requested_duration} h`],
-    ...(data.is_b2b ? [['B2B with', data.b2b_members_response] as [string, string]] : []),
-    ...(data.stream_link ? [['Stream link', data.stream_link] as [string, string]] : []),
-    ...(data.dj_notes ? [['Notes', data.dj_notes] as [string, string]] : []),
-  ];
+  const rows = shownAnswers(data, { zone: browserZone() }, { forStaff: true });
   return (
     <dl className="signup-form-data small mb-2">
-      {rows.map(([term, value]) => (
-        <div key={term} className="d-flex gap-2">
-          <dt className="fw-normal text-body-secondary text-nowrap">{term}:</dt>
+      {rows.map(({ field, label, value }) => (
+        <div key={field} className="d-flex gap-2">
+          <dt className="fw-normal text-body-secondary text-nowrap">{label}:</dt>
           <dd className="mb-0 text-break">{value}</dd>
         </div>
       ))}

@@ -1,13 +1,16 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Card, Col, Form, ListGroup, Row } from 'react-bootstrap';
-import { STREAM_SOURCE_LABELS, STREAM_SOURCE_TYPES, type StreamSourceType } from '@shared/domain';
-import { LINEUP_LIMITS } from '@shared/schemas/lineup';
-import { useEventDraft } from '@client/shared/draft';
+import { STREAM_SOURCE_LABELS, STREAM_SOURCE_TYPES } from '@shared/domain';
+import { LINEUP_LIMITS, type Slot } from '@shared/schemas/lineup';
+import { SelectField, TextField } from '@client/components/form/fields';
+import { DraftFields, useEventDraft } from '@client/shared/draft';
 import { normaliseStreamLink, streamSourceOf } from '@shared/streams';
 import { zoneName } from '@shared/time';
 import { browserZone } from '@client/lib/zone';
 import { djLabel, type StreamChanges, updateSlotStream } from './draftOps';
 import { type SlotView, useLineupView } from './useLineupView';
+
+const SOURCE_OPTIONS = STREAM_SOURCE_TYPES.map((type) => ({ value: type, label: STREAM_SOURCE_LABELS[type] }));
 
 /** Stream Details: where each slot's stream comes from. */
 export function StreamDetailsTab() {
@@ -41,28 +44,10 @@ function SlotStream({ view: { index, slot, signup, label: name, time, djs } }: {
               <Form.Label>Slot Name</Form.Label>
               <Form.Control readOnly value={name} />
             </Form.Group>
-            <Form.Group className="mb-2" controlId={id('type')}>
-              <Form.Label>Stream Source Type</Form.Label>
-              <Form.Select
-                value={slot.streamSourceType}
-                onChange={(event) => change({ streamSourceType: event.target.value as StreamSourceType })}
-              >
-                {STREAM_SOURCE_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {STREAM_SOURCE_LABELS[type]}
-                  </option>
-                ))}
-              </Form.Select>
-            </Form.Group>
-            <Form.Group controlId={id('url')}>
-              <Form.Label>Stream Source URL</Form.Label>
-              <Form.Control
-                type="url"
-                value={slot.streamSourceUrl}
-                maxLength={LINEUP_LIMITS.streamSourceUrl}
-                onChange={(event) => change({ streamSourceUrl: event.target.value })}
-              />
-            </Form.Group>
+            <DraftFields values={slot} onChange={change} problemsAt={`slots.${index}`}>
+              <SelectField<Slot> name="streamSourceType" label="Stream Source Type" options={SOURCE_OPTIONS} className="mb-2" />
+              <TextField<Slot> name="streamSourceUrl" label="Stream Source URL" type="url" maxLength={LINEUP_LIMITS.streamSourceUrl} className="" />
+            </DraftFields>
           </Col>
           <Col md={5}>
             <h4 className="h6">Set Stream Information</h4>

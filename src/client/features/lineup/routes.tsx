@@ -1,26 +1,10 @@
-import type { RouteObject } from 'react-router';
+import type { EventTabDefinition } from '@client/shared/eventTabs';
 
-// The lineup's tabs of the event page (the app places them under the event's route), loaded
-// on demand. Each reads and edits the event page's draft.
-export const lineupTabRoutes: RouteObject[] = [
-  {
-    path: 'lineup',
-    handle: { crumb: () => 'Lineup' },
-    lazy: async () => ({ Component: (await import('./LineupTab')).LineupTab }),
-  },
-  {
-    path: 'verifyDJs',
-    handle: { crumb: () => 'Verify DJs' },
-    lazy: async () => ({ Component: (await import('./VerifyDjsTab')).VerifyDjsTab }),
-  },
-  {
-    path: 'technicalDetails',
-    handle: { crumb: () => 'Stream Details' },
-    lazy: async () => ({ Component: (await import('./StreamDetailsTab')).StreamDetailsTab }),
-  },
-  {
-    path: 'announcements',
-    handle: { crumb: () => 'Messaging' },
-    lazy: async () => ({ Component: (await import('./AnnouncementsTab')).AnnouncementsTab }),
-  },
+// The lineup's tabs of the event page (the app places them among the event's tabs). Each reads
+// and edits the event page's draft.
+export const lineupTabs: EventTabDefinition[] = [
+  { tab: 'lineup', label: 'Lineup', load: async () => (await import('./LineupTab')).LineupTab },
+  { tab: 'verifyDJs', label: 'Verify DJs', load: async () => (await import('./VerifyDjsTab')).VerifyDjsTab },
+  { tab: 'technicalDetails', label: 'Stream Details', load: async () => (await import('./StreamDetailsTab')).StreamDetailsTab },
+  { tab: 'announcements', label: 'Messaging', load: async () => (await import('./AnnouncementsTab')).AnnouncementsTab },
 ];

@@ -1,12 +1,11 @@
 import { Fragment, lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import type { SignupFormData } from '@shared/schemas/signup';
 import { paths } from '@shared/paths';
-import { ANY_TIME, formatAvailability, formatLocalTime, zoneName } from '@shared/time';
-import type { SignupArea } from '@shared/schemas/signup';
+import { type SignupArea, type SignupFormData, shownAnswers } from '@shared/schemas/signup';
+import { formatLocalTime, zoneName } from '@shared/time';
 import { useInBrowser } from '@client/lib/useInBrowser';
 import { useZone } from '@client/lib/useZone';
-import { durationLabel, eventDate, TYPE_LABELS } from './format';
+import { eventDate } from './format';
 import { SignupAreaGate, SignupCard } from './SignupAreaGate';
 import { SlotConfirmation } from './SlotConfirmation';
 import './signup.css';
@@ -121,21 +120,10 @@ const slotTime = ({ startTime, endTime }: { startTime: string; endTime: string }
 
 function Submission({ signup }: { signup: SignupFormData }) {
   const zone = useZone();
-  const rows: [string, string][] = [
-    ['Name', signup.name],
-    ['Back to back?', signup.is_b2b ? 'Yes' : 'No'],
-    ['Other B2B members', signup.b2b_members_response || '—'],
-    ['Live / prerecord', TYPE_LABELS[signup.type] ?? signup.type],
-    ['Stream link', signup.stream_link || '—'],
-    ['Duration', durationLabel(signup.requested_duration)],
-    ['Available from', withZone(formatAvailability(signup.available_from, zone), signup.available_from, zone)],
-    ['Available to', withZone(formatAvailability(signup.available_to, zone), signup.available_to, zone)],
-    ['Notes', signup.dj_notes || '—'],
-  ];
   return (
     <dl className="signup-summary row mb-4">
-      {rows.map(([label, value]) => (
-        <Fragment key={label}>
+      {shownAnswers(signup, { zone }).map(({ field, label, value }) => (
+        <Fragment key={field}>
           <dt className="col-sm-4">{label}</dt>
           <dd className="col-sm-8">{value}</dd>
         </Fragment>
@@ -143,6 +131,3 @@ function Submission({ signup }: { signup: SignupFormData }) {
     </dl>
   );
 }
-
-/** A time of day with its zone; 'Any Time' as it is. */
-const withZone = (label: string, value: string, zone: string) => (value === ANY_TIME ? label : `${label} ${zoneName(zone)}`);

@@ -17,7 +17,7 @@ import { eventDate } from './format';
 import { SignupAreaGate, SignupCard } from './SignupAreaGate';
 import { PartnerSignup } from './SignupSummaryPage';
 import { initialWizardValues, type WizardValues } from './wizardValues';
-import { STEP_TITLES, WIZARD_STEP_VIEWS } from './WizardSteps';
+import { STEP_TITLES, WizardStep } from './WizardSteps';
 import './signup.css';
 
 /** /eventSignup/{eventId}/wizard: the four-step signup (spec §4, §5). */
@@ -110,7 +110,6 @@ function Wizard({ area, zone }: { area: SignupArea; zone: string }) {
       else goTo(step + 1);
     })(e);
 
-  const StepView = WIZARD_STEP_VIEWS[step]!;
   return (
     <SignupCard>
       <h1 className="h4">
@@ -138,7 +137,7 @@ function Wizard({ area, zone }: { area: SignupArea; zone: string }) {
           {STEP_TITLES[step]}
         </h2>
         <fieldset disabled={busy}>
-          <StepView times={times} zone={zone} previousLinks={area.previousStreamLinks} />
+          <WizardStep step={step} times={times} zone={zone} previousLinks={area.previousStreamLinks} />
         </fieldset>
         {serverProblem && (
           <Alert variant="danger" className="mt-3">

@@ -1,13 +1,13 @@
+import type { ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { WIZARD_DURATION_OPTIONS, WIZARD_SIGNUP_TYPES } from '@shared/domain';
-import { SIGNUP_LIMITS } from '@shared/schemas/signup';
+import { isAsked, SIGNUP_ANSWERS, type SignupField, WIZARD_STEP_FIELDS } from '@shared/schemas/signup';
 import { normaliseStreamLink } from '@shared/streams';
 import type { AvailabilityOption } from '@shared/time';
 import { CheckField, ChoiceField, SelectField, TextField } from '@client/components/form/fields';
-import { TYPE_LABELS } from './format';
 import type { WizardValues } from './wizardValues';
 
-// The four steps of the wizard (spec §4), each inside the wizard's react-hook-form form.
+// The four steps of the wizard (spec §4): each asks the answers whose definition names its step
+// (shared/schemas/signup.ts), drawn by their kind of control, after what the step says first.
 
 export interface StepProps {
   times: AvailabilityOption[];
@@ -18,66 +18,75 @@ export interface StepProps {
 
 export const STEP_TITLES = ['Performance Details', 'Availability', 'Stream Details', 'Expectations and Notes'];
 
-export const WIZARD_STEP_VIEWS = [PerformanceStep, AvailabilityStep, StreamStep, ExpectationsStep];
+/** What a step says before its questions. */
+const STEP_INTROS: Record<number, (props: StepProps) => ReactNode> = {
+  1: ({ zone }) => <p>When could you play? Times are in your time zone ({zone}).</p>,
+  3: () => (
+    <>
+      <p className="mb-2">What we expect from every performer:</p>
+      <ul>
+        <li>Be ready, with your stream running or your recording delivered, before your slot starts.</li>
+        <li>Keep to the set length you asked for.</li>
+        <li>Tell the hosts as soon as you can if you can no longer play.</li>
+      </ul>
+    </>
+  ),
+};
 
-function PerformanceStep() {
-  const isB2b = useWatch<WizardValues, 'is_b2b'>({ name: 'is_b2b' });
+export function WizardStep({ step, ...props }: StepProps & { step: number }) {
+  const values = useWatch<WizardValues>() as Partial<WizardValues>;
+  const intro = STEP_INTROS[step];
   return (
     <>
-      <TextField<WizardValues> name="name" label="Name" maxLength={SIGNUP_LIMITS.name} autoComplete="off" help="The name to show in the lineup." />
-      <ChoiceField<WizardValues, boolean>
-        name="is_b2b"
-        label="Is this a back to back (B2B) set?"
-        options={[
-          { value: false, label: 'No' },
-          { value: true, label: 'Yes' },
-        ]}
-      />
-      {isB2b && (
-        <TextField<WizardValues>
-          name="b2b_members_response"
-          label="Other B2B members"
-          maxLength={SIGNUP_LIMITS.b2bMembers}
-          help="The DJ names of everyone playing with you, on one line."
-        />
-      )}
-      <ChoiceField<WizardValues, number> name="requested_duration" label="How long would you like to play?" options={WIZARD_DURATION_OPTIONS} />
-      <ChoiceField<WizardValues, string>
-        name="type"
-        label="Live or prerecorded?"
-        options={WIZARD_SIGNUP_TYPES.map((type) => ({ value: type, label: TYPE_LABELS[type] ?? type }))}
-      />
+      {intro?.(props)}
+      {WIZARD_STEP_FIELDS[step]!.filter((field) => isAsked(field, values)).map((field) => (
+        <Answer key={field} field={field} values={values} {...props} />
+      ))}
     </>
   );
 }
 
-function AvailabilityStep({ times, zone }: StepProps) {
-  const [from, to] = useWatch<WizardValues, ['available_from', 'available_to']>({ name: ['available_from', 'available_to'] });
-  // A time the event no longer offers starts unchosen, so the DJ picks again.
-  const choose = (value: string) => (value === '' ? 'Choose a time' : undefined);
-  return (
-    <>
-      <p>When could you play? Times are in your time zone ({zone}).</p>
-      <SelectField<WizardValues> name="available_from" label="Available from" options={times} placeholder={choose(from)} />
-      <SelectField<WizardValues> name="available_to" label="Available to" options={times} placeholder={choose(to)} />
-    </>
-  );
+const YES_NO = [
+  { value: false, label: 'No' },
+  { value: true, label: 'Yes' },
+];
+
+function Answer({ field, values, times, previousLinks }: StepProps & { field: SignupField; values: Partial<WizardValues> }) {
+  const { label, question = label, control } = SIGNUP_ANSWERS[field];
+  switch (control?.kind) {
+    case 'text':
+      return <TextField<WizardValues> name={field} label={question} maxLength={control.maxLength} autoComplete="off" help={control.help} />;
+    case 'notes':
+      return <TextField<WizardValues> name={field} label={question} as="textarea" rows={4} maxLength={control.maxLength} />;
+    case 'yesNo':
+      return <ChoiceField<WizardValues, boolean> name={field} label={question} options={YES_NO} />;
+    case 'choice':
+      return <ChoiceField<WizardValues, string | number> name={field} label={question} options={control.options} />;
+    case 'time':
+      // A time the event no longer offers starts unchosen, so the DJ picks again.
+      return <SelectField<WizardValues> name={field} label={question} options={times} placeholder={values[field] === '' ? 'Choose a time' : undefined} />;
+    case 'agree':
+      return <CheckField<WizardValues> name={field} label={question} />;
+    case 'streamLink':
+      return <StreamLinkAnswer field={field} live={values.type === 'LIVE'} maxLength={control.maxLength} previousLinks={previousLinks} />;
+    default:
+      return null;
+  }
 }
 
-function StreamStep({ previousLinks }: StepProps) {
-  const [type, link] = useWatch<WizardValues, ['type', 'stream_link']>({ name: ['type', 'stream_link'] });
-  const live = type === 'LIVE';
+function StreamLinkAnswer({ field, live, maxLength, previousLinks }: { field: SignupField; live: boolean; maxLength: number; previousLinks: string[] }) {
   const { setValue, formState } = useFormContext<WizardValues>();
-  const choose = (previous: string) => setValue('stream_link', previous, { shouldDirty: true, shouldValidate: formState.isSubmitted });
+  const link = normaliseStreamLink(String(useWatch<WizardValues>({ name: field }) ?? ''));
+  const choose = (previous: string) => setValue(field, previous, { shouldDirty: true, shouldValidate: formState.isSubmitted });
   return (
     <>
       <TextField<WizardValues>
-        name="stream_link"
-        label={`Stream link${live ? '' : ' (optional)'}`}
+        name={field}
+        label={`${SIGNUP_ANSWERS[field].label}${live ? '' : ' (optional)'}`}
         type="url"
         inputMode="url"
         placeholder="rtmp://… or https://…"
-        maxLength={SIGNUP_LIMITS.streamLink}
+        maxLength={maxLength}
         autoComplete="off"
         normalise={normaliseStreamLink}
         help={
@@ -96,8 +105,8 @@ function StreamStep({ previousLinks }: StepProps) {
               <button
                 type="button"
                 key={previous}
-                className={`btn btn-sm ${normaliseStreamLink(link) === previous ? 'btn-secondary' : 'btn-outline-secondary'} text-break text-start previous-link`}
-                aria-pressed={normaliseStreamLink(link) === previous}
+                className={`btn btn-sm ${link === previous ? 'btn-secondary' : 'btn-outline-secondary'} text-break text-start previous-link`}
+                aria-pressed={link === previous}
                 onClick={() => choose(previous)}
               >
                 {previous}
@@ -106,21 +115,6 @@ function StreamStep({ previousLinks }: StepProps) {
           </div>
         </div>
       )}
-    </>
-  );
-}
-
-function ExpectationsStep() {
-  return (
-    <>
-      <p className="mb-2">What we expect from every performer:</p>
-      <ul>
-        <li>Be ready, with your stream running or your recording delivered, before your slot starts.</li>
-        <li>Keep to the set length you asked for.</li>
-        <li>Tell the hosts as soon as you can if you can no longer play.</li>
-      </ul>
-      <CheckField<WizardValues> name="confirm_expectations" label="I have read and agree to these expectations." />
-      <TextField<WizardValues> name="dj_notes" label="Notes for the hosts (optional)" as="textarea" rows={4} maxLength={SIGNUP_LIMITS.notes} />
     </>
   );
 }

@@ -1,56 +1,32 @@
-import { WIZARD_DURATION_OPTIONS, WIZARD_SIGNUP_TYPES } from '@shared/domain';
-import type { SignupFormData, SignupIntake } from '@shared/schemas/signup';
+import { readStoredAnswers, SIGNUP_ANSWERS, SIGNUP_FIELDS, type SignupField, type SignupFormData } from '@shared/schemas/signup';
 import { ANY_TIME, type AvailabilityOption } from '@shared/time';
 
-export type WizardSignupType = (typeof WIZARD_SIGNUP_TYPES)[number];
-
-/** The wizard's form state: the intake's fields, but duration and type start unchosen. */
-export type WizardValues = Omit<SignupIntake, 'requested_duration' | 'type' | 'confirm_expectations'> & {
-  requested_duration: SignupIntake['requested_duration'] | null;
-  type: WizardSignupType | '';
-  confirm_expectations: boolean;
-};
+/**
+ * The wizard's form state: an answer per field, null while a choice is still unchosen. The step
+ * schemas check it (shared/schemas/signup.ts), so it is typed no tighter than a form holds it.
+ */
+export type WizardValues = Record<SignupField, string | number | boolean | null>;
 
 /**
  * Where the wizard starts: the DJ's existing signup when there is one, else the defaults of
- * spec §4 (name = the DJ's name, not B2B, available any time). Choices the wizard does not
- * offer (e.g. a time from before the event moved) start unchosen, so the DJ picks again.
+ * spec §4 (name = the DJ's name, not B2B, available any time) with the choices unchosen. An
+ * answer the wizard does not offer (a time from before the event moved) starts unchosen, so the
+ * DJ picks again.
  */
-export function initialWizardValues(
-  eventId: string,
-  djName: string,
-  signup: SignupFormData | null,
-  times: AvailabilityOption[],
-): WizardValues {
-  const offered = (value: string | undefined) =>
-    times.find((option) => value !== undefined && Date.parse(option.value) === Date.parse(value))?.value ??
-    (value === ANY_TIME ? ANY_TIME : '');
-  if (!signup) {
-    return {
-      event_id: eventId,
-      name: djName,
-      is_b2b: false,
-      b2b_members_response: '',
-      requested_duration: null,
-      type: '',
-      stream_link: '',
-      available_from: ANY_TIME,
-      available_to: ANY_TIME,
-      confirm_expectations: false,
-      dj_notes: '',
-    };
+export function initialWizardValues(eventId: string, djName: string, signup: SignupFormData | null, times: AvailabilityOption[]): WizardValues {
+  const start = signup ?? { ...readStoredAnswers({}).answers, name: djName };
+  const values = Object.fromEntries(SIGNUP_FIELDS.map((field) => [field, startingAnswer(field, start[field], signup !== null, times)]));
+  return { ...values, event_id: eventId } as WizardValues;
+}
+
+function startingAnswer(field: SignupField, value: SignupFormData[SignupField], given: boolean, times: AvailabilityOption[]) {
+  const control = SIGNUP_ANSWERS[field].control;
+  switch (control?.kind) {
+    case 'choice':
+      return given ? (control.options.find((option) => option.value === value)?.value ?? null) : null;
+    case 'time':
+      return value === ANY_TIME ? ANY_TIME : (times.find((option) => Date.parse(option.value) === Date.parse(String(value)))?.value ?? '');
+    default:
+      return value;
   }
-  return {
-    event_id: eventId,
-    name: signup.name,
-    is_b2b: signup.is_b2b,
-    b2b_members_response: signup.b2b_members_response,
-    requested_duration: WIZARD_DURATION_OPTIONS.find((o) => o.value === signup.requested_duration)?.value ?? null,
-    type: (WIZARD_SIGNUP_TYPES as readonly string[]).includes(signup.type) ? (signup.type as WizardSignupType) : '',
-    stream_link: signup.stream_link,
-    available_from: offered(signup.available_from),
-    available_to: offered(signup.available_to),
-    confirm_expectations: signup.confirm_expectations,
-    dj_notes: signup.dj_notes,
-  };
 }

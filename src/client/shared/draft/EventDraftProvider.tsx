@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type Context, createContext, type ReactNode, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type Context, createContext, type ReactNode, useCallback, useContext, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { Dj } from '@shared/schemas/djs';
 import type { LineupEvent } from '@shared/schemas/events';
@@ -7,6 +7,8 @@ import type { EventDetail } from '@shared/schemas/events';
 import { ApiError } from '@client/lib/api';
 import { deleteEvent, eventListsKeys, eventQuery, publishEvent, saveEvent, setEventCancelled, unpublishEvent } from '../events';
 import { afterSave, afterStateChange, type DraftState, isDirty, reconcile, startDraft, toSaveBody } from './draftState';
+import { DraftProblemsContext } from './DraftFields';
+import { type DraftProblems, draftProblems, sameProblems } from './draftProblems';
 import { useEventChanges } from './useEventChanges';
 
 // The event page's draft, shared by every tab (Setup, Lineup, Stream Details, Messaging …).
@@ -251,6 +253,13 @@ export function EventDraftProvider({ stored, children }: { stored: EventDetail; 
   const rememberDj = useCallback((dj: Dj) => setExtraDjs((djs) => ({ ...djs, [dj.id]: dj })), []);
   const djs = useMemo(() => ({ ...extraDjs, ...state.stored.djs }), [extraDjs, state.stored.djs]);
 
+  // The draft is checked with the save's schema as it is edited, a beat behind the typing; the
+  // problems keep their identity while they say the same, so fields render only when they change.
+  const checked = useDeferredValue(state);
+  const found = useMemo(() => draftProblems(toSaveBody(checked), checked.draft), [checked]);
+  const [problems, setProblems] = useState<DraftProblems>(found);
+  if (!sameProblems(found, problems)) setProblems(found);
+
   const storedEvent = useMemo<StoredEvent>(() => ({ stored: state.stored, djs }), [state.stored, djs]);
   const edits = useMemo<DraftEdits>(() => ({ setDraft, rememberDj }), [setDraft, rememberDj]);
   const status = useMemo<DraftStatus>(
@@ -261,7 +270,9 @@ export function EventDraftProvider({ stored, children }: { stored: EventDetail; 
     <StoredEventContext.Provider value={storedEvent}>
       <DraftEditsContext.Provider value={edits}>
         <DraftStatusContext.Provider value={status}>
-          <DraftContext.Provider value={state.draft}>{children}</DraftContext.Provider>
+          <DraftProblemsContext.Provider value={problems}>
+            <DraftContext.Provider value={state.draft}>{children}</DraftContext.Provider>
+          </DraftProblemsContext.Provider>
         </DraftStatusContext.Provider>
       </DraftEditsContext.Provider>
     </StoredEventContext.Provider>
