@@ -77,6 +77,15 @@ const back = () => userEvent.click(screen.getByRole('button', { name: 'Back' }))
 const stepTitle = () => screen.getByRole('heading', { level: 2 });
 const group = (name: string) => screen.getByRole('group', { name });
 
+/**
+ * Waits for step n (1–4): its title shown and focused, as the wizard does for keyboard and
+ * screen-reader users a frame after the step changes (typing before that would lose keys to it).
+ */
+async function onStep(n: number) {
+  expect(await screen.findByText(`Step ${n} of 4:`)).toBeInTheDocument();
+  await waitFor(() => expect(stepTitle()).toHaveFocus());
+}
+
 /** Fills step 1 as a DJ would: a one-hour live set, not back to back. */
 async function answerPerformance(type: 'Live' | 'Prerecord' = 'Live') {
   await userEvent.click(within(group('How long would you like to play?')).getByLabelText('One Hour'));
@@ -103,7 +112,7 @@ test('step 1: starts with the DJ\'s name and not B2B; a missing duration and typ
   await answerPerformance();
   expect(screen.queryByText('Please choose a duration.')).not.toBeInTheDocument();
   await next();
-  expect(await screen.findByText(/Step 2 of 4/)).toBeInTheDocument();
+  await onStep(2);
   expect(stepTitle()).toHaveTextContent('Availability');
 });
 
@@ -121,7 +130,7 @@ test('step 1: "Yes" to back to back asks for the other members, and Next needs t
 
   await userEvent.type(screen.getByLabelText('Other B2B members'), 'Boreal');
   await next();
-  expect(await screen.findByText(/Step 2 of 4/)).toBeInTheDocument();
+  await onStep(2);
 });
 
 test('step 2: offers Any Time and the event\'s hours in the DJ\'s zone, and refuses "to" before "from"', async () => {
@@ -129,7 +138,7 @@ test('step 2: offers Any Time and the event\'s hours in the DJ\'s zone, and refu
   await screen.findByLabelText('Name');
   await answerPerformance();
   await next();
-  await screen.findByText(/Step 2 of 4/);
+  await onStep(2);
   expect(screen.getByText('When could you play? Times are in your time zone (Europe/London).')).toBeInTheDocument();
   const from = screen.getByLabelText('Available from');
   expect(within(from).getAllByRole('option').map((option) => option.textContent)).toEqual([
@@ -146,7 +155,7 @@ test('step 2: offers Any Time and the event\'s hours in the DJ\'s zone, and refu
 
   await userEvent.selectOptions(screen.getByLabelText('Available to'), '23:00');
   await next();
-  expect(await screen.findByText(/Step 3 of 4/)).toBeInTheDocument();
+  await onStep(3);
 });
 
 test('step 3: a live set needs a stream link; a prerecorded one may leave it empty', async () => {
@@ -154,8 +163,9 @@ test('step 3: a live set needs a stream link; a prerecorded one may leave it emp
   await screen.findByLabelText('Name');
   await answerPerformance('Live');
   await next();
+  await onStep(2);
   await next();
-  await screen.findByText(/Step 3 of 4/);
+  await onStep(3);
   expect(stepTitle()).toHaveTextContent('Stream Details');
   await next();
   expect(await screen.findByText('A stream link is required for a live set.')).toBeInTheDocument();
@@ -163,16 +173,18 @@ test('step 3: a live set needs a stream link; a prerecorded one may leave it emp
 
   // Back to step 1 (answers kept), prerecorded instead: the link becomes optional.
   await back();
+  await onStep(2);
   await back();
-  expect(await screen.findByText(/Step 1 of 4/)).toBeInTheDocument();
+  await onStep(1);
   expect(within(group('Live or prerecorded?')).getByLabelText('Live')).toBeChecked();
   await userEvent.click(within(group('Live or prerecorded?')).getByLabelText('Prerecord'));
   await next();
+  await onStep(2);
   await next();
-  await screen.findByText(/Step 3 of 4/);
+  await onStep(3);
   expect(screen.getByLabelText('Stream link (optional)')).toHaveValue('');
   await next();
-  expect(await screen.findByText(/Step 4 of 4/)).toBeInTheDocument();
+  await onStep(4);
 });
 
 test('step 4: Submit needs the expectations ticked, then sends every answer and goes to the summary', async () => {
@@ -183,13 +195,13 @@ test('step 4: Submit needs the expectations ticked, then sends every answer and 
   await userEvent.click(within(group('How long would you like to play?')).getByLabelText('Half Hour'));
   await userEvent.click(within(group('Live or prerecorded?')).getByLabelText('Live'));
   await next();
-  await screen.findByText(/Step 2 of 4/);
+  await onStep(2);
   await userEvent.selectOptions(screen.getByLabelText('Available from'), '21:00');
   await next();
-  await screen.findByText(/Step 3 of 4/);
+  await onStep(3);
   await userEvent.type(screen.getByLabelText('Stream link'), 'rtmp://stream.example.org/live/aurora');
   await next();
-  await screen.findByText(/Step 4 of 4/);
+  await onStep(4);
   expect(stepTitle()).toHaveTextContent('Expectations and Notes');
   expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
 
@@ -224,23 +236,24 @@ test('Back keeps every answer given on the later steps too', async () => {
   await screen.findByLabelText('Name');
   await answerPerformance();
   await next();
-  await screen.findByText(/Step 2 of 4/);
+  await onStep(2);
   await userEvent.selectOptions(screen.getByLabelText('Available from'), '20:00');
   await userEvent.selectOptions(screen.getByLabelText('Available to'), '22:00');
   await next();
-  await screen.findByText(/Step 3 of 4/);
+  await onStep(3);
   await userEvent.type(screen.getByLabelText('Stream link'), 'rtmp://stream.example.org/live/aurora');
 
   await back();
-  expect(await screen.findByText(/Step 2 of 4/)).toBeInTheDocument();
+  await onStep(2);
   expect(screen.getByLabelText('Available from')).toHaveDisplayValue('20:00');
   expect(screen.getByLabelText('Available to')).toHaveDisplayValue('22:00');
   await back();
-  expect(await screen.findByText(/Step 1 of 4/)).toBeInTheDocument();
+  await onStep(1);
   expect(within(group('How long would you like to play?')).getByLabelText('One Hour')).toBeChecked();
   await next();
+  await onStep(2);
   await next();
-  expect(await screen.findByText(/Step 3 of 4/)).toBeInTheDocument();
+  await onStep(3);
   expect(screen.getByLabelText('Stream link')).toHaveValue('rtmp://stream.example.org/live/aurora');
 });
 
@@ -254,12 +267,12 @@ test('an existing signup fills the wizard; a refused submission says why and kee
   expect(screen.getByLabelText('Other B2B members')).toHaveValue('Boreal');
   expect(within(group('Live or prerecorded?')).getByLabelText('Prerecord')).toBeChecked();
   await next();
-  await screen.findByText(/Step 2 of 4/);
+  await onStep(2);
   expect(screen.getByLabelText('Available to')).toHaveDisplayValue('22:00');
   await next();
-  await screen.findByText(/Step 3 of 4/);
+  await onStep(3);
   await next();
-  await screen.findByText(/Step 4 of 4/);
+  await onStep(4);
   expect(screen.getByLabelText('I have read and agree to these expectations.')).toBeChecked();
   await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
 
