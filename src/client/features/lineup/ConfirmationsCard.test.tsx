@@ -31,7 +31,7 @@ function eventWith(confirmations: Signup['confirmations']): EventDetail {
   ];
   return buildEvent({
     signups,
-    slots: signups.slice(0, 2).map(slotForSignup),
+    slots: signups.slice(0, 2).map((signup) => slotForSignup(signup)),
     djs: { d1: dj('d1', 'Aurora'), d2: dj('d2', 'Boreal'), d3: dj('d3', 'Cirrus'), d4: dj('d4', 'Dawn') },
   });
 }
