@@ -1,10 +1,7 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'react-hot-toast';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Dj } from '@shared/schemas/djs';
 import type { EventDetail } from '@shared/schemas/events';
 import type { Signup } from '@shared/schemas/lineup';
@@ -13,6 +10,7 @@ import { DEFAULT_SETTINGS } from '@shared/schemas/settings';
 import { buildEvent, buildSignup } from '@shared/testing/builders';
 import { EventDraftProvider } from '@client/shared/draft';
 import { useEventDetail } from '@client/shared/events';
+import { json, renderRoutes } from '@client/testing/renderRoutes';
 import { VerifyDjsTab } from './VerifyDjsTab';
 
 // The Confirmations card on Verify DJs: who confirmed their slot, DJ by DJ, and a host recording
@@ -55,17 +53,13 @@ function renderVerifyDjs(stored: EventDetail) {
       recorded.push(JSON.parse(String(init.body)));
       return answer();
     }
-    if (url === '/api/events/e1') return new Response(JSON.stringify(stored), { status: 200 });
-    if (url === '/api/settings') return new Response(JSON.stringify(DEFAULT_SETTINGS), { status: 200 });
-    return new Response('{}', { status: 404 });
+    if (url === '/api/events/e1') return json(stored);
+    if (url === '/api/settings') return json(DEFAULT_SETTINGS);
+    return json({}, 404);
   });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/events/:eventId/verifyDJs', element: <Page /> }], { initialEntries: ['/events/e1/verifyDJs'] });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </QueryClientProvider>,
+  renderRoutes(
+    [{ path: '/events/:eventId/verifyDJs', element: <Page /> }],
+    '/events/e1/verifyDJs',
   );
 }
 
@@ -94,7 +88,7 @@ test('lists each DJ in the lineup with their answer, and how many confirmed', as
 });
 
 test('"Mark … as confirmed" records the answer and the card shows it', async () => {
-  answer = () => new Response(JSON.stringify(eventWith({ d1: 'confirmed' })), { status: 200 });
+  answer = () => json(eventWith({ d1: 'confirmed' }));
   renderVerifyDjs(eventWith({}));
   await userEvent.click(await screen.findByRole('button', { name: 'Mark Aurora as confirmed' }));
 
@@ -105,7 +99,7 @@ test('"Mark … as confirmed" records the answer and the card shows it', async (
 });
 
 test('a refused answer says why and changes nothing', async () => {
-  answer = () => new Response(JSON.stringify({ code: 'conflict', message: 'Aurora is no longer in the lineup.' }), { status: 409 });
+  answer = () => json({ code: 'conflict', message: 'Aurora is no longer in the lineup.' }, 409);
   renderVerifyDjs(eventWith({}));
   await userEvent.click(await screen.findByRole('button', { name: 'Mark Aurora as confirmed' }));
 

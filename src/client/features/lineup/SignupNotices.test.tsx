@@ -1,16 +1,14 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'react-hot-toast';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Dj } from '@shared/schemas/djs';
 import type { EventDetail, SaveEventBody } from '@shared/schemas/events';
 import { slotForSignup } from '@shared/lineup';
 import { otherEvents } from '@shared/plays';
 import { buildEvent, buildFormData, buildSignup } from '@shared/testing/builders';
 import { EventDraftProvider, useDraftStatus } from '@client/shared/draft';
+import { json, renderRoutes } from '@client/testing/renderRoutes';
 import { LineupTab } from './LineupTab';
 
 // The lineup's pending-change notice (decision 009): a DJ who changed their answers after their
@@ -60,20 +58,13 @@ function renderLineup(stored: EventDetail) {
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
     if (url === '/api/events/e1' && init?.method === 'PUT') {
       saves.push(JSON.parse(String(init.body)) as SaveEventBody);
-      return new Response(JSON.stringify(stored), { status: 200 });
+      return json(stored);
     }
-    return new Response('{}', { status: 404 });
+    return json({}, 404);
   });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+  renderRoutes(
     [{ path: '/events/:eventId/lineup', element: <EventDraftProvider stored={stored}><LineupTab /><Save /></EventDraftProvider> }],
-    { initialEntries: ['/events/e1/lineup'] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </QueryClientProvider>,
+    '/events/e1/lineup',
   );
 }
 

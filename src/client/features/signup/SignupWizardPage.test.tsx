@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'react-hot-toast';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { SignupArea, SignupFormData } from '@shared/schemas/signup';
+import { json, renderRoutes } from '@client/testing/renderRoutes';
 import { SignupWizardPage } from './SignupWizardPage';
 
 // The DJ's four-step wizard as a DJ uses it: what each step asks, the problems that hold Next
@@ -39,27 +37,19 @@ function renderWizard(signup: SignupFormData | null = null) {
       const body = JSON.parse(String(init.body)) as SignupFormData;
       sent.push(body);
       return submitStatus === 200
-        ? new Response(JSON.stringify({ signup: body }), { status: 200 })
-        : new Response(JSON.stringify({ code: 'signups_closed', message: 'Signups for this event are closed.' }), { status: submitStatus });
+        ? json({ signup: body })
+        : json({ code: 'signups_closed', message: 'Signups for this event are closed.' }, submitStatus);
     }
-    if (url === '/api/signup?event_id=e1') return new Response(JSON.stringify(area(signup)), { status: 200 });
-    return new Response('{}', { status: 404 });
+    if (url === '/api/signup?event_id=e1') return json(area(signup));
+    return json({}, 404);
   });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/eventSignup/:eventId', element: <h1>Signup summary</h1> },
       { path: '/eventSignup/:eventId/wizard', element: <SignupWizardPage /> },
     ],
-    { initialEntries: ['/eventSignup/e1/wizard'] },
+    '/eventSignup/e1/wizard',
   );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </QueryClientProvider>,
-  );
-  return router;
 }
 
 beforeEach(() => {

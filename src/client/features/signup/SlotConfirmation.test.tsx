@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'react-hot-toast';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { SignupArea } from '@shared/schemas/signup';
 import { buildFormData } from '@shared/testing/builders';
+import { json, renderRoutes } from '@client/testing/renderRoutes';
 import { SignupSummaryPage } from './SignupSummaryPage';
 
 // The DJ's side of the confirmation: on their signup page, once the hosts slotted them, a card
@@ -43,23 +41,19 @@ function renderSummary(shown: SignupArea, afterAnswer?: (confirmation: string) =
     if (url === '/api/signup/confirmation' && init?.method === 'POST') {
       const body = JSON.parse(String(init.body)) as { confirmation: string };
       answers.push(body);
-      return afterAnswer?.(body.confirmation) ?? new Response('{}', { status: 500 });
+      return afterAnswer?.(body.confirmation) ?? json({}, 500);
     }
-    if (url === '/api/signup?event_id=e1') return new Response(JSON.stringify(shown), { status: 200 });
-    return new Response('{}', { status: 404 });
+    if (url === '/api/signup?event_id=e1') return json(shown);
+    return json({}, 404);
   });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/eventSignup/:eventId', element: <SignupSummaryPage /> }], { initialEntries: ['/eventSignup/e1'] });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </QueryClientProvider>,
+  renderRoutes(
+    [{ path: '/eventSignup/:eventId', element: <SignupSummaryPage /> }],
+    '/eventSignup/e1',
   );
 }
 afterEach(() => vi.unstubAllGlobals());
 
-const answered = (confirmation: Named['confirmation']) => () => new Response(JSON.stringify(area({ confirmation })), { status: 200 });
+const answered = (confirmation: Named['confirmation']) => () => json(area({ confirmation }));
 const slotCard = () => screen.getByText('Your slot:').closest('.alert') as HTMLElement;
 
 test('shows the slot in the series\' zone and the DJ\'s own, and Confirm records it', async () => {
@@ -95,7 +89,7 @@ test('"I can\'t make it" asks first: Keep my slot sends nothing, Yes tells the h
 });
 
 test('a refused answer says why and leaves the slot unanswered', async () => {
-  renderSummary(area(), () => new Response(JSON.stringify({ code: 'signups_closed', message: 'Signups for this event are closed.' }), { status: 409 }));
+  renderSummary(area(), () => json({ code: 'signups_closed', message: 'Signups for this event are closed.' }, 409));
   await userEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
   expect(await screen.findByText('Signups for this event are closed.')).toBeInTheDocument();
   expect(screen.queryByText('You confirmed this slot.')).not.toBeInTheDocument();

@@ -1,14 +1,12 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'react-hot-toast';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { EventDetail, SaveEventBody } from '@shared/schemas/events';
 import { buildEvent } from '@shared/testing/builders';
 import { EventPage } from '@client/features/events/EventPage';
 import { SetupTab } from '@client/features/events/SetupTab';
+import { json, renderRoutes } from '@client/testing/renderRoutes';
 
 // The event page's draft (spec §4 "Draft editing") as staff meet it on the event page: an edit
 // brings up the Save / Discard bar, Save sends the draft, a refused save keeps the edits, Discard
@@ -24,7 +22,6 @@ let current: EventDetail;
 let putAnswer: (body: SaveEventBody) => Response;
 let saves: SaveEventBody[];
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 const savedAs = (body: SaveEventBody) => {
   current = { ...current, ...body.event, version: current.version + 1 };
   return json(current);
@@ -66,16 +63,9 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 function renderEventPage() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+  renderRoutes(
     [{ path: '/events/:eventId', element: <EventPage />, children: [{ path: 'setup', element: <SetupTab /> }] }],
-    { initialEntries: ['/events/e1/setup'] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </QueryClientProvider>,
+    '/events/e1/setup',
   );
 }
 
