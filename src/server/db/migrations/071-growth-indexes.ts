@@ -1,7 +1,7 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 
 // Indexes that match the reads which must not slow down as the series grows (issue 15; plans in
-// docs/performance.md, "Growth"):
+// docs/performance-history.md, "Growth"):
 // - the roster's page: Dj Name ignoring case, then id, read in order and stopped at the page's
 //   end instead of sorting every DJ; its count of active DJs reads the archived_at index only;
 // - the event page's signup DJs by event, in the order it reads them (it scanned the table);

@@ -1,0 +1,274 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { SignupArea, SignupFormData } from '@shared/schemas/signup';
+import { json, renderRoutes } from '@client/testing/renderRoutes';
+import { SignupWizardPage } from './SignupWizardPage';
+
+// The DJ's four-step wizard as a DJ uses it: what each step asks, the problems that hold Next
+// back (the schema's sentences), the questions that appear with an answer, Back, and what Submit
+// sends. Only the network is stubbed (at fetch); everything is found by role, label and text, so
+// the tests hold however the steps are built.
+
+// The browser is in London; the event starts at 20:00 there (BST).
+vi.mock('@client/lib/zone', () => ({ browserZone: () => 'Europe/London' }));
+
+const START = '2030-06-09T19:00:00.000Z';
+
+const area = (signup: SignupFormData | null = null): SignupArea => ({
+  event: { id: 'e1', name: 'Sunday Service 12', startDatetime: START, signupsAreOpen: true, cancelled: false, full: false, host: 'Hal' },
+  dj: { id: 'd1', djName: 'Aurora', publicName: 'Aurora Pub' },
+  signup,
+  named: null,
+  closesAt: null,
+  seriesZone: 'Europe/London',
+  contactHostName: 'Hal',
+  previousStreamLinks: [],
+});
+
+let sent: unknown[];
+let submitStatus: number;
+
+function renderWizard(signup: SignupFormData | null = null) {
+  sent = [];
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    if (url === '/api/signup' && init?.method === 'POST') {
+      const body = JSON.parse(String(init.body)) as SignupFormData;
+      sent.push(body);
+      return submitStatus === 200
+        ? json({ signup: body })
+        : json({ code: 'signups_closed', message: 'Signups for this event are closed.' }, submitStatus);
+    }
+    if (url === '/api/signup?event_id=e1') return json(area(signup));
+    return json({}, 404);
+  });
+  return renderRoutes(
+    [
+      { path: '/eventSignup/:eventId', element: <h1>Signup summary</h1> },
+      { path: '/eventSignup/:eventId/wizard', element: <SignupWizardPage /> },
+    ],
+    '/eventSignup/e1/wizard',
+  );
+}
+
+beforeEach(() => {
+  submitStatus = 200;
+  // Each step scrolls to the top, which jsdom does not do.
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const next = () => userEvent.click(screen.getByRole('button', { name: 'Next' }));
+const back = () => userEvent.click(screen.getByRole('button', { name: 'Back' }));
+const stepTitle = () => screen.getByRole('heading', { level: 2 });
+const group = (name: string) => screen.getByRole('group', { name });
+
+/**
+ * Waits for step n (1–4): its title shown and focused, as the wizard does for keyboard and
+ * screen-reader users a frame after the step changes (typing before that would lose keys to it).
+ */
+async function onStep(n: number) {
+  expect(await screen.findByText(`Step ${n} of 4:`)).toBeInTheDocument();
+  await waitFor(() => expect(stepTitle()).toHaveFocus());
+}
+
+/** Fills step 1 as a DJ would: a one-hour live set, not back to back. */
+async function answerPerformance(type: 'Live' | 'Prerecord' = 'Live') {
+  await userEvent.click(within(group('How long would you like to play?')).getByLabelText('One Hour'));
+  await userEvent.click(within(group('Live or prerecorded?')).getByLabelText(type));
+}
+
+test('step 1: starts with the DJ\'s name and not B2B; a missing duration and type hold Next back with the schema\'s words', async () => {
+  renderWizard();
+  expect(await screen.findByRole('heading', { name: /SignUp: Sunday Service 12 -/ })).toBeInTheDocument();
+  expect(stepTitle()).toHaveTextContent('Step 1 of 4: Performance Details');
+  expect(screen.getByRole('progressbar', { name: 'Step 1 of 4' })).toHaveAttribute('aria-valuenow', '25');
+  expect(screen.getByLabelText('Name')).toHaveValue('Aurora');
+  expect(within(group('Is this a back to back (B2B) set?')).getByLabelText('No')).toBeChecked();
+  expect(screen.getByRole('button', { name: 'Back' })).toBeDisabled();
+
+  await userEvent.clear(screen.getByLabelText('Name'));
+  await next();
+  expect(await screen.findByText('Please enter your DJ name.')).toBeInTheDocument();
+  expect(screen.getByText('Please choose a duration.')).toBeInTheDocument();
+  expect(screen.getByText('Please choose live or prerecorded.')).toBeInTheDocument();
+  expect(stepTitle()).toHaveTextContent('Step 1 of 4');
+
+  await userEvent.type(screen.getByLabelText('Name'), 'Aurora Live');
+  await answerPerformance();
+  expect(screen.queryByText('Please choose a duration.')).not.toBeInTheDocument();
+  await next();
+  await onStep(2);
+  expect(stepTitle()).toHaveTextContent('Availability');
+});
+
+test('step 1: "Yes" to back to back asks for the other members, and Next needs them', async () => {
+  renderWizard();
+  await screen.findByLabelText('Name');
+  expect(screen.queryByLabelText('Other B2B members')).not.toBeInTheDocument();
+
+  await userEvent.click(within(group('Is this a back to back (B2B) set?')).getByLabelText('Yes'));
+  expect(screen.getByLabelText('Other B2B members')).toBeInTheDocument();
+  await answerPerformance();
+  await next();
+  expect(await screen.findByText('Please list the other B2B members.')).toBeInTheDocument();
+  expect(stepTitle()).toHaveTextContent('Step 1 of 4');
+
+  await userEvent.type(screen.getByLabelText('Other B2B members'), 'Boreal');
+  await next();
+  await onStep(2);
+});
+
+test('step 2: offers Any Time and the event\'s hours in the DJ\'s zone, and refuses "to" before "from"', async () => {
+  renderWizard();
+  await screen.findByLabelText('Name');
+  await answerPerformance();
+  await next();
+  await onStep(2);
+  expect(screen.getByText('When could you play? Times are in your time zone (Europe/London).')).toBeInTheDocument();
+  const from = screen.getByLabelText('Available from');
+  expect(within(from).getAllByRole('option').map((option) => option.textContent)).toEqual([
+    'Any Time', '20:00', '21:00', '22:00', '23:00', '00:00', '01:00', '02:00',
+  ]);
+  expect(from).toHaveDisplayValue('Any Time');
+  expect(screen.getByLabelText('Available to')).toHaveDisplayValue('Any Time');
+
+  await userEvent.selectOptions(from, '22:00');
+  await userEvent.selectOptions(screen.getByLabelText('Available to'), '21:00');
+  await next();
+  expect(await screen.findByText('"Available to" cannot be before "Available from".')).toBeInTheDocument();
+  expect(stepTitle()).toHaveTextContent('Step 2 of 4');
+
+  await userEvent.selectOptions(screen.getByLabelText('Available to'), '23:00');
+  await next();
+  await onStep(3);
+});
+
+test('step 3: a live set needs a stream link; a prerecorded one may leave it empty', async () => {
+  renderWizard();
+  await screen.findByLabelText('Name');
+  await answerPerformance('Live');
+  await next();
+  await onStep(2);
+  await next();
+  await onStep(3);
+  expect(stepTitle()).toHaveTextContent('Stream Details');
+  await next();
+  expect(await screen.findByText('A stream link is required for a live set.')).toBeInTheDocument();
+  expect(stepTitle()).toHaveTextContent('Step 3 of 4');
+
+  // Back to step 1 (answers kept), prerecorded instead: the link becomes optional.
+  await back();
+  await onStep(2);
+  await back();
+  await onStep(1);
+  expect(within(group('Live or prerecorded?')).getByLabelText('Live')).toBeChecked();
+  await userEvent.click(within(group('Live or prerecorded?')).getByLabelText('Prerecord'));
+  await next();
+  await onStep(2);
+  await next();
+  await onStep(3);
+  expect(screen.getByLabelText('Stream link (optional)')).toHaveValue('');
+  await next();
+  await onStep(4);
+});
+
+test('step 4: Submit needs the expectations ticked, then sends every answer and goes to the summary', async () => {
+  const router = renderWizard();
+  await screen.findByLabelText('Name');
+  await userEvent.click(within(group('Is this a back to back (B2B) set?')).getByLabelText('Yes'));
+  await userEvent.type(screen.getByLabelText('Other B2B members'), 'Boreal');
+  await userEvent.click(within(group('How long would you like to play?')).getByLabelText('Half Hour'));
+  await userEvent.click(within(group('Live or prerecorded?')).getByLabelText('Live'));
+  await next();
+  await onStep(2);
+  await userEvent.selectOptions(screen.getByLabelText('Available from'), '21:00');
+  await next();
+  await onStep(3);
+  await userEvent.type(screen.getByLabelText('Stream link'), 'rtmp://stream.example.org/live/aurora');
+  await next();
+  await onStep(4);
+  expect(stepTitle()).toHaveTextContent('Expectations and Notes');
+  expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
+
+  await userEvent.type(screen.getByLabelText('Notes for the hosts (optional)'), 'Bringing vinyl');
+  await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+  expect(await screen.findByText('Please confirm the expectations to continue.')).toBeInTheDocument();
+  expect(sent).toEqual([]);
+
+  await userEvent.click(screen.getByLabelText('I have read and agree to these expectations.'));
+  await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+  expect(await screen.findByRole('heading', { name: 'Signup summary' })).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/eventSignup/e1');
+  expect(sent).toEqual([
+    {
+      event_id: 'e1',
+      name: 'Aurora',
+      is_b2b: true,
+      b2b_members_response: 'Boreal',
+      requested_duration: 0.5,
+      type: 'LIVE',
+      stream_link: 'rtmp://stream.example.org/live/aurora',
+      available_from: '2030-06-09T20:00:00.000Z',
+      available_to: 'any',
+      confirm_expectations: true,
+      dj_notes: 'Bringing vinyl',
+    },
+  ]);
+});
+
+test('Back keeps every answer given on the later steps too', async () => {
+  renderWizard();
+  await screen.findByLabelText('Name');
+  await answerPerformance();
+  await next();
+  await onStep(2);
+  await userEvent.selectOptions(screen.getByLabelText('Available from'), '20:00');
+  await userEvent.selectOptions(screen.getByLabelText('Available to'), '22:00');
+  await next();
+  await onStep(3);
+  await userEvent.type(screen.getByLabelText('Stream link'), 'rtmp://stream.example.org/live/aurora');
+
+  await back();
+  await onStep(2);
+  expect(screen.getByLabelText('Available from')).toHaveDisplayValue('20:00');
+  expect(screen.getByLabelText('Available to')).toHaveDisplayValue('22:00');
+  await back();
+  await onStep(1);
+  expect(within(group('How long would you like to play?')).getByLabelText('One Hour')).toBeChecked();
+  await next();
+  await onStep(2);
+  await next();
+  await onStep(3);
+  expect(screen.getByLabelText('Stream link')).toHaveValue('rtmp://stream.example.org/live/aurora');
+});
+
+test('an existing signup fills the wizard; a refused submission says why and keeps the answers', async () => {
+  submitStatus = 409;
+  renderWizard({
+    event_id: 'e1', name: 'Aurora B2B', is_b2b: true, b2b_members_response: 'Boreal', requested_duration: 1, type: 'PRERECORD',
+    stream_link: '', available_from: 'any', available_to: '2030-06-09T21:00:00.000Z', confirm_expectations: true, dj_notes: 'Hi',
+  });
+  expect(await screen.findByLabelText('Name')).toHaveValue('Aurora B2B');
+  expect(screen.getByLabelText('Other B2B members')).toHaveValue('Boreal');
+  expect(within(group('Live or prerecorded?')).getByLabelText('Prerecord')).toBeChecked();
+  await next();
+  await onStep(2);
+  expect(screen.getByLabelText('Available to')).toHaveDisplayValue('22:00');
+  await next();
+  await onStep(3);
+  await next();
+  await onStep(4);
+  expect(screen.getByLabelText('I have read and agree to these expectations.')).toBeChecked();
+  await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+
+  expect(await screen.findByText('Your signup was not saved: Signups for this event are closed.')).toBeInTheDocument();
+  expect(await screen.findByText('Response status: 409. Signups for this event are closed.')).toBeInTheDocument();
+  await waitFor(() => expect(sent).toHaveLength(1));
+  expect(stepTitle()).toHaveTextContent('Step 4 of 4');
+  expect(screen.getByLabelText('Notes for the hosts (optional)')).toHaveValue('Hi');
+});
