@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { Toaster } from 'react-hot-toast';
+import toast, { Toaster } from 'react-hot-toast';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 
 // Component tests render a page as the app does: inside a query client (no retries, so a failed
@@ -9,6 +9,8 @@ import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-rout
 
 /** Renders `routes` at `path`; the router is returned for where a test ended up. */
 export function renderRoutes(routes: RouteObject[], path: string) {
+  // The toasts' store outlives a test: start each page without the last test's toasts.
+  toast.remove();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
