@@ -6,6 +6,7 @@ import { ALL_CONTRACTS } from '@shared/api/index.js';
 import type { Contract } from '@shared/api/contract.js';
 import type { Role } from '@shared/domain.js';
 import type { Access } from '@shared/policy.js';
+import { mayAnswer } from '@shared/testing/api-client.js';
 import { registerGuard } from '../auth/guard.js';
 import type { AppContext } from '../context.js';
 import { insertOpenEvent, intake } from '../testing/fixtures.js';
@@ -218,6 +219,8 @@ describe.each(testDialects)('access control matrix on %s', (dialect) => {
       } else if (spelling.same) {
         expect([401, 403], where).not.toContain(answer.status);
         expect(answer.status, where).toBeLessThan(500);
+        // An error it answers is one its contract lists (or any endpoint may).
+        if (answer.status >= 400) expect(mayAnswer(contract, apiErrorSchema.parse(JSON.parse(answer.body)).code), where).toBe(true);
       } else if (refused) {
         // Whatever route it reached (none, the app's page, or another route with its own guard): no data.
         const page = contract.method === 'GET' && answer.status === 200 && answer.contentType.startsWith('text/html');

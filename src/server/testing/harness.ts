@@ -136,6 +136,11 @@ export async function startTestApp(
     call(contract, input, { as, headers } = {}) {
       const send = async ({ method, url, headers: sent, body }: SentRequest) => {
         const response = await fetch(`${running.url}${url}`, { method, headers: as ? { ...sent, cookie: as.cookie } : sent, body, redirect: 'manual' });
+        // A live-updates stream that opened never ends: its status is the answer.
+        if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+          await response.body?.cancel();
+          return { status: response.status, headers: response.headers, text: '' };
+        }
         return { status: response.status, headers: response.headers, text: await response.text() };
       };
       return callContract(send, contract, input, headers);

@@ -15,6 +15,7 @@ export interface SentRequest {
   body: string | undefined;
 }
 
+/** What came back; a stream that opened (text/event-stream) is answered with its status and no text. */
 export interface ReceivedAnswer {
   status: number;
   headers: Headers;
@@ -52,7 +53,6 @@ export async function callContract<C extends Contract>(
   input: CallInput<C>,
   headers: Record<string, string> = {},
 ): Promise<Answer<C>> {
-  if (contract.stream) throw new Error(`${routeOf(contract)} answers a stream: read it with a stream reader, not call().`);
   const { body } = input as { body?: unknown };
   const sent: Record<string, string> = { accept: 'application/json', ...headers };
   if (body !== undefined) sent['content-type'] ??= 'application/json';
