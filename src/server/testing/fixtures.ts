@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { SignupFormData } from '@shared/schemas/signup.js';
+import type { BodyOf } from '@shared/api/contract.js';
+import type { submitSignup } from '@shared/api/signup.js';
 import type { Database } from '../db/schema.js';
 
 // Rows and bodies shared by the hardening tests (access matrix, hostile input, crash safety).
@@ -43,8 +44,10 @@ export async function insertPublishedLineup(
   return id;
 }
 
-/** A valid POST /api/signup body. */
-export const intake = (eventId: string, overrides: Partial<SignupFormData> = {}): SignupFormData => ({
+type SignupBody = BodyOf<typeof submitSignup>;
+
+/** A valid body for submitting a signup (API.signup.submitSignup). */
+export const intake = (eventId: string, overrides: Partial<SignupBody> = {}): SignupBody => ({
   event_id: eventId,
   name: 'DJ Dana',
   is_b2b: false,

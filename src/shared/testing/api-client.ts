@@ -40,6 +40,11 @@ export interface Answer<C extends Contract> {
  */
 export const malformed = (input: { params?: unknown; query?: unknown; body?: unknown }): never => input as never;
 
+/** A body sent as this text, byte for byte (not JSON, or JSON cut short): for malformed input. */
+export class RawBody {
+  constructor(readonly text: string) {}
+}
+
 /** Whether a contract may answer this error code (its own list, or one every endpoint may). */
 export const mayAnswer = (contract: Pick<Contract, 'errors'>, code: string): boolean =>
   (COMMON_ERROR_CODES as readonly string[]).includes(code) || (contract.errors as readonly string[]).includes(code);
@@ -60,7 +65,7 @@ export async function callContract<C extends Contract>(
     method: contract.method,
     url: urlOf(contract, input),
     headers: sent,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : body instanceof RawBody ? body.text : JSON.stringify(body),
   });
   return answerOf(contract, received);
 }
@@ -84,19 +89,15 @@ function answerOf<C extends Contract>(contract: C, { status, headers, text }: Re
       throw new Error(`${what} ${error.data.code} ("${error.data.message}"), a code its contract's errors do not list.`);
     }
   }
-  return {
-    status,
-    headers,
-    get body() {
-      if (!succeeded) {
-        const { code, message } = parsed as ApiErrorBody;
-        throw new Error(`${what} ${code}: ${message}`);
-      }
-      return parsed as ResponseOf<C>;
-    },
-    get error() {
-      if (succeeded) throw new Error(`${what}: a success, not an error.`);
-      return parsed as ApiErrorBody;
+  // The answer shows (to toEqual and in a failure's diff) its status, headers and the one it
+  // carries, body or error; reading the other throws, naming what came instead.
+  const wrong = succeeded ? `${what}: a success, not an error.` : `${what} ${(parsed as ApiErrorBody).code}: ${(parsed as ApiErrorBody).message}`;
+  const carried = { value: parsed, enumerable: true };
+  const missing = {
+    enumerable: false,
+    get(): never {
+      throw new Error(wrong);
     },
   };
+  return Object.defineProperties({ status, headers } as Answer<C>, { body: succeeded ? carried : missing, error: succeeded ? missing : carried });
 }
