@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { API } from '@shared/api/index.js';
 import { slotForSignup } from '@shared/lineup.js';
 import type { DjDetailsResponse, RosterResponse } from '@shared/schemas/djs.js';
 import { type EventDetail, eventFieldsSchema } from '@shared/schemas/events.js';
 import type { Signup, Slot } from '@shared/schemas/lineup.js';
-import type { SignupArea } from '@shared/schemas/signup.js';
 import { buildLegacySlot, buildSignup } from '@shared/testing/builders.js';
 import { intake, storedLineup } from '../testing/fixtures.js';
 import { startTestApp, testDialects, type SignedIn, type TestApp } from '../testing/harness.js';
@@ -111,7 +111,7 @@ describe.each(testDialects)('archive and merge DJs on %s', (dialect) => {
       await saveLineup(both, [], { legacy: [buildLegacySlot({ djName: 'Nova', djRef: old }), buildLegacySlot({ djName: 'Nova again', djRef: person.djId })] });
       // A signup the signed-in record made, with answers, and one staff added for the old record.
       const upcoming = await createEvent('Upcoming', '2030-01-06T20:00:00.000Z');
-      expect((await app.request('POST', '/api/signup', { cookie: person.cookie, body: intake(upcoming, { name: 'Nova live', dj_notes: 'late please' }) })).status).toBe(200);
+      expect((await app.call(API.signup.submitSignup, { body: intake(upcoming, { name: 'Nova live', dj_notes: 'late please' }) }, { as: person })).status).toBe(200);
       const later = await createEvent('Later', '2030-02-03T20:00:00.000Z');
       await saveLineup(later, [], { waiting: [signupOf('Nova waiting', old)] });
 
@@ -144,11 +144,11 @@ describe.each(testDialects)('archive and merge DJs on %s', (dialect) => {
       expect((await storedLineup(db())).signups).toHaveLength(before.signups.length);
 
       // The person's sign-in carries on as the kept record, with their answers.
-      const me = await app.request<{ djId: string }>('GET', '/api/me', { cookie: person.cookie });
+      const me = await app.call(API.auth.getMe, {}, { as: person });
       expect(me.body.djId).toBe(old);
-      const area = await app.request<SignupArea>('GET', `/api/signup?event_id=${upcoming}`, { cookie: person.cookie });
+      const area = await app.call(API.signup.getSignupArea, { query: { event_id: upcoming } }, { as: person });
       expect(area.body.signup).toMatchObject({ name: 'Nova live', dj_notes: 'late please' });
-      expect((await app.request<SignupArea>('GET', `/api/signup?event_id=${later}`, { cookie: person.cookie })).body.named).toMatchObject({ signupName: 'Nova waiting' });
+      expect((await app.call(API.signup.getSignupArea, { query: { event_id: later } }, { as: person })).body.named).toMatchObject({ signupName: 'Nova waiting' });
 
       const listed = (await roster()).djs;
       expect(listed.map((row) => row.id)).not.toContain(person.djId);
@@ -168,8 +168,8 @@ describe.each(testDialects)('archive and merge DJs on %s', (dialect) => {
       expect(merged.body).toMatchObject({ dj: { id: signedIn.djId, discordId: signedIn.discordId }, plays: [{ eventId: event }] });
       const rename = (rows: string[]) => rows.map((row) => row.replaceAll(typedIn.djId, signedIn.djId)).sort();
       expect(await storedLineup(db())).toEqual({ signups: rename(before.signups), signupDjs: rename(before.signupDjs), slots: before.slots, plays: rename(before.plays) });
-      expect((await app.request('GET', '/api/me', { cookie: typedIn.cookie })).status).toBe(401);
-      expect((await app.request<{ djId: string }>('GET', '/api/me', { cookie: signedIn.cookie })).body.djId).toBe(signedIn.djId);
+      expect((await app.call(API.auth.getMe, {}, { as: typedIn })).status).toBe(401);
+      expect((await app.call(API.auth.getMe, {}, { as: signedIn })).body.djId).toBe(signedIn.djId);
     });
 
     test('refuses, changing nothing, when both are on signups of one event, are one record or unknown', async () => {

@@ -70,7 +70,7 @@ async function saving<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await withDbErrors(write);
   } catch (error) {
-    if (error instanceof UniqueViolation) throw conflict(DUPLICATE_DISCORD_ID);
+    if (error instanceof UniqueViolation) throw conflict(DUPLICATE_DISCORD_ID, 'duplicate_discord_id');
     throw error;
   }
 }

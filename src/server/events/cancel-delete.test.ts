@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { API } from '@shared/api/index.js';
 import { slotForSignup } from '@shared/lineup.js';
 import type { RosterResponse } from '@shared/schemas/djs.js';
 import { type EventDetail, eventFieldsSchema, type EventSummary } from '@shared/schemas/events.js';
-import type { PublicLineupList } from '@shared/schemas/public.js';
-import type { DjHome } from '@shared/schemas/me.js';
-import type { SignupArea } from '@shared/schemas/signup.js';
 import { buildLegacySlot, buildSignup } from '@shared/testing/builders.js';
 import { intake, storedLineup } from '../testing/fixtures.js';
 import { startTestApp, testDialects, type SignedIn, type TestApp } from '../testing/harness.js';
@@ -63,14 +61,14 @@ describe.each(testDialects)('cancel, restore and delete events on %s', (dialect)
       removedSignupUuids: [],
     });
     expect(saved.status).toBe(200);
-    const submitted = await app.request('POST', '/api/signup', { cookie: dj.cookie, body: intake(id, { name: 'Dana live', dj_notes: 'bring snacks' }) });
+    const submitted = await app.call(API.signup.submitSignup, { body: intake(id, { name: 'Dana live', dj_notes: 'bring snacks' }) }, { as: dj });
     expect(submitted.status).toBe(200);
     return id;
   }
 
   const totalPlays = async (djId: string) =>
     (await staff<RosterResponse>('GET', '/api/djs')).body.djs.find((row) => row.id === djId)?.totalPlays;
-  const area = (id: string) => app.request<SignupArea>('GET', `/api/signup?event_id=${id}`, { cookie: dj.cookie });
+  const area = (id: string) => app.call(API.signup.getSignupArea, { query: { event_id: id } }, { as: dj });
   const listed = async (when: 'upcoming' | 'past') => (await staff<EventSummary[]>('GET', `/api/events?when=${when}`)).body;
 
   test('a cancelled event keeps its signups, answers, slots and plays, is closed to DJs, and comes back on restore', async () => {
@@ -92,9 +90,9 @@ describe.each(testDialects)('cancel, restore and delete events on %s', (dialect)
 
     // The DJ's signup area answers as closed, saying why; the intake refuses.
     expect((await area(id)).body.event).toMatchObject({ signupsAreOpen: false, cancelled: true });
-    const refused = await app.request('POST', '/api/signup', { cookie: dj.cookie, body: intake(id, { name: 'Dana changed' }) });
+    const refused = await app.call(API.signup.submitSignup, { body: intake(id, { name: 'Dana changed' }) }, { as: dj });
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ code: 'signups_closed', message: 'Signups for this event are currently closed. This event was cancelled.' });
+    expect(refused.error).toEqual({ code: 'signups_closed', message: 'Signups for this event are currently closed. This event was cancelled.' });
     expect(await storedLineup(app.ctx.store.db)).toEqual(before);
 
     // Publishing waits for a restore.
@@ -107,24 +105,24 @@ describe.each(testDialects)('cancel, restore and delete events on %s', (dialect)
     expect(restored.body).toMatchObject({ cancelled: false, version: loaded.version + 2 });
     expect(await storedLineup(app.ctx.store.db)).toEqual(before);
     expect((await area(id)).body.event).toMatchObject({ signupsAreOpen: true, cancelled: false });
-    expect((await app.request('POST', '/api/signup', { cookie: dj.cookie, body: intake(id, { name: 'Dana changed' }) })).status).toBe(200);
+    expect((await app.call(API.signup.submitSignup, { body: intake(id, { name: 'Dana changed' }) }, { as: dj })).status).toBe(200);
   });
 
   test('a cancelled event leaves the public pages until restored', async () => {
     const id = await eventWithLineup();
     // Published by staff (the preflight's steps are tested with publishing itself).
     await app.ctx.store.db.updateTable('events').set({ published: 1 }).where('id', '=', id).execute();
-    const publicIds = async () => (await app.request<PublicLineupList>('GET', '/api/public/lineups')).body.events.map((event) => event.id);
-    expect((await app.request('GET', `/api/public/lineups/${id}`)).status).toBe(200);
+    const publicIds = async () => (await app.call(API.public.listPublicLineups, {})).body.events.map((event) => event.id);
+    expect((await app.call(API.public.getPublicLineup, { params: { eventId: id } })).status).toBe(200);
     expect(await publicIds()).toContain(id);
 
     const cancelled = await action(id, 'cancel', (await getEvent(id)).version);
     expect(cancelled.body).toMatchObject({ cancelled: true, published: true });
-    expect((await app.request('GET', `/api/public/lineups/${id}`)).status).toBe(404);
+    expect((await app.call(API.public.getPublicLineup, { params: { eventId: id } })).status).toBe(404);
     expect(await publicIds()).not.toContain(id);
 
     expect((await action(id, 'restore', cancelled.body.version)).status).toBe(200);
-    expect((await app.request('GET', `/api/public/lineups/${id}`)).status).toBe(200);
+    expect((await app.call(API.public.getPublicLineup, { params: { eventId: id } })).status).toBe(200);
     expect(await publicIds()).toContain(id);
   });
 
@@ -141,10 +139,10 @@ describe.each(testDialects)('cancel, restore and delete events on %s', (dialect)
       removedSignupUuids: [],
     });
     expect(saved.status).toBe(200);
-    expect((await app.request('POST', '/api/signup/confirmation', { cookie: dj.cookie, body: { event_id: id, confirmation: 'confirmed' } })).status).toBe(200);
+    expect((await app.call(API.signup.confirmSlot, { body: { event_id: id, confirmation: 'confirmed' } }, { as: dj })).status).toBe(200);
     await app.ctx.store.db.updateTable('events').set({ published: 1 }).where('id', '=', id).execute();
-    const calendar = new URL((await app.request<{ url: string }>('GET', '/api/signup/calendar-link', { cookie: dj.cookie })).body.url).pathname;
-    const home = async () => (await app.request<DjHome>('GET', '/api/me/home', { cookie: dj.cookie })).body;
+    const calendar = new URL((await app.call(API.public.getCalendarLink, {}, { as: dj })).body.url).pathname;
+    const home = async () => (await app.call(API.me.getDjHome, {}, { as: dj })).body;
     const text = async (url: string) => JSON.stringify((await app.request('GET', url)).body ?? '');
     const everywhere = [`/api/public/lineups`, '/feeds/events.ics', '/feeds/next.json', '/feeds/next.txt', calendar];
 
@@ -162,13 +160,13 @@ describe.each(testDialects)('cancel, restore and delete events on %s', (dialect)
     // Her signup area is closed, and the intake and her answer are refused with the spec's closed message.
     expect((await area(id)).body.event).toMatchObject({ signupsAreOpen: false, cancelled: true });
     const closed = 'Signups for this event are currently closed. This event was cancelled.';
-    const refused = await app.request('POST', '/api/signup', { cookie: dj.cookie, body: intake(id, { name: 'Dana changed' }) });
-    expect(refused).toMatchObject({ status: 409, body: { code: 'signups_closed', message: closed } });
-    const answer = await app.request('POST', '/api/signup/confirmation', { cookie: dj.cookie, body: { event_id: id, confirmation: 'declined' } });
-    expect(answer).toMatchObject({ status: 409, body: { code: 'signups_closed', message: closed } });
+    const refused = await app.call(API.signup.submitSignup, { body: intake(id, { name: 'Dana changed' }) }, { as: dj });
+    expect(refused).toMatchObject({ status: 409, error: { code: 'signups_closed', message: closed } });
+    const answer = await app.call(API.signup.confirmSlot, { body: { event_id: id, confirmation: 'declined' } }, { as: dj });
+    expect(answer).toMatchObject({ status: 409, error: { code: 'signups_closed', message: closed } });
     // Visitors see it nowhere: pages, feeds, the DJ's own calendar, the image.
     for (const url of everywhere) expect(await text(url), url).not.toContain('Moonlight Night');
-    expect((await app.request('GET', `/api/public/lineups/${id}`)).status).toBe(404);
+    expect((await app.call(API.public.getPublicLineup, { params: { eventId: id } })).status).toBe(404);
     expect((await app.request('GET', `/feeds/lineup/${id}.svg`)).status).toBe(404);
   });
 
@@ -205,7 +203,7 @@ describe.each(testDialects)('cancel, restore and delete events on %s', (dialect)
     // Only a DJ's signup, which arrived after the page loaded (it does not change the version).
     const djOnly = await createEvent('DJ only');
     const loadedDjOnly = await getEvent(djOnly);
-    expect((await app.request('POST', '/api/signup', { cookie: dj.cookie, body: intake(djOnly, { name: 'Dana' }) })).status).toBe(200);
+    expect((await app.call(API.signup.submitSignup, { body: intake(djOnly, { name: 'Dana' }) }, { as: dj })).status).toBe(200);
     const legacyOnly = await createEvent('Legacy lineup');
     const legacy = await getEvent(legacyOnly);
     expect(

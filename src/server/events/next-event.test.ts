@@ -1,5 +1,5 @@
 import { DEFAULT_SETTINGS, type Settings } from '@shared/schemas/settings.js';
-import type { EventDetail } from '@shared/schemas/events.js';
+import { API } from '@shared/api/index.js';
 import { startTestApp, testDialects, type SignedIn, type TestApp } from '../testing/harness.js';
 
 // 'Create next event' (issue 13) and the same-day warning it shares with Create Event.
@@ -43,10 +43,10 @@ describe.each(testDialects)('next event and same-day events on %s', (dialect) =>
 
   const next = (eventId: string, body: unknown = {}, cookie?: string) =>
     post<{ id: string; name: string; startDatetime: string } & ErrorBody>(`/api/events/${eventId}/next`, body, cookie);
-  const getEvent = async (id: string) => (await app.request<EventDetail>('GET', `/api/events/${id}`, { cookie: host.cookie })).body;
+  const getEvent = async (id: string) => (await app.call(API.events.getEvent, { params: { eventId: id } }, { as: host })).body;
   const eventCount = async () => (await app.ctx.store.db.selectFrom('events').select('id').execute()).length;
   const saveSettings = async (changes: Partial<Settings>) =>
-    expect((await app.request('PUT', '/api/settings', { cookie: host.cookie, body: { ...DEFAULT_SETTINGS, ...changes } })).status).toBe(200);
+    expect((await app.call(API.settings.saveSettings, { body: { ...DEFAULT_SETTINGS, ...changes } }, { as: host })).status).toBe(200);
 
   test('creates the coming week’s event: number plus one, host, message and footer kept, signups closed', async () => {
     const first = await createEvent();
@@ -128,7 +128,7 @@ describe.each(testDialects)('next event and same-day events on %s', (dialect) =>
   test('staff only; an unknown event is 404 and nothing is created', async () => {
     const first = await createEvent();
     const dj = await app.signIn(['dj']);
-    expect((await app.request('POST', `/api/events/${first}/next`, { body: {} })).status).toBe(401);
+    expect((await app.call(API.events.createNextEvent, { params: { eventId: first }, body: {} })).status).toBe(401);
     expect((await next(first, {}, dj.cookie)).status).toBe(403);
     const unknown = await next('no-such-event');
     expect(unknown.status).toBe(404);

@@ -1,4 +1,5 @@
 import type { EventDetail } from '@shared/schemas/events.js';
+import { API } from '@shared/api/index.js';
 import type { DjSignups, HistoryPage } from '@shared/schemas/history.js';
 import { slotForSignup } from '@shared/lineup.js';
 import { historyLineText } from '@shared/history.js';
@@ -176,7 +177,7 @@ describe.each(testDialects)('event history on %s', (dialect) => {
     expect((await history(other.body.id)).entries.map((entry) => entry.lines.length)).toEqual([1]);
     expect((await history(id)).entries).toHaveLength(1);
     expect((await get(`/api/events/${id}/history`, dj.cookie)).status).toBe(403);
-    expect((await app.request('GET', `/api/events/${id}/history`)).status).toBe(401);
+    expect((await app.call(API.history.getEventHistory, { params: { eventId: id } })).status).toBe(401);
     expect((await get('/api/events/no-such-event/history')).status).toBe(404);
     for (const query of ['?limit=0', '?limit=201', '?limit=ten', '?before=1.x%27%3B--', `?before=${'9'.repeat(40)}.a`, '?before=']) {
       const response = await get<{ code: string; message: string }>(`/api/events/${id}/history${query}`);
@@ -188,7 +189,7 @@ describe.each(testDialects)('event history on %s', (dialect) => {
   test('deleting an empty event takes its history with it', async () => {
     const id = await createEvent();
     const current = await event(id);
-    expect((await app.request('DELETE', `/api/events/${id}`, { cookie: host.cookie, body: { baseVersion: current.version } })).status).toBe(204);
+    expect((await app.call(API.events.deleteEvent, { params: { eventId: id }, body: { baseVersion: current.version } }, { as: host })).status).toBe(204);
     const rows = await app.ctx.store.db.selectFrom('event_changes').select('id').where('event_id', '=', id).execute();
     expect(rows).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { API } from '@shared/api/index.js';
 import http from 'node:http';
 import Fastify from 'fastify';
 import { apiErrorSchema } from '@shared/api/errors.js';
@@ -262,9 +263,9 @@ describe.each(testDialects)('access control matrix on %s', (dialect) => {
   test("a DJ sees only the public basics of the event and their own signup, never another DJ's", async () => {
     const other = await app.signIn(['dj'], { djName: 'Other DJ' });
     const mine = await app.signIn(['dj']);
-    expect((await app.request('POST', '/api/signup', { cookie: other.cookie, body: intake(eventId, { name: 'Rival Name', dj_notes: 'rival secret notes' }) })).status).toBe(200);
+    expect((await app.call(API.signup.submitSignup, { body: intake(eventId, { name: 'Rival Name', dj_notes: 'rival secret notes' }) }, { as: other })).status).toBe(200);
 
-    const before = await app.request('GET', `/api/signup?event_id=${eventId}`, { cookie: mine.cookie });
+    const before = await app.call(API.signup.getSignupArea, { query: { event_id: eventId } }, { as: mine });
     expect(before.status).toBe(200);
     expect(before.body).toMatchObject({ signup: null });
     const text = JSON.stringify(before.body);
@@ -274,12 +275,12 @@ describe.each(testDialects)('access control matrix on %s', (dialect) => {
     expect(Object.keys((before.body as { event: object }).event).sort()).toEqual(['cancelled', 'full', 'host', 'id', 'name', 'signupsAreOpen', 'startDatetime']);
 
     // Submitting for the same event only ever writes and returns the caller's own signup.
-    const submitted = await app.request('POST', '/api/signup', { cookie: mine.cookie, body: intake(eventId, { name: 'Mine' }) });
+    const submitted = await app.call(API.signup.submitSignup, { body: intake(eventId, { name: 'Mine' }) }, { as: mine });
     expect(JSON.stringify(submitted.body)).not.toContain('Rival');
-    const after = await app.request<{ signup: { name: string } }>('GET', `/api/signup?event_id=${eventId}`, { cookie: mine.cookie });
-    expect(after.body.signup.name).toBe('Mine');
-    const rival = await app.request<{ signup: { name: string } }>('GET', `/api/signup?event_id=${eventId}`, { cookie: other.cookie });
-    expect(rival.body.signup.name).toBe('Rival Name');
+    const after = await app.call(API.signup.getSignupArea, { query: { event_id: eventId } }, { as: mine });
+    expect(after.body.signup?.name).toBe('Mine');
+    const rival = await app.call(API.signup.getSignupArea, { query: { event_id: eventId } }, { as: other });
+    expect(rival.body.signup?.name).toBe('Rival Name');
   });
 
   test('a DJ is refused every staff read, whatever the id', async () => {

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { API } from '@shared/api/index.js';
 import { sql } from 'kysely';
 import type { ZodType } from 'zod';
 import { authCallbackBody } from '@shared/schemas/auth.js';
@@ -147,27 +148,15 @@ describe.each(testDialects)('hostile input on %s', (dialect) => {
     for (let i = 0; i < 8; i++) djCookies.push((await app.signIn(['dj'])).cookie);
     openEventId = await insertOpenEvent(app.ctx.store.db);
 
-    const created = await app.request<{ id: string }>('POST', '/api/events', {
-      cookie: staffCookie,
-      body: { name: 'Fuzz night', startDatetime: '2030-06-16T19:00:00.000Z', host: 'Hal', message: 'm', footer: 'f', signupsAreOpen: true },
-    });
+    const created = await app.call(API.events.createEvent, { body: { name: 'Fuzz night', startDatetime: '2030-06-16T19:00:00.000Z', host: 'Hal', message: 'm', footer: 'f', signupsAreOpen: true } }, { as: { cookie: staffCookie } });
     eventId = created.body.id;
-    const dj = await app.request<{ id: string }>('POST', '/api/djs', {
-      cookie: staffCookie,
-      body: { discordId: '123456789012345678', publicName: 'Pat', djName: 'Pat DJ', rtmpUrl: '', twitchUsername: '' },
-    });
+    const dj = await app.call(API.djs.createDj, { body: { discordId: '123456789012345678', publicName: 'Pat', djName: 'Pat DJ', rtmpUrl: '', twitchUsername: '' } }, { as: { cookie: staffCookie } });
     djId = dj.body.id;
-    const merged = await app.request<{ id: string }>('POST', '/api/djs', {
-      cookie: staffCookie,
-      body: { discordId: '523456789012345678', publicName: 'Pat (old)', djName: 'Pat DJ (old)', rtmpUrl: '', twitchUsername: '' },
-    });
+    const merged = await app.call(API.djs.createDj, { body: { discordId: '523456789012345678', publicName: 'Pat (old)', djName: 'Pat DJ (old)', rtmpUrl: '', twitchUsername: '' } }, { as: { cookie: staffCookie } });
     mergedDjId = merged.body.id;
-    event = (await app.request<EventDetail>('GET', `/api/events/${eventId}`, { cookie: staffCookie })).body;
-    const signup = { uuid: crypto.randomUUID(), name: 'Pat act', djRefs: [djId], isDebut: false, requestedDuration: 1, type: 'LIVE', hidden: false };
-    const saved = await app.request<EventDetail>('PUT', `/api/events/${eventId}`, {
-      cookie: staffCookie,
-      body: { ...saveBody(event), signups: [signup], slots: [slotFor(signup.uuid)] },
-    });
+    event = (await app.call(API.events.getEvent, { params: { eventId } }, { as: { cookie: staffCookie } })).body;
+    const signup = { uuid: crypto.randomUUID(), name: 'Pat act', djRefs: [djId], isDebut: false, requestedDuration: 1 as const, type: 'LIVE' as const, hidden: false };
+    const saved = await app.call(API.events.saveEvent, { params: { eventId }, body: { ...saveBody(event), signups: [signup], slots: [slotFor(signup.uuid)] } }, { as: { cookie: staffCookie } });
     expect(saved.status).toBe(200);
     event = saved.body;
   });

@@ -1,4 +1,5 @@
 import { hashSessionToken } from '../auth/sessions.js';
+import { API } from '@shared/api/index.js';
 import { insertOpenEvent } from '../testing/fixtures.js';
 import { startTestApp, testDialects, type TestApp } from '../testing/harness.js';
 
@@ -80,7 +81,7 @@ describe.each(testDialects)('live-update streams on %s', (dialect) => {
       const other = await slow.signIn(['host']);
       const [first, second, theirs] = [await openStream(slow, mine.cookie, event), await openStream(slow, mine.cookie, event), await openStream(slow, other.cookie, event)];
       expect([first.status, second.status, theirs.status]).toEqual([200, 200, 200]);
-      expect((await slow.request('POST', '/api/auth/logout', { cookie: mine.cookie })).status).toBe(204);
+      expect((await slow.call(API.auth.signOut, {}, { as: mine })).status).toBe(204);
       await within(Promise.all([first.closed, second.closed]), 3_000, 'the logged-out session’s streams close');
       await pause(200);
       expect(theirs.isClosed()).toBe(false);

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { API } from '@shared/api/index.js';
 import path from 'node:path';
 import { slotForSignup } from '@shared/lineup.js';
 import { type EventDetail, eventFieldsSchema, type SaveEventBody } from '@shared/schemas/events.js';
@@ -79,8 +80,8 @@ describe.each(testDialects)('public pages and feeds on %s', (dialect) => {
     for (const eventId of [published, unpublished]) {
       const a = intake(eventId, { name: 'Aurora', stream_link: SECRETS.streamLink, dj_notes: SECRETS.notes });
       const b = intake(eventId, { name: 'Boreal', stream_link: SECRETS.otherStream });
-      expect((await app.request('POST', '/api/signup', { cookie: aurora.cookie, body: a })).status).toBe(200);
-      expect((await app.request('POST', '/api/signup', { cookie: boreal.cookie, body: b })).status).toBe(200);
+      expect((await app.call(API.signup.submitSignup, { body: a }, { as: aurora })).status).toBe(200);
+      expect((await app.call(API.signup.submitSignup, { body: b }, { as: boreal })).status).toBe(200);
     }
     await lineUp(published, [{ label: 'Watch on Twitch', url: 'https://twitch.tv/sunday' }], true, 'Boreal');
     await lineUp(unpublished, [], false);
@@ -99,7 +100,7 @@ describe.each(testDialects)('public pages and feeds on %s', (dialect) => {
   }
 
   test('the index lists published upcoming events only, with their lineups, to anyone', async () => {
-    const response = await app.request('GET', '/api/public/lineups');
+    const response = await app.call(API.public.listPublicLineups, {});
     expect(response.status).toBe(200);
     const list = publicLineupListSchema.parse(response.body);
     expect(list).toMatchObject({ seriesName: DEFAULT_SETTINGS.seriesName, seriesZone: 'Europe/London' });
@@ -108,7 +109,7 @@ describe.each(testDialects)('public pages and feeds on %s', (dialect) => {
   });
 
   test('an event page carries the lineup, host and public links; unpublished and unknown ids are the same 404', async () => {
-    const response = await app.request('GET', `/api/public/lineups/${published}`, { cookie: aurora.cookie });
+    const response = await app.call(API.public.getPublicLineup, { params: { eventId: published } }, { as: aurora });
     expect(response.status).toBe(200);
     const { event } = publicLineupSchema.parse(response.body);
     expect(event).toMatchObject({ name: 'Sunday Service 12', host: 'Hal <Host>', links: [{ label: 'Watch on Twitch', url: 'https://twitch.tv/sunday' }] });
@@ -119,12 +120,12 @@ describe.each(testDialects)('public pages and feeds on %s', (dialect) => {
     expect(Date.parse(event.slots[1]!.startTime) - Date.parse(event.slots[0]!.startTime)).toBe(3_600_000);
     expectNothingPrivate(JSON.stringify(response.body));
 
-    const hidden = await app.request('GET', `/api/public/lineups/${unpublished}`);
-    const unknown = await app.request('GET', '/api/public/lineups/no-such-event');
+    const hidden = await app.call(API.public.getPublicLineup, { params: { eventId: unpublished } });
+    const unknown = await app.call(API.public.getPublicLineup, { params: { eventId: 'no-such-event' } });
     expect(hidden.status).toBe(404);
-    expect(hidden.body).toEqual(unknown.body);
+    expect(hidden.error).toEqual(unknown.error);
     // Staff see the same 404 here: the public page is the public's view.
-    expect((await app.request('GET', `/api/public/lineups/${unpublished}`, { cookie: host.cookie })).status).toBe(404);
+    expect((await app.call(API.public.getPublicLineup, { params: { eventId: unpublished } }, { as: host })).status).toBe(404);
   });
 
   test('public links must be https and one line; at most five', async () => {
@@ -263,11 +264,11 @@ describe.each(testDialects)('public pages and feeds on %s', (dialect) => {
   });
 
   test("a DJ's calendar link holds only their own slots of published events, and revoking it ends it", async () => {
-    const link = await app.request<{ url: string; createdAt: string }>('GET', '/api/signup/calendar-link', { cookie: aurora.cookie });
+    const link = await app.call(API.public.getCalendarLink, {}, { as: aurora });
     expect(link.status).toBe(200);
     expect(link.body.url).toMatch(new RegExp(`^${app.url}/feeds/dj/[A-Za-z0-9_-]{43}\\.ics$`));
     // The same link on every visit.
-    expect((await app.request('GET', '/api/signup/calendar-link', { cookie: aurora.cookie })).body).toEqual(link.body);
+    expect((await app.call(API.public.getCalendarLink, {}, { as: aurora })).body).toEqual(link.body);
     // Only the token's hash (and the nonce it is derived from) is stored.
     const token = /dj\/(.+)\.ics$/.exec(link.body.url)![1]!;
     const stored = JSON.stringify(await app.ctx.store.db.selectFrom('dj_calendar_links').selectAll().execute());
@@ -282,10 +283,10 @@ describe.each(testDialects)('public pages and feeds on %s', (dialect) => {
     expect(feed.body).not.toContain('Boreal');
     expectNothingPrivate(feed.body);
 
-    const other = await app.request<{ url: string }>('GET', '/api/signup/calendar-link', { cookie: boreal.cookie });
+    const other = await app.call(API.public.getCalendarLink, {}, { as: boreal });
     expect(other.body.url).not.toBe(link.body.url);
 
-    const renewed = await app.request<{ url: string }>('POST', '/api/signup/calendar-link/revoke', { cookie: aurora.cookie });
+    const renewed = await app.call(API.public.revokeCalendarLink, {}, { as: aurora });
     expect(renewed.status).toBe(200);
     expect(renewed.body.url).not.toBe(link.body.url);
     expect((await app.request('GET', feedPath)).status).toBe(404);
