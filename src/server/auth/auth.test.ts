@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { Role } from '@shared/domain.js';
-import { AUTH_MESSAGES,  } from '@shared/schemas/auth.js';
+import { AUTH_MESSAGES } from '@shared/schemas/auth.js';
 import { loadConfig } from '../config.js';
 import { startServer } from '../start.js';
 import { type Behaviour, startElsewhere } from '../testing/fake-server.js';

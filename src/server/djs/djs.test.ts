@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CallInput } from '@shared/api/contract.js';
 import { API } from '@shared/api/index.js';
 import { malformed } from '@shared/testing/api-client.js';
-import { DISCORD_ID_MESSAGE,  } from '@shared/schemas/djs.js';
+import { DISCORD_ID_MESSAGE } from '@shared/schemas/djs.js';
 import type { Dj } from '@shared/schemas/djs.js';
 import { refreshDjStats } from '../db/plays.js';
 import { startTestApp, testDialects, type TestApp, uniqueDiscordId } from '../testing/harness.js';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { CallInput, Contract } from '@shared/api/contract.js';
 import { API } from '@shared/api/index.js';
 import { slotForSignup } from '@shared/lineup.js';
-import type { RosterResponse } from '@shared/schemas/djs.js';
-import { type EventDetail, eventFieldsSchema, type EventSummary } from '@shared/schemas/events.js';
+import { eventFieldsSchema } from '@shared/schemas/events.js';
 import { buildLegacySlot, buildSignup } from '@shared/testing/builders.js';
 import { intake, storedLineup } from '../testing/fixtures.js';
 import { startTestApp, testDialects, type SignedIn, type TestApp } from '../testing/harness.js';
@@ -27,14 +27,14 @@ describe.each(testDialects)('cancel, restore and delete events on %s', (dialect)
     await app.destroy();
   });
 
-  const staff = <T>(method: string, url: string, body?: unknown) => app.request<T>(method, url, { cookie: host.cookie, body });
-  const getEvent = async (id: string) => (await staff<EventDetail>('GET', `/api/events/${id}`)).body;
+  const staff = <C extends Contract>(contract: C, input: CallInput<C>) => app.call(contract, input, { as: host });
+  const getEvent = async (id: string) => (await staff(API.events.getEvent, { params: { eventId: id } })).body;
   const action = (id: string, name: 'cancel' | 'restore' | 'publish', baseVersion: number) =>
-    staff<EventDetail>('POST', `/api/events/${id}/${name}`, { baseVersion });
-  const remove = (id: string, baseVersion: number) => staff<{ code: string; message: string }>('DELETE', `/api/events/${id}`, { baseVersion });
+    staff({ cancel: API.events.cancelEvent, restore: API.events.restoreEvent, publish: API.events.publishEvent }[name], { params: { eventId: id }, body: { baseVersion } });
+  const remove = (id: string, baseVersion: number) => staff(API.events.deleteEvent, { params: { eventId: id }, body: { baseVersion } });
 
   async function createEvent(name = 'Sunday Service'): Promise<string> {
-    const response = await staff<{ id: string }>('POST', '/api/events', {
+    const response = await staff(API.events.createEvent, { body: {
       name,
       startDatetime: START,
       // Several test events share a day on purpose.
@@ -43,7 +43,7 @@ describe.each(testDialects)('cancel, restore and delete events on %s', (dialect)
       signupsAreOpen: true,
       message: '',
       footer: '',
-    });
+    } });
     expect(response.status).toBe(201);
     return response.body.id;
   }
@@ -53,13 +53,13 @@ describe.each(testDialects)('cancel, restore and delete events on %s', (dialect)
     const id = await createEvent(name);
     const signup = buildSignup(randomUUID(), { name: 'Host pick', djRefs: [host.djId] });
     const event = await getEvent(id);
-    const saved = await staff('PUT', `/api/events/${id}`, {
+    const saved = await staff(API.events.saveEvent, { params: { eventId: id }, body: {
       baseVersion: event.version,
       event: eventFieldsSchema.parse(event),
       signups: [signup],
       slots: [slotForSignup(signup)],
       removedSignupUuids: [],
-    });
+    } });
     expect(saved.status).toBe(200);
     const submitted = await app.call(API.signup.submitSignup, { body: intake(id, { name: 'Dana live', dj_notes: 'bring snacks' }) }, { as: dj });
     expect(submitted.status).toBe(200);
@@ -67,9 +67,9 @@ describe.each(testDialects)('cancel, restore and delete events on %s', (dialect)
   }
 
   const totalPlays = async (djId: string) =>
-    (await staff<RosterResponse>('GET', '/api/djs')).body.djs.find((row) => row.id === djId)?.totalPlays;
+    (await staff(API.djs.getRoster, {})).body.djs.find((row) => row.id === djId)?.totalPlays;
   const area = (id: string) => app.call(API.signup.getSignupArea, { query: { event_id: id } }, { as: dj });
-  const listed = async (when: 'upcoming' | 'past') => (await staff<EventSummary[]>('GET', `/api/events?when=${when}`)).body;
+  const listed = async (when: 'upcoming' | 'past') => (await staff(API.events.listEvents, { query: { when } })).body;
 
   test('a cancelled event keeps its signups, answers, slots and plays, is closed to DJs, and comes back on restore', async () => {
     const id = await eventWithLineup();
@@ -86,7 +86,7 @@ describe.each(testDialects)('cancel, restore and delete events on %s', (dialect)
 
     // Still in the staff lists, marked; the home card too.
     expect((await listed('upcoming')).find((event) => event.id === id)).toMatchObject({ cancelled: true, djs: ['Host pick'] });
-    expect((await staff<{ event: EventSummary }>('GET', '/api/events/home')).body.event).toMatchObject({ id, cancelled: true });
+    expect((await staff(API.events.getHomeEvent, {})).body.event).toMatchObject({ id, cancelled: true });
 
     // The DJ's signup area answers as closed, saying why; the intake refuses.
     expect((await area(id)).body.event).toMatchObject({ signupsAreOpen: false, cancelled: true });
@@ -98,7 +98,7 @@ describe.each(testDialects)('cancel, restore and delete events on %s', (dialect)
     // Publishing waits for a restore.
     const publish = await action(id, 'publish', cancelled.body.version);
     expect(publish.status).toBe(409);
-    expect(publish.body).toMatchObject({ message: 'This event is cancelled: restore it before publishing it.' });
+    expect(publish.error).toMatchObject({ message: 'This event is cancelled: restore it before publishing it.' });
 
     const restored = await action(id, 'restore', cancelled.body.version);
     expect(restored.status).toBe(200);
@@ -131,13 +131,13 @@ describe.each(testDialects)('cancel, restore and delete events on %s', (dialect)
     // Dana's signup joins the lineup, she confirms her slot, and the event is published.
     const loaded = await getEvent(id);
     const danaSignup = loaded.signups.find((signup) => signup.name === 'Dana live')!;
-    const saved = await staff('PUT', `/api/events/${id}`, {
+    const saved = await staff(API.events.saveEvent, { params: { eventId: id }, body: {
       baseVersion: loaded.version,
       event: eventFieldsSchema.parse(loaded),
       signups: loaded.signups,
       slots: [...loaded.slots, slotForSignup(danaSignup)],
       removedSignupUuids: [],
-    });
+    } });
     expect(saved.status).toBe(200);
     expect((await app.call(API.signup.confirmSlot, { body: { event_id: id, confirmation: 'confirmed' } }, { as: dj })).status).toBe(200);
     await app.ctx.store.db.updateTable('events').set({ published: 1 }).where('id', '=', id).execute();
@@ -175,13 +175,13 @@ describe.each(testDialects)('cancel, restore and delete events on %s', (dialect)
     const loaded = await getEvent(id);
     const stale = await action(id, 'cancel', loaded.version - 1);
     expect(stale.status).toBe(409);
-    expect(stale.body).toMatchObject({ code: 'stale_version', currentVersion: loaded.version });
+    expect(stale.error).toMatchObject({ code: 'stale_version', currentVersion: loaded.version });
     expect(await getEvent(id)).toMatchObject({ cancelled: false, version: loaded.version });
 
     expect((await action(id, 'cancel', loaded.version)).status).toBe(200);
     const staleRestore = await action(id, 'restore', loaded.version);
     expect(staleRestore.status).toBe(409);
-    expect(staleRestore.body).toMatchObject({ code: 'stale_version' });
+    expect(staleRestore.error).toMatchObject({ code: 'stale_version' });
     expect(await getEvent(id)).toMatchObject({ cancelled: true });
 
     expect((await action(randomUUID(), 'cancel', 1)).status).toBe(404);
@@ -193,7 +193,7 @@ describe.each(testDialects)('cancel, restore and delete events on %s', (dialect)
     const kept = await createEvent('Kept night');
     const response = await remove(id, 1);
     expect(response.status).toBe(204);
-    expect((await staff('GET', `/api/events/${id}`)).status).toBe(404);
+    expect((await staff(API.events.getEvent, { params: { eventId: id } })).status).toBe(404);
     expect((await listed('upcoming')).map((event) => event.id)).toEqual([kept]);
     expect((await remove(id, 1)).status).toBe(404);
   });
@@ -208,13 +208,13 @@ describe.each(testDialects)('cancel, restore and delete events on %s', (dialect)
     const legacy = await getEvent(legacyOnly);
     expect(
       (
-        await staff('PUT', `/api/events/${legacyOnly}`, {
+        await staff(API.events.saveEvent, { params: { eventId: legacyOnly }, body: {
           baseVersion: legacy.version,
           event: eventFieldsSchema.parse(legacy),
           signups: [],
           slots: [buildLegacySlot({ djName: 'Old Timer' })],
           removedSignupUuids: [],
-        })
+        } })
       ).status,
     ).toBe(200);
     // Published earlier, its lineup emptied since (publishing itself needs a lineup now).
@@ -234,7 +234,7 @@ describe.each(testDialects)('cancel, restore and delete events on %s', (dialect)
     for (const [id, version, status, message] of cases) {
       const response = await remove(id, version);
       expect(response.status, message).toBe(status);
-      expect(response.body.message).toBe(message);
+      expect(response.error.message).toBe(message);
     }
     expect(await rows()).toEqual(before);
   });

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
+import type { CallInput, Contract } from '@shared/api/contract.js';
 import { API } from '@shared/api/index.js';
+import { malformed } from '@shared/testing/api-client.js';
 import path from 'node:path';
 import { slotForSignup } from '@shared/lineup.js';
-import { type EventDetail, eventFieldsSchema, type SaveEventBody } from '@shared/schemas/events.js';
+import { eventFieldsSchema, type SaveEventBody } from '@shared/schemas/events.js';
 import { nextEventFeedSchema, publicLineupListSchema, publicLineupSchema } from '@shared/schemas/public.js';
 import { DEFAULT_SETTINGS } from '@shared/schemas/settings.js';
 import { fakeClientBuild, metaContent } from '../testing/client-build.js';
@@ -38,18 +40,18 @@ describe.each(testDialects)('public pages and feeds on %s', (dialect) => {
   let unpublished: string;
   let clientDir: string;
 
-  const staff = <T>(method: string, url: string, body?: unknown) => app.request<T>(method, url, { cookie: host.cookie, body });
+  const staff = <C extends Contract>(contract: C, input: CallInput<C>) => app.call(contract, input, { as: host });
 
   async function createEvent(name: string, start: string): Promise<string> {
     const body = { name, startDatetime: start, host: 'Hal <Host>', message: SECRETS.message, footer: '', signupsAreOpen: true };
-    const response = await staff<{ id: string }>('POST', '/api/events', body);
+    const response = await staff(API.events.createEvent, { body: body });
     expect(response.status).toBe(201);
     return response.body.id;
   }
 
   /** Puts every signup of the event in the lineup, in order, with these public links; publishes when asked. */
   async function lineUp(eventId: string, publicLinks: unknown[], publish: boolean, debutName?: string) {
-    const stored = (await staff<EventDetail>('GET', `/api/events/${eventId}`)).body;
+    const stored = (await staff(API.events.getEvent, { params: { eventId } })).body;
     const body: SaveEventBody = {
       baseVersion: stored.version,
       event: { ...eventFieldsSchema.parse(stored), publicLinks: publicLinks as SaveEventBody['event']['publicLinks'] },
@@ -58,14 +60,14 @@ describe.each(testDialects)('public pages and feeds on %s', (dialect) => {
       removedSignupUuids: [],
       resolvedUpdates: [],
     };
-    const saved = await staff<EventDetail>('PUT', `/api/events/${eventId}`, body);
+    const saved = await staff(API.events.saveEvent, { params: { eventId }, body: body });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     if (!publish) return;
     // The preflight: every DJ confirmed their slot.
     for (const djId of stored.signups.flatMap((signup) => signup.djRefs)) {
-      expect((await staff('PUT', `/api/events/${eventId}/confirmations`, { djId, confirmation: 'confirmed' })).status).toBe(200);
+      expect((await staff(API.events.setConfirmation, { params: { eventId }, body: { djId, confirmation: 'confirmed' } })).status).toBe(200);
     }
-    expect((await staff('POST', `/api/events/${eventId}/publish`, { baseVersion: saved.body.version })).status).toBe(200);
+    expect((await staff(API.events.publishEvent, { params: { eventId }, body: { baseVersion: saved.body.version } })).status).toBe(200);
   }
 
   beforeEach(async () => {
@@ -129,15 +131,15 @@ describe.each(testDialects)('public pages and feeds on %s', (dialect) => {
   });
 
   test('public links must be https and one line; at most five', async () => {
-    const stored = (await staff<EventDetail>('GET', `/api/events/${published}`)).body;
+    const stored = (await staff(API.events.getEvent, { params: { eventId: published } })).body;
     const save = (publicLinks: unknown) =>
-      staff<{ message: string }>('PUT', `/api/events/${published}`, {
+      staff(API.events.saveEvent, malformed({ params: { eventId: published }, body: {
         baseVersion: stored.version,
         event: { ...eventFieldsSchema.parse(stored), publicLinks },
         signups: [],
         slots: stored.slots,
         removedSignupUuids: [],
-      });
+      } }));
     const cases: Array<[unknown, string]> = [
       [[{ label: 'Watch', url: 'javascript:alert(1)' }], 'Link URL must start with https://.'],
       [[{ label: 'Watch', url: 'http://twitch.tv/x' }], 'Link URL must start with https://.'],
@@ -148,7 +150,7 @@ describe.each(testDialects)('public pages and feeds on %s', (dialect) => {
     for (const [links, message] of cases) {
       const response = await save(links);
       expect(response.status, message).toBe(400);
-      expect(response.body.message).toContain(message);
+      expect(response.error.message).toContain(message);
     }
   });
 
@@ -253,14 +255,14 @@ describe.each(testDialects)('public pages and feeds on %s', (dialect) => {
 
   test('the colours of the image come from Global Settings, unless a preview asks for others', async () => {
     const settings = { ...DEFAULT_SETTINGS, imageBackground: '#102030', imageText: '#FFFFFF', imageAccent: '#00ff88' };
-    expect((await staff('PUT', '/api/settings', settings)).body).toMatchObject({ imageText: '#FFFFFF' });
+    expect((await staff(API.settings.saveSettings, { body: settings })).body).toMatchObject({ imageText: '#FFFFFF' });
     const svg = (await app.request<string>('GET', `/feeds/lineup/${published}.svg`)).body;
     expect(svg).toContain('#102030');
     expect(svg).toContain('#00ff88');
     const preview = (await app.request<string>('GET', `/feeds/lineup/${published}.svg?bg=%23abcdef`)).body;
     expect(preview).toContain('#abcdef');
-    const refused = await staff<{ message: string }>('PUT', '/api/settings', { ...settings, imageAccent: 'pink' });
-    expect(refused).toMatchObject({ status: 400, body: { message: 'Accent colour must be a colour like #1a2b3c.' } });
+    const refused = await staff(API.settings.saveSettings, { body: { ...settings, imageAccent: 'pink' } });
+    expect(refused).toMatchObject({ status: 400, error: { message: 'Accent colour must be a colour like #1a2b3c.' } });
   });
 
   test("a DJ's calendar link holds only their own slots of published events, and revoking it ends it", async () => {
