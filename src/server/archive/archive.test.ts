@@ -140,10 +140,10 @@ describe.each(testDialects)('the archive from %s', (dialect) => {
       ['empty', '', /^The file is empty\.$/],
     ];
     for (const [label, file, message] of cases) {
-      for (const path of ['/api/archive/import/preview', '/api/archive/import']) {
-        const response = await target.request<{ code: string; message: string }>('POST', path, { cookie, body: { text: file } });
-        expect(response.status, `${label} ${path}`).toBe(400);
-        expect(response.body.message, label).toMatch(message);
+      for (const contract of [API.archive.previewArchiveImport, API.archive.importArchive]) {
+        const response = await target.call(contract, { body: { text: file } }, { as: { cookie } });
+        expect(response.status, `${label} ${contract.path}`).toBe(400);
+        expect(response.error.message, label).toMatch(message);
       }
     }
     for (const table of ARCHIVE_TABLES) {
@@ -171,17 +171,18 @@ describe.each(testDialects)('the archive from %s', (dialect) => {
   test('hosts, DJs and the signed-out cannot export or import', async () => {
     const host = await source.signIn(['host']);
     const dj = await source.signIn(['dj']);
-    for (const [method, path, body] of [
-      ['GET', '/api/archive/export'],
-      ['GET', '/api/archive/csv/djs'],
-      ['POST', '/api/archive/import/preview', { text: '{}' }],
-      ['POST', '/api/archive/import', { text: '{}' }],
-      ['POST', '/api/archive/roster/preview', { text: 'a' }],
-      ['POST', '/api/archive/roster/import', { text: 'a', planId: 'x' }],
-    ] as const) {
-      expect((await source.request(method, path, { body })).status, path).toBe(401);
-      expect((await source.request(method, path, { body, cookie: host.cookie })).status, path).toBe(403);
-      expect((await source.request(method, path, { body, cookie: dj.cookie })).status, path).toBe(403);
+    const calls = [
+      (as?: SignedIn) => source.call(API.archive.exportArchive, {}, { as }),
+      (as?: SignedIn) => source.call(API.archive.exportCsv, { params: { view: 'djs' } }, { as }),
+      (as?: SignedIn) => source.call(API.archive.previewArchiveImport, { body: { text: '{}' } }, { as }),
+      (as?: SignedIn) => source.call(API.archive.importArchive, { body: { text: '{}' } }, { as }),
+      (as?: SignedIn) => source.call(API.archive.previewRosterImport, { body: { text: 'a' } }, { as }),
+      (as?: SignedIn) => source.call(API.archive.importRoster, { body: { text: 'a', planId: 'x' } }, { as }),
+    ];
+    for (const [index, call] of calls.entries()) {
+      expect((await call()).status, `call ${index}`).toBe(401);
+      expect((await call(host)).status, `call ${index}`).toBe(403);
+      expect((await call(dj)).status, `call ${index}`).toBe(403);
     }
   });
 
