@@ -27,6 +27,8 @@ import { startTestApp, testDialects, type TestApp } from '../testing/harness.js'
 // every endpoint that takes input. Whatever arrives, the answer is never a 5xx; a refusal is a
 // 4xx JSON {message} and leaves every table exactly as it was; and a body the endpoint's own
 // schema rejects is always refused. Over-long bodies get 413 on every write endpoint.
+// The requests are spelled by hand on purpose (not through app.call): they are the malformed
+// bodies, query strings and path ids a contract's types would not let a test send.
 
 const RUNS = { body: 70, query: 45, pathId: 30 };
 const MIN_MALFORMED_PER_DIALECT = 500;

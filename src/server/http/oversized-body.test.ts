@@ -8,6 +8,7 @@ import { startTestApp, testDialects, type TestApp } from '../testing/harness.js'
 // a client that sends its whole request before it reads the answer (curl with a file, Python's
 // requests, a form post), in one piece or chunked, on both databases. The connection then stays
 // usable. Only a body beyond what is worth reading (REFUSED_BODY_DRAIN_BYTES) has its connection closed.
+// Requests are written to the socket by hand on purpose: how the bytes arrive is what is tested.
 
 const TOO_LARGE = { code: 'too_large', message: 'The request is too large.' };
 
