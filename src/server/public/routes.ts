@@ -38,13 +38,13 @@ export function registerPublicRoutes(app: FastifyInstance, ctx: AppContext) {
   /** A feed answers GET and HEAD as one route, so both count against one rate limit (Fastify's own HEAD route would have its own). */
   const feed = (url: string, options: RouteShorthandOptions, handler: RouteHandlerMethod) => app.route({ method: ['GET', 'HEAD'], url, ...options, handler });
 
-  registerEndpoint(app, api.listPublicLineups, () => service.listPublicLineups(db));
-  registerEndpoint(app, api.getPublicLineup, ({ params }) => service.getPublicLineup(db, params.eventId));
+  registerEndpoint(app, api.listPublicLineups, () => service.listPublicLineups({ db }));
+  registerEndpoint(app, api.getPublicLineup, ({ params }) => service.getPublicLineup({ db, eventId: params.eventId }));
   registerEndpoint(app, api.getCalendarLink, ({ user, request, reply }) => getOrCreateCalendarLink(ctx, user.djId, linkOrigin(request, reply, ctx)));
   registerEndpoint(app, api.revokeCalendarLink, ({ user, request, reply }) => revokeCalendarLink(ctx, user.djId, linkOrigin(request, reply, ctx)));
 
   feed(FEEDS.seriesCalendar, { config: FEED }, async (request, reply) => {
-    const body = await service.seriesFeed(db, ctx.config.appName, linkOrigin(request, reply, ctx));
+    const body = await service.seriesFeed({ db, appName: ctx.config.appName, origin: linkOrigin(request, reply, ctx) });
     return sendCacheable(request, reply, body, { type: 'text/calendar; charset=utf-8', cacheControl: PUBLIC_CACHE });
   });
 
@@ -53,13 +53,13 @@ export function registerPublicRoutes(app: FastifyInstance, ctx: AppContext) {
     const djId = await djOfToken(ctx, token);
     // An unknown, malformed or revoked token: the same 404.
     if (!djId) throw notFound('This calendar link is not valid any more. Get a new one from your signup page.');
-    const body = await service.djFeed(db, djId, ctx.config.appName, linkOrigin(request, reply, ctx));
+    const body = await service.djFeed({ db, djId, appName: ctx.config.appName, origin: linkOrigin(request, reply, ctx) });
     return sendCacheable(request, reply, body, { type: 'text/calendar; charset=utf-8', cacheControl: PRIVATE_CACHE });
   });
 
   feed(FEEDS.nextEventText, { config: FEED, schema: { querystring: feedQuerySchema } }, async (request, reply) => {
     const { tz } = request.query as z.output<typeof feedQuerySchema>;
-    const body = nextEventText(await service.nextEvent(db, tz, linkOrigin(request, reply, ctx)));
+    const body = nextEventText(await service.nextEvent({ db, zones: tz, origin: linkOrigin(request, reply, ctx) }));
     return sendCacheable(request, reply, body, { type: 'text/plain; charset=utf-8', cacheControl: PUBLIC_CACHE });
   });
 
@@ -68,7 +68,7 @@ export function registerPublicRoutes(app: FastifyInstance, ctx: AppContext) {
     { config: FEED, schema: { querystring: feedQuerySchema, response: { 200: nextEventFeedSchema } } },
     async (request, reply) => {
       const { tz } = request.query as z.output<typeof feedQuerySchema>;
-      const body = serialize(nextEventFeedSchema, await service.nextEvent(db, tz, linkOrigin(request, reply, ctx)));
+      const body = serialize(nextEventFeedSchema, await service.nextEvent({ db, zones: tz, origin: linkOrigin(request, reply, ctx) }));
       return sendCacheable(request, reply, body, { type: 'application/json; charset=utf-8', cacheControl: PUBLIC_CACHE });
     },
   );
@@ -89,7 +89,7 @@ export function registerPublicRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const { eventId, format } = request.params as { eventId: string; format: 'png' | 'svg' };
       const { tz, ...colours } = request.query as z.output<typeof imageQuerySchema>;
-      const input = await service.lineupImageInput(db, eventId, tz, colours);
+      const input = await service.lineupImageInput({ db, eventId, zones: tz, overrides: colours });
       const { body, etag } = await images.render(input, format).catch((error: unknown) => {
         if (!(error instanceof RendererBusy)) throw error;
         reply.header('retry-after', String(LINEUP_IMAGES.retryAfterSeconds));

@@ -232,7 +232,7 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
     const asUser = (dj: SignedIn): SessionUser => ({ djId: dj.djId, discordUserId: dj.discordId, publicName: 'Person', avatarUrl: null, roles: ['dj'] });
     const submitAll = (djs: SignedIn[], group: string) =>
       djs.map((dj, i) =>
-        submitSignup(app.ctx, asUser(dj), signupIntakeSchema.parse(intake(eventId, { name: `${group} ${i}`, ...(group === 'first' && i === 3 && { available_from: '2000-01-01T00:00:00.000Z' }) }))).then(
+        submitSignup({ ctx: app.ctx, user: asUser(dj), intake: signupIntakeSchema.parse(intake(eventId, { name: `${group} ${i}`, ...(group === 'first' && i === 3 && { available_from: '2000-01-01T00:00:00.000Z' }) })) }).then(
           () => 'in',
           (error: { code?: string }) => error.code,
         ),
