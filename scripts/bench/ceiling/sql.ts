@@ -29,7 +29,7 @@ const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 const tuples = (rows: number, width: number) => Array.from({ length: rows }, () => `(${marks(width)})`).join(', ');
 const quoted = (columns: readonly string[]) => columns.map((column) => `"${column}"`).join(', ');
 
-/** The signup and slot columns a save writes, in the app's order (lineup/repository.ts staffColumns, slotColumns). */
+/** The signup and slot columns a save writes, in the app's order (lineup/signups.ts staffColumns, lineup/slots.ts slotColumns). */
 export const SIGNUP_STAFF_COLUMNS = ['position', 'name', 'is_debut', 'requested_duration', 'type', 'hidden'] as const;
 export const SLOT_COLUMNS = [
   'signup_uuid', 'start_at', 'end_at', 'legacy_dj_name', 'legacy_dj_id', 'legacy_duration', 'legacy_is_debut', 'legacy_slot_type',

@@ -14,7 +14,7 @@ import type { Database, DjRow } from '../db/schema.js';
 import { toIso } from '../db/values.js';
 import { type Actor, recordChange } from '../history/record.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
-import * as lineup from '../lineup/repository.js';
+import * as djReferences from '../lineup/dj-references.js';
 import { readSettings } from '../settings/service.js';
 import * as repository from './repository.js';
 import type { DjFields, MergedColumns } from './repository.js';
@@ -93,7 +93,7 @@ export async function mergeDj({ store, changes, actor, mergedId, keptId }: { sto
       const merged = rows.get(mergedId);
       const kept = rows.get(keptId);
       if (!merged || !kept) throw notFound(DJ_NOT_FOUND);
-      const shared = await lineup.eventsWithBoth(trx, mergedId, keptId);
+      const shared = await djReferences.eventsWithBoth(trx, mergedId, keptId);
       if (shared.length > 0) {
         const events = shared.map((event) => `${event.name} (${formatZonedDate(toIso(event.start_at), zone)})`).join(', ');
         throw conflict(
@@ -101,8 +101,8 @@ export async function mergeDj({ store, changes, actor, mergedId, keptId }: { sto
         );
       }
 
-      const touched = await lineup.eventsNaming(trx, mergedId);
-      await lineup.moveDjReferences(trx, mergedId, keptId);
+      const touched = await djReferences.eventsNaming(trx, mergedId);
+      await djReferences.moveDjReferences(trx, mergedId, keptId);
       const columns = mergedColumns(kept, merged);
       await handOverSessions(trx, mergedId, keptId, columns.discord_id);
       // The Discord ID is unique: the merged record goes before the kept one takes its ID.

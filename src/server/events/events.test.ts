@@ -3,7 +3,6 @@ import type { Signup } from '@shared/schemas/lineup.js';
 import { placeSlots, slotForSignup } from '@shared/lineup.js';
 import { API } from '@shared/api/index.js';
 import { type CreateEventRequest, type EventDetail, eventFieldsSchema, type SaveEventBody } from '@shared/schemas/events.js';
-import type { HistoryEntry } from '@shared/schemas/history.js';
 import { historyLineText } from '@shared/history.js';
 import { DEFAULT_SETTINGS } from '@shared/schemas/settings.js';
 import { malformed } from '@shared/testing/api-client.js';

@@ -15,7 +15,8 @@ import { fromFlag, toCount, toFlag, toIso, toMillis } from '../db/values.js';
 import { SLOT_NAME_COLUMNS, slotNameOf } from '../lineup/slot-names.js';
 
 // Event rows, mapped to and from the shapes of shared/schemas/events.ts. An event's signups and
-// slots are the lineup's (lineup/repository.ts). Writes take a transaction: services compose them.
+// slots are the lineup's (lineup/signups.ts, lineup/slots.ts). Writes take a transaction:
+// services compose them.
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -22,7 +22,8 @@ import { findOtherEvents, refreshDjStats } from '../db/plays.js';
 import { findDjsById } from '../db/rows.js';
 import type { Database } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
-import * as lineup from '../lineup/repository.js';
+import * as signupRows from '../lineup/signups.js';
+import * as slotRows from '../lineup/slots.js';
 import { type Actor, recordChange, recordSave } from '../history/record.js';
 import { readSettings } from '../settings/service.js';
 import type { DjDetails, DjDetailsCache } from './dj-details-cache.js';
@@ -110,9 +111,9 @@ async function insertUnlessSameDay(
 async function findLineupEvent(db: Db | Transaction<Database>, eventId: string): Promise<LineupEvent | undefined> {
   const [event, signups, slots, djPlays] = await Promise.all([
     repository.findEvent(db, eventId),
-    lineup.findSignups(db, eventId),
-    lineup.findSlots(db, eventId),
-    lineup.findDjPlays(db, eventId),
+    signupRows.findSignups(db, eventId),
+    slotRows.findSlots(db, eventId),
+    slotRows.findDjPlays(db, eventId),
   ]);
   return event && { ...event, signups, slots, djPlays };
 }
@@ -166,10 +167,10 @@ export async function saveEvent({ db, changes, actor, eventId, body, cache }: { 
     }
     await refuseOtherEventsSignups(trx, eventId, diff.insertSignups.map(({ signup }) => signup.uuid));
 
-    await writing(() => lineup.writeSignups(trx, eventId, diff, now));
-    await lineup.writeSlots(trx, eventId, diff.writeSlots, diff.slotCount, before.slots.length);
+    await writing(() => signupRows.writeSignups(trx, eventId, diff, now));
+    await slotRows.writeSlots(trx, eventId, diff.writeSlots, diff.slotCount, before.slots.length);
     const event = await repository.writeEventFields(trx, row, body.event, diff.endAt);
-    const playsChanged = await lineup.writeDjPlays(trx, eventId, diff.addPlays, diff.removePlays);
+    const playsChanged = await slotRows.writeDjPlays(trx, eventId, diff.addPlays, diff.removePlays);
     // A moved start can change which play is each of the event's DJs' most recent.
     const startMoved = event.startDatetime !== repository.eventFromRow(row).startDatetime;
     await refreshDjStats(trx, startMoved ? [...playsChanged, ...diff.after.djPlays] : playsChanged);
@@ -193,9 +194,9 @@ export async function saveEvent({ db, changes, actor, eventId, body, cache }: { 
  */
 async function findStoredLineup(trx: Transaction<Database>, eventId: string, row: { end_at: number }, cached: DjDetails | undefined): Promise<StoredLineup & DjDetails> {
   const [{ signups, places }, { slots, times }, djPlays] = await Promise.all([
-    lineup.readSignups(trx, eventId),
-    lineup.readSlots(trx, eventId),
-    lineup.findDjPlays(trx, eventId),
+    signupRows.readSignups(trx, eventId),
+    slotRows.readSlots(trx, eventId),
+    slotRows.findDjPlays(trx, eventId),
   ]);
   const stored = { signups, places, slots, slotTimes: times, djPlays, endAt: Number(row.end_at) };
   const named = namedDjs(stored);
@@ -254,7 +255,7 @@ async function changeEvent(
 }
 
 /**
- * Deletes an event that has nothing to lose: never published, no signups, no lineup. Anything
+ * Deletes an event that has nothing to lose: never published, no signups, no signups. Anything
  * else is cancelled instead, so no signup, answer or play disappears. The version check locks
  * the row (PostgreSQL), so a DJ's signup cannot slip in between the check and the delete.
  */
@@ -266,7 +267,7 @@ export async function deleteEvent({ db, changes, eventId, baseVersion }: { db: D
     if (event?.published) throw conflict('This event is published: cancel it instead.');
     if (counts.signups > 0) throw conflict('This event has signups: cancel it instead.');
     if (counts.slots > 0) throw conflict('This event has a lineup: cancel it instead.');
-    const players = await lineup.findDjPlays(trx, eventId);
+    const players = await slotRows.findDjPlays(trx, eventId);
     await repository.deleteEvent(trx, eventId);
     await refreshDjStats(trx, players);
     return baseVersion + 1;
@@ -317,7 +318,7 @@ export async function setPreflightStep({ db, changes, actor, eventId, body }: { 
 export async function setStaffConfirmation({ db, changes, actor, eventId, body }: { db: Db; changes: ChangeBus; actor: Actor; eventId: string; body: StaffConfirmationBody }): Promise<EventDetail> {
   const detail = await db.transaction().execute(async (trx) => {
     await assertEventExists({ db: trx, eventId });
-    if (!(await lineup.setConfirmation(trx, eventId, body.djId, body.confirmation, false))) {
+    if (!(await signupRows.setConfirmation(trx, eventId, body.djId, body.confirmation, false))) {
       throw conflict('This DJ is on no signup of the event: reload the page to see its signups.');
     }
     const detail = await getEventDetail({ db: trx, eventId });
@@ -349,7 +350,7 @@ function checkDraftConsistency(body: SaveEventBody) {
 
 /** A new signup of the draft must not be another event's. */
 async function refuseOtherEventsSignups(trx: Transaction<Database>, eventId: string, uuids: readonly string[]) {
-  for (const [uuid, owner] of await lineup.signupOwners(trx, uuids)) {
+  for (const [uuid, owner] of await signupRows.signupOwners(trx, uuids)) {
     if (owner !== eventId) throw badRequest(`The signup ${uuid} belongs to another event.`);
   }
 }

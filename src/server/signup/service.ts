@@ -16,18 +16,7 @@ import { recordChange } from '../history/record.js';
 import { readSettings } from '../settings/service.js';
 import { findDjsById } from '../db/rows.js';
 import { findEvent } from '../events/repository.js';
-import {
-  countDjSignups,
-  findOwnStreamLinks,
-  findSignupNaming,
-  findSignupOwner,
-  insertSignup,
-  parseFormData,
-  setConfirmation,
-  storedDjUpdate,
-  updateAnswersOnly,
-  updateSignupForm,
-} from '../lineup/repository.js';
+import { countDjSignups, findOwnStreamLinks, findSignupNaming, findSignupOwner, insertSignup, parseFormData, setConfirmation, storedDjUpdate, updateAnswersOnly, updateSignupForm } from '../lineup/signups.js';
 import { signupsOpenAt } from '@shared/lineup.js';
 import { afterDjAnswers, type PendingChange, slotChanges, slotDifferences, withDjChanges } from '@shared/dj-update.js';
 import type { SignupType } from '@shared/domain.js';

@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import { CONFIRMATIONS, type Confirmation, type SignupType, SLOT_FIELDS, type SlotField, type StreamSourceType } from '@shared/domain.js';
+import { CONFIRMATIONS, type Confirmation, type SignupType, SLOT_FIELDS, type SlotField } from '@shared/domain.js';
 import type { DjUpdate, Played } from '@shared/dj-update.js';
-import type { LineupChanges, SignupPlace, SlotRow, SlotTimes } from '@shared/lineup-save.js';
-import type { Signup, Slot, StaffSignup } from '@shared/schemas/lineup.js';
+import type { LineupChanges, SignupPlace } from '@shared/lineup-save.js';
+import type { Signup, StaffSignup } from '@shared/schemas/lineup.js';
 import { type SignupFormData, signupFormDataSchema } from '@shared/schemas/signup.js';
 import { precompiled, type QueryTarget } from '../db/precompiled.js';
-import type { Database, SignupsTable, SlotsTable } from '../db/schema.js';
+import type { Database, SignupsTable } from '../db/schema.js';
 import { fromFlag, toFlag, toIso } from '../db/values.js';
 
-// The lineup's tables: signups (with the DJs they name), slots and the derived dj_plays. Staff
-// saves (events/service.ts) and DJ submissions (signup/service.ts) both go through here, so each
-// row has one mapping. Writes take a transaction: the services compose them.
+// The signups' tables: signups and the DJs they name (signup_djs). Staff saves (events/service.ts)
+// and DJ submissions (signup/service.ts) both go through here, so each row has one mapping.
+// Writes take a transaction: the services compose them.
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -124,38 +124,6 @@ export function signupsFromRows(
 
 const asConfirmation = (stored: string): Confirmation => ((CONFIRMATIONS as readonly string[]).includes(stored) ? (stored as Confirmation) : 'proposed');
 
-/** A slot row as the event page reads it (also the bench's ceiling's mapping). */
-export const slotFromRow = (row: SlotsTable): Slot => ({
-  signupUuid: row.signup_uuid,
-  legacy:
-    row.legacy_duration === null
-      ? null
-      : {
-          djName: row.legacy_dj_name,
-          djRef: row.legacy_dj_id,
-          duration: Number(row.legacy_duration),
-          isDebut: fromFlag(row.legacy_is_debut ?? 0),
-          slotType: (row.legacy_slot_type ?? 'LIVE') as SignupType,
-        },
-  streamSourceUrl: row.stream_source_url,
-  streamSourceType: row.stream_source_type as StreamSourceType,
-});
-
-export async function findSlots(db: Db, eventId: string): Promise<Slot[]> {
-  return (await readSlots(db, eventId)).slots;
-}
-
-/** The slots by position, and their stored times. */
-export async function readSlots(db: Db, eventId: string): Promise<{ slots: Slot[]; times: SlotTimes[] }> {
-  const rows = await db.selectFrom('slots').selectAll().where('event_id', '=', eventId).orderBy('position').execute();
-  return { slots: rows.map(slotFromRow), times: rows.map((row) => ({ startAt: Number(row.start_at), endAt: Number(row.end_at) })) };
-}
-
-export async function findDjPlays(db: Db, eventId: string): Promise<string[]> {
-  const rows = await db.selectFrom('dj_plays').select('dj_id').where('event_id', '=', eventId).orderBy('dj_id').execute();
-  return rows.map((row) => row.dj_id);
-}
-
 /** Which of these signup uuids exist, and in which event. */
 export async function signupOwners(db: Db, uuids: readonly string[]): Promise<Map<string, string>> {
   if (uuids.length === 0) return new Map();
@@ -217,43 +185,6 @@ export async function writeSignups(trx: Transaction<Database>, eventId: string, 
       .where('uuid', '=', uuid)
       .execute();
   }
-}
-
-/** A slot's columns but its key, in the order the save writes them (also the bench's ceiling's). */
-export const slotColumns = ({ slot, startAt, endAt }: SlotRow) => ({
-  signup_uuid: slot.signupUuid,
-  start_at: startAt,
-  end_at: endAt,
-  legacy_dj_name: slot.legacy?.djName ?? null,
-  legacy_dj_id: slot.legacy?.djRef ?? null,
-  legacy_duration: slot.legacy?.duration ?? null,
-  legacy_is_debut: slot.legacy ? toFlag(slot.legacy.isDebut) : null,
-  legacy_slot_type: slot.legacy?.slotType ?? null,
-  stream_source_url: slot.streamSourceUrl,
-  stream_source_type: slot.streamSourceType,
-});
-
-/** The slots that changed (written by position) and none beyond the lineup's length. */
-export async function writeSlots(trx: Transaction<Database>, eventId: string, rows: readonly SlotRow[], slotCount: number, storedCount: number): Promise<void> {
-  if (storedCount > slotCount) await trx.deleteFrom('slots').where('event_id', '=', eventId).where('position', '>=', slotCount).execute();
-  if (rows.length === 0) return;
-  await trx
-    .insertInto('slots')
-    .values(rows.map((row) => ({ event_id: eventId, position: row.position, ...slotColumns(row) })))
-    .onConflict((conflict) =>
-      conflict.columns(['event_id', 'position']).doUpdateSet((eb) => {
-        const columns = Object.keys(slotColumns(rows[0]!)) as Array<keyof ReturnType<typeof slotColumns>>;
-        return Object.fromEntries(columns.map((column) => [column, eb.ref(`excluded.${column}`)]));
-      }),
-    )
-    .execute();
-}
-
-/** dj_plays follows the lineup: returns the DJs whose plays changed. */
-export async function writeDjPlays(trx: Transaction<Database>, eventId: string, add: readonly string[], remove: readonly string[]): Promise<string[]> {
-  if (remove.length > 0) await trx.deleteFrom('dj_plays').where('event_id', '=', eventId).where('dj_id', 'in', [...remove]).execute();
-  if (add.length > 0) await trx.insertInto('dj_plays').values(add.map((djId) => ({ event_id: eventId, dj_id: djId }))).execute();
-  return [...remove, ...add];
 }
 
 /**
@@ -471,6 +402,7 @@ const insertSubmitted = precompiled((db, values: SubmittedColumns & { uuid: stri
     ...submittedSet(values),
   })),
 );
+
 const insertMainDj = precompiled((db, values: { uuid: string; eventId: string; djId: string }) =>
   db.insertInto('signup_djs').values({ signup_uuid: values.uuid, event_id: values.eventId, dj_id: values.djId, position: 0 }),
 );
@@ -495,49 +427,4 @@ export async function findOwnStreamLinks(db: Db, djId: string, exceptEventId: st
     const link = parseFormData(row.form_data)?.stream_link;
     return link ? [link] : [];
   });
-}
-
-/** Events where both DJs are named on signups: merging them would give one DJ two signups there. */
-export async function eventsWithBoth(db: Db, djA: string, djB: string) {
-  return db
-    .selectFrom('signup_djs as a')
-    .innerJoin('signup_djs as b', 'b.event_id', 'a.event_id')
-    .innerJoin('events', 'events.id', 'a.event_id')
-    .select(['events.id', 'events.name', 'events.start_at'])
-    .distinct()
-    .where('a.dj_id', '=', djA)
-    .where('b.dj_id', '=', djB)
-    .orderBy('events.start_at')
-    .orderBy('events.id')
-    .execute();
-}
-
-/** Events whose lineup or signups name the DJ (as a signup's DJ or submitter, a legacy slot's DJ, or a play). */
-export async function eventsNaming(db: Db, djId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('signup_djs')
-    .select('event_id')
-    .where('dj_id', '=', djId)
-    .union(db.selectFrom('signups').select('event_id').where('submitted_by', '=', djId))
-    .union(db.selectFrom('slots').select('event_id').where('legacy_dj_id', '=', djId))
-    .union(db.selectFrom('dj_plays').select('event_id').where('dj_id', '=', djId))
-    .execute();
-  return rows.map((row) => row.event_id);
-}
-
-/**
- * Every lineup reference to `fromDjId` becomes `toDjId`: the signups naming them, the answers they
- * gave, legacy slots and plays (an event both played keeps one play). The caller has made sure
- * the two are never on signups of the same event (one signup per DJ per event).
- */
-export async function moveDjReferences(trx: Transaction<Database>, fromDjId: string, toDjId: string): Promise<void> {
-  await trx.updateTable('signup_djs').set({ dj_id: toDjId }).where('dj_id', '=', fromDjId).execute();
-  await trx.updateTable('signups').set({ submitted_by: toDjId }).where('submitted_by', '=', fromDjId).execute();
-  await trx.updateTable('slots').set({ legacy_dj_id: toDjId }).where('legacy_dj_id', '=', fromDjId).execute();
-  await trx
-    .deleteFrom('dj_plays')
-    .where('dj_id', '=', fromDjId)
-    .where('event_id', 'in', trx.selectFrom('dj_plays').select('event_id').where('dj_id', '=', toDjId))
-    .execute();
-  await trx.updateTable('dj_plays').set({ dj_id: toDjId }).where('dj_id', '=', fromDjId).execute();
 }
