@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { otherEventsFromRows } from '@server/db/plays.js';
-import { djFromRow } from '@server/db/rows.js';
+import { otherEventsFromRows } from '@server/djs/plays.js';
+import { djFromRow } from '@server/djs/rows.js';
 import type { DjsTable, EventsTable, SignupsTable, SlotsTable } from '@server/db/schema.js';
 import type { Selectable } from 'kysely';
 import type { DjDetailsCache } from '@server/events/dj-details-cache.js';

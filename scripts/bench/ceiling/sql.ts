@@ -70,7 +70,7 @@ export const EVENT_SAVE_SQL = {
     `update "events" set ${[...(fields ? EVENT_FIELD_COLUMNS : []), ...(end ? ['end_at'] : [])].map((c) => `"${c}" = ?`).join(', ')} where "id" = ?`,
   deletePlays: (n: number) => `delete from "dj_plays" where "event_id" = ? and "dj_id" in (${marks(n)})`,
   insertPlays: (n: number) => `insert into "dj_plays" ("event_id", "dj_id") values ${tuples(n, 2)}`,
-  /** The play statistics on the DJ rows (src/server/db/plays.ts refreshDjStats); its one fixed parameter is the limit, 1. */
+  /** The play statistics on the DJ rows (src/server/djs/plays.ts refreshDjStats); its one fixed parameter is the limit, 1. */
   refreshStats: (n: number) =>
     `update "djs" set "play_count" = (select count(*) as "n" from "dj_plays" where "dj_plays"."dj_id" = "djs"."id"), "last_play_event_id" = (select "events"."id" from "dj_plays" inner join "events" on "events"."id" = "dj_plays"."event_id" where "dj_plays"."dj_id" = "djs"."id" order by "events"."start_at" desc, "events"."id" limit ?) where "id" in (${marks(n)})`,
   recordChange: RECORD_CHANGE,

@@ -4,7 +4,7 @@ import { API } from '@shared/api/index.js';
 import { malformed } from '@shared/testing/api-client.js';
 import { DISCORD_ID_MESSAGE } from '@shared/schemas/djs.js';
 import type { Dj } from '@shared/schemas/djs.js';
-import { refreshDjStats } from '../db/plays.js';
+import { refreshDjStats } from './plays.js';
 import { startTestApp, testDialects, type TestApp, uniqueDiscordId } from '../testing/harness.js';
 
 const validDj = (overrides: Record<string, string> = {}) => ({

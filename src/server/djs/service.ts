@@ -9,7 +9,7 @@ import { findVersions } from '../events/repository.js';
 import { ForeignKeyViolation, UniqueViolation, withDbErrors } from '../db/errors.js';
 import type { Store } from '../db/open.js';
 import type { ReadCache } from '../db/read-cache.js';
-import { refreshDjStats } from '../db/plays.js';
+import { refreshDjStats } from './plays.js';
 import type { Database, DjRow } from '../db/schema.js';
 import { toIso } from '../db/values.js';
 import { type Actor, recordChange } from '../history/record.js';

@@ -5,13 +5,13 @@ import { slotForSignup } from '@shared/lineup.js';
 import type { RosterDj } from '@shared/schemas/djs.js';
 import { eventFieldsSchema } from '@shared/schemas/events.js';
 import { buildSignup } from '@shared/testing/builders.js';
-import { rankedPlays, toPlay } from '../db/plays.js';
+import { rankedPlays, toPlay } from './plays.js';
 import { toCount } from '../db/values.js';
 import { startTestApp, testDialects, type TestApp } from '../testing/harness.js';
 
 // Each DJ's play statistics live on their row (djs.play_count, djs.last_play_event_id), kept by
 // the writes that change plays. The roster must answer exactly what ranking every play on each
-// request answered: that query (db/plays.ts rankedPlays) is the reference here.
+// request answered: that query (djs/plays.ts rankedPlays) is the reference here.
 
 const WEEK = 7 * 24 * 3_600_000;
 const BASE = Date.parse('2030-01-06T20:00:00.000Z');

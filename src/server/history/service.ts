@@ -1,6 +1,6 @@
 import type { DjSignups, HistoryPage, HistoryQuery } from '@shared/schemas/history.js';
 import type { AppContext } from '../context.js';
-import { existingDjIds } from '../db/rows.js';
+import { existingDjIds } from '../djs/rows.js';
 import { assertEventExists } from '../events/service.js';
 import { notFound } from '../http/errors.js';
 import { stateOf } from '../me/service.js';

@@ -14,7 +14,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/er
 import type { QueryTarget } from '../db/precompiled.js';
 import { recordChange } from '../history/record.js';
 import { readSettings } from '../settings/service.js';
-import { findDjsById } from '../db/rows.js';
+import { findDjsById } from '../djs/rows.js';
 import { findEvent } from '../events/repository.js';
 import { countDjSignups, findOwnStreamLinks, findSignupNaming, findSignupOwner, insertSignup, parseFormData, setConfirmation, storedDjUpdate, updateAnswersOnly, updateSignupForm } from '../lineup/signups.js';
 import { signupsOpenAt } from '@shared/lineup.js';
