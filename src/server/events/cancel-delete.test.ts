@@ -241,21 +241,10 @@ describe.each(testDialects)('cancel, restore and delete events on %s', (dialect)
 
   test('the change stream tells open pages about a cancel', async () => {
     const id = await createEvent();
-    const abort = new AbortController();
-    const response = await fetch(`${app.url}/api/events/${id}/changes`, { headers: { cookie: host.cookie }, signal: abort.signal });
-    const reader = response.body!.getReader();
-    const decoder = new TextDecoder();
-    let received = '';
-    const readUntil = async (text: string) => {
-      while (!received.includes(text)) {
-        const { value, done } = await reader.read();
-        if (done) throw new Error(`stream ended before ${text}: ${received}`);
-        received += decoder.decode(value);
-      }
-    };
-    await readUntil(': connected');
+    const stream = await app.openStream(API.events.eventChanges, { params: { eventId: id } }, { as: host });
+    await stream.readUntil(': connected');
     expect((await action(id, 'cancel', 1)).status).toBe(200);
-    await readUntil('event: changed\ndata: {"version":2}\n\n');
-    abort.abort();
+    await stream.readUntil('event: changed\ndata: {"version":2}\n\n');
+    await stream.cancel();
   });
 });

@@ -439,26 +439,15 @@ describe.each(testDialects)('events API on %s', (dialect) => {
   describe('change stream', () => {
     test('sends `changed` with the new version after a save', async () => {
       const id = await createEvent();
-      const abort = new AbortController();
-      const response = await fetch(`${app.url}/api/events/${id}/changes`, { headers: { cookie: host.cookie }, signal: abort.signal });
-      expect(response.status).toBe(200);
-      expect(response.headers.get('content-type')).toContain('text/event-stream');
-      const reader = response.body!.getReader();
-      const decoder = new TextDecoder();
-      let received = '';
-      const readUntil = async (text: string) => {
-        while (!received.includes(text)) {
-          const { value, done } = await reader.read();
-          if (done) throw new Error(`stream ended before ${text}: ${received}`);
-          received += decoder.decode(value);
-        }
-      };
-      await readUntil(': connected');
+      const stream = await app.openStream(API.events.eventChanges, { params: { eventId: id } }, { as: host });
+      expect(stream.status).toBe(200);
+      expect(stream.headers.get('content-type')).toContain('text/event-stream');
+      await stream.readUntil(': connected');
 
       const loaded = await getEvent(id);
       expect((await app.call(API.events.saveEvent, { params: { eventId: id }, body: draftOf(loaded) }, { as: host })).status).toBe(200);
-      await readUntil('event: changed\ndata: {"version":2}\n\n');
-      abort.abort();
+      await stream.readUntil('event: changed\ndata: {"version":2}\n\n');
+      await stream.cancel();
     });
 
     test('an open stream does not keep the server from stopping', async () => {

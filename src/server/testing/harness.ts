@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { CallInput, Contract } from '@shared/api/contract.js';
 import type { Role } from '@shared/domain.js';
 import { type Answer, callContract, type SentRequest } from '@shared/testing/api-client.js';
+import { type OpenStream, openStream } from './streams.js';
 import { type Config, loadConfig } from '../config.js';
 import { openSession, SESSION_COOKIE } from '../auth/sessions.js';
 import type { Limits } from '../limits.js';
@@ -38,6 +39,8 @@ export interface TestApp extends RunningApp {
    * fails the test): `app.call(api.saveEvent, { params, body }, { as: host })`.
    */
   call<C extends Contract>(contract: C, input: CallInput<C>, options?: CallOptions): Promise<Answer<C>>;
+  /** Opens a live-update stream through its contract, read in the background (testing/streams.ts). */
+  openStream<C extends Contract & { stream: true }>(contract: C, input: CallInput<C>, options?: { as?: { cookie: string } }): Promise<OpenStream>;
   /** A request spelled by hand: for what is not an API call (pages, feeds) or where the spelling is what a test tries. */
   request<T = unknown>(method: string, url: string, options?: { body?: unknown; cookie?: string; headers?: Record<string, string> }): Promise<TestResponse<T>>;
   /** Stops the server and removes its database. */
@@ -144,6 +147,9 @@ export async function startTestApp(
         return { status: response.status, headers: response.headers, text: await response.text() };
       };
       return callContract(send, contract, input, headers);
+    },
+    openStream(contract, input, { as } = {}) {
+      return openStream(running.url, contract, input, as);
     },
     async request(method, url, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
