@@ -244,9 +244,9 @@ describe.each(testDialects)('sessions ended by their check, and expired ones, on
       const host = fake.person({ nick: null, avatar: null, roles: [HOST_ROLE] });
       const cookie = await signInAs(app, fake, host.code);
       const eventId = await insertOpenEvent(app.ctx.store.db);
-      const response = await fetch(`${app.url}/api/events/${eventId}/changes`, { headers: { cookie } });
-      expect(response.status).toBe(200);
-      const ended = response.text();
+      const stream = await app.openStream(API.events.eventChanges, { params: { eventId } }, { as: { cookie } });
+      expect(stream.status).toBe(200);
+      const ended = stream.closed;
       host.person.member = null;
       await app.ctx.store.db.updateTable('sessions').set({ next_check_at: Date.now() - 1 }).execute();
       expect((await app.call(API.auth.getMe, {}, { as: { cookie } })).status).toBe(401);

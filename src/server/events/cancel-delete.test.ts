@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { CallInput, Contract } from '@shared/api/contract.js';
+import { type CallInput, type Contract, urlOf } from '@shared/api/contract.js';
 import { API } from '@shared/api/index.js';
 import { slotForSignup } from '@shared/lineup.js';
+import { feeds } from '@shared/paths.js';
 import { eventFieldsSchema } from '@shared/schemas/events.js';
 import { buildLegacySlot, buildSignup } from '@shared/testing/builders.js';
 import { intake, storedLineup } from '../testing/fixtures.js';
@@ -144,13 +145,13 @@ describe.each(testDialects)('cancel, restore and delete events on %s', (dialect)
     const calendar = new URL((await app.call(API.public.getCalendarLink, {}, { as: dj })).body.url).pathname;
     const home = async () => (await app.call(API.me.getDjHome, {}, { as: dj })).body;
     const text = async (url: string) => JSON.stringify((await app.request('GET', url)).body ?? '');
-    const everywhere = [`/api/public/lineups`, '/feeds/events.ics', '/feeds/next.json', '/feeds/next.txt', calendar];
+    const everywhere = [urlOf(API.public.listPublicLineups), feeds.events(), feeds.next('json'), feeds.next('txt'), calendar];
 
     // Before: open for signup, her confirmed slot, and public everywhere.
     expect((await home()).openEvents.map((event) => event.id)).toEqual([id]);
     expect((await home()).signups).toMatchObject([{ eventId: id, state: 'confirmed', cancelled: false }]);
     for (const url of everywhere) expect(await text(url), url).toContain('Moonlight Night');
-    expect((await app.request('GET', `/feeds/lineup/${id}.svg`)).status).toBe(200);
+    expect((await app.request('GET', feeds.lineupImage(id, 'svg'))).status).toBe(200);
 
     expect((await action(id, 'cancel', (await getEvent(id)).version)).status).toBe(200);
 
@@ -167,7 +168,7 @@ describe.each(testDialects)('cancel, restore and delete events on %s', (dialect)
     // Visitors see it nowhere: pages, feeds, the DJ's own calendar, the image.
     for (const url of everywhere) expect(await text(url), url).not.toContain('Moonlight Night');
     expect((await app.call(API.public.getPublicLineup, { params: { eventId: id } })).status).toBe(404);
-    expect((await app.request('GET', `/feeds/lineup/${id}.svg`)).status).toBe(404);
+    expect((await app.request('GET', feeds.lineupImage(id, 'svg'))).status).toBe(404);
   });
 
   test('cancel and restore are refused when someone saved meanwhile, and for an unknown event', async () => {

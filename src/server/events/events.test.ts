@@ -452,12 +452,12 @@ describe.each(testDialects)('events API on %s', (dialect) => {
 
     test('an open stream does not keep the server from stopping', async () => {
       const id = await createEvent();
-      const response = await fetch(`${app.url}/api/events/${id}/changes`, { headers: { cookie: host.cookie } });
-      expect(response.status).toBe(200);
+      const stream = await app.openStream(API.events.eventChanges, { params: { eventId: id } }, { as: host });
+      expect(stream.status).toBe(200);
       const started = Date.now();
       await app.stop();
       expect(Date.now() - started).toBeLessThan(5_000);
-      await response.body?.cancel().catch(() => {});
+      await stream.cancel();
     });
   });
 
