@@ -192,10 +192,7 @@ export async function writeSignups(trx: Transaction<Database>, eventId: string, 
  * answers, the answers, and its slot's time when it is in the lineup.
  */
 export async function findSignupNaming(db: Db, eventId: string, djId: string) {
-  const row = await db
-    .selectFrom('signup_djs')
-    .innerJoin('signups', 'signups.uuid', 'signup_djs.signup_uuid')
-    .leftJoin('slots', (join) => join.onRef('slots.signup_uuid', '=', 'signups.uuid').onRef('slots.event_id', '=', 'signups.event_id'))
+  const row = await signupsWithSlot(db)
     .select([
       'signups.uuid',
       'signups.name',
@@ -231,12 +228,15 @@ export async function findSignupNaming(db: Db, eventId: string, djId: string) {
 
 /** Every signup naming the DJ (as main DJ or B2B partner) with its event and its slot, if any: the DJ home's and the DJ page's reads select from it. */
 export function signupsNaming(db: Db, djId: string) {
+  return signupsWithSlot(db).innerJoin('events', 'events.id', 'signup_djs.event_id').where('signup_djs.dj_id', '=', djId);
+}
+
+/** The DJs signups name (signup_djs) with their signup and its slot, if it is in the lineup. */
+function signupsWithSlot(db: Db) {
   return db
     .selectFrom('signup_djs')
     .innerJoin('signups', 'signups.uuid', 'signup_djs.signup_uuid')
-    .innerJoin('events', 'events.id', 'signup_djs.event_id')
-    .leftJoin('slots', (join) => join.onRef('slots.signup_uuid', '=', 'signups.uuid').onRef('slots.event_id', '=', 'signups.event_id'))
-    .where('signup_djs.dj_id', '=', djId);
+    .leftJoin('slots', (join) => join.onRef('slots.signup_uuid', '=', 'signups.uuid').onRef('slots.event_id', '=', 'signups.event_id'));
 }
 
 /** For the intake: the signup naming this DJ in this event, and who gave its answers. */
@@ -246,10 +246,7 @@ export async function findSignupOwner(db: QueryTarget, eventId: string, djId: st
 }
 
 const selectSignupOwner = precompiled((db, { eventId, djId }: { eventId: string; djId: string }) =>
-  db
-    .selectFrom('signup_djs')
-    .innerJoin('signups', 'signups.uuid', 'signup_djs.signup_uuid')
-    .leftJoin('slots', (join) => join.onRef('slots.signup_uuid', '=', 'signups.uuid').onRef('slots.event_id', '=', 'signups.event_id'))
+  signupsWithSlot(db)
     .select([
       'signups.uuid',
       'signups.name',
