@@ -8,28 +8,21 @@ import { type SignedIn, startTestApp, testDialects, type TestApp, uniqueDiscordI
 // A legacy slot (one without a signup) is named by one rule (shared/lineup.ts slotName) on every
 // page: staff's events list and event page, the public lineups and the feeds.
 
-describe.each(testDialects)('slot names on %s', (dialect) => {
-  let app: TestApp;
-  let host: SignedIn;
-  beforeEach(async () => {
-    app = await startTestApp(dialect);
-    host = await app.signIn(['host']);
-  });
-  afterEach(async () => {
-    await app.destroy();
-  });
+/** A roster DJ, made by staff through the API; their id. */
+async function addDj(app: TestApp, host: SignedIn, djName: string) {
+  const body = { discordId: uniqueDiscordId(), publicName: `${djName} person`, djName, rtmpUrl: '', twitchUsername: '' };
+  return (await app.call(API.djs.createDj, { body }, { as: host })).body.id;
+}
 
-  const addDj = async (djName: string) => {
-    const body = { discordId: uniqueDiscordId(), publicName: `${djName} person`, djName, rtmpUrl: '', twitchUsername: '' };
-    return (await app.call(API.djs.createDj, { body }, { as: host })).body.id;
-  };
-
-  test('a legacy slot is named the same on the staff and the public pages', async () => {
+test.each(testDialects)('a legacy slot is named the same on the staff and the public pages (%s)', async (dialect) => {
+  const app = await startTestApp(dialect);
+  try {
+    const host = await app.signIn(['host']);
     const legacy = [
-      { name: 'Own Name', dj: await addDj('Named DJ') },
+      { name: 'Own Name', dj: await addDj(app, host, 'Named DJ') },
       // An empty legacy name (as imports have them) and one left out: the DJ it points at names it.
-      { name: '', dj: await addDj('Empty Name DJ') },
-      { name: null, dj: await addDj('No Name DJ') },
+      { name: '', dj: await addDj(app, host, 'Empty Name DJ') },
+      { name: null, dj: await addDj(app, host, 'No Name DJ') },
       { name: 'Only A Name', dj: null },
       // Nothing names it: every page leaves it unnamed.
       { name: '', dj: null },
@@ -51,5 +44,7 @@ describe.each(testDialects)('slot names on %s', (dialect) => {
     expect(publicList.events.find((event) => event.id === eventId)?.djs).toEqual(expected);
     const next = (await app.request<NextEventFeed>('GET', feeds.next('json'))).body;
     expect(next.event?.slots.map((slot) => slot.name)).toEqual(expected);
-  });
+  } finally {
+    await app.destroy();
+  }
 });
