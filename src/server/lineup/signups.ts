@@ -231,6 +231,38 @@ export function signupsNaming(db: Db, djId: string) {
   return signupsWithSlot(db).innerJoin('events', 'events.id', 'signup_djs.event_id').where('signup_djs.dj_id', '=', djId);
 }
 
+/** What the reads of signupsNaming select: the event, the signup's name, the DJ's answer and the slot. */
+export const NAMING_COLUMNS = [
+  'events.id as event_id',
+  'events.name as event_name',
+  'events.start_at as event_start',
+  'events.cancelled_at as event_cancelled_at',
+  'signups.name as signup_name',
+  'signup_djs.confirmation',
+  'slots.start_at as slot_start',
+  'slots.end_at as slot_end',
+] as const;
+
+/** A row of NAMING_COLUMNS as the DJ's pages show it. */
+export const namedSignupOf = (row: {
+  event_id: string;
+  event_name: string;
+  event_start: number;
+  event_cancelled_at: number | null;
+  signup_name: string;
+  confirmation: string;
+  slot_start: number | null;
+  slot_end: number | null;
+}) => ({
+  eventId: row.event_id,
+  eventName: row.event_name,
+  startDatetime: toIso(row.event_start),
+  signupName: row.signup_name,
+  cancelled: row.event_cancelled_at !== null,
+  confirmation: row.confirmation,
+  slot: row.slot_start === null || row.slot_end === null ? null : { startTime: toIso(row.slot_start), endTime: toIso(row.slot_end) },
+});
+
 /** The DJs signups name (signup_djs) with their signup and its slot, if it is in the lineup. */
 function signupsWithSlot(db: Db) {
   return db
