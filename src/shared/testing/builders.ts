@@ -1,28 +1,16 @@
 import type { EventDetail } from '../schemas/events.js';
 import type { LegacySlot, Signup, Slot } from '../schemas/lineup.js';
 import type { SignupFormData } from '../schemas/signup.js';
+import { newStaffSignup } from '../lineup.js';
 
 // Test data builders for lineup values: a plausible value, with only what a test cares about
 // given. Used by unit tests on both sides and by the server's integration tests.
 
 export function buildSignup(uuid: string, overrides: Partial<Signup> = {}): Signup {
-  return {
-    uuid,
-    name: `Act ${uuid}`,
-    djRefs: [`dj-${uuid}`],
-    isDebut: false,
-    requestedDuration: 1,
-    type: 'LIVE',
-    hidden: false,
-    formData: null,
-    updatePendingAt: null,
-    updateFields: [],
-    confirmations: {},
-    ...overrides,
-  };
+  const dj = { id: `dj-${uuid}`, discordId: null, publicName: '', djName: `Act ${uuid}`, rtmpUrl: '', twitchUsername: '', avatarUrl: null, notes: '' };
+  return { ...newStaffSignup(dj, uuid), ...overrides };
 }
 
-/** A DJ's answers to the wizard: Rex, one hour live, any time. */
 export function buildFormData(overrides: Partial<SignupFormData> = {}): SignupFormData {
   return {
     event_id: 'e1',
