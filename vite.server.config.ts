@@ -24,7 +24,7 @@ export default defineConfig({
         'db/open': 'src/server/db/open.ts',
         'auth/sessions': 'src/server/auth/sessions.ts',
         // The bench keeps the play statistics of the DJs it seeds (scripts/bench/seed.mjs).
-        'db/plays': 'src/server/db/plays.ts',
+        'djs/plays': 'src/server/djs/plays.ts',
         // The bench reads the session lifetime as the app parses it (scripts/bench/seed.mjs).
         config: 'src/server/config.ts',
       },

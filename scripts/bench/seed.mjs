@@ -51,7 +51,7 @@ async function seedCommunity(store, scale) {
 
 /** The play statistics on the DJ rows (as the app keeps them), after plays were written straight in. */
 async function refreshStats(trx, djIds) {
-  const { refreshDjStats } = await import('../../dist/server/db/plays.js');
+  const { refreshDjStats } = await import('../../dist/server/djs/plays.js');
   for (let i = 0; i < djIds.length; i += 500) await refreshDjStats(trx, djIds.slice(i, i + 500));
 }
 

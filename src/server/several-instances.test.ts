@@ -1,7 +1,7 @@
 import fs from 'node:fs';
+import { API } from '@shared/api/index.js';
 import os from 'node:os';
 import path from 'node:path';
-import type { EventDetail } from '@shared/schemas/events.js';
 import { SIGNUP_RATE_LIMIT } from './signup/routes.js';
 import { insertOpenEvent, intake } from './testing/fixtures.js';
 import { startTestApp, type TestApp } from './testing/harness.js';
@@ -50,22 +50,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('three instances on one PostgreSQL
   test('a DJ signing up through one instance reaches a staff page streaming from another', async () => {
     const [a, b] = instances as [TestApp, TestApp];
     const host = await a.signIn(['host']);
-    const response = await fetch(`${b.url}/api/events/${eventId}/changes`, { headers: { cookie: host.cookie } });
-    expect(response.status).toBe(200);
-    const reader = response.body!.getReader();
+    const stream = await b.openStream(API.events.eventChanges, { params: { eventId } }, { as: host });
+    expect(stream.status).toBe(200);
     try {
       const dj = await a.signIn(['dj']);
-      expect((await a.request('POST', '/api/signup', { cookie: dj.cookie, body: intake(eventId, { name: 'Across' }) })).status).toBe(200);
-      let text = '';
-      const deadline = Date.now() + 8000;
-      while (!/data: \{"version":\d+\}/.test(text)) {
-        if (Date.now() > deadline) throw new Error(`no change message on the other instance: ${text}`);
-        const { value, done } = await reader.read();
-        if (done) throw new Error('the stream ended');
-        text += new TextDecoder().decode(value);
-      }
+      expect((await a.call(API.signup.submitSignup, { body: intake(eventId, { name: 'Across' }) }, { as: dj })).status).toBe(200);
+      await stream.readUntil('event: changed\ndata: {"version":');
     } finally {
-      await reader.cancel().catch(() => {});
+      await stream.cancel();
     }
   });
 
@@ -73,24 +65,21 @@ describe.runIf(process.env.TEST_DATABASE_URL)('three instances on one PostgreSQL
     const [a, b, c] = instances as [TestApp, TestApp, TestApp];
     const host = await a.signIn(['host']);
     const names = async (app: TestApp) =>
-      (await app.request<EventDetail>('GET', `/api/events/${eventId}`, { cookie: host.cookie })).body.signups.map((signup) => signup.name);
+      (await app.call(API.events.getEvent, { params: { eventId } }, { as: host })).body.signups.map((signup) => signup.name);
     // Cached on B and C (the event page's read cache), then changed through A.
     const before = await names(b);
     expect(await names(c)).toEqual(before);
     const dj = await a.signIn(['dj']);
-    expect((await a.request('POST', '/api/signup', { cookie: dj.cookie, body: intake(eventId, { name: 'Cache buster' }) })).status).toBe(200);
+    expect((await a.call(API.signup.submitSignup, { body: intake(eventId, { name: 'Cache buster' }) }, { as: dj })).status).toBe(200);
     for (const app of [b, c]) {
       await eventually(async () => expect(await names(app)).toEqual([...before, 'Cache buster']));
     }
     // And the roster's cache: a DJ made on C appears on A and B.
-    const created = await c.request<{ id: string }>('POST', '/api/djs', {
-      cookie: host.cookie,
-      body: { discordId: '987654321098765432', publicName: 'Made on C', djName: 'Instance Three', rtmpUrl: '', twitchUsername: '' },
-    });
+    const created = await c.call(API.djs.createDj, { body: { discordId: '987654321098765432', publicName: 'Made on C', djName: 'Instance Three', rtmpUrl: '', twitchUsername: '' } }, { as: host });
     expect(created.status).toBe(201);
     for (const app of [a, b]) {
       await eventually(async () => {
-        const roster = await app.request<{ djs: Array<{ djName: string }> }>('GET', '/api/djs?search=Instance%20Three', { cookie: host.cookie });
+        const roster = await app.call(API.djs.getRoster, { query: { search: 'Instance Three' } }, { as: host });
         expect(roster.body.djs.map((row) => row.djName)).toEqual(['Instance Three']);
       });
     }
@@ -99,26 +88,26 @@ describe.runIf(process.env.TEST_DATABASE_URL)('three instances on one PostgreSQL
   test('logging out through one instance ends the session on all of them', async () => {
     const [a, b, c] = instances as [TestApp, TestApp, TestApp];
     const host = await a.signIn(['host']);
-    for (const app of instances) expect((await app.request('GET', '/api/me', { cookie: host.cookie })).status).toBe(200);
-    expect((await b.request('POST', '/api/auth/logout', { cookie: host.cookie })).status).toBeLessThan(300);
+    for (const app of instances) expect((await app.call(API.auth.getMe, {}, { as: host })).status).toBe(200);
+    expect((await b.call(API.auth.signOut, {}, { as: host })).status).toBeLessThan(300);
     for (const app of [a, b, c]) {
-      await eventually(async () => expect((await app.request('GET', '/api/me', { cookie: host.cookie })).status).toBe(401));
+      await eventually(async () => expect((await app.call(API.auth.getMe, {}, { as: host })).status).toBe(401));
     }
   });
 
   test('a rate limit holds across the instances: together they allow its max, not each', async () => {
     const dj = await first.signIn(['dj']);
-    const submit = (app: TestApp, n: number) => app.request('POST', '/api/signup', { cookie: dj.cookie, body: intake(eventId, { name: `Take ${n}` }) });
+    const submit = (app: TestApp, n: number) => app.call(API.signup.submitSignup, { body: intake(eventId, { name: `Take ${n}` }) }, { as: dj });
     for (let n = 1; n <= SIGNUP_RATE_LIMIT.max; n++) {
       expect((await submit(instances[n % 3]!, n)).status, `submission ${n}`).toBe(200);
     }
     for (const app of instances) {
       const refused = await submit(app, 0);
       expect(refused.status).toBe(429);
-      expect(refused.body).toEqual({ code: 'rate_limited', message: 'Too many signup submissions. Please wait a minute and try again.' });
+      expect(refused.error).toEqual({ code: 'rate_limited', message: 'Too many signup submissions. Please wait a minute and try again.' });
     }
     // Another DJ, and the same DJ on another route, have their own windows.
     const other = await first.signIn(['dj']);
-    expect((await instances[2]!.request('POST', '/api/signup', { cookie: other.cookie, body: intake(eventId) })).status).toBe(200);
+    expect((await instances[2]!.call(API.signup.submitSignup, { body: intake(eventId) }, { as: other })).status).toBe(200);
   });
 });

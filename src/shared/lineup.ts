@@ -40,6 +40,21 @@ function validHours(hours: number | null | undefined): number {
 
 const slotLengthMs = (hours: number) => Math.round(SLOT_UNIT_MINUTES * hours * MS_PER_MINUTE);
 
+/** What names a legacy slot: its own DJ name, and the DJ it points at when that DJ is known. */
+export interface LegacyNaming {
+  djName: string | null | undefined;
+  dj: Pick<Dj, 'djName' | 'publicName'> | null | undefined;
+}
+
+/**
+ * A slot's name, the one rule for every page, staff's and the public's (spec §4: a slot's name
+ * comes from its signup or a legacy DJ name): its signup's name, else the legacy slot's own DJ
+ * name, else the name of the DJ it points at; null when nothing names it.
+ */
+export function slotName(signupName: string | null | undefined, legacy: LegacyNaming): string | null {
+  return signupName ?? (legacy.djName || legacy.dj?.djName || legacy.dj?.publicName || null);
+}
+
 /**
  * Resolves every slot and lays them out back to back from the event start (spec §4): the one
  * place slot times are computed. `djs` only helps name legacy slots that kept just a DJ.
@@ -60,7 +75,7 @@ export function placeSlots(
     return {
       slot,
       signup,
-      name: signup?.name ?? (legacy?.djName || legacyDj?.djName || legacyDj?.publicName || null),
+      name: slotName(signup?.name, { djName: legacy?.djName, dj: legacyDj }),
       djIds: signup ? [...signup.djRefs] : legacy?.djRef ? [legacy.djRef] : [],
       duration,
       isDebut: signup ? signup.isDebut : (legacy?.isDebut ?? false),

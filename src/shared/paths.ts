@@ -1,3 +1,6 @@
+import { urlOf } from './api/contract.js';
+import { FEEDS } from './api/feeds.js';
+
 // Client addresses, built in one place (the spec's route table).
 
 export const EVENT_TABS = ['setup', 'lineup', 'verifyDJs', 'technicalDetails', 'announcements', 'preflight', 'history', 'debug'] as const;
@@ -31,14 +34,13 @@ export const signupLink = (origin: string, eventId: string) => `${origin}${paths
 
 /** The public feeds' addresses (issue 14); `tz`: IANA zones, comma-separated. */
 export const feeds = {
-  events: () => '/feeds/events.ics',
-  dj: (token: string) => `/feeds/dj/${encodeURIComponent(token)}.ics`,
-  next: (format: 'txt' | 'json', tz?: string) => `/feeds/next.${format}${query({ tz })}`,
+  events: () => urlOf({ path: FEEDS.seriesCalendar }),
+  dj: (token: string) => urlOf({ path: FEEDS.djCalendar }, { params: { token } }),
+  next: (format: 'txt' | 'json', tz?: string) =>
+    urlOf({ path: format === 'txt' ? FEEDS.nextEventText : FEEDS.nextEventJson }, { query: given({ tz }) }),
   lineupImage: (eventId: string, format: 'png' | 'svg', options: Record<string, string | undefined> = {}) =>
-    `/feeds/lineup/${encodeURIComponent(eventId)}.${format}${query(options)}`,
+    urlOf({ path: FEEDS.lineupImage }, { params: { eventId, format }, query: given(options) }),
 };
 
-function query(values: Record<string, string | undefined>): string {
-  const entries = Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '');
-  return entries.length === 0 ? '' : `?${new URLSearchParams(entries).toString()}`;
-}
+/** The query's values that were given (not undefined, not empty). */
+const given = (values: Record<string, string | undefined>) => Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && value !== ''));

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { API } from '@shared/api/index';
 import { signInAs } from './support/auth';
-import { createDj, createEvent, daysFromNow, publish, saveLineup, uniqueDiscordId } from './support/api';
+import { call, createDj, createEvent, daysFromNow, publish, saveLineup, uniqueDiscordId } from './support/api';
 import { expect, test } from './support/fixtures';
 import { startServer } from './support/server';
 
@@ -135,6 +136,6 @@ test.describe('roster import from a spreadsheet', () => {
     await expect(page.getByRole('heading', { name: 'Global Settings' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Save' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Your data' })).toHaveCount(0);
-    expect((await page.request.get('/api/archive/export')).status()).toBe(403);
+    expect((await call(API.archive.exportArchive, {}, { as: page.request })).status).toBe(403);
   });
 });

@@ -1,4 +1,5 @@
 import type { Page, TestInfo } from '@playwright/test';
+import { feeds } from '@shared/paths';
 import { clockTime, zoneLabel } from '@shared/public-lineup';
 import { createDj, createEvent, daysFromNow, getEvent, publish, putInLineup, saveLineup, submitSignup } from './support/api';
 import { signInAs } from './support/auth';
@@ -74,7 +75,7 @@ test.describe('public lineup pages', () => {
     await snap(page, testInfo, 'public-event');
 
     // The lineup image it links to is a PNG.
-    const image = await page.request.get(`/feeds/lineup/${eventId}.png`);
+    const image = await page.request.get(feeds.lineupImage(eventId, 'png'));
     expect(image.headers()['content-type']).toBe('image/png');
 
     // An unpublished event's address says not found, as an unknown one does.

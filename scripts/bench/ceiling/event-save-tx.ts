@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { otherEventsFromRows } from '@server/db/plays.js';
-import { djFromRow } from '@server/db/rows.js';
+import { otherEventsFromRows } from '@server/djs/plays.js';
+import { djFromRow } from '@server/djs/rows.js';
 import type { DjsTable, EventsTable, SignupsTable, SlotsTable } from '@server/db/schema.js';
 import type { Selectable } from 'kysely';
 import type { DjDetailsCache } from '@server/events/dj-details-cache.js';
 import { eventColumns, eventFromRow } from '@server/events/repository.js';
-import { signupsFromRows, slotColumns, slotFromRow, staffColumns } from '@server/lineup/repository.js';
+import { signupsFromRows, staffColumns } from '@server/lineup/signups.js';
+import { slotColumns, slotFromRow } from '@server/lineup/slots.js';
 import { OTHER_EVENTS_SHOWN } from '@shared/domain.js';
 import type { Dj } from '@shared/schemas/djs.js';
 import { diffLineup, type LineupChanges, namedDjs, savedDetail, type StoredLineup } from '@shared/lineup-save.js';

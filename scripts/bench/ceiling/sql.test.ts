@@ -69,8 +69,8 @@ test("the ceiling's statements are the ones the app's session lookup and signup 
     expect(sent).toEqual([SESSION_SQL.find, SESSION_SQL.renew, SESSION_SQL.find, SESSION_SQL.remove]);
 
     sent.length = 0;
-    await submitSignup(ctx, user, signupIntakeSchema.parse(intake('e1')));
-    await submitSignup(ctx, user, signupIntakeSchema.parse(intake('e1', { dj_notes: 'again' })));
+    await submitSignup({ ctx, user, intake: signupIntakeSchema.parse(intake('e1')) });
+    await submitSignup({ ctx, user, intake: signupIntakeSchema.parse(intake('e1', { dj_notes: 'again' })) });
     const { event, ownSignup, insertSignup, insertSignupDj, updateSignup, recordChange } = SIGNUP_INTAKE_SQL;
     // The ceiling's transaction is one per signup; the app's is a group commit (decision 018),
     // here of one signup each, whose statements are the ceiling's.
@@ -133,7 +133,7 @@ test("the ceiling's event save sends the app's statements in the app's order and
       (e) => ({ signups: [{ ...e.signups[0]!, djRefs: ['d3', 'd1'] }], removedSignupUuids: [e.signups[1]!.uuid], slots: [] }),
       () => ({}),
     ];
-    let appEvent = await getEventDetail(appDb, 'e1');
+    let appEvent = await getEventDetail({ db: appDb, eventId: 'e1' });
     let ceilingEvent = await readEventDetail(tx, 'e1');
     expect(ceilingEvent).toEqual(appEvent);
     for (const edits of saves) {
@@ -141,7 +141,7 @@ test("the ceiling's event save sends the app's statements in the app's order and
         saveEventSchema.parse({ baseVersion: e.version, event: eventFieldsSchema.parse(e), signups: e.signups, slots: e.slots, removedSignupUuids: [], ...edits(e) });
       appSent.length = 0;
       ceilingSent.length = 0;
-      appEvent = await saveEvent(appDb, inProcessBus(), host, 'e1', body(appEvent));
+      appEvent = await saveEvent({ db: appDb, changes: inProcessBus(), actor: host, eventId: 'e1', body: body(appEvent) });
       ceilingFile.prepare('begin').run();
       ceilingEvent = (await saveEventInTx(tx, host, 'e1', body(ceilingEvent), Date.now())).saved;
       ceilingFile.prepare('commit').run();
@@ -152,11 +152,11 @@ test("the ceiling's event save sends the app's statements in the app's order and
     appSent.length = 0;
     ceilingSent.length = 0;
     const stale = saveEventSchema.parse({ baseVersion: 1, event: eventFieldsSchema.parse(appEvent), signups: [], slots: [], removedSignupUuids: [] });
-    await expect(saveEvent(appDb, inProcessBus(), host, 'e1', stale)).rejects.toMatchObject({ statusCode: 409 });
+    await expect(saveEvent({ db: appDb, changes: inProcessBus(), actor: host, eventId: 'e1', body: stale })).rejects.toMatchObject({ statusCode: 409 });
     await expect(saveEventInTx(tx, host, 'e1', stale, Date.now())).rejects.toMatchObject({ statusCode: 409 });
     expect(['begin', ...ceilingSent, 'rollback']).toEqual(appSent);
     // The event page's read for the first base: the app's answer.
-    expect(await readEventDetail(tx, 'e1')).toEqual(await getEventDetail(appDb, 'e1'));
+    expect(await readEventDetail(tx, 'e1')).toEqual(await getEventDetail({ db: appDb, eventId: 'e1' }));
   } finally {
     await appDb.destroy();
     await ceilingDb.destroy();

@@ -29,7 +29,7 @@ const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 const tuples = (rows: number, width: number) => Array.from({ length: rows }, () => `(${marks(width)})`).join(', ');
 const quoted = (columns: readonly string[]) => columns.map((column) => `"${column}"`).join(', ');
 
-/** The signup and slot columns a save writes, in the app's order (lineup/repository.ts staffColumns, slotColumns). */
+/** The signup and slot columns a save writes, in the app's order (lineup/signups.ts staffColumns, lineup/slots.ts slotColumns). */
 export const SIGNUP_STAFF_COLUMNS = ['position', 'name', 'is_debut', 'requested_duration', 'type', 'hidden'] as const;
 export const SLOT_COLUMNS = [
   'signup_uuid', 'start_at', 'end_at', 'legacy_dj_name', 'legacy_dj_id', 'legacy_duration', 'legacy_is_debut', 'legacy_slot_type',
@@ -70,7 +70,7 @@ export const EVENT_SAVE_SQL = {
     `update "events" set ${[...(fields ? EVENT_FIELD_COLUMNS : []), ...(end ? ['end_at'] : [])].map((c) => `"${c}" = ?`).join(', ')} where "id" = ?`,
   deletePlays: (n: number) => `delete from "dj_plays" where "event_id" = ? and "dj_id" in (${marks(n)})`,
   insertPlays: (n: number) => `insert into "dj_plays" ("event_id", "dj_id") values ${tuples(n, 2)}`,
-  /** The play statistics on the DJ rows (src/server/db/plays.ts refreshDjStats); its one fixed parameter is the limit, 1. */
+  /** The play statistics on the DJ rows (src/server/djs/plays.ts refreshDjStats); its one fixed parameter is the limit, 1. */
   refreshStats: (n: number) =>
     `update "djs" set "play_count" = (select count(*) as "n" from "dj_plays" where "dj_plays"."dj_id" = "djs"."id"), "last_play_event_id" = (select "events"."id" from "dj_plays" inner join "events" on "events"."id" = "dj_plays"."event_id" where "dj_plays"."dj_id" = "djs"."id" order by "events"."start_at" desc, "events"."id" limit ?) where "id" in (${marks(n)})`,
   recordChange: RECORD_CHANGE,

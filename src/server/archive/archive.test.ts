@@ -1,9 +1,10 @@
 import fs from 'node:fs';
+import { API } from '@shared/api/index.js';
 import path from 'node:path';
 import type { Archive } from '@shared/archive/schema.js';
 import { ARCHIVE_VERSION } from '@shared/archive/schema.js';
 import { seedIfEmpty } from '../seed/seed.js';
-import { startTestApp, testDialects, type TestApp, type TestDialect } from '../testing/harness.js';
+import { type SignedIn, startTestApp, testDialects, type TestApp, type TestDialect } from '../testing/harness.js';
 import { UNARCHIVED_TABLES, DERIVED_COLUMNS, archivedColumns } from './tables.js';
 import { ARCHIVE_TABLES } from '@shared/archive/schema.js';
 
@@ -19,13 +20,11 @@ async function community(app: TestApp) {
   const now = Date.parse('2030-06-01T12:00:00.000Z');
   await db.insertInto('settings').values({ key: 'discordWebhooks', value: JSON.stringify({ announcements: WEBHOOK }), updated_at: now }).execute();
   const admin = await app.signIn(['admin'], { djName: 'Archivist', discordId: '955555555555555501' });
-  const saved = await app.request('PUT', '/api/settings', {
-    cookie: admin.cookie,
-    body: { ...(await app.request<Record<string, unknown>>('GET', '/api/settings', { cookie: admin.cookie })).body, discordWebhooks: undefined, seriesName: 'Archive Nights', defaultZone: 'America/New_York' },
-  });
+  const { discordWebhooks: _webhooks, ...settings } = (await app.call(API.settings.getSettings, {}, { as: admin })).body;
+  const saved = await app.call(API.settings.saveSettings, { body: { ...settings, seriesName: 'Archive Nights', defaultZone: 'America/New_York' } }, { as: admin });
   expect(saved.status).toBe(200);
   const dj = await app.signIn(['dj'], { djName: 'Calendar Keeper' });
-  const link = await app.request<{ url: string }>('GET', '/api/signup/calendar-link', { cookie: dj.cookie });
+  const link = await app.call(API.public.getCalendarLink, {}, { as: dj });
   expect(link.status).toBe(200);
   // A legacy slot (only a DJ name), an archived DJ, a cancelled event and a post to Discord.
   const event = await db.selectFrom('events').select(['id', 'end_at']).orderBy('start_at').executeTakeFirstOrThrow();
@@ -60,7 +59,7 @@ describe.each(testDialects)('the archive from %s', (dialect) => {
 
   test('carries every table and no secret: no webhook URL, calendar token, session or Discord token', async () => {
     const { admin, calendarUrl } = await community(source);
-    const response = await source.request<Archive>('GET', '/api/archive/export', { cookie: admin.cookie });
+    const response = await source.call(API.archive.exportArchive, {}, { as: admin });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="lineup-archive-\d{4}-\d{2}-\d{2}\.json"$/);
     const archive = response.body;
@@ -85,51 +84,48 @@ describe.each(testDialects)('the archive from %s', (dialect) => {
 
   test(`imports into a fresh install of ${otherKind(dialect)} and exports the same archive again`, async () => {
     const { admin } = await community(source);
-    const exported = (await source.request<Archive>('GET', '/api/archive/export', { cookie: admin.cookie })).body;
+    const exported = (await source.call(API.archive.exportArchive, {}, { as: admin })).body;
 
     target = await startTestApp(otherKind(dialect));
     // The admin signs in to the new install first: their new DJ record is taken over by the archive's.
     const newAdmin = await target.signIn(['admin'], { djName: 'New me', discordId: '955555555555555501' });
-    const preview = await target.request<{ plan: { refusal: string | null; takenOver: unknown[]; counts: Record<string, number> } }>('POST', '/api/archive/import/preview', {
-      cookie: newAdmin.cookie,
-      body: { text: JSON.stringify(exported) },
-    });
+    const preview = await target.call(API.archive.previewArchiveImport, { body: { text: JSON.stringify(exported) } }, { as: newAdmin });
     expect(preview.status).toBe(200);
     expect(preview.body.plan.refusal).toBeNull();
     expect(preview.body.plan.takenOver).toEqual([{ existingName: 'New me', archiveName: 'Archivist' }]);
     expect(preview.body.plan.counts.events).toBe(exported.tables.events.length);
     expect(await target.ctx.store.db.selectFrom('events').select('id').execute()).toEqual([]);
 
-    const imported = await target.request('POST', '/api/archive/import', { cookie: newAdmin.cookie, body: { text: JSON.stringify(exported) } });
+    const imported = await target.call(API.archive.importArchive, { body: { text: JSON.stringify(exported) } }, { as: newAdmin });
     expect(imported.status).toBe(200);
     // Still signed in, now as the archive's record.
-    const again = await target.request<Archive>('GET', '/api/archive/export', { cookie: newAdmin.cookie });
+    const again = await target.call(API.archive.exportArchive, {}, { as: newAdmin });
     expect(again.status).toBe(200);
     expect(withoutTime(again.body)).toEqual(withoutTime(exported));
-    for (const view of ['djs', 'events', 'plays']) {
-      const before = await source.request<string>('GET', `/api/archive/csv/${view}`, { cookie: admin.cookie });
-      const after = await target.request<string>('GET', `/api/archive/csv/${view}`, { cookie: newAdmin.cookie });
+    for (const view of ['djs', 'events', 'plays'] as const) {
+      const before = await source.call(API.archive.exportCsv, { params: { view } }, { as: admin });
+      const after = await target.call(API.archive.exportCsv, { params: { view } }, { as: newAdmin });
       expect(after.body).toBe(before.body);
     }
     // Derived statistics are computed again: the roster reads the same plays.
-    const roster = (app: TestApp, cookie: string) => app.request<{ djs: unknown[] }>('GET', '/api/djs?archived=include&limit=100', { cookie });
-    expect((await roster(target, newAdmin.cookie)).body).toEqual((await roster(source, admin.cookie)).body);
+    const roster = (app: TestApp, as: SignedIn) => app.call(API.djs.getRoster, { query: { archived: 'include', limit: 100 } }, { as });
+    expect((await roster(target, newAdmin)).body).toEqual((await roster(source, admin)).body);
   });
 
   test('a second import, or an import into an install with events, is refused and changes nothing', async () => {
     const { admin } = await community(source);
-    const exported = (await source.request<Archive>('GET', '/api/archive/export', { cookie: admin.cookie })).body;
+    const exported = (await source.call(API.archive.exportArchive, {}, { as: admin })).body;
     const before = JSON.stringify(exported);
-    const refused = await source.request<{ code: string; message: string }>('POST', '/api/archive/import', { cookie: admin.cookie, body: { text: JSON.stringify(exported) } });
+    const refused = await source.call(API.archive.importArchive, { body: { text: JSON.stringify(exported) } }, { as: admin });
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toMatch(/^This install already has \d+ events: an archive is imported only into a new install/);
-    const after = (await source.request<Archive>('GET', '/api/archive/export', { cookie: admin.cookie })).body;
+    expect(refused.error.message).toMatch(/^This install already has \d+ events: an archive is imported only into a new install/);
+    const after = (await source.call(API.archive.exportArchive, {}, { as: admin })).body;
     expect(JSON.stringify(withoutTime(after))).toBe(JSON.stringify(withoutTime(JSON.parse(before) as Archive)));
   });
 
   test('a bad file is refused with a message that says what is wrong, and nothing is written', async () => {
     const { admin } = await community(source);
-    const exported = (await source.request<Archive>('GET', '/api/archive/export', { cookie: admin.cookie })).body;
+    const exported = (await source.call(API.archive.exportArchive, {}, { as: admin })).body;
     target = await startTestApp(dialect);
     const cookie = (await target.signIn(['admin'])).cookie;
     const text = JSON.stringify(exported);
@@ -144,10 +140,10 @@ describe.each(testDialects)('the archive from %s', (dialect) => {
       ['empty', '', /^The file is empty\.$/],
     ];
     for (const [label, file, message] of cases) {
-      for (const path of ['/api/archive/import/preview', '/api/archive/import']) {
-        const response = await target.request<{ code: string; message: string }>('POST', path, { cookie, body: { text: file } });
-        expect(response.status, `${label} ${path}`).toBe(400);
-        expect(response.body.message, label).toMatch(message);
+      for (const contract of [API.archive.previewArchiveImport, API.archive.importArchive]) {
+        const response = await target.call(contract, { body: { text: file } }, { as: { cookie } });
+        expect(response.status, `${label} ${contract.path}`).toBe(400);
+        expect(response.error.message, label).toMatch(message);
       }
     }
     for (const table of ARCHIVE_TABLES) {
@@ -159,36 +155,34 @@ describe.each(testDialects)('the archive from %s', (dialect) => {
   test('a Firestore export of the original tool previews with what it leaves out, then imports', async () => {
     const admin = await source.signIn(['admin']);
     const text = fs.readFileSync(path.join(import.meta.dirname, 'testing', 'firestore-export.json'), 'utf8');
-    const preview = await source.request<{ plan: { counts: Record<string, number> }; skipped: string[] }>('POST', '/api/archive/import/preview', {
-      cookie: admin.cookie,
-      body: { source: 'firestore', text },
-    });
+    const preview = await source.call(API.archive.previewArchiveImport, { body: { source: 'firestore', text } }, { as: admin });
     expect(preview.status).toBe(200);
     expect(preview.body.plan.counts).toMatchObject({ events: 2, djs: 4, signups: 3, slots: 4 });
     expect(preview.body.skipped).toHaveLength(6);
     // Read as a Lineup archive, it is named for what it is.
-    const wrongKind = await source.request<{ message: string }>('POST', '/api/archive/import/preview', { cookie: admin.cookie, body: { text } });
-    expect(wrongKind.body.message).toBe('This is not a Lineup archive but looks like an export of Firestore collections: import it as a Firestore export.');
-    const imported = await source.request<{ skipped: string[] }>('POST', '/api/archive/import', { cookie: admin.cookie, body: { source: 'firestore', text } });
+    const wrongKind = await source.call(API.archive.previewArchiveImport, { body: { text } }, { as: admin });
+    expect(wrongKind.error.message).toBe('This is not a Lineup archive but looks like an export of Firestore collections: import it as a Firestore export.');
+    const imported = await source.call(API.archive.importArchive, { body: { source: 'firestore', text } }, { as: admin });
     expect(imported.status).toBe(200);
     expect(imported.body.skipped).toEqual(preview.body.skipped);
-    expect((await source.request('GET', '/api/events/ev-past', { cookie: admin.cookie })).status).toBe(200);
+    expect((await source.call(API.events.getEvent, { params: { eventId: 'ev-past' } }, { as: admin })).status).toBe(200);
   });
 
   test('hosts, DJs and the signed-out cannot export or import', async () => {
     const host = await source.signIn(['host']);
     const dj = await source.signIn(['dj']);
-    for (const [method, path, body] of [
-      ['GET', '/api/archive/export'],
-      ['GET', '/api/archive/csv/djs'],
-      ['POST', '/api/archive/import/preview', { text: '{}' }],
-      ['POST', '/api/archive/import', { text: '{}' }],
-      ['POST', '/api/archive/roster/preview', { text: 'a' }],
-      ['POST', '/api/archive/roster/import', { text: 'a', planId: 'x' }],
-    ] as const) {
-      expect((await source.request(method, path, { body })).status, path).toBe(401);
-      expect((await source.request(method, path, { body, cookie: host.cookie })).status, path).toBe(403);
-      expect((await source.request(method, path, { body, cookie: dj.cookie })).status, path).toBe(403);
+    const calls = [
+      (as?: SignedIn) => source.call(API.archive.exportArchive, {}, { as }),
+      (as?: SignedIn) => source.call(API.archive.exportCsv, { params: { view: 'djs' } }, { as }),
+      (as?: SignedIn) => source.call(API.archive.previewArchiveImport, { body: { text: '{}' } }, { as }),
+      (as?: SignedIn) => source.call(API.archive.importArchive, { body: { text: '{}' } }, { as }),
+      (as?: SignedIn) => source.call(API.archive.previewRosterImport, { body: { text: 'a' } }, { as }),
+      (as?: SignedIn) => source.call(API.archive.importRoster, { body: { text: 'a', planId: 'x' } }, { as }),
+    ];
+    for (const [index, call] of calls.entries()) {
+      expect((await call()).status, `call ${index}`).toBe(401);
+      expect((await call(host)).status, `call ${index}`).toBe(403);
+      expect((await call(dj)).status, `call ${index}`).toBe(403);
     }
   });
 

@@ -1,10 +1,9 @@
 import { spawnSync } from 'node:child_process';
+import { API } from '@shared/api/index.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Archive } from '@shared/archive/schema.js';
-import type { EventDetail, EventSummary } from '@shared/schemas/events.js';
-import type { DjDetailsResponse } from '@shared/schemas/djs.js';
 import { seedIfEmpty } from '../seed/seed.js';
 import { startTestApp, testDialects, type TestApp, type TestDialect } from '../testing/harness.js';
 
@@ -67,7 +66,7 @@ describe.each(testDialects)('export and import on %s', (dialect) => {
     expect(imported.stderr).toBe('');
     expect(imported.status).toBe(0);
     const admin = await target.signIn(['admin']);
-    const past = await target.request<EventSummary[]>('GET', '/api/events?when=past', { cookie: admin.cookie });
+    const past = await target.call(API.events.listEvents, { query: { when: 'past' } }, { as: admin });
     expect(past.body.length).toBe(archive.tables.events.filter((event) => Date.parse(event.end_at) <= Date.now()).length);
 
     // Once an install has events, a second import is refused and changes nothing.
@@ -106,7 +105,7 @@ describe.each(testDialects)('export and import on %s', (dialect) => {
     expect(result.stdout).toContain('The archive has 2 events, 4 DJs, 3 signups, 4 slots, 4 plays');
 
     const admin = await target.signIn(['admin']);
-    const past = await target.request<EventDetail>('GET', '/api/events/ev-past', { cookie: admin.cookie });
+    const past = await target.call(API.events.getEvent, { params: { eventId: 'ev-past' } }, { as: admin });
     expect(past.status).toBe(200);
     expect(past.body).toMatchObject({ name: 'Sunday Service #7', startDatetime: '2024-06-09T19:00:00.000Z', endDatetime: '2024-06-09T22:00:00.000Z', published: true, host: 'Hal' });
     expect(past.body.slots.map((slot) => slot.signupUuid ?? slot.legacy?.djName)).toEqual(['sig-aurora', 'sig-b2b', 'Legacy Larry']);
@@ -114,14 +113,14 @@ describe.each(testDialects)('export and import on %s', (dialect) => {
     expect(past.body.signups.find((signup) => signup.uuid === 'sig-aurora')?.formData).toMatchObject({ dj_notes: 'First time on a Sunday', available_to: '2024-06-10T00:00:00.000Z' });
     expect(past.body.djPlays.sort()).toEqual(['dj-aurora', 'dj-basil', 'dj-cleo']);
 
-    const aurora = await target.request<DjDetailsResponse>('GET', '/api/djs/dj-aurora', { cookie: admin.cookie });
+    const aurora = await target.call(API.djs.getDj, { params: { djId: 'dj-aurora' } }, { as: admin });
     expect(aurora.body.dj).toMatchObject({ discordId: '123456789012345671', notes: 'Plays deep house\nPrefers late slots', twitchUsername: 'aurora_beats' });
     expect(aurora.body.plays.map((play) => play.eventName)).toEqual(['Sunday Service #8', 'Sunday Service #7']);
-    const next = await target.request<EventDetail>('GET', '/api/events/ev-next', { cookie: admin.cookie });
+    const next = await target.call(API.events.getEvent, { params: { eventId: 'ev-next' } }, { as: admin });
     expect(next.body).toMatchObject({ signupsAreOpen: true, published: false });
     expect(next.body.signups[0]?.djRefs).toEqual(['dj-basil']);
     expect(next.body.slots[0]?.legacy).toMatchObject({ djRef: 'dj-aurora', djName: null });
-    const settings = await target.request<{ signupUrl: string }>('GET', '/api/settings', { cookie: admin.cookie });
+    const settings = await target.call(API.settings.getSettings, {}, { as: admin });
     expect(settings.body.signupUrl).toBe('https://forms.community.example/signup');
   });
 });

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { ARCHIVE_TABLES, ARCHIVED_SETTINGS_KEYS, type Archive, type ArchiveTableName, type ArchiveTables } from '@shared/archive/schema.js';
 import type { ArchiveImportPlan, ArchiveImportResult, TableCounts } from '@shared/schemas/archive.js';
 import { pluralise } from '@shared/pluralise.js';
-import { refreshDjStats } from '../db/plays.js';
+import { refreshDjStats } from '../djs/plays.js';
 import type { Database } from '../db/schema.js';
 import { conflict } from '../http/errors.js';
 import { toRow } from './tables.js';

@@ -1,4 +1,4 @@
-import type { RosterImportPreview } from '@shared/schemas/archive.js';
+import { API } from '@shared/api/index.js';
 import { startTestApp, testDialects, type TestApp } from '../testing/harness.js';
 
 // The DJ roster from a spreadsheet, as an admin imports it: a preview of every row, then exactly
@@ -19,7 +19,7 @@ describe.each(testDialects)('roster import from CSV on %s', (dialect) => {
 
   const roster = async () =>
     (await app.ctx.store.db.selectFrom('djs').select(['dj_name', 'public_name', 'discord_id', 'rtmp_url', 'twitch_username']).orderBy('discord_id').execute());
-  const preview = (text: string) => app.request<RosterImportPreview & { message: string }>('POST', '/api/archive/roster/preview', { cookie, body: { text } });
+  const preview = (text: string) => app.call(API.archive.previewRosterImport, { body: { text } }, { as: { cookie } });
 
   test('previews what it creates, updates (by Discord ID), leaves and refuses, then writes exactly that', async () => {
     const csv = [
@@ -47,7 +47,7 @@ describe.each(testDialects)('roster import from CSV on %s', (dialect) => {
     expect(answer.body.rows[1]!.changes).toEqual([{ field: 'Dj Name', from: 'Known DJ', to: 'Known DJ Renamed' }]);
     expect(await roster()).toHaveLength(1);
 
-    const imported = await app.request('POST', '/api/archive/roster/import', { cookie, body: { text: csv, planId: answer.body.planId } });
+    const imported = await app.call(API.archive.importRoster, { body: { text: csv, planId: answer.body.planId } }, { as: { cookie } });
     expect(imported).toMatchObject({ status: 200, body: { counts: { create: 3, update: 1, unchanged: 0, refused: 2 } } });
     expect(await roster()).toEqual([
       { dj_name: 'Known DJ Renamed', public_name: 'Known', discord_id: '111111111111111111', rtmp_url: '', twitch_username: '' },
@@ -64,9 +64,9 @@ describe.each(testDialects)('roster import from CSV on %s', (dialect) => {
     const { planId } = (await preview(csv)).body;
     await app.signIn(['dj'], { discordId: '666666666666666666', djName: 'Signed in meanwhile' });
     const before = await roster();
-    const refused = await app.request<{ message: string }>('POST', '/api/archive/roster/import', { cookie, body: { text: csv, planId } });
+    const refused = await app.call(API.archive.importRoster, { body: { text: csv, planId } }, { as: { cookie } });
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe('The roster changed since the preview (or the file did): preview the import again.');
+    expect(refused.error.message).toBe('The roster changed since the preview (or the file did): preview the import again.');
     expect(await roster()).toEqual(before);
   });
 
@@ -87,18 +87,18 @@ describe.each(testDialects)('roster import from CSV on %s', (dialect) => {
     const before = await roster();
     const answer = await preview(text);
     expect(answer.status).toBe(400);
-    expect(answer.body.message).toBe(message);
-    const imported = await app.request<{ message: string }>('POST', '/api/archive/roster/import', { cookie, body: { text, planId: 'anything' } });
+    expect(answer.error.message).toBe(message);
+    const imported = await app.call(API.archive.importRoster, { body: { text, planId: 'anything' } }, { as: { cookie } });
     expect(imported.status).toBe(400);
-    expect(imported.body.message).toBe(message);
+    expect(imported.error.message).toBe(message);
     expect(await roster()).toEqual(before);
   });
 
   test('the roster CSV export reads back in as a roster import', async () => {
     await preview(`${HEADER}\n=Eq,Eq,999999999999999999,,`).then(({ body }) =>
-      app.request('POST', '/api/archive/roster/import', { cookie, body: { text: `${HEADER}\n=Eq,Eq,999999999999999999,,`, planId: body.planId } }),
+      app.call(API.archive.importRoster, { body: { text: `${HEADER}\n=Eq,Eq,999999999999999999,,`, planId: body.planId } }, { as: { cookie } }),
     );
-    const csv = await app.request<string>('GET', '/api/archive/csv/djs', { cookie });
+    const csv = await app.call(API.archive.exportCsv, { params: { view: 'djs' } }, { as: { cookie } });
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(csv.body).toContain("'=Eq,Eq,999999999999999999");
     const again = await preview(csv.body);

@@ -29,8 +29,8 @@ export function registerArchiveRoutes(app: FastifyInstance, ctx: AppContext) {
       .send(csv);
     return csv;
   });
-  registerEndpoint(app, api.previewArchiveImport, ({ body }) => previewImport(db, body.source, body.text), { bodyLimit: ARCHIVE_BODY_LIMIT_BYTES });
-  registerEndpoint(app, api.importArchive, ({ body }) => runImport(db, body.source, body.text), { bodyLimit: ARCHIVE_BODY_LIMIT_BYTES });
+  registerEndpoint(app, api.previewArchiveImport, ({ body }) => previewImport({ db, source: body.source, text: body.text }), { bodyLimit: ARCHIVE_BODY_LIMIT_BYTES });
+  registerEndpoint(app, api.importArchive, ({ body }) => runImport({ db, source: body.source, text: body.text }), { bodyLimit: ARCHIVE_BODY_LIMIT_BYTES });
   registerEndpoint(app, api.previewRosterImport, ({ body }) => previewRosterImport(db, body.text), { bodyLimit: ROSTER_BODY_LIMIT_BYTES });
   registerEndpoint(app, api.importRoster, ({ body }) => importRoster(db, body.text, body.planId), { bodyLimit: ROSTER_BODY_LIMIT_BYTES });
 }

@@ -16,7 +16,7 @@ export interface ReadImport {
   skipped: string[];
 }
 
-export function readImportFile(source: ImportSource, text: string, now = new Date()): ReadImport {
+export function readImportFile({ source, text, now = new Date() }: { source: ImportSource; text: string; now?: Date }): ReadImport {
   if (source === 'lineup') {
     const read = readArchive(text);
     if (!read.ok) throw badRequest(read.message);
@@ -28,12 +28,12 @@ export function readImportFile(source: ImportSource, text: string, now = new Dat
   return read.value;
 }
 
-export async function previewImport(db: Kysely<Database>, source: ImportSource, text: string): Promise<ArchiveImportPreview> {
-  const { archive, skipped } = readImportFile(source, text);
+export async function previewImport({ db, source, text }: { db: Kysely<Database>; source: ImportSource; text: string }): Promise<ArchiveImportPreview> {
+  const { archive, skipped } = readImportFile({ source, text });
   return { plan: await planArchiveImport(db, archive), skipped };
 }
 
-export async function runImport(db: Kysely<Database>, source: ImportSource, text: string): Promise<ArchiveImportResult & { skipped: string[] }> {
-  const { archive, skipped } = readImportFile(source, text);
+export async function runImport({ db, source, text }: { db: Kysely<Database>; source: ImportSource; text: string }): Promise<ArchiveImportResult & { skipped: string[] }> {
+  const { archive, skipped } = readImportFile({ source, text });
   return { ...(await importArchive(db, archive)), skipped };
 }

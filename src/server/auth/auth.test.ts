@@ -1,9 +1,11 @@
 import fs from 'node:fs';
+import { API } from '@shared/api/index.js';
+import { malformed } from '@shared/testing/api-client.js';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { Role } from '@shared/domain.js';
-import { AUTH_MESSAGES, type Me } from '@shared/schemas/auth.js';
+import { AUTH_MESSAGES } from '@shared/schemas/auth.js';
 import { loadConfig } from '../config.js';
 import { startServer } from '../start.js';
 import { type Behaviour, startElsewhere } from '../testing/fake-server.js';
@@ -74,7 +76,7 @@ describe.each(testDialects)('Discord sign-in on %s', (dialect) => {
     expect(response.status).toBe(200);
     expect(response.body.roles).toEqual(roles);
     const session = cookieValue(response.headers.getSetCookie(), SESSION_COOKIE)!;
-    const me = await app.request<Me>('GET', '/api/me', { cookie: session });
+    const me = await app.call(API.auth.getMe, {}, { as: { cookie: session } });
     expect(me.status).toBe(200);
     expect(me.body).toEqual({ ...response.body, djId: roles.length > 0 ? expect.any(String) : null });
   });
@@ -86,7 +88,7 @@ describe.each(testDialects)('Discord sign-in on %s', (dialect) => {
     const entries = () => app.ctx.store.db.selectFrom('djs').select(['id', 'public_name']).where('discord_id', '=', roleless.id).execute();
     expect(await entries()).toEqual([]);
     const session = cookieValue(response.headers.getSetCookie(), SESSION_COOKIE)!;
-    expect((await app.request<Me>('GET', '/api/me', { cookie: session })).body).toMatchObject({ djId: null, publicName: 'Lurker' });
+    expect((await app.call(API.auth.getMe, {}, { as: { cookie: session } })).body).toMatchObject({ djId: null, publicName: 'Lurker' });
 
     const promoted = fake.person({ nick: 'Lurker', avatar: null, roles: [DJ_ROLE] }, { id: roleless.id });
     const again = await callback(app, await start(app, fake), promoted.code);
@@ -97,10 +99,7 @@ describe.each(testDialects)('Discord sign-in on %s', (dialect) => {
   test("a sign-in fills the roster's public name only while staff left it empty", async () => {
     const staffCookie = (await app.signIn(['admin'])).cookie;
     const person = fake.person({ nick: 'Discord Nick', avatar: null, roles: [DJ_ROLE] });
-    const added = await app.request<{ id: string }>('POST', '/api/djs', {
-      cookie: staffCookie,
-      body: { discordId: person.id, publicName: 'Name Staff Chose', djName: 'DJ Staff', rtmpUrl: '', twitchUsername: '' },
-    });
+    const added = await app.call(API.djs.createDj, { body: { discordId: person.id, publicName: 'Name Staff Chose', djName: 'DJ Staff', rtmpUrl: '', twitchUsername: '' } }, { as: { cookie: staffCookie } });
     expect(added.status).toBe(201);
     const signedIn = await callback(app, await start(app, fake), person.code);
     expect(signedIn.body.djId).toBe(added.body.id);
@@ -151,8 +150,8 @@ describe.each(testDialects)('Discord sign-in on %s', (dialect) => {
     const second = await callback(app, started, again.code, { cookie: `${started.cookie}; ${first}` });
     const secondCookie = cookieValue(second.headers.getSetCookie(), SESSION_COOKIE)!;
     expect(secondCookie).not.toBe(first);
-    expect((await app.request('GET', '/api/me', { cookie: first })).status).toBe(401);
-    expect((await app.request('GET', '/api/me', { cookie: secondCookie })).status).toBe(200);
+    expect((await app.call(API.auth.getMe, {}, { as: { cookie: first } })).status).toBe(401);
+    expect((await app.call(API.auth.getMe, {}, { as: { cookie: secondCookie } })).status).toBe(200);
   });
 
   test('the session cookie is HttpOnly, SameSite=Lax, not Secure over http, and the state cookie is gone', async () => {
@@ -218,7 +217,7 @@ describe.each(testDialects)('Discord sign-in on %s', (dialect) => {
   });
 
   test('a malformed callback body is a 400, not a 500', async () => {
-    const response = await app.request('POST', '/api/auth/callback', { body: { code: 5 } });
+    const response = await app.call(API.auth.completeSignIn, malformed({ body: { code: 5 } }));
     expect(response.status).toBe(400);
   });
 
@@ -228,23 +227,23 @@ describe.each(testDialects)('Discord sign-in on %s', (dialect) => {
     const count = async () => (await app.ctx.store.db.selectFrom('sessions').select('id_hash').execute()).length;
     expect(await count()).toBe(1);
     // Read twice first, so the guard holds the session in memory (auth/guard.ts) when it ends.
-    expect((await app.request('GET', '/api/me', { cookie: session })).status).toBe(200);
-    expect((await app.request('GET', '/api/me', { cookie: session })).status).toBe(200);
-    const response = await app.request('POST', '/api/auth/logout', { cookie: session });
+    expect((await app.call(API.auth.getMe, {}, { as: { cookie: session } })).status).toBe(200);
+    expect((await app.call(API.auth.getMe, {}, { as: { cookie: session } })).status).toBe(200);
+    const response = await app.call(API.auth.signOut, {}, { as: { cookie: session } });
     expect(response.status).toBe(204);
     expect(response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))).toMatch(/Expires=Thu, 01 Jan 1970/);
     expect(await count()).toBe(0);
-    expect((await app.request('GET', '/api/me', { cookie: session })).status).toBe(401);
+    expect((await app.call(API.auth.getMe, {}, { as: { cookie: session } })).status).toBe(401);
   });
 
   test('a cross-origin POST is refused', async () => {
     const { cookie } = await app.signIn(['host']);
-    const foreign = await app.request('POST', '/api/auth/logout', { cookie, headers: { origin: 'https://evil.example' } });
+    const foreign = await app.call(API.auth.signOut, {}, { as: { cookie }, headers: { origin: 'https://evil.example' } });
     expect(foreign.status).toBe(403);
-    const crossSite = await app.request('POST', '/api/auth/logout', { cookie, headers: { 'sec-fetch-site': 'cross-site' } });
+    const crossSite = await app.call(API.auth.signOut, {}, { as: { cookie }, headers: { 'sec-fetch-site': 'cross-site' } });
     expect(crossSite.status).toBe(403);
-    expect((await app.request('GET', '/api/me', { cookie })).status).toBe(200);
-    const own = await app.request('POST', '/api/auth/logout', { cookie, headers: { origin: app.url } });
+    expect((await app.call(API.auth.getMe, {}, { as: { cookie } })).status).toBe(200);
+    const own = await app.call(API.auth.signOut, {}, { as: { cookie }, headers: { origin: app.url } });
     expect(own.status).toBe(204);
   });
 
@@ -257,7 +256,7 @@ describe.each(testDialects)('Discord sign-in on %s', (dialect) => {
     expect(limited.body.message).toBe('Too many sign-in attempts. Please wait a minute and try again.');
     const callbacks: number[] = [];
     for (let i = 0; i < 61; i += 1) {
-      callbacks.push((await app.request('POST', '/api/auth/callback', { body: { code: 'x', state: 'x', redirect_uri: 'x' } })).status);
+      callbacks.push((await app.call(API.auth.completeSignIn, { body: { code: 'x', state: 'x', redirect_uri: 'x' } })).status);
     }
     expect(callbacks.at(-1)).toBe(429);
   });

@@ -1,4 +1,4 @@
-import type { Me } from '@shared/schemas/auth.js';
+import { API } from '@shared/api/index.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { startSignInAt } from '../testing/fake-discord.js';
 import { startTestApp, testDialects, type TestApp } from '../testing/harness.js';
@@ -37,10 +37,7 @@ describe.each(testDialects)('development sign-in on %s', (dialect) => {
     expect(approved.status).toBe(303);
     const back = new URL(approved.headers.get('location')!);
     expect(back.origin + back.pathname).toBe(`${app.url}/discordRedirect`);
-    return app.request<Me & { message?: string }>('POST', '/api/auth/callback', {
-      cookie: pendingCookie,
-      body: { code: back.searchParams.get('code') ?? '', state: back.searchParams.get('state'), redirect_uri: `${app.url}/discordRedirect` },
-    });
+    return app.call(API.auth.completeSignIn, { body: { code: back.searchParams.get('code') ?? '', state: back.searchParams.get('state') ?? '', redirect_uri: `${app.url}/discordRedirect` } }, { as: { cookie: pendingCookie } });
   }
 
   test('the authorize page is labelled development sign-in, lists every account and has no script', async () => {
@@ -69,12 +66,12 @@ describe.each(testDialects)('development sign-in on %s', (dialect) => {
     expect(response.body).toMatchObject({ publicName, roles });
     expect(response.body.avatarUrl).toMatch(/^https:\/\/cdn\.discordapp\.com\/embed\/avatars\/[0-5]\.png$/);
     const cookie = response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))!.split(';')[0]!;
-    expect((await app.request<Me>('GET', '/api/me', { cookie })).body.publicName).toBe(publicName);
+    expect((await app.call(API.auth.getMe, {}, { as: { cookie } })).body.publicName).toBe(publicName);
   });
 
   test('the non-member is refused with 403', async () => {
     const response = await signInThroughPage('outsider');
-    expect(response).toMatchObject({ status: 403, body: { message: 'You are not authorized to access this application.' } });
+    expect(response).toMatchObject({ status: 403, error: { message: 'You are not authorized to access this application.' } });
   });
 
   test('Cancel returns to the app with an error and no code', async () => {
@@ -129,7 +126,7 @@ describe.each(testDialects)('development sign-in on %s', (dialect) => {
       .set({ next_check_at: Date.now() - 1, discord_tokens: sealer.seal({ ...issued, accessExpiresAt: Date.now() - 1 }, idHash) })
       .where('id_hash', '=', idHash)
       .execute();
-    const me = await app.request<Me>('GET', '/api/me', { cookie });
+    const me = await app.call(API.auth.getMe, {}, { as: { cookie } });
     expect(me.status).toBe(200);
     expect(me.body.roles).toEqual(['host', 'dj']);
     const refreshed = sealer.open((await row()).discord_tokens, idHash)!;

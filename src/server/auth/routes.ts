@@ -30,7 +30,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   // The login page's button is a plain form that comes here, so it works before (and without)
   // the page's script: the state and PKCE verifier go into a cookie, the browser on to Discord.
   app.get(paths.signInWithDiscord(), { config: { access: 'public', rateLimit: SIGN_IN_RATE_LIMIT } }, (request, reply) => {
-    const { url, pending } = startSignIn(ctx, discordEndpointsFor(request, ctx), redirectUriFor(request, ctx));
+    const { url, pending } = startSignIn({ ctx, endpoints: discordEndpointsFor(request, ctx), redirectUri: redirectUriFor(request, ctx) });
     reply.setCookie(PENDING_COOKIE, JSON.stringify(pending), pendingCookieOptions(ctx, PENDING_TTL_SECONDS));
     return reply.header('cache-control', 'no-store').redirect(url, 303);
   });
@@ -42,16 +42,13 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
       // A state is good for one attempt, whatever its outcome.
       reply.clearCookie(PENDING_COOKIE, pendingCookieOptions(ctx, 0));
       const { me, session } = await completeSignIn(
-        ctx,
-        discordEndpointsFor(request, ctx),
-        {
+        { ctx, endpoints: discordEndpointsFor(request, ctx), input: {
           body,
           pending: readPending(request),
           expectedRedirectUri: redirectUriFor(request, ctx),
           previousSessionToken: request.cookies[SESSION_COOKIE],
           onSessionClosed: (sessionId) => app.liveStreams.closeSession(sessionId),
-        },
-        request.log,
+        }, log: request.log },
       );
       reply.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(ctx, session.expiresAt));
       return me;
@@ -60,7 +57,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   registerEndpoint(app, api.signOut, async ({ request, reply }) => {
-    const sessionId = await signOut(ctx, request.cookies[SESSION_COOKIE]);
+    const sessionId = await signOut({ ctx, sessionToken: request.cookies[SESSION_COOKIE] });
     // Its open live-update streams end with it, at once.
     if (sessionId) app.liveStreams.closeSession(sessionId);
     clearSessionCookie(reply, ctx);

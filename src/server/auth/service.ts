@@ -23,7 +23,7 @@ export interface PendingSignIn {
   verifier: string;
 }
 
-export function startSignIn(ctx: AppContext, endpoints: DiscordEndpoints, redirectUri: string) {
+export function startSignIn({ ctx, endpoints, redirectUri }: { ctx: AppContext; endpoints: DiscordEndpoints; redirectUri: string }) {
   const pending: PendingSignIn = { state: generateState(), verifier: generateCodeVerifier() };
   const url = authorizationUrl(ctx.config.discord, endpoints, redirectUri, pending.state, pending.verifier);
   return { url, pending };
@@ -40,10 +40,7 @@ export interface CompleteSignIn {
 }
 
 export async function completeSignIn(
-  ctx: AppContext,
-  endpoints: DiscordEndpoints,
-  input: CompleteSignIn,
-  log: FastifyBaseLogger,
+  { ctx, endpoints, input, log }: { ctx: AppContext; endpoints: DiscordEndpoints; input: CompleteSignIn; log: FastifyBaseLogger },
 ): Promise<{ me: Me; session: OpenedSession }> {
   const failed = (status: number, reason: string) => {
     log.warn({ reason }, 'sign-in failed');
@@ -93,7 +90,7 @@ export function currentMe(user: SessionUser): Me {
 }
 
 /** Ends the session; returns its id (for closing its live streams), or null without one. */
-export async function signOut(ctx: AppContext, sessionToken: string | undefined): Promise<string | null> {
+export async function signOut({ ctx, sessionToken }: { ctx: AppContext; sessionToken: string | undefined }): Promise<string | null> {
   return sessionToken ? closeSession(ctx.store.db, sessionToken) : null;
 }
 

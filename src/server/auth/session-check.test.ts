@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Me } from '@shared/schemas/auth.js';
+import { API } from '@shared/api/index.js';
 import { SESSION_CHECK } from '../limits.js';
 import { FAKE_DISCORD, type FakeDiscord, fakeDiscordEnv, MEMBER_PATH, signInAs, startFakeDiscord } from '../testing/fake-discord.js';
 import { insertOpenEvent } from '../testing/fixtures.js';
@@ -39,8 +39,8 @@ describe.each(testDialects)('membership checks of a session on %s', (dialect) =>
     const now = Date.now();
     await db().updateTable('sessions').set({ next_check_at: now - 1, checked_at: now - uncheckedFor }).where('id_hash', '=', idOf(cookie)).execute();
   }
-  const me = (cookie: string) => app.request<Me>('GET', '/api/me', { cookie });
-  const staffRead = (cookie: string) => app.request('GET', '/api/events', { cookie });
+  const me = (cookie: string) => app.call(API.auth.getMe, {}, { as: { cookie } });
+  const staffRead = (cookie: string) => app.call(API.events.listEvents, {}, { as: { cookie } });
 
   async function member(roles: string[], tokenLifetimeSeconds?: number) {
     if (tokenLifetimeSeconds !== undefined) fake.setTokenLifetime(tokenLifetimeSeconds);
@@ -244,12 +244,12 @@ describe.each(testDialects)('sessions ended by their check, and expired ones, on
       const host = fake.person({ nick: null, avatar: null, roles: [HOST_ROLE] });
       const cookie = await signInAs(app, fake, host.code);
       const eventId = await insertOpenEvent(app.ctx.store.db);
-      const response = await fetch(`${app.url}/api/events/${eventId}/changes`, { headers: { cookie } });
-      expect(response.status).toBe(200);
-      const ended = response.text();
+      const stream = await app.openStream(API.events.eventChanges, { params: { eventId } }, { as: { cookie } });
+      expect(stream.status).toBe(200);
+      const ended = stream.closed;
       host.person.member = null;
       await app.ctx.store.db.updateTable('sessions').set({ next_check_at: Date.now() - 1 }).execute();
-      expect((await app.request('GET', '/api/me', { cookie })).status).toBe(401);
+      expect((await app.call(API.auth.getMe, {}, { as: { cookie } })).status).toBe(401);
       await Promise.race([ended, new Promise((_, reject) => setTimeout(() => reject(new Error('stream still open')), 3_000))]);
     } finally {
       await app.destroy();
@@ -263,7 +263,7 @@ describe.each(testDialects)('sessions ended by their check, and expired ones, on
       const { cookie } = await app.signIn(['host']);
       // What migration 003 leaves on an older session: its column defaults.
       await app.ctx.store.db.updateTable('sessions').set({ discord_tokens: null, checked_at: 0, next_check_at: 0 }).execute();
-      expect((await app.request('GET', '/api/me', { cookie })).status).toBe(401);
+      expect((await app.call(API.auth.getMe, {}, { as: { cookie } })).status).toBe(401);
     } finally {
       await app.destroy();
     }

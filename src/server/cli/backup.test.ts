@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
+import { API } from '@shared/api/index.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import type { DjDetailsResponse } from '@shared/schemas/djs.js';
 import { createPostgresDatabase, dropPostgresDatabase, startTestApp, type TestApp } from '../testing/harness.js';
 
 // `npm run backup` on both databases, and restores that prove a backup opens and serves: the
@@ -36,7 +36,7 @@ async function withData(dialect: 'sqlite' | 'postgres') {
 
 /** The restored install serves the DJ that was backed up (a restored session included). */
 async function expectServes(restored: TestApp, admin: { cookie: string; djId: string }) {
-  const response = await restored.request<DjDetailsResponse>('GET', `/api/djs/${admin.djId}`, { cookie: admin.cookie });
+  const response = await restored.call(API.djs.getDj, { params: { djId: admin.djId } }, { as: admin });
   expect(response.status).toBe(200);
   expect(response.body.dj.djName).toBe('Backed Up');
 }

@@ -27,7 +27,7 @@ if (!file || args.positionals.length > 1 || !IMPORT_SOURCES.includes(source)) {
 
 await runCli('Import', async () => {
   const text = fs.readFileSync(file, 'utf8');
-  const { archive, skipped } = readImportFile(source, text);
+  const { archive, skipped } = readImportFile({ source, text });
   for (const line of skipped) console.log(`skipped: ${line}`);
   const store = await openConfiguredStore();
   try {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { API } from '@shared/api/index.js';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -57,8 +58,8 @@ describe.runIf(testDialects.includes('postgres'))('the listening connection on P
 
   test('gone silent without closing, it is noticed by its heartbeat: a session another instance ended is refused', async () => {
     const { cookie } = await app.signIn(['host']);
-    expect((await app.request('GET', '/api/me', { cookie })).status).toBe(200);
-    expect((await app.request('GET', '/api/me', { cookie })).status).toBe(200);
+    expect((await app.call(API.auth.getMe, {}, { as: { cookie } })).status).toBe(200);
+    expect((await app.call(API.auth.getMe, {}, { as: { cookie } })).status).toBe(200);
     const { rows } = await sql<{ port: number }>`
       select client_port as port from pg_stat_activity where datname = current_database() and application_name = 'lineup notices'
     `.execute(other.db);
@@ -74,6 +75,6 @@ describe.runIf(testDialects.includes('postgres'))('the listening connection on P
       if (tries === 200) throw new Error('The silent connection was never noticed.');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect((await app.request('GET', '/api/me', { cookie })).status).toBe(401);
+    expect((await app.call(API.auth.getMe, {}, { as: { cookie } })).status).toBe(401);
   }, 30_000);
 });

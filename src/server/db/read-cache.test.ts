@@ -1,10 +1,10 @@
 import fs from 'node:fs';
+import { API } from '@shared/api/index.js';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { openStore, type Store } from './open.js';
-import type { RosterResponse } from '@shared/schemas/djs.js';
 import { startTestApp, testDialects, type TestApp } from '../testing/harness.js';
 import { readCache } from './read-cache.js';
 
@@ -147,7 +147,7 @@ describe.each(testDialects)('the read cache on %s, with another app instance wri
 
   test('the roster endpoint shows a DJ another instance added', async () => {
     const { cookie } = await app.signIn(['host']);
-    const roster = async () => (await app.request<RosterResponse>('GET', '/api/djs', { cookie })).body.djs.map((dj) => dj.djName);
+    const roster = async () => (await app.call(API.djs.getRoster, {}, { as: { cookie } })).body.djs.map((dj) => dj.djName);
     const before = await roster();
     expect(await roster()).toEqual(before);
     await writtenElsewhere(app.ctx.store, () => insertDj(other, 'zz Added elsewhere'));
@@ -156,12 +156,12 @@ describe.each(testDialects)('the read cache on %s, with another app instance wri
 
   test('a session another instance changed or ended is taken as it now is', async () => {
     const { cookie } = await app.signIn(['host']);
-    expect((await app.request('GET', '/api/djs', { cookie })).status).toBe(200);
-    expect((await app.request('GET', '/api/djs', { cookie })).status).toBe(200);
+    expect((await app.call(API.djs.getRoster, {}, { as: { cookie } })).status).toBe(200);
+    expect((await app.call(API.djs.getRoster, {}, { as: { cookie } })).status).toBe(200);
     await writtenElsewhere(app.ctx.store, () => other.db.updateTable('sessions').set({ roles: '["dj"]' }).execute());
-    expect((await app.request('GET', '/api/djs', { cookie })).status).toBe(403);
+    expect((await app.call(API.djs.getRoster, {}, { as: { cookie } })).status).toBe(403);
     await writtenElsewhere(app.ctx.store, () => other.db.deleteFrom('sessions').execute());
-    expect((await app.request('GET', '/api/me', { cookie })).status).toBe(401);
+    expect((await app.call(API.auth.getMe, {}, { as: { cookie } })).status).toBe(401);
   });
 });
 

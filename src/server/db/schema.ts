@@ -42,7 +42,7 @@ export interface DjsTable {
   notes: string;
   /** When staff archived the DJ (hidden from the roster's default view); null while active. */
   archived_at: number | null;
-  /** How many dj_plays rows name the DJ (kept by refreshDjStats in db/plays.ts). */
+  /** How many dj_plays rows name the DJ (kept by refreshDjStats in djs/plays.ts). */
   play_count: Generated<number>;
   /** The event of the DJ's most recent play (newest start, ties by event id); null before any. */
   last_play_event_id: Generated<string | null>;

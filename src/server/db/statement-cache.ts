@@ -15,7 +15,7 @@ export interface CachingSqlite extends SqliteDatabase {
 }
 
 /**
- * Writes that can change a DJ's details or other events (db/plays.ts): to djs or dj_plays, and to
+ * Writes that can change a DJ's details or other events (djs/plays.ts): to djs or dj_plays, and to
  * events except updates that set neither name nor start (a save's version bump, a preflight tick).
  * Also the bench's ceiling's (scripts/bench/ceiling/sqlite.ts).
  */

@@ -65,6 +65,7 @@ describe.each(testDialects)('storage on %s', (dialect) => {
   });
 
   test('an unknown API path is a JSON 404', async () => {
+    // Spelled by hand on purpose: no contract has this path.
     const response = await app.request('GET', '/api/does-not-exist');
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ code: 'not_found', message: 'Not found.' });

@@ -1,24 +1,20 @@
 import { randomUUID } from 'node:crypto';
+import type { CallInput, Contract } from '@shared/api/contract.js';
+import { API } from '@shared/api/index.js';
+import { malformed } from '@shared/testing/api-client.js';
 import { discordPostMessage } from '@shared/announcements.js';
 import type { DiscordPostKind } from '@shared/discord-webhooks.js';
 import { slotForSignup } from '@shared/lineup.js';
 import { signupLink } from '@shared/paths.js';
-import type { DiscordPostsAnswer } from '@shared/schemas/discord.js';
 import type { Dj } from '@shared/schemas/djs.js';
 import { type EventDetail, eventFieldsSchema } from '@shared/schemas/events.js';
-import { DEFAULT_SETTINGS, type SettingsAnswer } from '@shared/schemas/settings.js';
+import { DEFAULT_SETTINGS } from '@shared/schemas/settings.js';
 import { buildSignup } from '@shared/testing/builders.js';
 import { startElsewhere } from '../testing/fake-server.js';
 import { startFakeWebhook, type FakeWebhook } from '../testing/fake-webhook.js';
 import { startTestApp, testDialects, type TestApp, uniqueDiscordId } from '../testing/harness.js';
 
 const ROLE_IDS = ['123456789012345670', '123456789012345671'];
-
-interface ErrorBody {
-  code: string;
-  message: string;
-  retryAfterSeconds?: number;
-}
 
 describe.each(testDialects)('posting to Discord on %s', (dialect) => {
   let fake: FakeWebhook;
@@ -41,25 +37,25 @@ describe.each(testDialects)('posting to Discord on %s', (dialect) => {
     await fake?.close();
   });
 
-  async function request<T>(method: string, url: string, body?: unknown) {
-    const response = await app.request<T>(method, url, { cookie, body });
-    answers.push(JSON.stringify(response.body));
+  async function request<C extends Contract>(contract: C, input: CallInput<C>) {
+    const response = await app.call(contract, input, { as: { cookie } });
+    answers.push(JSON.stringify(response.status < 400 ? response.body : response.error));
     return response;
   }
 
   /** Sets the two webhooks (and the announcement roles); undefined keeps, null removes. */
   const setWebhooks = (changes: { announcements?: string | null; scheduling?: string | null }) =>
-    request<SettingsAnswer>('PUT', '/api/settings', { ...DEFAULT_SETTINGS, announcementRoleIds: ROLE_IDS, discordWebhookChanges: changes });
+    request(API.settings.saveSettings, { body: { ...DEFAULT_SETTINGS, announcementRoleIds: ROLE_IDS, discordWebhookChanges: changes } });
 
   async function createDj(djName: string): Promise<Dj> {
-    const response = await request<Dj>('POST', '/api/djs', { discordId: uniqueDiscordId(), publicName: `${djName} person`, djName, rtmpUrl: '', twitchUsername: '' });
+    const response = await request(API.djs.createDj, { body: { discordId: uniqueDiscordId(), publicName: `${djName} person`, djName, rtmpUrl: '', twitchUsername: '' } });
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     return response.body;
   }
 
   /** An event whose lineup has a DJ with mention syntax and @everyone in their name, and one with Discord markdown in theirs. */
   async function eventWithLineup(): Promise<EventDetail> {
-    const created = await request<{ id: string }>('POST', '/api/events', {
+    const created = await request(API.events.createEvent, { body: {
       name: 'Sunday <@111111111111111111> @here',
       startDatetime: '2030-06-09T19:00:00.000Z',
       host: 'Hana',
@@ -68,22 +64,22 @@ describe.each(testDialects)('posting to Discord on %s', (dialect) => {
       signupsAreOpen: true,
       // Each test makes its own event on the same day.
       confirmSameDay: true,
-    });
+    } });
     const hostile = await createDj('<@333333333333333333> @everyone');
     const partner = await createDj('Partner');
     const plain = await createDj('Plain Jane');
-    const detail = (await request<EventDetail>('GET', `/api/events/${created.body.id}`)).body;
+    const detail = (await request(API.events.getEvent, { params: { eventId: created.body.id } })).body;
     const signups = [
       buildSignup(randomUUID(), { name: '<@444444444444444444> @everyone b2b', djRefs: [hostile.id, partner.id] }),
       buildSignup(randomUUID(), { name: '**Jane** ||spoiler|| ~~gone~~ `code` __under__', djRefs: [plain.id] }),
     ];
-    const saved = await request<EventDetail>('PUT', `/api/events/${detail.id}`, {
+    const saved = await request(API.events.saveEvent, { params: { eventId: detail.id }, body: {
       baseVersion: detail.version,
       event: eventFieldsSchema.parse(detail),
       signups,
       slots: signups.map((signup) => slotForSignup(signup)),
       removedSignupUuids: [],
-    });
+    } });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     return saved.body;
   }
@@ -93,11 +89,7 @@ describe.each(testDialects)('posting to Discord on %s', (dialect) => {
     discordPostMessage(kind, { event, djs: event.djs, announcementRoleIds: ROLE_IDS, signupLink: signupLink(app.url, event.id) });
 
   const post = (event: EventDetail, kind: DiscordPostKind, text = textOf(kind, event).content) =>
-    request<{ post: { messageId: string; postedBy: string; updatedBy: string | null }; updated: boolean } & ErrorBody>(
-      'POST',
-      `/api/events/${event.id}/discord/${kind}`,
-      { text },
-    );
+    request(API.discord.postToDiscord, { params: { eventId: event.id, kind }, body: { text } });
 
   test('posts each text with exactly the mentions the app wrote, and remembers the message', async () => {
     const announcements = fake.webhook();
@@ -124,7 +116,7 @@ describe.each(testDialects)('posting to Discord on %s', (dialect) => {
     expect(signupsOpen!.content).toContain(`Sign up here: ${app.url}/eventSignup/${event.id}`);
     expect(fake.seen.at(-1)!.url).toMatch(/\?wait=true$/);
 
-    const listed = await request<DiscordPostsAnswer>('GET', `/api/events/${event.id}/discord`);
+    const listed = await request(API.discord.getDiscordPosts, { params: { eventId: event.id } });
     expect(listed.body.webhooks).toEqual({ announcements: true, scheduling: true });
     expect(listed.body.posts.map((p) => p.kind).sort()).toEqual(['announcement', 'signups-open', 'verify']);
   });
@@ -137,13 +129,13 @@ describe.each(testDialects)('posting to Discord on %s', (dialect) => {
     expect(first.status).toBe(200);
 
     // The host edits the message, saves, and updates the post.
-    const edited = await request<EventDetail>('PUT', `/api/events/${event.id}`, {
+    const edited = await request(API.events.saveEvent, { params: { eventId: event.id }, body: {
       baseVersion: event.version,
       event: { ...eventFieldsSchema.parse(event), message: 'New words for the announcement' },
       signups: event.signups,
       slots: event.slots,
       removedSignupUuids: [],
-    });
+    } });
     const update = await post(edited.body, 'announcement');
     expect(update.status).toBe(200);
     expect(update.body).toMatchObject({ updated: true, post: { messageId: first.body.post.messageId, updatedBy: 'Hana Host' } });
@@ -154,7 +146,7 @@ describe.each(testDialects)('posting to Discord on %s', (dialect) => {
 
     // Discord down during an update: the post is kept, so the next click edits it rather than posting twice.
     fake.behave({ status: 503 });
-    expect(await post(edited.body, 'announcement')).toMatchObject({ status: 502, body: { code: 'discord_unavailable' } });
+    expect(await post(edited.body, 'announcement')).toMatchObject({ status: 502, error: { code: 'discord_unavailable' } });
     fake.behave('ok');
     expect((await post(edited.body, 'announcement')).body).toMatchObject({ updated: true, post: { messageId: first.body.post.messageId } });
     expect(fake.messages(announcements.id)).toHaveLength(1);
@@ -162,7 +154,7 @@ describe.each(testDialects)('posting to Discord on %s', (dialect) => {
     // Deleted in Discord: said so, forgotten, and the next click posts it again.
     fake.deleteMessage(first.body.post.messageId);
     const gone = await post(edited.body, 'announcement');
-    expect(gone).toMatchObject({ status: 409, body: { code: 'discord_message_gone' } });
+    expect(gone).toMatchObject({ status: 409, error: { code: 'discord_message_gone' } });
     const again = await post(edited.body, 'announcement');
     expect(again.body).toMatchObject({ updated: false });
     expect(again.body.post.messageId).not.toBe(first.body.post.messageId);
@@ -180,23 +172,23 @@ describe.each(testDialects)('posting to Discord on %s', (dialect) => {
     const event = await eventWithLineup();
     const sent = fake.seen.length;
     const stale = await post(event, 'announcement', `${textOf('announcement', event).content}\n<@999999999999999999> @everyone`);
-    expect(stale).toMatchObject({ status: 409, body: { code: 'stale_text' } });
-    expect(stale.body.message).toContain('save your changes');
-    expect(await post(event, 'verify')).toMatchObject({ status: 409, body: { code: 'webhook_not_configured', message: expect.stringContaining('Global Settings') } });
-    expect(await post(event, 'announcement', 'x'.repeat(2001))).toMatchObject({ status: 400, body: { code: 'invalid_request' } });
-    expect((await request('POST', `/api/events/${event.id}/discord/everything`, { text: 'x' })).status).toBe(400);
-    expect((await request('POST', `/api/events/${randomUUID()}/discord/verify`, { text: 'x' })).status).toBe(404);
+    expect(stale).toMatchObject({ status: 409, error: { code: 'stale_text' } });
+    expect(stale.error.message).toContain('save your changes');
+    expect(await post(event, 'verify')).toMatchObject({ status: 409, error: { code: 'webhook_not_configured', message: expect.stringContaining('Global Settings') } });
+    expect(await post(event, 'announcement', 'x'.repeat(2001))).toMatchObject({ status: 400, error: { code: 'invalid_request' } });
+    expect((await request(API.discord.postToDiscord, malformed({ params: { eventId: event.id, kind: 'everything' }, body: { text: 'x' } }))).status).toBe(400);
+    expect((await request(API.discord.postToDiscord, { params: { eventId: randomUUID(), kind: 'verify' }, body: { text: 'x' } })).status).toBe(404);
 
-    const closed = await request<EventDetail>('PUT', `/api/events/${event.id}`, {
+    const closed = await request(API.events.saveEvent, { params: { eventId: event.id }, body: {
       baseVersion: event.version,
       event: { ...eventFieldsSchema.parse(event), signupsAreOpen: false },
       signups: event.signups,
       slots: event.slots,
       removedSignupUuids: [],
-    });
-    expect(await post(closed.body, 'signups-open')).toMatchObject({ status: 409, body: { code: 'signups_closed' } });
+    } });
+    expect(await post(closed.body, 'signups-open')).toMatchObject({ status: 409, error: { code: 'signups_closed' } });
     expect(fake.seen.length).toBe(sent);
-    expect((await request<DiscordPostsAnswer>('GET', `/api/events/${event.id}/discord`)).body).toEqual({
+    expect((await request(API.discord.getDiscordPosts, { params: { eventId: event.id } })).body).toEqual({
       posts: [],
       webhooks: { announcements: true, scheduling: false },
     });
@@ -217,10 +209,10 @@ describe.each(testDialects)('posting to Discord on %s', (dialect) => {
     const event = await eventWithLineup();
     fake.behave(behaviour);
     const answer = await post(event, 'announcement');
-    expect(answer).toMatchObject({ status, body: { code, message } });
-    if (code === 'discord_rate_limited') expect(answer.body.retryAfterSeconds).toBe(3);
+    expect(answer).toMatchObject({ status, error: { code, message } });
+    if (code === 'discord_rate_limited') expect(answer.error.retryAfterSeconds).toBe(3);
     fake.behave('ok');
-    expect((await request<DiscordPostsAnswer>('GET', `/api/events/${event.id}/discord`)).body.posts).toEqual([]);
+    expect((await request(API.discord.getDiscordPosts, { params: { eventId: event.id } })).body.posts).toEqual([]);
     expect(logLines.some((line) => line.includes('posting to Discord failed'))).toBe(true);
   });
 
@@ -233,10 +225,10 @@ describe.each(testDialects)('posting to Discord on %s', (dialect) => {
       const event = await eventWithLineup();
       fake.behave({ redirectTo: `${elsewhere.url}/api/webhooks/1/stolen?wait=true`, status });
       const answer = await post(event, 'announcement');
-      expect(answer).toMatchObject({ status: 502, body: { code: 'discord_unavailable' } });
+      expect(answer).toMatchObject({ status: 502, error: { code: 'discord_unavailable' } });
       expect(elsewhere.seen).toEqual([]);
       fake.behave('ok');
-      expect((await request<DiscordPostsAnswer>('GET', `/api/events/${event.id}/discord`)).body.posts).toEqual([]);
+      expect((await request(API.discord.getDiscordPosts, { params: { eventId: event.id } })).body.posts).toEqual([]);
     } finally {
       await elsewhere.close();
     }
@@ -252,7 +244,7 @@ describe.each(testDialects)('posting to Discord on %s', (dialect) => {
       scheduling: { configured: true, masked: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/webhooks\/8000…\/••••$/) },
     });
 
-    const stored = async () => (await request<SettingsAnswer>('GET', '/api/settings')).body.discordWebhooks;
+    const stored = async () => (await request(API.settings.getSettings, {})).body.discordWebhooks;
     const before = await stored();
     for (const bad of [
       hook.url.replace(fake.url, 'https://discord.com'),
@@ -268,12 +260,12 @@ describe.each(testDialects)('posting to Discord on %s', (dialect) => {
     ]) {
       const refused = await setWebhooks({ scheduling: bad });
       expect(refused.status, bad).toBe(400);
-      expect((refused.body as unknown as ErrorBody).message, bad).toMatch(/^Scheduling webhook must /);
+      expect(refused.error.message, bad).toMatch(/^Scheduling webhook must /);
     }
     expect(await stored()).toEqual(before);
 
     // A save that does not name a webhook keeps it; null removes it.
-    expect((await request('PUT', '/api/settings', { ...DEFAULT_SETTINGS, seriesName: 'Renamed' })).status).toBe(200);
+    expect((await request(API.settings.saveSettings, { body: { ...DEFAULT_SETTINGS, seriesName: 'Renamed' } })).status).toBe(200);
     expect(await stored()).toEqual(before);
     await setWebhooks({ scheduling: null });
     expect((await stored()).scheduling).toEqual({ configured: false, masked: '' });
@@ -289,7 +281,7 @@ describe.each(testDialects)('posting to Discord on %s', (dialect) => {
     fake.behave({ status: 500 });
     await post(event, 'announcement');
     fake.behave('ok');
-    await request('GET', '/api/settings');
+    await request(API.settings.getSettings, {});
     const tokens = fake.seen.map((seen) => /\/webhooks\/\d+\/([^/?]+)/.exec(seen.url)?.[1]).filter((token): token is string => !!token);
     expect(tokens.length).toBeGreaterThan(5);
     expect(logLines.length).toBeGreaterThan(20);

@@ -16,10 +16,10 @@ import { editWebhookMessage, executeWebhook, WebhookFailure, type WebhookPayload
 // shows it, and posts it only when it is the text the person saw; the mentions that may ping
 // come from the same data (never from the text). See docs/decisions/012-posting-to-discord.md.
 
-export async function listPosts(ctx: AppContext, eventId: string): Promise<DiscordPostsAnswer> {
+export async function listPosts({ ctx, eventId }: { ctx: AppContext; eventId: string }): Promise<DiscordPostsAnswer> {
   const { db } = ctx.store;
-  await assertEventExists(db, eventId);
-  const [posts, webhooks] = await Promise.all([repository.findPosts(db, eventId), readWebhooks(db, ctx.config.discord.webhookOrigin)]);
+  await assertEventExists({ db, eventId });
+  const [posts, webhooks] = await Promise.all([repository.findPosts(db, eventId), readWebhooks({ db, origin: ctx.config.discord.webhookOrigin })]);
   return { posts, webhooks: { announcements: webhooks.announcements !== undefined, scheduling: webhooks.scheduling !== undefined } };
 }
 
@@ -38,13 +38,13 @@ const STALE_TEXT =
   'This text is not what the saved event gives: save your changes (or reload the page to see changes made elsewhere), then post again.';
 
 /** Posts the text, or edits the message posted before through the same webhook ("Update post"). */
-export async function postToDiscord(ctx: AppContext, request: PostRequest): Promise<{ post: DiscordPost; updated: boolean }> {
+export async function postToDiscord({ ctx, request }: { ctx: AppContext; request: PostRequest }): Promise<{ post: DiscordPost; updated: boolean }> {
   const { db } = ctx.store;
   const { eventId, kind, user } = request;
   const [event, settings, webhooks] = await Promise.all([
-    getEventDetail(db, eventId),
+    getEventDetail({ db, eventId }),
     readSettings(db),
-    readWebhooks(db, ctx.config.discord.webhookOrigin),
+    readWebhooks({ db, origin: ctx.config.discord.webhookOrigin }),
   ]);
   const webhookKind = WEBHOOK_OF_POST[kind];
   const webhook = webhooks[webhookKind];

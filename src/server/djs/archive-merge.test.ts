@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { CallInput, Contract } from '@shared/api/contract.js';
+import { API } from '@shared/api/index.js';
+import { malformed } from '@shared/testing/api-client.js';
 import { slotForSignup } from '@shared/lineup.js';
-import type { DjDetailsResponse, RosterResponse } from '@shared/schemas/djs.js';
-import { type EventDetail, eventFieldsSchema } from '@shared/schemas/events.js';
+import { eventFieldsSchema } from '@shared/schemas/events.js';
 import type { Signup, Slot } from '@shared/schemas/lineup.js';
-import type { SignupArea } from '@shared/schemas/signup.js';
 import { buildLegacySlot, buildSignup } from '@shared/testing/builders.js';
 import { intake, storedLineup } from '../testing/fixtures.js';
 import { startTestApp, testDialects, type SignedIn, type TestApp } from '../testing/harness.js';
@@ -25,10 +26,10 @@ describe.each(testDialects)('archive and merge DJs on %s', (dialect) => {
   });
 
   const db = () => app.ctx.store.db;
-  const staff = <T>(method: string, url: string, body?: unknown) => app.request<T>(method, url, { cookie: host.cookie, body });
-  const roster = async (query = '') => (await staff<RosterResponse>('GET', `/api/djs${query}`)).body;
-  const details = (djId: string) => staff<DjDetailsResponse>('GET', `/api/djs/${djId}`);
-  const merge = (djId: string, intoDjId: string) => staff<DjDetailsResponse & { message: string }>('POST', `/api/djs/${djId}/merge`, { intoDjId });
+  const staff = <C extends Contract>(contract: C, input: CallInput<C>) => app.call(contract, input, { as: host });
+  const roster = async (query: CallInput<typeof API.djs.getRoster>['query'] = {}) => (await staff(API.djs.getRoster, { query })).body;
+  const details = (djId: string) => staff(API.djs.getDj, { params: { djId } });
+  const merge = (djId: string, intoDjId: string) => staff(API.djs.mergeDj, { params: { djId }, body: { intoDjId } });
 
   /** A record from before Discord sign-in (imported): no Discord ID, no way to sign in. */
   async function legacyDj(djName: string, extra: { notes?: string; rtmpUrl?: string } = {}): Promise<string> {
@@ -45,21 +46,21 @@ describe.each(testDialects)('archive and merge DJs on %s', (dialect) => {
   }
 
   async function createEvent(name: string, startDatetime: string): Promise<string> {
-    const response = await staff<{ id: string }>('POST', '/api/events', { name, startDatetime, host: 'Hosty', signupsAreOpen: true, message: '', footer: '' });
+    const response = await staff(API.events.createEvent, { body: { name, startDatetime, host: 'Hosty', signupsAreOpen: true, message: '', footer: '' } });
     expect(response.status).toBe(201);
     return response.body.id;
   }
 
   /** Saves signups (all in the lineup unless `waiting`) and extra legacy slots, as the event page does. */
   async function saveLineup(eventId: string, signups: Signup[], extra: { waiting?: Signup[]; legacy?: Slot[] } = {}) {
-    const event = (await staff<EventDetail>('GET', `/api/events/${eventId}`)).body;
-    const response = await staff('PUT', `/api/events/${eventId}`, {
+    const event = (await staff(API.events.getEvent, { params: { eventId } })).body;
+    const response = await staff(API.events.saveEvent, { params: { eventId }, body: {
       baseVersion: event.version,
       event: eventFieldsSchema.parse(event),
       signups: [...event.signups, ...signups, ...(extra.waiting ?? [])],
       slots: [...event.slots, ...signups.map((signup) => slotForSignup(signup)), ...(extra.legacy ?? [])],
       removedSignupUuids: [],
-    });
+    } });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
   }
   const signupOf = (name: string, ...djRefs: string[]) => buildSignup(randomUUID(), { name, djRefs });
@@ -71,20 +72,20 @@ describe.each(testDialects)('archive and merge DJs on %s', (dialect) => {
       await saveLineup(event, [signupOf('Owl set', dj)]);
       const before = await storedLineup(db());
 
-      const archived = await staff<DjDetailsResponse>('POST', `/api/djs/${dj}/archive`);
+      const archived = await staff(API.djs.archiveDj, { params: { djId: dj } });
       expect(archived.status).toBe(200);
       expect(archived.body).toMatchObject({ archived: true, dj: { id: dj, djName: 'Old Owl' }, plays: [{ eventId: event }] });
       expect((await roster()).djs.map((row) => row.id)).not.toContain(dj);
       expect((await roster()).meta.total).toBe(1);
-      const all = await roster('?archived=include');
+      const all = await roster({ archived: 'include' });
       expect(all.djs.find((row) => row.id === dj)).toMatchObject({ archived: true, totalPlays: 1 });
       expect(all.djs.find((row) => row.id === host.djId)).toMatchObject({ archived: false });
       expect((await details(dj)).body).toMatchObject({ archived: true });
       // The event still names them.
-      expect((await staff<EventDetail>('GET', `/api/events/${event}`)).body.djs[dj]).toMatchObject({ djName: 'Old Owl' });
+      expect((await staff(API.events.getEvent, { params: { eventId: event } })).body.djs[dj]).toMatchObject({ djName: 'Old Owl' });
       expect(await storedLineup(db())).toEqual(before);
 
-      const restored = await staff<DjDetailsResponse>('POST', `/api/djs/${dj}/restore`);
+      const restored = await staff(API.djs.restoreDj, { params: { djId: dj } });
       expect(restored.status).toBe(200);
       expect(restored.body).toMatchObject({ archived: false });
       expect((await roster()).djs.find((row) => row.id === dj)).toMatchObject({ archived: false, totalPlays: 1 });
@@ -92,9 +93,9 @@ describe.each(testDialects)('archive and merge DJs on %s', (dialect) => {
     });
 
     test('an unknown DJ is a 404; a bad roster filter a 400', async () => {
-      expect((await staff('POST', `/api/djs/${randomUUID()}/archive`)).status).toBe(404);
-      expect((await staff('POST', `/api/djs/${randomUUID()}/restore`)).status).toBe(404);
-      expect((await staff('GET', '/api/djs?archived=all')).status).toBe(400);
+      expect((await staff(API.djs.archiveDj, { params: { djId: randomUUID() } })).status).toBe(404);
+      expect((await staff(API.djs.restoreDj, { params: { djId: randomUUID() } })).status).toBe(404);
+      expect((await staff(API.djs.getRoster, malformed({ query: { archived: 'all' } }))).status).toBe(400);
     });
   });
 
@@ -111,7 +112,7 @@ describe.each(testDialects)('archive and merge DJs on %s', (dialect) => {
       await saveLineup(both, [], { legacy: [buildLegacySlot({ djName: 'Nova', djRef: old }), buildLegacySlot({ djName: 'Nova again', djRef: person.djId })] });
       // A signup the signed-in record made, with answers, and one staff added for the old record.
       const upcoming = await createEvent('Upcoming', '2030-01-06T20:00:00.000Z');
-      expect((await app.request('POST', '/api/signup', { cookie: person.cookie, body: intake(upcoming, { name: 'Nova live', dj_notes: 'late please' }) })).status).toBe(200);
+      expect((await app.call(API.signup.submitSignup, { body: intake(upcoming, { name: 'Nova live', dj_notes: 'late please' }) }, { as: person })).status).toBe(200);
       const later = await createEvent('Later', '2030-02-03T20:00:00.000Z');
       await saveLineup(later, [], { waiting: [signupOf('Nova waiting', old)] });
 
@@ -144,11 +145,11 @@ describe.each(testDialects)('archive and merge DJs on %s', (dialect) => {
       expect((await storedLineup(db())).signups).toHaveLength(before.signups.length);
 
       // The person's sign-in carries on as the kept record, with their answers.
-      const me = await app.request<{ djId: string }>('GET', '/api/me', { cookie: person.cookie });
+      const me = await app.call(API.auth.getMe, {}, { as: person });
       expect(me.body.djId).toBe(old);
-      const area = await app.request<SignupArea>('GET', `/api/signup?event_id=${upcoming}`, { cookie: person.cookie });
+      const area = await app.call(API.signup.getSignupArea, { query: { event_id: upcoming } }, { as: person });
       expect(area.body.signup).toMatchObject({ name: 'Nova live', dj_notes: 'late please' });
-      expect((await app.request<SignupArea>('GET', `/api/signup?event_id=${later}`, { cookie: person.cookie })).body.named).toMatchObject({ signupName: 'Nova waiting' });
+      expect((await app.call(API.signup.getSignupArea, { query: { event_id: later } }, { as: person })).body.named).toMatchObject({ signupName: 'Nova waiting' });
 
       const listed = (await roster()).djs;
       expect(listed.map((row) => row.id)).not.toContain(person.djId);
@@ -168,8 +169,8 @@ describe.each(testDialects)('archive and merge DJs on %s', (dialect) => {
       expect(merged.body).toMatchObject({ dj: { id: signedIn.djId, discordId: signedIn.discordId }, plays: [{ eventId: event }] });
       const rename = (rows: string[]) => rows.map((row) => row.replaceAll(typedIn.djId, signedIn.djId)).sort();
       expect(await storedLineup(db())).toEqual({ signups: rename(before.signups), signupDjs: rename(before.signupDjs), slots: before.slots, plays: rename(before.plays) });
-      expect((await app.request('GET', '/api/me', { cookie: typedIn.cookie })).status).toBe(401);
-      expect((await app.request<{ djId: string }>('GET', '/api/me', { cookie: signedIn.cookie })).body.djId).toBe(signedIn.djId);
+      expect((await app.call(API.auth.getMe, {}, { as: typedIn })).status).toBe(401);
+      expect((await app.call(API.auth.getMe, {}, { as: signedIn })).body.djId).toBe(signedIn.djId);
     });
 
     test('refuses, changing nothing, when both are on signups of one event, are one record or unknown', async () => {
@@ -187,7 +188,7 @@ describe.each(testDialects)('archive and merge DJs on %s', (dialect) => {
 
       const sameEvent = await merge(old, other);
       expect(sameEvent.status).toBe(409);
-      expect(sameEvent.body.message).toBe(
+      expect(sameEvent.error.message).toBe(
         "Twin and Twin too are both on the signups of Twin night (Sun 6 Jan 2030, 20:00 London time), and a DJ has one signup per event. Take one of them off that event's signups first, then merge.",
       );
       expect((await merge(old, old)).status).toBe(400);

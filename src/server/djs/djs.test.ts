@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { DISCORD_ID_MESSAGE, type DjDetailsResponse, type RosterResponse } from '@shared/schemas/djs.js';
+import type { CallInput } from '@shared/api/contract.js';
+import { API } from '@shared/api/index.js';
+import { malformed } from '@shared/testing/api-client.js';
+import { DISCORD_ID_MESSAGE } from '@shared/schemas/djs.js';
 import type { Dj } from '@shared/schemas/djs.js';
-import { refreshDjStats } from '../db/plays.js';
+import { refreshDjStats } from './plays.js';
 import { startTestApp, testDialects, type TestApp, uniqueDiscordId } from '../testing/harness.js';
 
 const validDj = (overrides: Record<string, string> = {}) => ({
@@ -37,7 +40,7 @@ describe.each(testDialects)('DJs API on %s', (dialect) => {
     return id;
   };
   const insertDj = async (djName: string, publicName = djName) => {
-    const response = await app.request<Dj>('POST', '/api/djs', { cookie, body: validDj({ djName, publicName }) });
+    const response = await app.call(API.djs.createDj, { body: validDj({ djName, publicName }) }, { as: { cookie } });
     expect(response.status).toBe(201);
     return response.body;
   };
@@ -61,7 +64,7 @@ describe.each(testDialects)('DJs API on %s', (dialect) => {
     await play(newer, alpha.id);
     await play(older, zed.id);
 
-    const response = await app.request<RosterResponse>('GET', '/api/djs', { cookie });
+    const response = await app.call(API.djs.getRoster, {}, { as: { cookie } });
     expect(response.status).toBe(200);
     const { djs, meta } = response.body;
     expect(djs.map((dj) => dj.djName)).toEqual(['Alpha', 'beta', 'mm Staff', 'zed']);
@@ -88,49 +91,49 @@ describe.each(testDialects)('DJs API on %s', (dialect) => {
     const names = ['Echo', 'delta', 'Charlie', 'bravo', 'Alpha', 'Foxtrot 100%', 'golf_1'];
     const made: Dj[] = [];
     for (const name of names) made.push(await insertDj(name, `${name} person`));
-    const page = async (query: string) => {
-      const response = await app.request<RosterResponse>('GET', `/api/djs?${query}`, { cookie });
+    const page = async (query: NonNullable<CallInput<typeof API.djs.getRoster>['query']>) => {
+      const response = await app.call(API.djs.getRoster, { query }, { as: { cookie } });
       expect(response.status).toBe(200);
       return { names: response.body.djs.map((dj) => dj.djName), meta: response.body.meta };
     };
 
     // Eight DJs with the signed-in staff member ('mm Staff'), three a page, in Dj Name order.
-    expect(await page('limit=3')).toMatchObject({ names: ['Alpha', 'bravo', 'Charlie'], meta: { total: 8, matching: 8 } });
-    expect((await page('limit=3&offset=3')).names).toEqual(['delta', 'Echo', 'Foxtrot 100%']);
-    expect((await page('limit=3&offset=6')).names).toEqual(['golf_1', 'mm Staff']);
-    expect((await page('limit=3&offset=9')).names).toEqual([]);
+    expect(await page({ limit: 3 })).toMatchObject({ names: ['Alpha', 'bravo', 'Charlie'], meta: { total: 8, matching: 8 } });
+    expect((await page({ limit: 3, offset: 3 })).names).toEqual(['delta', 'Echo', 'Foxtrot 100%']);
+    expect((await page({ limit: 3, offset: 6 })).names).toEqual(['golf_1', 'mm Staff']);
+    expect((await page({ limit: 3, offset: 9 })).names).toEqual([]);
 
-    expect(await page('search=ALP')).toMatchObject({ names: ['Alpha'], meta: { total: 8, matching: 1 } });
-    expect((await page('search=echo%20person')).names).toEqual(['Echo']);
-    expect((await page(`search=${made[2]!.discordId!.slice(-6)}`)).names).toEqual(['Charlie']);
+    expect(await page({ search: 'ALP' })).toMatchObject({ names: ['Alpha'], meta: { total: 8, matching: 1 } });
+    expect((await page({ search: 'echo person' })).names).toEqual(['Echo']);
+    expect((await page({ search: made[2]!.discordId!.slice(-6) })).names).toEqual(['Charlie']);
     // LIKE's wildcards are searched for as typed.
-    expect((await page('search=100%25')).names).toEqual(['Foxtrot 100%']);
-    expect((await page('search=o_f')).names).toEqual([]);
-    expect((await page('search=golf_')).names).toEqual(['golf_1']);
-    expect((await page('search=%20%20')).meta).toMatchObject({ total: 8, matching: 8 });
+    expect((await page({ search: '100%' })).names).toEqual(['Foxtrot 100%']);
+    expect((await page({ search: 'o_f' })).names).toEqual([]);
+    expect((await page({ search: 'golf_' })).names).toEqual(['golf_1']);
+    expect((await page({ search: '  ' })).meta).toMatchObject({ total: 8, matching: 8 });
 
     // Archived DJs only with archived=include, searched the same way.
-    await app.request('POST', `/api/djs/${made[4]!.id}/archive`, { cookie });
-    expect(await page('search=alpha')).toMatchObject({ names: [], meta: { total: 7, matching: 0 } });
-    expect(await page('search=alpha&archived=include')).toMatchObject({ names: ['Alpha'], meta: { total: 8, matching: 1 } });
+    await app.call(API.djs.archiveDj, { params: { djId: made[4]!.id } }, { as: { cookie } });
+    expect(await page({ search: 'alpha' })).toMatchObject({ names: [], meta: { total: 7, matching: 0 } });
+    expect(await page({ search: 'alpha', archived: 'include' })).toMatchObject({ names: ['Alpha'], meta: { total: 8, matching: 1 } });
   });
 
   test('a roster page asked for wrongly is refused with what to fix', async () => {
-    for (const query of ['limit=0', 'limit=101', 'limit=x', 'offset=-1', 'offset=1.5', `search=${'x'.repeat(101)}`, 'search=a%0Ab']) {
-      const response = await app.request<{ code: string }>('GET', `/api/djs?${query}`, { cookie });
-      expect(response.status, query).toBe(400);
-      expect(response.body.code).toBe('invalid_request');
+    for (const query of [{ limit: 0 }, { limit: 101 }, { limit: 'x' }, { offset: -1 }, { offset: 1.5 }, { search: 'x'.repeat(101) }, { search: 'a\nb' }]) {
+      const response = await app.call(API.djs.getRoster, malformed({ query }), { as: { cookie } });
+      expect(response.status, JSON.stringify(query)).toBe(400);
+      expect(response.error.code).toBe('invalid_request');
     }
   });
 
   test('with no plays the roster has no earliest event', async () => {
-    const response = await app.request<RosterResponse>('GET', '/api/djs', { cookie });
+    const response = await app.call(API.djs.getRoster, {}, { as: { cookie } });
     expect(response.body.meta).toEqual({ total: 1, matching: 1, earliestEvent: null });
   });
 
   test('a DJ is created, read with plays newest first, and updated', async () => {
     const input = validDj({ publicName: '  Night Owl  ', twitchUsername: '@owl_beats' });
-    const created = await app.request<Dj>('POST', '/api/djs', { cookie, body: input });
+    const created = await app.call(API.djs.createDj, { body: input }, { as: { cookie } });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
       discordId: input.discordId, publicName: 'Night Owl', djName: 'DJ Owl', twitchUsername: 'owl_beats', avatarUrl: null,
@@ -141,17 +144,15 @@ describe.each(testDialects)('DJs API on %s', (dialect) => {
     await play(first, id);
     await play(second, id);
 
-    const details = await app.request<DjDetailsResponse>('GET', `/api/djs/${id}`, { cookie });
+    const details = await app.call(API.djs.getDj, { params: { djId: id } }, { as: { cookie } });
     expect(details.status).toBe(200);
     expect(details.body.dj.id).toBe(id);
     expect(details.body.plays.map((p) => p.eventName)).toEqual(['Second', 'First']);
 
-    const updated = await app.request<Dj>('PUT', `/api/djs/${id}`, {
-      cookie, body: { ...input, djName: 'DJ Barn Owl', rtmpUrl: '', twitchUsername: '' },
-    });
+    const updated = await app.call(API.djs.updateDj, { params: { djId: id }, body: { ...input, djName: 'DJ Barn Owl', rtmpUrl: '', twitchUsername: '' } }, { as: { cookie } });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ id, djName: 'DJ Barn Owl', rtmpUrl: '', twitchUsername: '' });
-    const reread = await app.request<DjDetailsResponse>('GET', `/api/djs/${id}`, { cookie });
+    const reread = await app.call(API.djs.getDj, { params: { djId: id } }, { as: { cookie } });
     expect(reread.body.dj.djName).toBe('DJ Barn Owl');
   });
 
@@ -166,65 +167,57 @@ describe.each(testDialects)('DJs API on %s', (dialect) => {
     ['a too long Dj Name', { djName: 'x'.repeat(101) }, 'Dj Name must be at most 100 characters.'],
   ])('create and update refuse %s with 400 and store nothing', async (_label, change, message) => {
     const before = await djCount();
-    const created = await app.request<{ message: string }>('POST', '/api/djs', { cookie, body: validDj(change) });
+    const created = await app.call(API.djs.createDj, { body: validDj(change) }, { as: { cookie } });
     expect(created.status).toBe(400);
-    expect(created.body.message).toContain(message);
+    expect(created.error.message).toContain(message);
     expect(await djCount()).toBe(before);
 
     const dj = await insertDj('Target');
-    const updated = await app.request<{ message: string }>('PUT', `/api/djs/${dj.id}`, { cookie, body: validDj(change) });
+    const updated = await app.call(API.djs.updateDj, { params: { djId: dj.id }, body: validDj(change) }, { as: { cookie } });
     expect(updated.status).toBe(400);
-    expect(updated.body.message).toContain(message);
-    const reread = await app.request<DjDetailsResponse>('GET', `/api/djs/${dj.id}`, { cookie });
+    expect(updated.error.message).toContain(message);
+    const reread = await app.call(API.djs.getDj, { params: { djId: dj.id } }, { as: { cookie } });
     expect(reread.body.dj).toEqual(dj);
   });
 
   test('a short Discord ID gets exactly the spec message for that field', async () => {
-    const response = await app.request<{ message: string }>('POST', '/api/djs', { cookie, body: validDj({ discordId: '12345' }) });
-    expect(response.body).toEqual({ code: 'invalid_request', message: DISCORD_ID_MESSAGE });
+    const response = await app.call(API.djs.createDj, { body: validDj({ discordId: '12345' }) }, { as: { cookie } });
+    expect(response.error).toEqual({ code: 'invalid_request', message: DISCORD_ID_MESSAGE });
   });
 
   test('a second DJ with the same Discord ID is refused with 409, on create and on update', async () => {
     const first = await insertDj('First');
     const before = await djCount();
-    const duplicate = await app.request<{ message: string }>('POST', '/api/djs', {
-      cookie, body: validDj({ discordId: first.discordId! }),
-    });
-    expect(duplicate).toMatchObject({ status: 409, body: { message: 'A DJ with this Discord ID already exists.' } });
+    const duplicate = await app.call(API.djs.createDj, { body: validDj({ discordId: first.discordId! }) }, { as: { cookie } });
+    expect(duplicate).toMatchObject({ status: 409, error: { code: 'duplicate_discord_id', message: 'A DJ with this Discord ID already exists.' } });
     expect(await djCount()).toBe(before);
 
     const second = await insertDj('Second');
-    const update = await app.request('PUT', `/api/djs/${second.id}`, {
-      cookie, body: validDj({ discordId: first.discordId!, djName: 'Second' }),
-    });
-    expect(update).toMatchObject({ status: 409, body: { message: 'A DJ with this Discord ID already exists.' } });
+    const update = await app.call(API.djs.updateDj, { params: { djId: second.id }, body: validDj({ discordId: first.discordId!, djName: 'Second' }) }, { as: { cookie } });
+    expect(update).toMatchObject({ status: 409, error: { code: 'duplicate_discord_id', message: 'A DJ with this Discord ID already exists.' } });
     // Keeping one's own Discord ID is not a duplicate.
-    const same = await app.request('PUT', `/api/djs/${second.id}`, { cookie, body: validDj({ discordId: second.discordId! }) });
+    const same = await app.call(API.djs.updateDj, { params: { djId: second.id }, body: validDj({ discordId: second.discordId! }) }, { as: { cookie } });
     expect(same.status).toBe(200);
   });
 
   test('an unknown DJ is 404 on read and update', async () => {
-    const read = await app.request('GET', '/api/djs/no-such-dj', { cookie });
-    expect(read).toMatchObject({ status: 404, body: { message: 'Dj not found.' } });
-    const update = await app.request('PUT', '/api/djs/no-such-dj', { cookie, body: validDj() });
-    expect(update).toMatchObject({ status: 404, body: { message: 'Dj not found.' } });
+    const read = await app.call(API.djs.getDj, { params: { djId: 'no-such-dj' } }, { as: { cookie } });
+    expect(read).toMatchObject({ status: 404, error: { message: 'Dj not found.' } });
+    const update = await app.call(API.djs.updateDj, { params: { djId: 'no-such-dj' }, body: validDj() }, { as: { cookie } });
+    expect(update).toMatchObject({ status: 404, error: { message: 'Dj not found.' } });
   });
 
   test('signed-out requests get 401 and non-staff get 403, changing nothing', async () => {
     const dj = await app.signIn(['dj']);
     const before = await djCount();
-    const cases: [string, string, unknown?][] = [
-      ['GET', '/api/djs'],
-      ['POST', '/api/djs', validDj()],
-      ['GET', `/api/djs/${dj.djId}`],
-      ['PUT', `/api/djs/${dj.djId}`, validDj()],
-    ];
-    for (const [method, url, body] of cases) {
-      expect((await app.request(method, url, { body })).status).toBe(401);
-      expect((await app.request(method, url, { body, cookie: dj.cookie })).status).toBe(403);
+    for (const [as, status] of [[undefined, 401], [dj, 403]] as const) {
+      expect((await app.call(API.djs.getRoster, {}, { as })).status).toBe(status);
+      expect((await app.call(API.djs.createDj, { body: validDj() }, { as })).status).toBe(status);
+      expect((await app.call(API.djs.getDj, { params: { djId: dj.djId } }, { as })).status).toBe(status);
+      expect((await app.call(API.djs.updateDj, { params: { djId: dj.djId }, body: validDj() }, { as })).status).toBe(status);
     }
     expect(await djCount()).toBe(before);
     const admin = await app.signIn(['admin']);
-    expect((await app.request('GET', '/api/djs', { cookie: admin.cookie })).status).toBe(200);
+    expect((await app.call(API.djs.getRoster, {}, { as: admin })).status).toBe(200);
   });
 });

@@ -2,12 +2,12 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Dj, DjPlay } from '@shared/schemas/djs.js';
 import type { RosterDj } from '@shared/schemas/djs.js';
 import type { Database, DjRow } from '../db/schema.js';
-import { toPlay } from '../db/plays.js';
+import { toPlay } from './plays.js';
 import { toCount } from '../db/values.js';
-import { djFromRow } from '../db/rows.js';
+import { djFromRow } from './rows.js';
 import type { Dialect } from '../db/open.js';
 
-// DJ rows and their plays (one play definition: db/plays.ts).
+// DJ rows and their plays (one play definition: plays.ts).
 
 type Db = Kysely<Database>;
 

@@ -10,13 +10,13 @@ export function registerDjRoutes(app: FastifyInstance, ctx: AppContext) {
   // A page of DJs with their play counts; the first pages of both views stay cached until a
   // write, and so do the counts every page of a view shares.
   const rosterCounts = readCache<number>(ctx.store, 50);
-  registerEndpoint(app, api.getRoster, ({ query }) => service.getRoster(db, query, rosterCounts), {
+  registerEndpoint(app, api.getRoster, ({ query }) => service.getRoster({ db, query, counts: rosterCounts }), {
     cache: { store: ctx.store, capacity: 20, key: ({ query }) => JSON.stringify([query.archived, query.search, query.limit, query.offset]) },
   });
-  registerEndpoint(app, api.createDj, ({ body }) => service.createDj(db, body));
-  registerEndpoint(app, api.getDj, ({ params }) => service.getDjDetails(db, params.djId));
-  registerEndpoint(app, api.updateDj, ({ params, body }) => service.updateDj(db, params.djId, body));
-  registerEndpoint(app, api.archiveDj, ({ params }) => service.setArchived(db, params.djId, true));
-  registerEndpoint(app, api.restoreDj, ({ params }) => service.setArchived(db, params.djId, false));
-  registerEndpoint(app, api.mergeDj, ({ params, body, user }) => service.mergeDj(ctx.store, ctx.changes, user, params.djId, body.intoDjId));
+  registerEndpoint(app, api.createDj, ({ body }) => service.createDj({ db, fields: body }));
+  registerEndpoint(app, api.getDj, ({ params }) => service.getDjDetails({ db, djId: params.djId }));
+  registerEndpoint(app, api.updateDj, ({ params, body }) => service.updateDj({ db, djId: params.djId, fields: body }));
+  registerEndpoint(app, api.archiveDj, ({ params }) => service.setArchived({ db, djId: params.djId, archived: true }));
+  registerEndpoint(app, api.restoreDj, ({ params }) => service.setArchived({ db, djId: params.djId, archived: false }));
+  registerEndpoint(app, api.mergeDj, ({ params, body, user }) => service.mergeDj({ store: ctx.store, changes: ctx.changes, actor: user, mergedId: params.djId, keptId: body.intoDjId }));
 }

@@ -9,12 +9,12 @@ import { findVersions } from '../events/repository.js';
 import { ForeignKeyViolation, UniqueViolation, withDbErrors } from '../db/errors.js';
 import type { Store } from '../db/open.js';
 import type { ReadCache } from '../db/read-cache.js';
-import { refreshDjStats } from '../db/plays.js';
+import { refreshDjStats } from './plays.js';
 import type { Database, DjRow } from '../db/schema.js';
 import { toIso } from '../db/values.js';
 import { type Actor, recordChange } from '../history/record.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
-import * as lineup from '../lineup/repository.js';
+import * as djReferences from '../lineup/dj-references.js';
 import { readSettings } from '../settings/service.js';
 import * as repository from './repository.js';
 import type { DjFields, MergedColumns } from './repository.js';
@@ -25,7 +25,7 @@ const DUPLICATE_DISCORD_ID = 'A DJ with this Discord ID already exists.';
 const DJ_NOT_FOUND = 'Dj not found.';
 
 /** A page of the roster, how many DJs it pages through (and are in the view), and the earliest recorded event. */
-export async function getRoster(db: Db, query: RosterPageQuery, counts?: ReadCache<number>): Promise<RosterResponse> {
+export async function getRoster({ db, query, counts }: { db: Db; query: RosterPageQuery; counts?: ReadCache<number> }): Promise<RosterResponse> {
   const filter = { includeArchived: query.archived === 'include', search: query.search };
   // Counting reads every DJ the filter lets through; each page of one view has the same counts.
   const count = (f: repository.RosterFilter) =>
@@ -39,30 +39,30 @@ export async function getRoster(db: Db, query: RosterPageQuery, counts?: ReadCac
   return { djs, meta: { total: total ?? matching, matching, earliestEvent } };
 }
 
-export async function getDjDetails(db: Db | Transaction<Database>, djId: string): Promise<DjDetailsResponse> {
+export async function getDjDetails({ db, djId }: { db: Db | Transaction<Database>; djId: string }): Promise<DjDetailsResponse> {
   const [found, plays] = await Promise.all([repository.findDj(db, djId), repository.listPlays(db, djId)]);
   if (!found) throw notFound(DJ_NOT_FOUND);
   const { archived, ...dj } = found;
   return { dj, archived, plays };
 }
 
-export async function createDj(db: Db, fields: DjFields): Promise<Dj> {
+export async function createDj({ db, fields }: { db: Db; fields: DjFields }): Promise<Dj> {
   const id = randomUUID();
   await saving(() => repository.insertDj(db, id, fields, Date.now()));
   return (await repository.findDj(db, id))!;
 }
 
-export async function updateDj(db: Db, djId: string, fields: DjFields): Promise<Dj> {
+export async function updateDj({ db, djId, fields }: { db: Db; djId: string; fields: DjFields }): Promise<Dj> {
   const found = await saving(() => repository.updateDj(db, djId, fields, Date.now()));
   if (!found) throw notFound(DJ_NOT_FOUND);
   return (await repository.findDj(db, djId))!;
 }
 
 /** Archive (true) or restore (false): only the roster's default view and the DJ search change. */
-export async function setArchived(db: Db, djId: string, archived: boolean): Promise<DjDetailsResponse> {
+export async function setArchived({ db, djId, archived }: { db: Db; djId: string; archived: boolean }): Promise<DjDetailsResponse> {
   const now = Date.now();
   if (!(await repository.setArchived(db, djId, archived ? now : null, now))) throw notFound(DJ_NOT_FOUND);
-  return getDjDetails(db, djId);
+  return getDjDetails({ db, djId });
 }
 
 /** A Discord ID belongs to at most one DJ (ARCHITECTURE.md): the unique index says so, we say why. */
@@ -70,7 +70,7 @@ async function saving<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await withDbErrors(write);
   } catch (error) {
-    if (error instanceof UniqueViolation) throw conflict(DUPLICATE_DISCORD_ID);
+    if (error instanceof UniqueViolation) throw conflict(DUPLICATE_DISCORD_ID, 'duplicate_discord_id');
     throw error;
   }
 }
@@ -83,7 +83,7 @@ async function saving<T>(write: () => Promise<T>): Promise<T> {
  * transaction: all of it or none. Refused when both are on signups of the same event (a DJ has
  * one signup per event: one of those signups would lose a DJ).
  */
-export async function mergeDj(store: Store, changes: ChangeBus, actor: Actor, mergedId: string, keptId: string): Promise<DjDetailsResponse> {
+export async function mergeDj({ store, changes, actor, mergedId, keptId }: { store: Store; changes: ChangeBus; actor: Actor; mergedId: string; keptId: string }): Promise<DjDetailsResponse> {
   if (mergedId === keptId) throw badRequest('Pick another DJ: a record cannot be merged into itself.');
   const { db } = store;
   const zone = (await readSettings(db)).defaultZone;
@@ -93,7 +93,7 @@ export async function mergeDj(store: Store, changes: ChangeBus, actor: Actor, me
       const merged = rows.get(mergedId);
       const kept = rows.get(keptId);
       if (!merged || !kept) throw notFound(DJ_NOT_FOUND);
-      const shared = await lineup.eventsWithBoth(trx, mergedId, keptId);
+      const shared = await djReferences.eventsWithBoth(trx, mergedId, keptId);
       if (shared.length > 0) {
         const events = shared.map((event) => `${event.name} (${formatZonedDate(toIso(event.start_at), zone)})`).join(', ');
         throw conflict(
@@ -101,8 +101,8 @@ export async function mergeDj(store: Store, changes: ChangeBus, actor: Actor, me
         );
       }
 
-      const touched = await lineup.eventsNaming(trx, mergedId);
-      await lineup.moveDjReferences(trx, mergedId, keptId);
+      const touched = await djReferences.eventsNaming(trx, mergedId);
+      await djReferences.moveDjReferences(trx, mergedId, keptId);
       const columns = mergedColumns(kept, merged);
       await handOverSessions(trx, mergedId, keptId, columns.discord_id);
       // The Discord ID is unique: the merged record goes before the kept one takes its ID.
@@ -112,7 +112,7 @@ export async function mergeDj(store: Store, changes: ChangeBus, actor: Actor, me
       const versions = await findVersions(trx, touched);
       const lines = [{ t: 'merged' as const, from: nameOf(merged), into: nameOf(kept) }];
       for (const [eventId, version] of versions) await recordChange(trx, { eventId, actor, kind: 'dj_merged', version, lines });
-      return { details: await getDjDetails(trx, keptId), touched: versions };
+      return { details: await getDjDetails({ db: trx, djId: keptId }), touched: versions };
     });
 
   let result: Awaited<ReturnType<typeof merge>>;

@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import type { CallInput, Contract } from '@shared/api/contract.js';
+import { API } from '@shared/api/index.js';
 import { slotForSignup } from '@shared/lineup.js';
-import type { Dj, RosterDj, RosterResponse } from '@shared/schemas/djs.js';
-import { type EventDetail, eventFieldsSchema } from '@shared/schemas/events.js';
+import type { RosterDj } from '@shared/schemas/djs.js';
+import { eventFieldsSchema } from '@shared/schemas/events.js';
 import { buildSignup } from '@shared/testing/builders.js';
-import { rankedPlays, toPlay } from '../db/plays.js';
+import { rankedPlays, toPlay } from './plays.js';
 import { toCount } from '../db/values.js';
 import { startTestApp, testDialects, type TestApp } from '../testing/harness.js';
 
 // Each DJ's play statistics live on their row (djs.play_count, djs.last_play_event_id), kept by
 // the writes that change plays. The roster must answer exactly what ranking every play on each
-// request answered: that query (db/plays.ts rankedPlays) is the reference here.
+// request answered: that query (djs/plays.ts rankedPlays) is the reference here.
 
 const WEEK = 7 * 24 * 3_600_000;
 const BASE = Date.parse('2030-01-06T20:00:00.000Z');
@@ -27,35 +29,32 @@ describe.each(testDialects)('DJ play statistics on %s', (dialect) => {
     await app.destroy();
   });
 
-  const request = async <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) => {
-    const response = await app.request<T>(method, url, { cookie, body });
-    expect(response.status, `${method} ${url}: ${JSON.stringify(response.body)}`).toBeLessThan(300);
-    return response.body;
-  };
+  /** Staff call the API; the call must succeed. */
+  const request = async <C extends Contract>(contract: C, input: CallInput<C>) => (await app.call(contract, input, { as: { cookie } })).body;
 
   let discordIds = 100_000_000_000_000_000n;
   const addDj = async (djName: string) =>
-    (await request<Dj>('POST', '/api/djs', { djName, publicName: `${djName} person`, discordId: String(discordIds++), rtmpUrl: '', twitchUsername: '' })).id;
+    (await request(API.djs.createDj, { body: { djName, publicName: `${djName} person`, discordId: String(discordIds++), rtmpUrl: '', twitchUsername: '' } })).id;
 
   const createEvent = async (name: string, start: number) =>
-    (await request<{ id: string }>('POST', '/api/events', { name, startDatetime: iso(start), host: 'Hal', signupsAreOpen: false, message: '', footer: '', confirmSameDay: true })).id;
+    (await request(API.events.createEvent, { body: { name, startDatetime: iso(start), host: 'Hal', signupsAreOpen: false, message: '', footer: '', confirmSameDay: true } })).id;
 
   /** Saves the event with exactly these DJs in its lineup (one slot each), and any field changes. */
   async function saveLineup(eventId: string, djIds: string[], fields: { name?: string; start?: number } = {}) {
-    const loaded = await request<EventDetail>('GET', `/api/events/${eventId}`);
+    const loaded = await request(API.events.getEvent, { params: { eventId } });
     const signups = djIds.map((djId) => loaded.signups.find((s) => s.djRefs[0] === djId) ?? buildSignup(randomUUID(), { name: `Act ${djId}`, djRefs: [djId] }));
     const event = eventFieldsSchema.parse(loaded);
-    return request<EventDetail>('PUT', `/api/events/${eventId}`, {
+    return request(API.events.saveEvent, { params: { eventId }, body: {
       baseVersion: loaded.version,
       event: { ...event, ...(fields.name && { name: fields.name }), ...(fields.start !== undefined && { startDatetime: iso(fields.start) }) },
       resolvedUpdates: [],
       signups,
       slots: signups.map((signup) => slotForSignup(signup)),
       removedSignupUuids: loaded.signups.filter((s) => !djIds.includes(s.djRefs[0]!)).map((s) => s.uuid),
-    });
+    } });
   }
 
-  const roster = async () => (await request<RosterResponse>('GET', '/api/djs?archived=include&limit=100')).djs;
+  const roster = async () => (await request(API.djs.getRoster, { query: { archived: 'include', limit: 100 } })).djs;
   const statsOf = (djs: RosterDj[]) => Object.fromEntries(djs.map((dj) => [dj.id, { totalPlays: dj.totalPlays, mostRecentPlay: dj.mostRecentPlay }]));
 
   /** The old roster query: every play ranked per DJ, newest first, ties by event id. */
@@ -111,12 +110,12 @@ describe.each(testDialects)('DJ play statistics on %s', (dialect) => {
     await expectSameAsReference();
 
     // A cancelled event's plays still count, as they always did.
-    const detail = await request<EventDetail>('GET', `/api/events/${events[4]}`);
-    await request('POST', `/api/events/${events[4]}/cancel`, { baseVersion: detail.version });
+    const detail = await request(API.events.getEvent, { params: { eventId: events[4]! } });
+    await request(API.events.cancelEvent, { params: { eventId: events[4]! }, body: { baseVersion: detail.version } });
     await expectSameAsReference();
 
     // Merge: the kept DJ takes over the merged one's plays (an event both played counts once).
-    await request('POST', `/api/djs/${djs[6]}/merge`, { intoDjId: djs[7] });
+    await request(API.djs.mergeDj, { params: { djId: djs[6]! }, body: { intoDjId: djs[7]! } });
     await expectSameAsReference();
 
     // An event whose lineup was emptied, then deleted.
@@ -125,7 +124,7 @@ describe.each(testDialects)('DJ play statistics on %s', (dialect) => {
     expect(statsOf(await roster())[djs[5]!]!.mostRecentPlay?.eventId).toBe(last);
     const emptied = await saveLineup(last, []);
     await expectSameAsReference();
-    await request('DELETE', `/api/events/${last}`, { baseVersion: emptied.version });
+    await request(API.events.deleteEvent, { params: { eventId: last }, body: { baseVersion: emptied.version } });
     await expectSameAsReference();
   });
 

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { type CallInput, type Contract, urlOf } from '@shared/api/contract.js';
+import { API } from '@shared/api/index.js';
 import { slotForSignup } from '@shared/lineup.js';
-import type { RosterResponse } from '@shared/schemas/djs.js';
-import { type EventDetail, eventFieldsSchema, type EventSummary } from '@shared/schemas/events.js';
-import type { PublicLineupList } from '@shared/schemas/public.js';
-import type { DjHome } from '@shared/schemas/me.js';
-import type { SignupArea } from '@shared/schemas/signup.js';
+import { feeds } from '@shared/paths.js';
+import { eventFieldsSchema } from '@shared/schemas/events.js';
 import { buildLegacySlot, buildSignup } from '@shared/testing/builders.js';
 import { intake, storedLineup } from '../testing/fixtures.js';
 import { startTestApp, testDialects, type SignedIn, type TestApp } from '../testing/harness.js';
@@ -29,14 +28,14 @@ describe.each(testDialects)('cancel, restore and delete events on %s', (dialect)
     await app.destroy();
   });
 
-  const staff = <T>(method: string, url: string, body?: unknown) => app.request<T>(method, url, { cookie: host.cookie, body });
-  const getEvent = async (id: string) => (await staff<EventDetail>('GET', `/api/events/${id}`)).body;
+  const staff = <C extends Contract>(contract: C, input: CallInput<C>) => app.call(contract, input, { as: host });
+  const getEvent = async (id: string) => (await staff(API.events.getEvent, { params: { eventId: id } })).body;
   const action = (id: string, name: 'cancel' | 'restore' | 'publish', baseVersion: number) =>
-    staff<EventDetail>('POST', `/api/events/${id}/${name}`, { baseVersion });
-  const remove = (id: string, baseVersion: number) => staff<{ code: string; message: string }>('DELETE', `/api/events/${id}`, { baseVersion });
+    staff({ cancel: API.events.cancelEvent, restore: API.events.restoreEvent, publish: API.events.publishEvent }[name], { params: { eventId: id }, body: { baseVersion } });
+  const remove = (id: string, baseVersion: number) => staff(API.events.deleteEvent, { params: { eventId: id }, body: { baseVersion } });
 
   async function createEvent(name = 'Sunday Service'): Promise<string> {
-    const response = await staff<{ id: string }>('POST', '/api/events', {
+    const response = await staff(API.events.createEvent, { body: {
       name,
       startDatetime: START,
       // Several test events share a day on purpose.
@@ -45,7 +44,7 @@ describe.each(testDialects)('cancel, restore and delete events on %s', (dialect)
       signupsAreOpen: true,
       message: '',
       footer: '',
-    });
+    } });
     expect(response.status).toBe(201);
     return response.body.id;
   }
@@ -55,23 +54,23 @@ describe.each(testDialects)('cancel, restore and delete events on %s', (dialect)
     const id = await createEvent(name);
     const signup = buildSignup(randomUUID(), { name: 'Host pick', djRefs: [host.djId] });
     const event = await getEvent(id);
-    const saved = await staff('PUT', `/api/events/${id}`, {
+    const saved = await staff(API.events.saveEvent, { params: { eventId: id }, body: {
       baseVersion: event.version,
       event: eventFieldsSchema.parse(event),
       signups: [signup],
       slots: [slotForSignup(signup)],
       removedSignupUuids: [],
-    });
+    } });
     expect(saved.status).toBe(200);
-    const submitted = await app.request('POST', '/api/signup', { cookie: dj.cookie, body: intake(id, { name: 'Dana live', dj_notes: 'bring snacks' }) });
+    const submitted = await app.call(API.signup.submitSignup, { body: intake(id, { name: 'Dana live', dj_notes: 'bring snacks' }) }, { as: dj });
     expect(submitted.status).toBe(200);
     return id;
   }
 
   const totalPlays = async (djId: string) =>
-    (await staff<RosterResponse>('GET', '/api/djs')).body.djs.find((row) => row.id === djId)?.totalPlays;
-  const area = (id: string) => app.request<SignupArea>('GET', `/api/signup?event_id=${id}`, { cookie: dj.cookie });
-  const listed = async (when: 'upcoming' | 'past') => (await staff<EventSummary[]>('GET', `/api/events?when=${when}`)).body;
+    (await staff(API.djs.getRoster, {})).body.djs.find((row) => row.id === djId)?.totalPlays;
+  const area = (id: string) => app.call(API.signup.getSignupArea, { query: { event_id: id } }, { as: dj });
+  const listed = async (when: 'upcoming' | 'past') => (await staff(API.events.listEvents, { query: { when } })).body;
 
   test('a cancelled event keeps its signups, answers, slots and plays, is closed to DJs, and comes back on restore', async () => {
     const id = await eventWithLineup();
@@ -88,43 +87,43 @@ describe.each(testDialects)('cancel, restore and delete events on %s', (dialect)
 
     // Still in the staff lists, marked; the home card too.
     expect((await listed('upcoming')).find((event) => event.id === id)).toMatchObject({ cancelled: true, djs: ['Host pick'] });
-    expect((await staff<{ event: EventSummary }>('GET', '/api/events/home')).body.event).toMatchObject({ id, cancelled: true });
+    expect((await staff(API.events.getHomeEvent, {})).body.event).toMatchObject({ id, cancelled: true });
 
     // The DJ's signup area answers as closed, saying why; the intake refuses.
     expect((await area(id)).body.event).toMatchObject({ signupsAreOpen: false, cancelled: true });
-    const refused = await app.request('POST', '/api/signup', { cookie: dj.cookie, body: intake(id, { name: 'Dana changed' }) });
+    const refused = await app.call(API.signup.submitSignup, { body: intake(id, { name: 'Dana changed' }) }, { as: dj });
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ code: 'signups_closed', message: 'Signups for this event are currently closed. This event was cancelled.' });
+    expect(refused.error).toEqual({ code: 'signups_closed', message: 'Signups for this event are currently closed. This event was cancelled.' });
     expect(await storedLineup(app.ctx.store.db)).toEqual(before);
 
     // Publishing waits for a restore.
     const publish = await action(id, 'publish', cancelled.body.version);
     expect(publish.status).toBe(409);
-    expect(publish.body).toMatchObject({ message: 'This event is cancelled: restore it before publishing it.' });
+    expect(publish.error).toMatchObject({ message: 'This event is cancelled: restore it before publishing it.' });
 
     const restored = await action(id, 'restore', cancelled.body.version);
     expect(restored.status).toBe(200);
     expect(restored.body).toMatchObject({ cancelled: false, version: loaded.version + 2 });
     expect(await storedLineup(app.ctx.store.db)).toEqual(before);
     expect((await area(id)).body.event).toMatchObject({ signupsAreOpen: true, cancelled: false });
-    expect((await app.request('POST', '/api/signup', { cookie: dj.cookie, body: intake(id, { name: 'Dana changed' }) })).status).toBe(200);
+    expect((await app.call(API.signup.submitSignup, { body: intake(id, { name: 'Dana changed' }) }, { as: dj })).status).toBe(200);
   });
 
   test('a cancelled event leaves the public pages until restored', async () => {
     const id = await eventWithLineup();
     // Published by staff (the preflight's steps are tested with publishing itself).
     await app.ctx.store.db.updateTable('events').set({ published: 1 }).where('id', '=', id).execute();
-    const publicIds = async () => (await app.request<PublicLineupList>('GET', '/api/public/lineups')).body.events.map((event) => event.id);
-    expect((await app.request('GET', `/api/public/lineups/${id}`)).status).toBe(200);
+    const publicIds = async () => (await app.call(API.public.listPublicLineups, {})).body.events.map((event) => event.id);
+    expect((await app.call(API.public.getPublicLineup, { params: { eventId: id } })).status).toBe(200);
     expect(await publicIds()).toContain(id);
 
     const cancelled = await action(id, 'cancel', (await getEvent(id)).version);
     expect(cancelled.body).toMatchObject({ cancelled: true, published: true });
-    expect((await app.request('GET', `/api/public/lineups/${id}`)).status).toBe(404);
+    expect((await app.call(API.public.getPublicLineup, { params: { eventId: id } })).status).toBe(404);
     expect(await publicIds()).not.toContain(id);
 
     expect((await action(id, 'restore', cancelled.body.version)).status).toBe(200);
-    expect((await app.request('GET', `/api/public/lineups/${id}`)).status).toBe(200);
+    expect((await app.call(API.public.getPublicLineup, { params: { eventId: id } })).status).toBe(200);
     expect(await publicIds()).toContain(id);
   });
 
@@ -133,26 +132,26 @@ describe.each(testDialects)('cancel, restore and delete events on %s', (dialect)
     // Dana's signup joins the lineup, she confirms her slot, and the event is published.
     const loaded = await getEvent(id);
     const danaSignup = loaded.signups.find((signup) => signup.name === 'Dana live')!;
-    const saved = await staff('PUT', `/api/events/${id}`, {
+    const saved = await staff(API.events.saveEvent, { params: { eventId: id }, body: {
       baseVersion: loaded.version,
       event: eventFieldsSchema.parse(loaded),
       signups: loaded.signups,
       slots: [...loaded.slots, slotForSignup(danaSignup)],
       removedSignupUuids: [],
-    });
+    } });
     expect(saved.status).toBe(200);
-    expect((await app.request('POST', '/api/signup/confirmation', { cookie: dj.cookie, body: { event_id: id, confirmation: 'confirmed' } })).status).toBe(200);
+    expect((await app.call(API.signup.confirmSlot, { body: { event_id: id, confirmation: 'confirmed' } }, { as: dj })).status).toBe(200);
     await app.ctx.store.db.updateTable('events').set({ published: 1 }).where('id', '=', id).execute();
-    const calendar = new URL((await app.request<{ url: string }>('GET', '/api/signup/calendar-link', { cookie: dj.cookie })).body.url).pathname;
-    const home = async () => (await app.request<DjHome>('GET', '/api/me/home', { cookie: dj.cookie })).body;
+    const calendar = new URL((await app.call(API.public.getCalendarLink, {}, { as: dj })).body.url).pathname;
+    const home = async () => (await app.call(API.me.getDjHome, {}, { as: dj })).body;
     const text = async (url: string) => JSON.stringify((await app.request('GET', url)).body ?? '');
-    const everywhere = [`/api/public/lineups`, '/feeds/events.ics', '/feeds/next.json', '/feeds/next.txt', calendar];
+    const everywhere = [urlOf(API.public.listPublicLineups), feeds.events(), feeds.next('json'), feeds.next('txt'), calendar];
 
     // Before: open for signup, her confirmed slot, and public everywhere.
     expect((await home()).openEvents.map((event) => event.id)).toEqual([id]);
     expect((await home()).signups).toMatchObject([{ eventId: id, state: 'confirmed', cancelled: false }]);
     for (const url of everywhere) expect(await text(url), url).toContain('Moonlight Night');
-    expect((await app.request('GET', `/feeds/lineup/${id}.svg`)).status).toBe(200);
+    expect((await app.request('GET', feeds.lineupImage(id, 'svg'))).status).toBe(200);
 
     expect((await action(id, 'cancel', (await getEvent(id)).version)).status).toBe(200);
 
@@ -162,14 +161,14 @@ describe.each(testDialects)('cancel, restore and delete events on %s', (dialect)
     // Her signup area is closed, and the intake and her answer are refused with the spec's closed message.
     expect((await area(id)).body.event).toMatchObject({ signupsAreOpen: false, cancelled: true });
     const closed = 'Signups for this event are currently closed. This event was cancelled.';
-    const refused = await app.request('POST', '/api/signup', { cookie: dj.cookie, body: intake(id, { name: 'Dana changed' }) });
-    expect(refused).toMatchObject({ status: 409, body: { code: 'signups_closed', message: closed } });
-    const answer = await app.request('POST', '/api/signup/confirmation', { cookie: dj.cookie, body: { event_id: id, confirmation: 'declined' } });
-    expect(answer).toMatchObject({ status: 409, body: { code: 'signups_closed', message: closed } });
+    const refused = await app.call(API.signup.submitSignup, { body: intake(id, { name: 'Dana changed' }) }, { as: dj });
+    expect(refused).toMatchObject({ status: 409, error: { code: 'signups_closed', message: closed } });
+    const answer = await app.call(API.signup.confirmSlot, { body: { event_id: id, confirmation: 'declined' } }, { as: dj });
+    expect(answer).toMatchObject({ status: 409, error: { code: 'signups_closed', message: closed } });
     // Visitors see it nowhere: pages, feeds, the DJ's own calendar, the image.
     for (const url of everywhere) expect(await text(url), url).not.toContain('Moonlight Night');
-    expect((await app.request('GET', `/api/public/lineups/${id}`)).status).toBe(404);
-    expect((await app.request('GET', `/feeds/lineup/${id}.svg`)).status).toBe(404);
+    expect((await app.call(API.public.getPublicLineup, { params: { eventId: id } })).status).toBe(404);
+    expect((await app.request('GET', feeds.lineupImage(id, 'svg'))).status).toBe(404);
   });
 
   test('cancel and restore are refused when someone saved meanwhile, and for an unknown event', async () => {
@@ -177,13 +176,13 @@ describe.each(testDialects)('cancel, restore and delete events on %s', (dialect)
     const loaded = await getEvent(id);
     const stale = await action(id, 'cancel', loaded.version - 1);
     expect(stale.status).toBe(409);
-    expect(stale.body).toMatchObject({ code: 'stale_version', currentVersion: loaded.version });
+    expect(stale.error).toMatchObject({ code: 'stale_version', currentVersion: loaded.version });
     expect(await getEvent(id)).toMatchObject({ cancelled: false, version: loaded.version });
 
     expect((await action(id, 'cancel', loaded.version)).status).toBe(200);
     const staleRestore = await action(id, 'restore', loaded.version);
     expect(staleRestore.status).toBe(409);
-    expect(staleRestore.body).toMatchObject({ code: 'stale_version' });
+    expect(staleRestore.error).toMatchObject({ code: 'stale_version' });
     expect(await getEvent(id)).toMatchObject({ cancelled: true });
 
     expect((await action(randomUUID(), 'cancel', 1)).status).toBe(404);
@@ -195,7 +194,7 @@ describe.each(testDialects)('cancel, restore and delete events on %s', (dialect)
     const kept = await createEvent('Kept night');
     const response = await remove(id, 1);
     expect(response.status).toBe(204);
-    expect((await staff('GET', `/api/events/${id}`)).status).toBe(404);
+    expect((await staff(API.events.getEvent, { params: { eventId: id } })).status).toBe(404);
     expect((await listed('upcoming')).map((event) => event.id)).toEqual([kept]);
     expect((await remove(id, 1)).status).toBe(404);
   });
@@ -205,18 +204,18 @@ describe.each(testDialects)('cancel, restore and delete events on %s', (dialect)
     // Only a DJ's signup, which arrived after the page loaded (it does not change the version).
     const djOnly = await createEvent('DJ only');
     const loadedDjOnly = await getEvent(djOnly);
-    expect((await app.request('POST', '/api/signup', { cookie: dj.cookie, body: intake(djOnly, { name: 'Dana' }) })).status).toBe(200);
+    expect((await app.call(API.signup.submitSignup, { body: intake(djOnly, { name: 'Dana' }) }, { as: dj })).status).toBe(200);
     const legacyOnly = await createEvent('Legacy lineup');
     const legacy = await getEvent(legacyOnly);
     expect(
       (
-        await staff('PUT', `/api/events/${legacyOnly}`, {
+        await staff(API.events.saveEvent, { params: { eventId: legacyOnly }, body: {
           baseVersion: legacy.version,
           event: eventFieldsSchema.parse(legacy),
           signups: [],
           slots: [buildLegacySlot({ djName: 'Old Timer' })],
           removedSignupUuids: [],
-        })
+        } })
       ).status,
     ).toBe(200);
     // Published earlier, its lineup emptied since (publishing itself needs a lineup now).
@@ -236,28 +235,17 @@ describe.each(testDialects)('cancel, restore and delete events on %s', (dialect)
     for (const [id, version, status, message] of cases) {
       const response = await remove(id, version);
       expect(response.status, message).toBe(status);
-      expect(response.body.message).toBe(message);
+      expect(response.error.message).toBe(message);
     }
     expect(await rows()).toEqual(before);
   });
 
   test('the change stream tells open pages about a cancel', async () => {
     const id = await createEvent();
-    const abort = new AbortController();
-    const response = await fetch(`${app.url}/api/events/${id}/changes`, { headers: { cookie: host.cookie }, signal: abort.signal });
-    const reader = response.body!.getReader();
-    const decoder = new TextDecoder();
-    let received = '';
-    const readUntil = async (text: string) => {
-      while (!received.includes(text)) {
-        const { value, done } = await reader.read();
-        if (done) throw new Error(`stream ended before ${text}: ${received}`);
-        received += decoder.decode(value);
-      }
-    };
-    await readUntil(': connected');
+    const stream = await app.openStream(API.events.eventChanges, { params: { eventId: id } }, { as: host });
+    await stream.readUntil(': connected');
     expect((await action(id, 'cancel', 1)).status).toBe(200);
-    await readUntil('event: changed\ndata: {"version":2}\n\n');
-    abort.abort();
+    await stream.readUntil('event: changed\ndata: {"version":2}\n\n');
+    await stream.cancel();
   });
 });

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Signup } from '@shared/schemas/lineup.js';
 import { placeSlots, slotForSignup } from '@shared/lineup.js';
-import { type EventDetail, eventFieldsSchema, type EventSummary, type SaveEventBody } from '@shared/schemas/events.js';
-import type { HistoryEntry } from '@shared/schemas/history.js';
+import { API } from '@shared/api/index.js';
+import { type CreateEventRequest, type EventDetail, eventFieldsSchema, type SaveEventBody } from '@shared/schemas/events.js';
 import { historyLineText } from '@shared/history.js';
 import { DEFAULT_SETTINGS } from '@shared/schemas/settings.js';
+import { malformed } from '@shared/testing/api-client.js';
 import { buildEvent, buildSignup } from '@shared/testing/builders.js';
 import { intake } from '../testing/fixtures.js';
 import { startTestApp, testDialects, type SignedIn, type TestApp } from '../testing/harness.js';
@@ -25,28 +26,14 @@ describe.each(testDialects)('events API on %s', (dialect) => {
   });
 
   const db = () => app.ctx.store.db;
-  const as = (cookie: string) => ({
-    get: <T>(url: string) => app.request<T>('GET', url, { cookie }),
-    post: <T>(url: string, body: unknown) => app.request<T>('POST', url, { cookie, body }),
-    put: <T>(url: string, body: unknown) => app.request<T>('PUT', url, { cookie, body }),
-  });
-  const staff = () => as(host.cookie);
-
-  async function createEvent(overrides: Record<string, unknown> = {}): Promise<string> {
-    const response = await staff().post<{ id: string }>('/api/events', {
-      name: 'Sunday Service',
-      startDatetime: '2030-01-06T20:00:00.000Z',
-      host: 'Hosty',
-      signupsAreOpen: true,
-      message: 'Hello',
-      footer: 'Bye',
-      ...overrides,
-    });
+  async function createEvent(overrides: Partial<CreateEventRequest> = {}): Promise<string> {
+    const body = { name: 'Sunday Service', startDatetime: '2030-01-06T20:00:00.000Z', host: 'Hosty', signupsAreOpen: true, message: 'Hello', footer: 'Bye', ...overrides };
+    const response = await app.call(API.events.createEvent, { body }, { as: host });
     expect(response.status).toBe(201);
     return response.body.id;
   }
 
-  const getEvent = async (id: string) => (await staff().get<EventDetail>(`/api/events/${id}`)).body;
+  const getEvent = async (id: string) => (await app.call(API.events.getEvent, { params: { eventId: id } }, { as: host })).body;
 
   async function addDj(djName: string): Promise<string> {
     const id = randomUUID();
@@ -96,7 +83,7 @@ describe.each(testDialects)('events API on %s', (dialect) => {
       const dj = await addDj(`${name} DJ`);
       const signup = staffSignup(dj, `${name} act`, { requestedDuration: hours as 1 });
       const body = draftOf(await getEvent(id), { signups: [signup], slots: [slotFor(signup)] });
-      expect((await staff().put(`/api/events/${id}`, body)).status).toBe(200);
+      expect((await app.call(API.events.saveEvent, { params: { eventId: id }, body }, { as: host })).status).toBe(200);
       return id;
     }
 
@@ -108,28 +95,28 @@ describe.each(testDialects)('events API on %s', (dialect) => {
       await eventAt('In progress', now - HOUR / 2, 1);
       await eventAt('Tomorrow', now + 24 * HOUR, 2);
 
-      const upcoming = await staff().get<EventSummary[]>('/api/events?when=upcoming');
+      const upcoming = await app.call(API.events.listEvents, { query: { when: 'upcoming' } }, { as: host });
       expect(upcoming.status).toBe(200);
       expect(upcoming.body.map((e) => e.name)).toEqual(['In progress', 'Tomorrow', 'Next week']);
       expect(upcoming.body[1]).toMatchObject({ host: 'Hosty', published: false, djs: ['Tomorrow act'], slotCount: 1 });
       expect(Date.parse(upcoming.body[1]!.endDatetime) - Date.parse(upcoming.body[1]!.startDatetime)).toBe(2 * HOUR);
 
-      const past = await staff().get<EventSummary[]>('/api/events?when=past');
+      const past = await app.call(API.events.listEvents, { query: { when: 'past' } }, { as: host });
       expect(past.body.map((e) => e.name)).toEqual(['Yesterday', 'Long ago']);
-      expect((await staff().get<EventSummary[]>('/api/events')).body).toHaveLength(3);
-      expect((await staff().get('/api/events?when=later')).status).toBe(400);
+      expect((await app.call(API.events.listEvents, {}, { as: host })).body).toHaveLength(3);
+      expect((await app.call(API.events.listEvents, malformed({ query: { when: 'later' } }), { as: host })).status).toBe(400);
 
-      const home = await staff().get<{ event: EventSummary | null }>('/api/events/home');
+      const home = await app.call(API.events.getHomeEvent, {}, { as: host });
       expect(home.body.event?.name).toBe('In progress');
     });
 
     test('home is the next event when none is in progress, and null when there is none', async () => {
-      expect((await staff().get<{ event: EventSummary | null }>('/api/events/home')).body).toEqual({ event: null });
+      expect((await app.call(API.events.getHomeEvent, {}, { as: host })).body).toEqual({ event: null });
       const now = Date.now();
       await eventAt('Yesterday', now - 24 * HOUR, 1);
       await eventAt('Next week', now + 7 * 24 * HOUR, 1);
       await eventAt('Tomorrow', now + 24 * HOUR, 1);
-      expect((await staff().get<{ event: EventSummary | null }>('/api/events/home')).body.event?.name).toBe('Tomorrow');
+      expect((await app.call(API.events.getHomeEvent, {}, { as: host })).body.event?.name).toBe('Tomorrow');
     });
   });
 
@@ -163,30 +150,23 @@ describe.each(testDialects)('events API on %s', (dialect) => {
       [{ name: 'x'.repeat(201) }, 'Event name must be at most 200 characters.'],
       [{ signupsAreOpen: 'yes' }, 'signupsAreOpen'],
     ])('refuses %o with a message and stores nothing', async (overrides, message) => {
-      const response = await staff().post<{ message: string }>('/api/events', {
-        name: 'Sunday Service',
-        startDatetime: '2030-01-06T20:00:00.000Z',
-        host: 'Hosty',
-        signupsAreOpen: false,
-        message: '',
-        footer: '',
-        ...overrides,
-      });
+      const body = { name: 'Sunday Service', startDatetime: '2030-01-06T20:00:00.000Z', host: 'Hosty', signupsAreOpen: false, message: '', footer: '', ...overrides };
+      const response = await app.call(API.events.createEvent, malformed({ body }), { as: host });
       expect(response.status).toBe(400);
-      expect(response.body.message).toContain(message);
+      expect(response.error.message).toContain(message);
       const rows = await db().selectFrom('events').select('id').execute();
       expect(rows).toHaveLength(0);
     });
 
     test('an unknown event is a 404', async () => {
-      for (const [method, url, body] of [
-        ['GET', '/api/events/nope', undefined],
-        ['PUT', '/api/events/nope', draftOf({ ...emptyEvent(), version: 1 })],
-        ['POST', '/api/events/nope/publish', { baseVersion: 1 }],
-        ['GET', '/api/events/nope/changes', undefined],
-      ] as const) {
-        const response = await app.request(method, url, { cookie: host.cookie, body });
-        expect(response).toMatchObject({ status: 404, body: { message: 'Event not found.' } });
+      const params = { eventId: 'nope' };
+      for (const response of [
+        await app.call(API.events.getEvent, { params }, { as: host }),
+        await app.call(API.events.saveEvent, { params, body: draftOf({ ...emptyEvent(), version: 1 }) }, { as: host }),
+        await app.call(API.events.publishEvent, { params, body: { baseVersion: 1 } }, { as: host }),
+        await app.call(API.events.eventChanges, { params }, { as: host }),
+      ]) {
+        expect(response).toMatchObject({ status: 404, error: { message: 'Event not found.' } });
       }
     });
   });
@@ -199,14 +179,11 @@ describe.each(testDialects)('events API on %s', (dialect) => {
       const b2b = staffSignup(b, 'Beta b2b Gamma', { djRefs: [b, c], requestedDuration: 0.5 });
       const waiting = staffSignup(await addDj('Waiting'), 'Waiting', { hidden: true });
       const loaded = await getEvent(id);
-      const saved = await staff().put<EventDetail>(
-        `/api/events/${id}`,
-        draftOf(loaded, {
+      const saved = await app.call(API.events.saveEvent, { params: { eventId: id }, body: draftOf(loaded, {
           event: { ...draftOf(loaded).event, name: 'Renamed', host: '', startDatetime: '2030-01-06T19:00:00Z' },
           signups: [first, b2b, waiting],
           slots: [slotFor(b2b), slotFor(first)],
-        }),
-      );
+        }) }, { as: host });
       expect(saved.status).toBe(200);
       expect(saved.body).toMatchObject({
         name: 'Renamed',
@@ -239,7 +216,7 @@ describe.each(testDialects)('events API on %s', (dialect) => {
       expect(await getEvent(id)).toEqual(saved.body);
 
       // Sending a slot back to the signups removes that DJ's play.
-      const again = await staff().put<EventDetail>(`/api/events/${id}`, draftOf(saved.body, { slots: [saved.body.slots[1]!] }));
+      const again = await app.call(API.events.saveEvent, { params: { eventId: id }, body: draftOf(saved.body, { slots: [saved.body.slots[1]!] }) }, { as: host });
       expect(again.body.endDatetime).toBe('2030-01-06T20:30:00.000Z');
       expect(again.body.djPlays).toEqual([a]);
     });
@@ -250,7 +227,7 @@ describe.each(testDialects)('events API on %s', (dialect) => {
       for (const day of [6, 13, 20, 27, 3]) {
         const id = await createEvent({ name: `Night ${day}`, startDatetime: `2030-${day === 3 ? '02' : '01'}-${String(day).padStart(2, '0')}T20:00:00.000Z` });
         const signup = staffSignup(dj, 'Regular');
-        expect((await staff().put(`/api/events/${id}`, draftOf(await getEvent(id), { signups: [signup], slots: [slotFor(signup)] }))).status).toBe(200);
+        expect((await app.call(API.events.saveEvent, { params: { eventId: id }, body: draftOf(await getEvent(id), { signups: [signup], slots: [slotFor(signup)] }) }, { as: host })).status).toBe(200);
         nights.push(id);
       }
       const play = (index: number) => ({
@@ -265,7 +242,7 @@ describe.each(testDialects)('events API on %s', (dialect) => {
       const middle = await getEvent(nights[3]!);
       expect(middle.otherEventsByDj[dj]).toEqual({ shown: [play(4), play(2), play(1)], total: 4, hasMore: true });
       const withNewcomer = draftOf(middle, { signups: [...middle.signups, staffSignup(newcomer, 'Newcomer')] });
-      const saved = await staff().put<EventDetail>(`/api/events/${nights[3]}`, withNewcomer);
+      const saved = await app.call(API.events.saveEvent, { params: { eventId: nights[3]! }, body: withNewcomer }, { as: host });
       expect(saved.body.otherEventsByDj[newcomer]).toEqual({ shown: [], total: 0, hasMore: false });
       expect(saved.body.otherEventsByDj[dj]).toEqual(middle.otherEventsByDj[dj]);
     });
@@ -276,7 +253,7 @@ describe.each(testDialects)('events API on %s', (dialect) => {
       const loaded = await getEvent(id);
       const arrived = await djSubmits(id, await addDj('Late DJ'), 'Late DJ');
 
-      const saved = await staff().put<EventDetail>(`/api/events/${id}`, draftOf(loaded, { signups: [staffAdded], slots: [slotFor(staffAdded)] }));
+      const saved = await app.call(API.events.saveEvent, { params: { eventId: id }, body: draftOf(loaded, { signups: [staffAdded], slots: [slotFor(staffAdded)] }) }, { as: host });
       expect(saved.status).toBe(200);
       expect(saved.body.signups.map((s) => s.uuid)).toEqual([staffAdded.uuid, arrived]);
       expect(saved.body.signups[1]?.formData).toMatchObject({ dj_notes: 'from the DJ' });
@@ -285,12 +262,12 @@ describe.each(testDialects)('events API on %s', (dialect) => {
     test('two saves from the same version: the second is refused and the first stays', async () => {
       const id = await createEvent();
       const loaded = await getEvent(id);
-      const first = await staff().put(`/api/events/${id}`, draftOf(loaded, { event: { ...draftOf(loaded).event, name: 'First' } }));
+      const first = await app.call(API.events.saveEvent, { params: { eventId: id }, body: draftOf(loaded, { event: { ...draftOf(loaded).event, name: 'First' } }) }, { as: host });
       expect(first.status).toBe(200);
-      const second = await staff().put(`/api/events/${id}`, draftOf(loaded, { event: { ...draftOf(loaded).event, name: 'Second' } }));
+      const second = await app.call(API.events.saveEvent, { params: { eventId: id }, body: draftOf(loaded, { event: { ...draftOf(loaded).event, name: 'Second' } }) }, { as: host });
       expect(second).toMatchObject({
         status: 409,
-        body: {
+        error: {
           message: 'This event was changed by someone else since you loaded it. Reload to see their changes, then make your edits again.',
           currentVersion: 2,
         },
@@ -303,7 +280,7 @@ describe.each(testDialects)('events API on %s', (dialect) => {
       const loaded = await getEvent(id);
       const names = ['A', 'B', 'C', 'D'];
       const results = await Promise.all(
-        names.map((name) => staff().put(`/api/events/${id}`, draftOf(loaded, { event: { ...draftOf(loaded).event, name } }))),
+        names.map((name) => app.call(API.events.saveEvent, { params: { eventId: id }, body: draftOf(loaded, { event: { ...draftOf(loaded).event, name } }) }, { as: host })),
       );
       expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
       const winner = names[results.findIndex((r) => r.status === 200)];
@@ -318,10 +295,7 @@ describe.each(testDialects)('events API on %s', (dialect) => {
       const keptSignup = loaded.signups.find((s) => s.uuid === kept)!;
       const edited = { ...keptSignup, name: 'Kept (renamed)', requestedDuration: 2 as const, formData: { ...keptSignup.formData!, dj_notes: 'overwritten by staff' } };
 
-      const saved = await staff().put<EventDetail>(
-        `/api/events/${id}`,
-        draftOf(loaded, { signups: [edited], removedSignupUuids: [removed] }),
-      );
+      const saved = await app.call(API.events.saveEvent, { params: { eventId: id }, body: draftOf(loaded, { signups: [edited], removedSignupUuids: [removed] }) }, { as: host });
       expect(saved.status).toBe(200);
       expect(saved.body.signups).toHaveLength(1);
       expect(saved.body.signups[0]).toMatchObject({ name: 'Kept (renamed)', requestedDuration: 2, formData: { dj_notes: 'from the DJ' } });
@@ -333,18 +307,15 @@ describe.each(testDialects)('events API on %s', (dialect) => {
       const id = await createEvent();
       const dj = await addDj('Twice');
       const loaded = await getEvent(id);
-      const twice = await staff().put<{ message: string }>(
-        `/api/events/${id}`,
-        draftOf(loaded, { signups: [staffSignup(dj, 'One'), staffSignup(dj, 'Two')] }),
-      );
+      const twice = await app.call(API.events.saveEvent, { params: { eventId: id }, body: draftOf(loaded, { signups: [staffSignup(dj, 'One'), staffSignup(dj, 'Two')] }) }, { as: host });
       expect(twice.status).toBe(409);
-      expect(twice.body.message).toContain('only one signup per event');
+      expect(twice.error.message).toContain('only one signup per event');
 
       // The DJ submitted meanwhile; staff adding them again would make a second signup.
       await djSubmits(id, dj, 'Twice');
-      const again = await staff().put<{ message: string }>(`/api/events/${id}`, draftOf(loaded, { signups: [staffSignup(dj, 'Staff copy')] }));
+      const again = await app.call(API.events.saveEvent, { params: { eventId: id }, body: draftOf(loaded, { signups: [staffSignup(dj, 'Staff copy')] }) }, { as: host });
       expect(again.status).toBe(409);
-      expect(again.body.message).toContain('Twice already signed up for this event');
+      expect(again.error.message).toContain('Twice already signed up for this event');
       expect((await getEvent(id)).signups.map((s) => s.name)).toEqual(['Twice']);
     });
 
@@ -358,9 +329,9 @@ describe.each(testDialects)('events API on %s', (dialect) => {
     ])('refuses %s and changes nothing', async (_what, build, status, message) => {
       const id = await createEvent();
       const loaded = await getEvent(id);
-      const response = await staff().put<{ message: string }>(`/api/events/${id}`, build(loaded));
+      const response = await app.call(API.events.saveEvent, malformed({ params: { eventId: id }, body: build(loaded) }), { as: host });
       expect(response.status).toBe(status);
-      expect(response.body.message).toContain(message);
+      expect(response.error.message).toContain(message);
       expect(await getEvent(id)).toEqual(loaded);
     });
 
@@ -370,7 +341,7 @@ describe.each(testDialects)('events API on %s', (dialect) => {
       const id = await createEvent();
       const loaded = await getEvent(id);
       const stolen = { ...(await getEvent(other)).signups[0]!, name: 'Mine now' };
-      const response = await staff().put<{ message: string }>(`/api/events/${id}`, draftOf(loaded, { signups: [stolen] }));
+      const response = await app.call(API.events.saveEvent, { params: { eventId: id }, body: draftOf(loaded, { signups: [stolen] }) }, { as: host });
       expect(response.status).toBe(400);
       expect((await getEvent(other)).signups[0]).toMatchObject({ uuid: theirs, name: 'Theirs' });
     });
@@ -382,57 +353,54 @@ describe.each(testDialects)('events API on %s', (dialect) => {
       const id = await createEvent({ startDatetime });
       const dj = await addDj('Rex');
       const signup = staffSignup(dj, 'Rex');
-      const saved = await staff().put<EventDetail>(
-        `/api/events/${id}`,
-        draftOf(await getEvent(id), { signups: [signup], slots: [{ ...slotFor(signup), streamSourceUrl: source }] }),
-      );
+      const saved = await app.call(API.events.saveEvent, { params: { eventId: id }, body: draftOf(await getEvent(id), { signups: [signup], slots: [{ ...slotFor(signup), streamSourceUrl: source }] }) }, { as: host });
       expect(saved.status).toBe(200);
       return { id, dj, version: saved.body.version };
     }
 
     test('refuses to publish an empty event, naming what is missing, and changes nothing', async () => {
       const id = await createEvent();
-      const refused = await staff().post<{ code: string; message: string }>(`/api/events/${id}/publish`, { baseVersion: 1 });
+      const refused = await app.call(API.events.publishEvent, { params: { eventId: id }, body: { baseVersion: 1 } }, { as: host });
       expect(refused.status).toBe(409);
-      expect(refused.body.code).toBe('requirements_not_met');
-      expect(refused.body.message).toBe('Requirements not met: At least one slot in the lineup.');
+      expect(refused.error.code).toBe('requirements_not_met');
+      expect(refused.error.message).toBe('Requirements not met: At least one slot in the lineup.');
       expect(await getEvent(id)).toMatchObject({ published: false, version: 1 });
     });
 
     test('refuses while a slot has no source or a DJ has not confirmed; publishes once staff confirm', async () => {
       const noSource = await eventWithSlot('');
-      const refused = await staff().post<{ message: string }>(`/api/events/${noSource.id}/publish`, { baseVersion: noSource.version });
-      expect(refused.body.message).toBe(
+      const refused = await app.call(API.events.publishEvent, { params: { eventId: noSource.id }, body: { baseVersion: noSource.version } }, { as: host });
+      expect(refused.error.message).toBe(
         'Requirements not met: Every slot has a stream source or is a prerecord (No source: Rex); Every DJ confirmed their slot (Not confirmed: Rex).',
       );
 
       const { id, dj, version } = await eventWithSlot('rtmp://stream.example/live/rex', '2030-01-13T20:00:00.000Z');
-      expect((await staff().post<{ message: string }>(`/api/events/${id}/publish`, { baseVersion: version })).body.message).toBe(
+      expect((await app.call(API.events.publishEvent, { params: { eventId: id }, body: { baseVersion: version } }, { as: host })).error.message).toBe(
         'Requirements not met: Every DJ confirmed their slot (Not confirmed: Rex).',
       );
-      const confirmed = await staff().put<EventDetail>(`/api/events/${id}/confirmations`, { djId: dj, confirmation: 'confirmed' });
+      const confirmed = await app.call(API.events.setConfirmation, { params: { eventId: id }, body: { djId: dj, confirmation: 'confirmed' } }, { as: host });
       expect(confirmed.status).toBe(200);
       expect(confirmed.body.signups[0]!.confirmations).toEqual({ [dj]: 'confirmed' });
       // A confirmation is not a staff edit: open drafts stay current.
       expect(confirmed.body.version).toBe(version);
 
-      const stale = await staff().post(`/api/events/${id}/publish`, { baseVersion: version + 5 });
+      const stale = await app.call(API.events.publishEvent, { params: { eventId: id }, body: { baseVersion: version + 5 } }, { as: host });
       expect(stale.status).toBe(409);
-      const published = await staff().post<EventDetail>(`/api/events/${id}/publish`, { baseVersion: version });
+      const published = await app.call(API.events.publishEvent, { params: { eventId: id }, body: { baseVersion: version } }, { as: host });
       expect(published.status).toBe(200);
       expect(published.body).toMatchObject({ published: true, version: version + 1 });
 
-      const unpublished = await staff().post<EventDetail>(`/api/events/${id}/unpublish`, { baseVersion: version + 1 });
+      const unpublished = await app.call(API.events.unpublishEvent, { params: { eventId: id }, body: { baseVersion: version + 1 } }, { as: host });
       expect(unpublished.status).toBe(200);
       expect(await getEvent(id)).toMatchObject({ published: false, version: version + 2, slots: [{ streamSourceUrl: 'rtmp://stream.example/live/rex' }] });
     });
 
     test('Publish anyway publishes with requirements unmet, and the history records which', async () => {
       const { id, version } = await eventWithSlot('');
-      const anyway = await staff().post<EventDetail>(`/api/events/${id}/publish`, { baseVersion: version, anyway: true });
+      const anyway = await app.call(API.events.publishEvent, { params: { eventId: id }, body: { baseVersion: version, anyway: true } }, { as: host });
       expect(anyway.status).toBe(200);
       expect(anyway.body).toMatchObject({ published: true, version: version + 1 });
-      const history = await staff().get<{ entries: HistoryEntry[] }>(`/api/events/${id}/history`);
+      const history = await app.call(API.history.getEventHistory, { params: { eventId: id } }, { as: host });
       expect(history.body.entries[0]).toMatchObject({
         kind: 'published',
         lines: [{ t: 'published_anyway', unmet: ['Every slot has a stream source or is a prerecord (No source: Rex)', 'Every DJ confirmed their slot (Not confirmed: Rex)'] }],
@@ -442,65 +410,54 @@ describe.each(testDialects)('events API on %s', (dialect) => {
       );
       // Still checked against the version the page showed, and still never while cancelled.
       const other = await eventWithSlot('', '2030-01-13T20:00:00.000Z');
-      expect((await staff().post(`/api/events/${other.id}/publish`, { baseVersion: other.version + 3, anyway: true })).status).toBe(409);
-      expect((await staff().post(`/api/events/${other.id}/cancel`, { baseVersion: other.version })).status).toBe(200);
-      const cancelled = await staff().post<{ message: string }>(`/api/events/${other.id}/publish`, { baseVersion: other.version + 1, anyway: true });
-      expect(cancelled).toMatchObject({ status: 409, body: { message: 'This event is cancelled: restore it before publishing it.' } });
+      expect((await app.call(API.events.publishEvent, { params: { eventId: other.id }, body: { baseVersion: other.version + 3, anyway: true } }, { as: host })).status).toBe(409);
+      expect((await app.call(API.events.cancelEvent, { params: { eventId: other.id }, body: { baseVersion: other.version } }, { as: host })).status).toBe(200);
+      const cancelled = await app.call(API.events.publishEvent, { params: { eventId: other.id }, body: { baseVersion: other.version + 1, anyway: true } }, { as: host });
+      expect(cancelled).toMatchObject({ status: 409, error: { message: 'This event is cancelled: restore it before publishing it.' } });
     });
 
     test('staff cannot confirm a DJ who is on no signup of the event', async () => {
       const { id } = await eventWithSlot('rtmp://stream.example/live/rex');
       const stranger = await addDj('Stranger');
-      const refused = await staff().put<{ message: string }>(`/api/events/${id}/confirmations`, { djId: stranger, confirmation: 'confirmed' });
+      const refused = await app.call(API.events.setConfirmation, { params: { eventId: id }, body: { djId: stranger, confirmation: 'confirmed' } }, { as: host });
       expect(refused.status).toBe(409);
-      expect(refused.body.message).toBe('This DJ is on no signup of the event: reload the page to see its signups.');
+      expect(refused.error.message).toBe('This DJ is on no signup of the event: reload the page to see its signups.');
     });
 
     test('optional preflight steps are ticked off and on without making drafts stale', async () => {
       const id = await createEvent();
-      const ticked = await staff().put<EventDetail>(`/api/events/${id}/preflight`, { step: 'textsCopied', done: true });
+      const ticked = await app.call(API.events.setPreflightStep, { params: { eventId: id }, body: { step: 'textsCopied', done: true } }, { as: host });
       expect(ticked.status).toBe(200);
       expect(ticked.body.preflight).toEqual({ textsCopied: expect.stringMatching(/^\d{4}-/), streamDetailsChecked: null });
       expect(ticked.body.version).toBe(1);
-      const unticked = await staff().put<EventDetail>(`/api/events/${id}/preflight`, { step: 'textsCopied', done: false });
+      const unticked = await app.call(API.events.setPreflightStep, { params: { eventId: id }, body: { step: 'textsCopied', done: false } }, { as: host });
       expect(unticked.body.preflight.textsCopied).toBeNull();
-      expect((await staff().put(`/api/events/${id}/preflight`, { step: 'rocket', done: true })).status).toBe(400);
+      expect((await app.call(API.events.setPreflightStep, malformed({ params: { eventId: id }, body: { step: 'rocket', done: true } }), { as: host })).status).toBe(400);
     });
   });
 
   describe('change stream', () => {
     test('sends `changed` with the new version after a save', async () => {
       const id = await createEvent();
-      const abort = new AbortController();
-      const response = await fetch(`${app.url}/api/events/${id}/changes`, { headers: { cookie: host.cookie }, signal: abort.signal });
-      expect(response.status).toBe(200);
-      expect(response.headers.get('content-type')).toContain('text/event-stream');
-      const reader = response.body!.getReader();
-      const decoder = new TextDecoder();
-      let received = '';
-      const readUntil = async (text: string) => {
-        while (!received.includes(text)) {
-          const { value, done } = await reader.read();
-          if (done) throw new Error(`stream ended before ${text}: ${received}`);
-          received += decoder.decode(value);
-        }
-      };
-      await readUntil(': connected');
+      const stream = await app.openStream(API.events.eventChanges, { params: { eventId: id } }, { as: host });
+      expect(stream.status).toBe(200);
+      expect(stream.headers.get('content-type')).toContain('text/event-stream');
+      await stream.readUntil(': connected');
 
       const loaded = await getEvent(id);
-      expect((await staff().put(`/api/events/${id}`, draftOf(loaded))).status).toBe(200);
-      await readUntil('event: changed\ndata: {"version":2}\n\n');
-      abort.abort();
+      expect((await app.call(API.events.saveEvent, { params: { eventId: id }, body: draftOf(loaded) }, { as: host })).status).toBe(200);
+      await stream.readUntil('event: changed\ndata: {"version":2}\n\n');
+      await stream.cancel();
     });
 
     test('an open stream does not keep the server from stopping', async () => {
       const id = await createEvent();
-      const response = await fetch(`${app.url}/api/events/${id}/changes`, { headers: { cookie: host.cookie } });
-      expect(response.status).toBe(200);
+      const stream = await app.openStream(API.events.eventChanges, { params: { eventId: id } }, { as: host });
+      expect(stream.status).toBe(200);
       const started = Date.now();
       await app.stop();
       expect(Date.now() - started).toBeLessThan(5_000);
-      await response.body?.cancel().catch(() => {});
+      await stream.cancel();
     });
   });
 
@@ -509,20 +466,21 @@ describe.each(testDialects)('events API on %s', (dialect) => {
       const id = await createEvent();
       const dj = await app.signIn(['dj']);
       const admin = await app.signIn(['admin', 'dj']);
-      const routes: Array<[string, string, unknown?]> = [
-        ['GET', '/api/events'],
-        ['GET', '/api/events/home'],
-        ['POST', '/api/events', {}],
-        ['GET', `/api/events/${id}`],
-        ['PUT', `/api/events/${id}`, {}],
-        ['POST', `/api/events/${id}/publish`, {}],
-        ['GET', `/api/events/${id}/changes`],
-      ];
-      for (const [method, url, body] of routes) {
-        expect((await app.request(method, url, { body })).status, `${method} ${url} signed out`).toBe(401);
-        expect((await app.request(method, url, { body, cookie: dj.cookie })).status, `${method} ${url} as dj`).toBe(403);
+      const params = { eventId: id };
+      const calls = {
+        listEvents: (as?: SignedIn) => app.call(API.events.listEvents, {}, { as }),
+        getHomeEvent: (as?: SignedIn) => app.call(API.events.getHomeEvent, {}, { as }),
+        createEvent: (as?: SignedIn) => app.call(API.events.createEvent, malformed({ body: {} }), { as }),
+        getEvent: (as?: SignedIn) => app.call(API.events.getEvent, { params }, { as }),
+        saveEvent: (as?: SignedIn) => app.call(API.events.saveEvent, malformed({ params, body: {} }), { as }),
+        publishEvent: (as?: SignedIn) => app.call(API.events.publishEvent, malformed({ params, body: {} }), { as }),
+        eventChanges: (as?: SignedIn) => app.call(API.events.eventChanges, { params }, { as }),
+      };
+      for (const [name, call] of Object.entries(calls)) {
+        expect((await call()).status, `${name} signed out`).toBe(401);
+        expect((await call(dj)).status, `${name} as dj`).toBe(403);
       }
-      expect((await as(admin.cookie).get(`/api/events/${id}`)).status).toBe(200);
+      expect((await app.call(API.events.getEvent, { params }, { as: admin })).status).toBe(200);
     });
   });
 });

@@ -1,14 +1,10 @@
 import { DEFAULT_SETTINGS, type Settings } from '@shared/schemas/settings.js';
-import type { EventDetail } from '@shared/schemas/events.js';
+import type { BodyOf } from '@shared/api/contract.js';
+import { API } from '@shared/api/index.js';
+import { malformed } from '@shared/testing/api-client.js';
 import { startTestApp, testDialects, type SignedIn, type TestApp } from '../testing/harness.js';
 
 // 'Create next event' (issue 13) and the same-day warning it shares with Create Event.
-
-interface ErrorBody {
-  code: string;
-  message: string;
-  sameDayEvent?: { id: string; name: string };
-}
 
 // Sunday 9 June 2030, 20:00 in London (BST).
 const SUNDAY = '2030-06-09T19:00:00.000Z';
@@ -25,10 +21,11 @@ describe.each(testDialects)('next event and same-day events on %s', (dialect) =>
     await app.destroy();
   });
 
-  const post = <T>(url: string, body: unknown, cookie = host.cookie) => app.request<T>('POST', url, { cookie, body });
+  type CreateEventBody = BodyOf<typeof API.events.createEvent>;
+  const create = (body: CreateEventBody) => app.call(API.events.createEvent, { body }, { as: host });
 
-  async function createEvent(fields: Record<string, unknown> = {}): Promise<string> {
-    const response = await post<{ id: string }>('/api/events', {
+  async function createEvent(fields: Partial<CreateEventBody> = {}): Promise<string> {
+    const response = await create({
       name: 'Sunday Service #21',
       startDatetime: SUNDAY,
       host: 'Hal',
@@ -37,16 +34,15 @@ describe.each(testDialects)('next event and same-day events on %s', (dialect) =>
       signupsAreOpen: true,
       ...fields,
     });
-    expect(response.status, JSON.stringify(response.body)).toBe(201);
     return response.body.id;
   }
 
-  const next = (eventId: string, body: unknown = {}, cookie?: string) =>
-    post<{ id: string; name: string; startDatetime: string } & ErrorBody>(`/api/events/${eventId}/next`, body, cookie);
-  const getEvent = async (id: string) => (await app.request<EventDetail>('GET', `/api/events/${id}`, { cookie: host.cookie })).body;
+  const next = (eventId: string, body: BodyOf<typeof API.events.createNextEvent> = {}, as: SignedIn = host) =>
+    app.call(API.events.createNextEvent, { params: { eventId }, body }, { as });
+  const getEvent = async (id: string) => (await app.call(API.events.getEvent, { params: { eventId: id } }, { as: host })).body;
   const eventCount = async () => (await app.ctx.store.db.selectFrom('events').select('id').execute()).length;
   const saveSettings = async (changes: Partial<Settings>) =>
-    expect((await app.request('PUT', '/api/settings', { cookie: host.cookie, body: { ...DEFAULT_SETTINGS, ...changes } })).status).toBe(200);
+    expect((await app.call(API.settings.saveSettings, { body: { ...DEFAULT_SETTINGS, ...changes } }, { as: host })).status).toBe(200);
 
   test('creates the coming week’s event: number plus one, host, message and footer kept, signups closed', async () => {
     const first = await createEvent();
@@ -85,7 +81,7 @@ describe.each(testDialects)('next event and same-day events on %s', (dialect) =>
     const created = await next(first);
     const again = await next(first);
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({
+    expect(again.error).toEqual({
       code: 'same_day_event',
       message: 'There is already an event on that day: Sunday Service #22.',
       sameDayEvent: { id: created.body.id, name: 'Sunday Service #22' },
@@ -108,32 +104,32 @@ describe.each(testDialects)('next event and same-day events on %s', (dialect) =>
   test('Create Event warns about an event on the same day, in the series’ zone', async () => {
     await createEvent();
     // 11:00 in London on the same Sunday.
-    const sameDay = await post<ErrorBody>('/api/events', { name: 'Matinee', startDatetime: '2030-06-09T10:00:00.000Z', host: 'Hal', message: '', footer: '', signupsAreOpen: false });
+    const sameDay = await create({ name: 'Matinee', startDatetime: '2030-06-09T10:00:00.000Z', host: 'Hal', message: '', footer: '', signupsAreOpen: false });
     expect(sameDay.status).toBe(409);
-    expect(sameDay.body).toMatchObject({ code: 'same_day_event', sameDayEvent: { name: 'Sunday Service #21' } });
+    expect(sameDay.error).toMatchObject({ code: 'same_day_event', sameDayEvent: { name: 'Sunday Service #21' } });
 
     // 00:30 on Monday in London: another day.
     const monday = { name: 'Late', startDatetime: '2030-06-09T23:30:00.000Z', host: 'Hal', message: '', footer: '', signupsAreOpen: false };
-    expect((await post('/api/events', monday)).status).toBe(201);
+    expect((await create(monday)).status).toBe(201);
     // In New York that is still Sunday evening, the day of both other events.
     await saveSettings({ defaultZone: 'America/New_York' });
-    const nySunday = await post<ErrorBody>('/api/events', { ...monday, name: 'Later' });
+    const nySunday = await create({ ...monday, name: 'Later' });
     expect(nySunday.status).toBe(409);
-    expect(nySunday.body.sameDayEvent?.name).toBe('Sunday Service #21');
+    expect(nySunday.error.sameDayEvent?.name).toBe('Sunday Service #21');
 
-    expect((await post('/api/events', { ...monday, name: 'Later', confirmSameDay: true })).status).toBe(201);
+    expect((await create({ ...monday, name: 'Later', confirmSameDay: true })).status).toBe(201);
     expect(await eventCount()).toBe(3);
   });
 
   test('staff only; an unknown event is 404 and nothing is created', async () => {
     const first = await createEvent();
     const dj = await app.signIn(['dj']);
-    expect((await app.request('POST', `/api/events/${first}/next`, { body: {} })).status).toBe(401);
-    expect((await next(first, {}, dj.cookie)).status).toBe(403);
+    expect((await app.call(API.events.createNextEvent, { params: { eventId: first }, body: {} })).status).toBe(401);
+    expect((await next(first, {}, dj)).status).toBe(403);
     const unknown = await next('no-such-event');
     expect(unknown.status).toBe(404);
-    expect(unknown.body.message).toBe('Event not found.');
-    expect((await next(first, { confirmSameDay: 'yes' })).status).toBe(400);
+    expect(unknown.error.message).toBe('Event not found.');
+    expect((await app.call(API.events.createNextEvent, malformed({ params: { eventId: first }, body: { confirmSameDay: 'yes' } }), { as: host })).status).toBe(400);
     expect(await eventCount()).toBe(1);
   });
 });

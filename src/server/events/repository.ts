@@ -12,9 +12,11 @@ import type { Dialect } from '../db/open.js';
 import { precompiled, type QueryTarget } from '../db/precompiled.js';
 import type { Database, EventsTable } from '../db/schema.js';
 import { fromFlag, toCount, toFlag, toIso, toMillis } from '../db/values.js';
+import { SLOT_NAME_COLUMNS, slotNameOf } from '../lineup/slot-names.js';
 
 // Event rows, mapped to and from the shapes of shared/schemas/events.ts. An event's signups and
-// slots are the lineup's (lineup/repository.ts). Writes take a transaction: services compose them.
+// slots are the lineup's (lineup/signups.ts, lineup/slots.ts). Writes take a transaction:
+// services compose them.
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -151,18 +153,15 @@ export async function findEventsStartingBetween(db: Db, from: number, to: number
   return rows.map((row) => ({ id: row.id, name: row.name, startDatetime: toIso(row.start_at) }));
 }
 
-/**
- * Per event: its slots' names in lineup order (the signup's name, else the legacy name, else the
- * DJ's) and how many slots it has.
- */
+/** Per event: its slots' names in lineup order (slotName) and how many slots it has. */
 async function lineups(db: Db, eventIds: readonly string[]): Promise<Map<string, Lineup>> {
   const lineupOf = new Map<string, Lineup>();
   if (eventIds.length === 0) return lineupOf;
   const rows = await db
     .selectFrom('slots')
     .leftJoin('signups', 'signups.uuid', 'slots.signup_uuid')
-    .leftJoin('djs', 'djs.id', 'slots.legacy_dj_id')
-    .select(['slots.event_id', 'signups.name as signup_name', 'slots.legacy_dj_name', 'djs.dj_name as ref_name'])
+    .leftJoin('djs as legacy_dj', 'legacy_dj.id', 'slots.legacy_dj_id')
+    .select(['slots.event_id', ...SLOT_NAME_COLUMNS])
     .where('slots.event_id', 'in', [...eventIds])
     .orderBy('slots.event_id')
     .orderBy('slots.position')
@@ -170,7 +169,7 @@ async function lineups(db: Db, eventIds: readonly string[]): Promise<Map<string,
   for (const row of rows) {
     const lineup = lineupOf.get(row.event_id) ?? { names: [], slotCount: 0 };
     lineup.slotCount += 1;
-    const name = row.signup_name ?? row.legacy_dj_name ?? row.ref_name;
+    const name = slotNameOf(row);
     if (name) lineup.names.push(name);
     lineupOf.set(row.event_id, lineup);
   }

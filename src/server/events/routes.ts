@@ -10,34 +10,34 @@ import * as service from './service.js';
 export function registerEventRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx.store;
 
-  registerEndpoint(app, api.listEvents, ({ query }) => service.listEvents(db, query.when));
-  registerEndpoint(app, api.createEvent, ({ body, user }) => service.createEvent(db, user, body));
-  registerEndpoint(app, api.createNextEvent, ({ params, body, user }) => service.createNextEvent(db, user, params.eventId, body.confirmSameDay));
-  registerEndpoint(app, api.getHomeEvent, async () => ({ event: await service.findHomeEvent(db) }));
+  registerEndpoint(app, api.listEvents, ({ query }) => service.listEvents({ db, when: query.when }));
+  registerEndpoint(app, api.createEvent, ({ body, user }) => service.createEvent({ db, actor: user, request: body }));
+  registerEndpoint(app, api.createNextEvent, ({ params, body, user }) => service.createNextEvent({ db, actor: user, eventId: params.eventId, confirmSameDay: body.confirmSameDay }));
+  registerEndpoint(app, api.getHomeEvent, async () => ({ event: await service.findHomeEvent({ db }) }));
   // The busiest staff read (about 100 KB for a busy event).
-  registerEndpoint(app, api.getEvent, ({ params }) => service.getEventDetail(db, params.eventId), {
+  registerEndpoint(app, api.getEvent, ({ params }) => service.getEventDetail({ db, eventId: params.eventId }), {
     cache: { store: ctx.store, capacity: 50, key: ({ params }) => params.eventId },
   });
   const djDetails = djDetailsCache(ctx.store);
-  registerEndpoint(app, api.saveEvent, ({ params, body, user }) => service.saveEvent(db, ctx.changes, user, params.eventId, body, djDetails));
+  registerEndpoint(app, api.saveEvent, ({ params, body, user }) => service.saveEvent({ db, changes: ctx.changes, actor: user, eventId: params.eventId, body, cache: djDetails }));
   registerEndpoint(app, api.publishEvent, ({ params, body, user }) =>
-    service.publishEvent(db, ctx.changes, user, params.eventId, body.baseVersion, body.anyway),
+    service.publishEvent({ db, changes: ctx.changes, actor: user, eventId: params.eventId, baseVersion: body.baseVersion, anyway: body.anyway }),
   );
   registerEndpoint(app, api.unpublishEvent, ({ params, body, user }) =>
-    service.unpublishEvent(db, ctx.changes, user, params.eventId, body.baseVersion),
+    service.unpublishEvent({ db, changes: ctx.changes, actor: user, eventId: params.eventId, baseVersion: body.baseVersion }),
   );
-  registerEndpoint(app, api.setPreflightStep, ({ params, body, user }) => service.setPreflightStep(db, ctx.changes, user, params.eventId, body));
-  registerEndpoint(app, api.setConfirmation, ({ params, body, user }) => service.setStaffConfirmation(db, ctx.changes, user, params.eventId, body));
-  registerEndpoint(app, api.cancelEvent, ({ params, body, user }) => service.cancelEvent(db, ctx.changes, user, params.eventId, body.baseVersion));
-  registerEndpoint(app, api.restoreEvent, ({ params, body, user }) => service.restoreEvent(db, ctx.changes, user, params.eventId, body.baseVersion));
-  registerEndpoint(app, api.deleteEvent, ({ params, body }) => service.deleteEvent(db, ctx.changes, params.eventId, body.baseVersion));
+  registerEndpoint(app, api.setPreflightStep, ({ params, body, user }) => service.setPreflightStep({ db, changes: ctx.changes, actor: user, eventId: params.eventId, body }));
+  registerEndpoint(app, api.setConfirmation, ({ params, body, user }) => service.setStaffConfirmation({ db, changes: ctx.changes, actor: user, eventId: params.eventId, body }));
+  registerEndpoint(app, api.cancelEvent, ({ params, body, user }) => service.cancelEvent({ db, changes: ctx.changes, actor: user, eventId: params.eventId, baseVersion: body.baseVersion }));
+  registerEndpoint(app, api.restoreEvent, ({ params, body, user }) => service.restoreEvent({ db, changes: ctx.changes, actor: user, eventId: params.eventId, baseVersion: body.baseVersion }));
+  registerEndpoint(app, api.deleteEvent, ({ params, body }) => service.deleteEvent({ db, changes: ctx.changes, eventId: params.eventId, baseVersion: body.baseVersion }));
 
   // Live updates for an open event page (server-sent events): `changed` with the new version.
   // The registry (http/live-streams.ts) caps them, sends the heartbeat and closes the streams of
   // a session that ends.
   registerEndpoint(app, api.eventChanges, async ({ params, request, reply }) => {
     const { eventId } = params;
-    await service.assertEventExists(db, eventId);
+    await service.assertEventExists({ db, eventId });
     const sessionId = request.sessionId;
     if (!sessionId) throw unauthorized();
     // Refused (429) before the answer starts, while it can still be an ordinary error.

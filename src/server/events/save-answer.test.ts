@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { API } from '@shared/api/index.js';
 import { slotForSignup } from '@shared/lineup.js';
 import { type EventDetail, eventFieldsSchema, type SaveEventBody } from '@shared/schemas/events.js';
 import type { Signup } from '@shared/schemas/lineup.js';
@@ -23,7 +24,7 @@ describe.each(testDialects)('the event save answer on %s', (dialect) => {
   });
 
   const db = () => app.ctx.store.db;
-  const getEvent = async (id: string) => (await app.request<EventDetail>('GET', `/api/events/${id}`, { cookie: host.cookie })).body;
+  const getEvent = async (id: string) => (await app.call(API.events.getEvent, { params: { eventId: id } }, { as: host })).body;
 
   async function addDj(djName: string): Promise<string> {
     const id = randomUUID();
@@ -36,10 +37,7 @@ describe.each(testDialects)('the event save answer on %s', (dialect) => {
   }
 
   async function createEvent(name: string, startDatetime: string): Promise<string> {
-    const response = await app.request<{ id: string }>('POST', '/api/events', {
-      cookie: host.cookie,
-      body: { name, startDatetime, host: 'Hosty', signupsAreOpen: true, message: 'Hello', footer: 'Bye' },
-    });
+    const response = await app.call(API.events.createEvent, { body: { name, startDatetime, host: 'Hosty', signupsAreOpen: true, message: 'Hello', footer: 'Bye' } }, { as: host });
     expect(response.status).toBe(201);
     return response.body.id;
   }
@@ -68,7 +66,7 @@ describe.each(testDialects)('the event save answer on %s', (dialect) => {
 
   /** Saves, and checks the answer is what the event now reads as. */
   async function save(id: string, body: SaveEventBody): Promise<EventDetail> {
-    const saved = await app.request<EventDetail>('PUT', `/api/events/${id}`, { cookie: host.cookie, body });
+    const saved = await app.call(API.events.saveEvent, { params: { eventId: id }, body }, { as: host });
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual(await getEvent(id));
     return saved.body;

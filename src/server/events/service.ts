@@ -18,11 +18,12 @@ import { nextEventFields, sameDayEvents, scheduleOf } from '@shared/series.js';
 import type { HistoryLine } from '@shared/schemas/history.js';
 import type { ChangeBus } from '../changes/bus.js';
 import { isSerializationFailure, UniqueViolation, withDbErrors } from '../db/errors.js';
-import { findOtherEvents, refreshDjStats } from '../db/plays.js';
-import { findDjsById } from '../db/rows.js';
+import { findOtherEvents, refreshDjStats } from '../djs/plays.js';
+import { findDjsById } from '../djs/rows.js';
 import type { Database } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
-import * as lineup from '../lineup/repository.js';
+import * as signupRows from '../lineup/signups.js';
+import * as slotRows from '../lineup/slots.js';
 import { type Actor, recordChange, recordSave } from '../history/record.js';
 import { readSettings } from '../settings/service.js';
 import type { DjDetails, DjDetailsCache } from './dj-details-cache.js';
@@ -34,15 +35,16 @@ const EVENT_NOT_FOUND = 'Event not found.';
 const STALE_VERSION =
   'This event was changed by someone else since you loaded it. Reload to see their changes, then make your edits again.';
 
-export function listEvents(db: Db, when: EventList, now = Date.now()): Promise<EventSummary[]> {
+export function listEvents({ db, when, now = Date.now() }: { db: Db; when: EventList; now?: number }): Promise<EventSummary[]> {
   return repository.listEvents(db, when, now);
 }
 
-export function findHomeEvent(db: Db, now = Date.now()): Promise<EventSummary | null> {
+export function findHomeEvent({ db, now = Date.now() }: { db: Db; now?: number }): Promise<EventSummary | null> {
   return repository.findHomeEvent(db, now);
 }
 
-export async function createEvent(db: Db, actor: Actor, { confirmSameDay, ...fields }: CreateEventRequest): Promise<{ id: string }> {
+export async function createEvent({ db, actor, request }: { db: Db; actor: Actor; request: CreateEventRequest }): Promise<{ id: string }> {
+  const { confirmSameDay, ...fields } = request;
   const { defaultZone } = await readSettings(db);
   return { id: await insertUnlessSameDay(db, actor, fields, defaultZone, confirmSameDay) };
 }
@@ -52,7 +54,7 @@ export async function createEvent(db: Db, actor: Actor, { confirmSameDay, ...fie
  * schedule of the settings. A second click finds the first click's event on that day and is
  * refused like any same-day event.
  */
-export async function createNextEvent(db: Db, actor: Actor, eventId: string, confirmSameDay: boolean, now = new Date()): Promise<CreatedNextEvent> {
+export async function createNextEvent({ db, actor, eventId, confirmSameDay, now = new Date() }: { db: Db; actor: Actor; eventId: string; confirmSameDay: boolean; now?: Date }): Promise<CreatedNextEvent> {
   const [event, settings] = await Promise.all([repository.findEvent(db, eventId), readSettings(db)]);
   if (!event) throw notFound(EVENT_NOT_FOUND);
   const fields = nextEventFields(event, scheduleOf(settings), now);
@@ -109,15 +111,15 @@ async function insertUnlessSameDay(
 async function findLineupEvent(db: Db | Transaction<Database>, eventId: string): Promise<LineupEvent | undefined> {
   const [event, signups, slots, djPlays] = await Promise.all([
     repository.findEvent(db, eventId),
-    lineup.findSignups(db, eventId),
-    lineup.findSlots(db, eventId),
-    lineup.findDjPlays(db, eventId),
+    signupRows.findSignups(db, eventId),
+    slotRows.findSlots(db, eventId),
+    slotRows.findDjPlays(db, eventId),
   ]);
   return event && { ...event, signups, slots, djPlays };
 }
 
 /** The event with every DJ its signups and slots name, and those DJs' other events. */
-export async function getEventDetail(db: Db | Transaction<Database>, eventId: string): Promise<EventDetail> {
+export async function getEventDetail({ db, eventId }: { db: Db | Transaction<Database>; eventId: string }): Promise<EventDetail> {
   const event = await findLineupEvent(db, eventId);
   if (!event) throw notFound(EVENT_NOT_FOUND);
   return { ...event, ...(await djDetails(db, eventId, namedDjs(event))) };
@@ -129,7 +131,7 @@ async function djDetails(db: Db | Transaction<Database>, eventId: string, djIds:
   return { djs, otherEventsByDj };
 }
 
-export async function assertEventExists(db: Db | Transaction<Database>, eventId: string): Promise<void> {
+export async function assertEventExists({ db, eventId }: { db: Db | Transaction<Database>; eventId: string }): Promise<void> {
   if ((await repository.findVersion(db, eventId)) === undefined) throw notFound(EVENT_NOT_FOUND);
 }
 
@@ -143,7 +145,7 @@ export async function assertEventExists(db: Db | Transaction<Database>, eventId:
  * draft is written (shared/lineup-save.ts). The answer is built from that read and the writes:
  * only DJs the save newly names are read, since nothing else it shows can have changed.
  */
-export async function saveEvent(db: Db, changes: ChangeBus, actor: Actor, eventId: string, body: SaveEventBody, cache?: DjDetailsCache): Promise<EventDetail> {
+export async function saveEvent({ db, changes, actor, eventId, body, cache }: { db: Db; changes: ChangeBus; actor: Actor; eventId: string; body: SaveEventBody; cache?: DjDetailsCache }): Promise<EventDetail> {
   checkDraftConsistency(body);
   const now = Date.now();
 
@@ -165,10 +167,10 @@ export async function saveEvent(db: Db, changes: ChangeBus, actor: Actor, eventI
     }
     await refuseOtherEventsSignups(trx, eventId, diff.insertSignups.map(({ signup }) => signup.uuid));
 
-    await writing(() => lineup.writeSignups(trx, eventId, diff, now));
-    await lineup.writeSlots(trx, eventId, diff.writeSlots, diff.slotCount, before.slots.length);
+    await writing(() => signupRows.writeSignups(trx, eventId, diff, now));
+    await slotRows.writeSlots(trx, eventId, diff.writeSlots, diff.slotCount, before.slots.length);
     const event = await repository.writeEventFields(trx, row, body.event, diff.endAt);
-    const playsChanged = await lineup.writeDjPlays(trx, eventId, diff.addPlays, diff.removePlays);
+    const playsChanged = await slotRows.writeDjPlays(trx, eventId, diff.addPlays, diff.removePlays);
     // A moved start can change which play is each of the event's DJs' most recent.
     const startMoved = event.startDatetime !== repository.eventFromRow(row).startDatetime;
     await refreshDjStats(trx, startMoved ? [...playsChanged, ...diff.after.djPlays] : playsChanged);
@@ -192,9 +194,9 @@ export async function saveEvent(db: Db, changes: ChangeBus, actor: Actor, eventI
  */
 async function findStoredLineup(trx: Transaction<Database>, eventId: string, row: { end_at: number }, cached: DjDetails | undefined): Promise<StoredLineup & DjDetails> {
   const [{ signups, places }, { slots, times }, djPlays] = await Promise.all([
-    lineup.readSignups(trx, eventId),
-    lineup.readSlots(trx, eventId),
-    lineup.findDjPlays(trx, eventId),
+    signupRows.readSignups(trx, eventId),
+    slotRows.readSlots(trx, eventId),
+    slotRows.findDjPlays(trx, eventId),
   ]);
   const stored = { signups, places, slots, slotTimes: times, djPlays, endAt: Number(row.end_at) };
   const named = namedDjs(stored);
@@ -207,9 +209,9 @@ async function findStoredLineup(trx: Transaction<Database>, eventId: string, row
  * Publishes the event once the preflight's required steps are done (shared/preflight.ts), or
  * `anyway`, recording which were open; never while cancelled.
  */
-export async function publishEvent(db: Db, changes: ChangeBus, actor: Actor, eventId: string, baseVersion: number, anyway = false): Promise<EventDetail> {
+export async function publishEvent({ db, changes, actor, eventId, baseVersion, anyway = false }: { db: Db; changes: ChangeBus; actor: Actor; eventId: string; baseVersion: number; anyway?: boolean }): Promise<EventDetail> {
   const published = await db.transaction().execute(async (trx) => {
-    const detail = await getEventDetail(trx, eventId);
+    const detail = await getEventDetail({ db: trx, eventId });
     if (detail.version !== baseVersion) await refuseStaleOrMissing(trx, eventId);
     if (detail.cancelled) throw conflict('This event is cancelled: restore it before publishing it.');
     const djNames = Object.fromEntries(Object.entries(detail.djs).map(([id, dj]) => [id, dj.djName]));
@@ -222,11 +224,11 @@ export async function publishEvent(db: Db, changes: ChangeBus, actor: Actor, eve
 }
 
 /** Cancel (spec issue 13): the event keeps its signups, lineup and plays; DJs cannot sign up; never public. */
-export function cancelEvent(db: Db, changes: ChangeBus, actor: Actor, eventId: string, baseVersion: number): Promise<EventDetail> {
+export function cancelEvent({ db, changes, actor, eventId, baseVersion }: { db: Db; changes: ChangeBus; actor: Actor; eventId: string; baseVersion: number }): Promise<EventDetail> {
   return changeEvent(db, changes, { eventId, actor, kind: 'cancelled' }, baseVersion, { cancelled_at: Date.now() });
 }
 
-export function restoreEvent(db: Db, changes: ChangeBus, actor: Actor, eventId: string, baseVersion: number): Promise<EventDetail> {
+export function restoreEvent({ db, changes, actor, eventId, baseVersion }: { db: Db; changes: ChangeBus; actor: Actor; eventId: string; baseVersion: number }): Promise<EventDetail> {
   return changeEvent(db, changes, { eventId, actor, kind: 'restored' }, baseVersion, { cancelled_at: null });
 }
 
@@ -246,18 +248,18 @@ async function changeEvent(
     const swapped = await repository.updateEventIfVersion(trx, eventId, baseVersion, columns, Date.now());
     if (!swapped) await refuseStaleOrMissing(trx, eventId);
     await recordChange(trx, { eventId, actor, kind, version: baseVersion + 1 });
-    return getEventDetail(trx, eventId);
+    return getEventDetail({ db: trx, eventId });
   });
   await changes.publish({ eventId, version: changed.version });
   return changed;
 }
 
 /**
- * Deletes an event that has nothing to lose: never published, no signups, no lineup. Anything
+ * Deletes an event that has nothing to lose: never published, no signups, no signups. Anything
  * else is cancelled instead, so no signup, answer or play disappears. The version check locks
  * the row (PostgreSQL), so a DJ's signup cannot slip in between the check and the delete.
  */
-export async function deleteEvent(db: Db, changes: ChangeBus, eventId: string, baseVersion: number): Promise<void> {
+export async function deleteEvent({ db, changes, eventId, baseVersion }: { db: Db; changes: ChangeBus; eventId: string; baseVersion: number }): Promise<void> {
   const version = await db.transaction().execute(async (trx) => {
     const swapped = await repository.updateEventIfVersion(trx, eventId, baseVersion, {}, Date.now());
     if (!swapped) await refuseStaleOrMissing(trx, eventId);
@@ -265,7 +267,7 @@ export async function deleteEvent(db: Db, changes: ChangeBus, eventId: string, b
     if (event?.published) throw conflict('This event is published: cancel it instead.');
     if (counts.signups > 0) throw conflict('This event has signups: cancel it instead.');
     if (counts.slots > 0) throw conflict('This event has a lineup: cancel it instead.');
-    const players = await lineup.findDjPlays(trx, eventId);
+    const players = await slotRows.findDjPlays(trx, eventId);
     await repository.deleteEvent(trx, eventId);
     await refreshDjStats(trx, players);
     return baseVersion + 1;
@@ -275,7 +277,7 @@ export async function deleteEvent(db: Db, changes: ChangeBus, eventId: string, b
 }
 
 /** Takes the event back to unpublished (its lineup stays as it is). */
-export async function unpublishEvent(db: Db, changes: ChangeBus, actor: Actor, eventId: string, baseVersion: number): Promise<EventDetail> {
+export async function unpublishEvent({ db, changes, actor, eventId, baseVersion }: { db: Db; changes: ChangeBus; actor: Actor; eventId: string; baseVersion: number }): Promise<EventDetail> {
   const unpublished = await db.transaction().execute((trx) => setPublished(trx, actor, eventId, baseVersion, false));
   await changes.publish({ eventId, version: unpublished.version });
   return unpublished;
@@ -292,34 +294,34 @@ async function setPublished(
   const swapped = await repository.updateEventIfVersion(trx, eventId, baseVersion, { published: published ? 1 : 0 }, Date.now());
   if (!swapped) await refuseStaleOrMissing(trx, eventId);
   await recordChange(trx, { eventId, actor, kind: published ? 'published' : 'unpublished', version: baseVersion + 1, lines });
-  return getEventDetail(trx, eventId);
+  return getEventDetail({ db: trx, eventId });
 }
 
 /**
  * Ticks an optional preflight step off (or on again). Not part of the draft and no version bump:
  * ticking a box must not make someone's open draft stale.
  */
-export async function setPreflightStep(db: Db, changes: ChangeBus, actor: Actor, eventId: string, body: PreflightStepBody): Promise<EventDetail> {
+export async function setPreflightStep({ db, changes, actor, eventId, body }: { db: Db; changes: ChangeBus; actor: Actor; eventId: string; body: PreflightStepBody }): Promise<EventDetail> {
   const detail = await db.transaction().execute(async (trx) => {
     const event = await repository.findEvent(trx, eventId);
     if (!event) throw notFound(EVENT_NOT_FOUND);
     const preflight = { ...event.preflight, [body.step]: body.done ? new Date().toISOString() : null };
     await repository.updatePreflight(trx, eventId, preflight);
     await recordChange(trx, { eventId, actor, kind: 'preflight_step', version: event.version, lines: [{ t: 'preflight', ...body }] });
-    return getEventDetail(trx, eventId);
+    return getEventDetail({ db: trx, eventId });
   });
   await changes.publish({ eventId, version: detail.version });
   return detail;
 }
 
 /** Staff record a DJ's answer to their proposed slot (say, given in Discord). */
-export async function setStaffConfirmation(db: Db, changes: ChangeBus, actor: Actor, eventId: string, body: StaffConfirmationBody): Promise<EventDetail> {
+export async function setStaffConfirmation({ db, changes, actor, eventId, body }: { db: Db; changes: ChangeBus; actor: Actor; eventId: string; body: StaffConfirmationBody }): Promise<EventDetail> {
   const detail = await db.transaction().execute(async (trx) => {
-    await assertEventExists(trx, eventId);
-    if (!(await lineup.setConfirmation(trx, eventId, body.djId, body.confirmation, false))) {
+    await assertEventExists({ db: trx, eventId });
+    if (!(await signupRows.setConfirmation(trx, eventId, body.djId, body.confirmation, false))) {
       throw conflict('This DJ is on no signup of the event: reload the page to see its signups.');
     }
-    const detail = await getEventDetail(trx, eventId);
+    const detail = await getEventDetail({ db: trx, eventId });
     await recordChange(trx, { eventId, actor, kind: 'confirmation', version: detail.version, lines: [confirmationLine(detail, body)] });
     return detail;
   });
@@ -348,7 +350,7 @@ function checkDraftConsistency(body: SaveEventBody) {
 
 /** A new signup of the draft must not be another event's. */
 async function refuseOtherEventsSignups(trx: Transaction<Database>, eventId: string, uuids: readonly string[]) {
-  for (const [uuid, owner] of await lineup.signupOwners(trx, uuids)) {
+  for (const [uuid, owner] of await signupRows.signupOwners(trx, uuids)) {
     if (owner !== eventId) throw badRequest(`The signup ${uuid} belongs to another event.`);
   }
 }

@@ -7,7 +7,7 @@ import type { HistoryLine } from '@shared/schemas/history.js';
 import type { SessionUser } from '../auth/sessions.js';
 import type { Database } from '../db/schema.js';
 import { precompiled, type QueryTarget } from '../db/precompiled.js';
-import { findDjsById } from '../db/rows.js';
+import { findDjsById } from '../djs/rows.js';
 
 // Writing an event's history (docs/decisions/013-event-history.md): one insert per change, in
 // the transaction that makes it, so a change and its trace commit (or fail) together.

@@ -3,7 +3,7 @@ import { EVENT_CHANGE_KINDS, type EventChangeKind } from '@shared/domain.js';
 import { type HistoryEntry, type HistoryLine, historyLineSchema } from '@shared/schemas/history.js';
 import type { Database } from '../db/schema.js';
 import { toIso } from '../db/values.js';
-import { signupsNaming } from '../lineup/repository.js';
+import { NAMING_COLUMNS, namedSignupOf, signupsNaming } from '../lineup/signups.js';
 
 // Reading an event's history and a DJ's signups over time (record.ts writes the history).
 
@@ -56,28 +56,9 @@ export async function findChanges(db: Db, eventId: string, before: { at: number;
 
 /** Every signup naming the DJ, newest event first, with its slot and the DJ's answer. */
 export async function findDjSignups(db: Db, djId: string) {
-  const rows = await signupsNaming(db, djId)
-    .select([
-      'events.id as event_id',
-      'events.name as event_name',
-      'events.start_at as event_start',
-      'events.cancelled_at',
-      'signups.name as signup_name',
-      'signups.created_at',
-      'signup_djs.confirmation',
-      'slots.start_at as slot_start',
-    ])
-    .orderBy('events.start_at', 'desc')
-    .orderBy('events.id')
-    .execute();
-  return rows.map((row) => ({
-    eventId: row.event_id,
-    eventName: row.event_name,
-    startDatetime: toIso(row.event_start),
-    cancelled: row.cancelled_at !== null,
-    signupName: row.signup_name,
-    signedUpAt: toIso(row.created_at),
-    confirmation: row.confirmation,
-    slotStart: row.slot_start === null ? null : toIso(row.slot_start),
-  }));
+  const rows = await signupsNaming(db, djId).select([...NAMING_COLUMNS, 'signups.created_at']).orderBy('events.start_at', 'desc').orderBy('events.id').execute();
+  return rows.map((row) => {
+    const { slot, ...named } = namedSignupOf(row);
+    return { ...named, signedUpAt: toIso(row.created_at), slotStart: slot?.startTime ?? null };
+  });
 }

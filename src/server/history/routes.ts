@@ -5,6 +5,6 @@ import { registerEndpoint } from '../http/endpoint.js';
 import { getDjSignups, getEventHistory } from './service.js';
 
 export function registerHistoryRoutes(app: FastifyInstance, ctx: AppContext) {
-  registerEndpoint(app, api.getEventHistory, ({ params, query }) => getEventHistory(ctx, params.eventId, query));
-  registerEndpoint(app, api.getDjSignups, ({ params }) => getDjSignups(ctx, params.djId));
+  registerEndpoint(app, api.getEventHistory, ({ params, query }) => getEventHistory({ ctx, eventId: params.eventId, query }));
+  registerEndpoint(app, api.getDjSignups, ({ params }) => getDjSignups({ ctx, djId: params.djId }));
 }

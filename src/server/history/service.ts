@@ -1,6 +1,6 @@
 import type { DjSignups, HistoryPage, HistoryQuery } from '@shared/schemas/history.js';
 import type { AppContext } from '../context.js';
-import { existingDjIds } from '../db/rows.js';
+import { existingDjIds } from '../djs/rows.js';
 import { assertEventExists } from '../events/service.js';
 import { notFound } from '../http/errors.js';
 import { stateOf } from '../me/service.js';
@@ -8,9 +8,9 @@ import { readSettings } from '../settings/service.js';
 import { findChanges, findDjSignups } from './repository.js';
 
 /** A page of the event's history, newest first; `nextBefore` continues where it ends. */
-export async function getEventHistory(ctx: AppContext, eventId: string, query: HistoryQuery): Promise<HistoryPage> {
+export async function getEventHistory({ ctx, eventId, query }: { ctx: AppContext; eventId: string; query: HistoryQuery }): Promise<HistoryPage> {
   const { db } = ctx.store;
-  await assertEventExists(db, eventId);
+  await assertEventExists({ db, eventId });
   const [entries, settings] = await Promise.all([
     // One more than asked tells whether another page follows.
     findChanges(db, eventId, query.before ? parseCursor(query.before) : null, query.limit + 1),
@@ -32,7 +32,7 @@ function parseCursor(cursor: string): { at: number; id: string } {
 }
 
 /** The DJ's signups over time, newest event first, each with where it stands now. */
-export async function getDjSignups(ctx: AppContext, djId: string): Promise<DjSignups> {
+export async function getDjSignups({ ctx, djId }: { ctx: AppContext; djId: string }): Promise<DjSignups> {
   const { db } = ctx.store;
   const [known, rows, settings] = await Promise.all([existingDjIds(db, [djId]), findDjSignups(db, djId), readSettings(db)]);
   if (!known.has(djId)) throw notFound('DJ not found.');

@@ -11,6 +11,7 @@ import { startTestApp, testDialects, type TestApp } from '../testing/harness.js'
 // paths or secrets in any response; and no secret (session token, Discord client secret, OAuth
 // code, Authorization header) in the logs, even when a request fails on the server. A server
 // failure is logged once, with its stack, for the operator; client errors are not.
+// Requests are spelled by hand on purpose: broken JSON, unknown paths and forged callbacks.
 
 const CLIENT_SECRET = 'client-secret-do-not-leak-8f3a';
 const OAUTH_CODE = 'oauth-code-do-not-leak-77c1';

@@ -1,20 +1,10 @@
 import fc from 'fast-check';
+import { API } from '@shared/api/index.js';
+import { type Contract, urlOf } from '@shared/api/contract.js';
 import { sql } from 'kysely';
 import type { ZodType } from 'zod';
-import { authCallbackBody } from '@shared/schemas/auth.js';
-import { djInputSchema, mergeDjSchema } from '@shared/schemas/djs.js';
-import {
-  createEventRequestSchema,
-  type EventDetail,
-  nextEventRequestSchema,
-  preflightStepSchema,
-  eventVersionSchema,
-  saveEventSchema,
-  staffConfirmationSchema,
-} from '@shared/schemas/events.js';
-import { discordPostBodySchema } from '@shared/schemas/discord.js';
-import { DEFAULT_SETTINGS, saveSettingsSchema } from '@shared/schemas/settings.js';
-import { confirmationBodySchema, signupIntakeSchema } from '@shared/schemas/signup.js';
+import { type EventDetail, saveEventSchema } from '@shared/schemas/events.js';
+import { DEFAULT_SETTINGS } from '@shared/schemas/settings.js';
 import { apiErrorSchema } from '@shared/api/errors.js';
 import { buildSlot } from '@shared/testing/builders.js';
 import { BODY_LIMIT_BYTES } from '../app.js';
@@ -26,6 +16,8 @@ import { startTestApp, testDialects, type TestApp } from '../testing/harness.js'
 // every endpoint that takes input. Whatever arrives, the answer is never a 5xx; a refusal is a
 // 4xx JSON {message} and leaves every table exactly as it was; and a body the endpoint's own
 // schema rejects is always refused. Over-long bodies get 413 on every write endpoint.
+// The requests are spelled by hand on purpose (not through app.call): they are the malformed
+// bodies, query strings and path ids a contract's types would not let a test send.
 
 const RUNS = { body: 70, query: 45, pathId: 30 };
 const MIN_MALFORMED_PER_DIALECT = 500;
@@ -147,27 +139,15 @@ describe.each(testDialects)('hostile input on %s', (dialect) => {
     for (let i = 0; i < 8; i++) djCookies.push((await app.signIn(['dj'])).cookie);
     openEventId = await insertOpenEvent(app.ctx.store.db);
 
-    const created = await app.request<{ id: string }>('POST', '/api/events', {
-      cookie: staffCookie,
-      body: { name: 'Fuzz night', startDatetime: '2030-06-16T19:00:00.000Z', host: 'Hal', message: 'm', footer: 'f', signupsAreOpen: true },
-    });
+    const created = await app.call(API.events.createEvent, { body: { name: 'Fuzz night', startDatetime: '2030-06-16T19:00:00.000Z', host: 'Hal', message: 'm', footer: 'f', signupsAreOpen: true } }, { as: { cookie: staffCookie } });
     eventId = created.body.id;
-    const dj = await app.request<{ id: string }>('POST', '/api/djs', {
-      cookie: staffCookie,
-      body: { discordId: '123456789012345678', publicName: 'Pat', djName: 'Pat DJ', rtmpUrl: '', twitchUsername: '' },
-    });
+    const dj = await app.call(API.djs.createDj, { body: { discordId: '123456789012345678', publicName: 'Pat', djName: 'Pat DJ', rtmpUrl: '', twitchUsername: '' } }, { as: { cookie: staffCookie } });
     djId = dj.body.id;
-    const merged = await app.request<{ id: string }>('POST', '/api/djs', {
-      cookie: staffCookie,
-      body: { discordId: '523456789012345678', publicName: 'Pat (old)', djName: 'Pat DJ (old)', rtmpUrl: '', twitchUsername: '' },
-    });
+    const merged = await app.call(API.djs.createDj, { body: { discordId: '523456789012345678', publicName: 'Pat (old)', djName: 'Pat DJ (old)', rtmpUrl: '', twitchUsername: '' } }, { as: { cookie: staffCookie } });
     mergedDjId = merged.body.id;
-    event = (await app.request<EventDetail>('GET', `/api/events/${eventId}`, { cookie: staffCookie })).body;
-    const signup = { uuid: crypto.randomUUID(), name: 'Pat act', djRefs: [djId], isDebut: false, requestedDuration: 1, type: 'LIVE', hidden: false };
-    const saved = await app.request<EventDetail>('PUT', `/api/events/${eventId}`, {
-      cookie: staffCookie,
-      body: { ...saveBody(event), signups: [signup], slots: [slotFor(signup.uuid)] },
-    });
+    event = (await app.call(API.events.getEvent, { params: { eventId } }, { as: { cookie: staffCookie } })).body;
+    const signup = { uuid: crypto.randomUUID(), name: 'Pat act', djRefs: [djId], isDebut: false, requestedDuration: 1 as const, type: 'LIVE' as const, hidden: false };
+    const saved = await app.call(API.events.saveEvent, { params: { eventId }, body: { ...saveBody(event), signups: [signup], slots: [slotFor(signup.uuid)] } }, { as: { cookie: staffCookie } });
     expect(saved.status).toBe(200);
     event = saved.body;
   });
@@ -228,6 +208,14 @@ describe.each(testDialects)('hostile input on %s', (dialect) => {
   const rejectedBy = (schema: ZodType, sent: Sent) =>
     sent.contentType !== 'application/json' || sent.json === undefined || !schema.safeParse(sent.json).success;
 
+  /** A target's name, method, address and body schema, from its contract (its path filled with `params`). */
+  const endpoint = (contract: Contract, params: () => Record<string, string> = () => ({})) => ({
+    name: `${contract.method} ${contract.path}`,
+    method: contract.method,
+    url: () => urlOf(contract, { params: params() }),
+    schema: contract.body!,
+  });
+
   interface BodyTarget {
     name: string;
     method: string;
@@ -242,38 +230,26 @@ describe.each(testDialects)('hostile input on %s', (dialect) => {
 
   const bodyTargets: BodyTarget[] = [
     {
-      name: 'POST /api/events',
-      method: 'POST',
-      url: () => '/api/events',
+      ...endpoint(API.events.createEvent),
       template: () => ({ name: 'E', startDatetime: '2030-07-01T19:00:00.000Z', host: 'H', message: '', footer: '', signupsAreOpen: false }),
-      schema: createEventRequestSchema,
       cookie: () => staffCookie,
     },
     {
-      name: 'POST /api/events/:eventId/next',
-      method: 'POST',
-      url: () => `/api/events/${eventId}/next`,
+      ...endpoint(API.events.createNextEvent, () => ({ eventId })),
       template: () => ({ confirmSameDay: false }),
-      schema: nextEventRequestSchema,
       cookie: () => staffCookie,
     },
     {
-      name: 'PUT /api/events/:eventId',
-      method: 'PUT',
-      url: () => `/api/events/${eventId}`,
+      ...endpoint(API.events.saveEvent, () => ({ eventId })),
       template: () => saveBody(event),
-      schema: saveEventSchema,
       cookie: () => staffCookie,
       accepted: (body) => {
         event = body as EventDetail;
       },
     },
     {
-      name: 'POST /api/events/:eventId/publish',
-      method: 'POST',
-      url: () => `/api/events/${eventId}/publish`,
+      ...endpoint(API.events.publishEvent, () => ({ eventId })),
       template: () => ({ baseVersion: event.version }),
-      schema: eventVersionSchema,
       cookie: () => staffCookie,
       accepted: (body) => {
         event = body as EventDetail;
@@ -281,11 +257,8 @@ describe.each(testDialects)('hostile input on %s', (dialect) => {
     },
     // Cancel then restore: a valid body flips the event and the next target flips it back.
     ...(['cancel', 'restore'] as const).map((action) => ({
-      name: `POST /api/events/:eventId/${action}`,
-      method: 'POST',
-      url: () => `/api/events/${eventId}/${action}`,
+      ...endpoint({ cancel: API.events.cancelEvent, restore: API.events.restoreEvent }[action], () => ({ eventId })),
       template: () => ({ baseVersion: event.version }),
-      schema: eventVersionSchema,
       cookie: () => staffCookie,
       accepted: (body: unknown) => {
         event = body as EventDetail;
@@ -293,93 +266,60 @@ describe.each(testDialects)('hostile input on %s', (dialect) => {
     })),
     // The event has a lineup: even a valid body is refused (cancel it instead).
     {
-      name: 'DELETE /api/events/:eventId',
-      method: 'DELETE',
-      url: () => `/api/events/${eventId}`,
+      ...endpoint(API.events.deleteEvent, () => ({ eventId })),
       template: () => ({ baseVersion: event.version }),
-      schema: eventVersionSchema,
       cookie: () => staffCookie,
     },
     // A record of its own: once a valid body merged it into Pat, the rest answer 404.
     {
-      name: 'POST /api/djs/:djId/merge',
-      method: 'POST',
-      url: () => `/api/djs/${mergedDjId}/merge`,
+      ...endpoint(API.djs.mergeDj, () => ({ djId: mergedDjId })),
       template: () => ({ intoDjId: djId }),
-      schema: mergeDjSchema,
       cookie: () => staffCookie,
     },
     {
-      name: 'POST /api/djs',
-      method: 'POST',
-      url: () => '/api/djs',
+      ...endpoint(API.djs.createDj),
       template: () => ({ discordId: '223456789012345678', publicName: 'Q', djName: 'Q DJ', rtmpUrl: 'rtmp://a.example/b', twitchUsername: 'q_dj' }),
-      schema: djInputSchema,
       cookie: () => staffCookie,
     },
     {
-      name: 'PUT /api/djs/:djId',
-      method: 'PUT',
-      url: () => `/api/djs/${djId}`,
+      ...endpoint(API.djs.updateDj, () => ({ djId })),
       template: () => ({ discordId: '123456789012345678', publicName: 'Pat', djName: 'Pat DJ', rtmpUrl: '', twitchUsername: '' }),
-      schema: djInputSchema,
       cookie: () => staffCookie,
     },
     {
-      name: 'PUT /api/settings',
-      method: 'PUT',
-      url: () => '/api/settings',
+      ...endpoint(API.settings.saveSettings),
       template: () => ({ ...DEFAULT_SETTINGS, discordWebhookChanges: { announcements: 'https://discord.com/api/webhooks/123/abc_DEF-1', scheduling: null } }),
-      schema: saveSettingsSchema,
       cookie: () => staffCookie,
     },
     {
       // No webhook is set here, so nothing reaches Discord: the body's checks and the refusals are what is tried.
-      name: 'POST /api/events/:eventId/discord/:kind',
-      method: 'POST',
-      url: () => `/api/events/${eventId}/discord/announcement`,
+      ...endpoint(API.discord.postToDiscord, () => ({ eventId, kind: 'announcement' })),
       template: () => ({ text: 'Fuzz night\n\nEvent start: <t:1907175600:F>' }),
-      schema: discordPostBodySchema,
       cookie: () => staffCookie,
     },
     {
-      name: 'POST /api/signup',
-      method: 'POST',
-      url: () => '/api/signup',
+      ...endpoint(API.signup.submitSignup),
       template: () => intake(openEventId),
-      schema: signupIntakeSchema,
       cookie: () => djCookies[nextDj++ % djCookies.length]!,
     },
     {
-      name: 'POST /api/signup/confirmation',
-      method: 'POST',
-      url: () => '/api/signup/confirmation',
+      ...endpoint(API.signup.confirmSlot),
       template: () => ({ event_id: openEventId, confirmation: 'confirmed' }),
-      schema: confirmationBodySchema,
       cookie: () => djCookies[nextDj++ % djCookies.length]!,
     },
     {
-      name: 'PUT /api/events/:eventId/preflight',
-      method: 'PUT',
-      url: () => `/api/events/${eventId}/preflight`,
+      ...endpoint(API.events.setPreflightStep, () => ({ eventId })),
       template: () => ({ step: 'streamDetailsChecked', done: true }),
-      schema: preflightStepSchema,
       cookie: () => staffCookie,
     },
     {
-      name: 'PUT /api/events/:eventId/confirmations',
-      method: 'PUT',
-      url: () => `/api/events/${eventId}/confirmations`,
+      ...endpoint(API.events.setConfirmation, () => ({ eventId })),
       template: () => ({ djId, confirmation: 'declined' }),
-      schema: staffConfirmationSchema,
       cookie: () => staffCookie,
     },
     {
-      name: 'POST /api/auth/callback',
-      method: 'POST',
-      url: () => '/api/auth/callback',
+      ...endpoint(API.auth.completeSignIn),
       template: () => ({ code: 'c', state: 's', redirect_uri: `${app.url}/discordRedirect` }),
-      schema: authCallbackBody,
       cookie: () => '',
       // Sign-in is rate limited per address (60 a minute): a 429 is a fine refusal, but stay under it.
       runs: 40,
@@ -398,15 +338,22 @@ describe.each(testDialects)('hostile input on %s', (dialect) => {
 
   // `strict`: every generated value is refused (the history's cursor and limit have valid values
   // the generator may happen upon, so there only the answer's shape is checked).
+  /** A query parameter of a GET route: hostile values for `key`, the rest of the address from its contract. */
+  const queryTarget = (contract: Contract, params: () => Record<string, string>, key: string, cookie: () => string, strict: boolean, valid: string[] = []) => ({
+    name: `${contract.method} ${contract.path}?${key}`,
+    path: () => urlOf(contract, { params: params() }),
+    key,
+    valid,
+    cookie,
+    strict,
+  });
   const queryTargets = [
-    { name: 'GET /api/events?when', path: () => '/api/events', key: 'when', valid: ['upcoming', 'past'], cookie: () => staffCookie, strict: true },
-    { name: 'GET /api/signup?event_id', path: () => '/api/signup', key: 'event_id', valid: [] as string[], cookie: () => djCookies[0]!, strict: true },
-    { name: 'GET /api/events/:eventId/history?before', path: () => `/api/events/${eventId}/history`, key: 'before', valid: [], cookie: () => staffCookie, strict: false },
-    { name: 'GET /api/events/:eventId/history?limit', path: () => `/api/events/${eventId}/history`, key: 'limit', valid: [], cookie: () => staffCookie, strict: false },
+    queryTarget(API.events.listEvents, () => ({}), 'when', () => staffCookie, true, ['upcoming', 'past']),
+    queryTarget(API.signup.getSignupArea, () => ({}), 'event_id', () => djCookies[0]!, true),
+    queryTarget(API.history.getEventHistory, () => ({ eventId }), 'before', () => staffCookie, false),
+    queryTarget(API.history.getEventHistory, () => ({ eventId }), 'limit', () => staffCookie, false),
     // The roster's page and search: any text is a search, so only a clean answer or refusal.
-    ...(['search', 'limit', 'offset'] as const).map((key) => ({
-      name: `GET /api/djs?${key}`, path: () => '/api/djs', key, valid: [] as string[], cookie: () => staffCookie, strict: false,
-    })),
+    ...['search', 'limit', 'offset'].map((key) => queryTarget(API.djs.getRoster, () => ({}), key, () => staffCookie, false)),
   ];
 
   test.each(queryTargets)('hostile query strings to $name', async ({ path, key, valid, cookie, strict }) => {
@@ -419,7 +366,7 @@ describe.each(testDialects)('hostile input on %s', (dialect) => {
   });
 
   test('query strings on routes that take none never cause a server error', async () => {
-    const routes = ['/api/me', '/api/events/home', '/api/djs', '/api/settings'];
+    const routes = [API.auth.getMe, API.events.getHomeEvent, API.djs.getRoster, API.settings.getSettings].map((contract) => urlOf(contract));
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...routes), hostileQuery('x', []), async (route, query) => {
         await check('GET', `${route}?${query}`, staffCookie, undefined, false);
@@ -428,26 +375,28 @@ describe.each(testDialects)('hostile input on %s', (dialect) => {
     );
   });
 
+  /** A route taking an id in its path: the id a test sends goes in as it is, not encoded (the test encodes it or not). */
+  const idTarget = (contract: Contract, body?: () => unknown) => ({
+    name: `${contract.method} ${contract.path}`,
+    method: contract.method,
+    url: (id: string) => contract.path.replace(/:(eventId|djId)/, id),
+    body,
+  });
   const idTargets = [
-    { name: 'GET /api/events/:eventId', method: 'GET', url: (id: string) => `/api/events/${id}` },
-    { name: 'PUT /api/events/:eventId', method: 'PUT', url: (id: string) => `/api/events/${id}`, body: () => saveBody(event) },
-    { name: 'POST /api/events/:eventId/publish', method: 'POST', url: (id: string) => `/api/events/${id}/publish`, body: () => ({ baseVersion: 1 }) },
-    { name: 'POST /api/events/:eventId/unpublish', method: 'POST', url: (id: string) => `/api/events/${id}/unpublish`, body: () => ({ baseVersion: 1 }) },
-    { name: 'PUT /api/events/:eventId/preflight', method: 'PUT', url: (id: string) => `/api/events/${id}/preflight`, body: () => ({ step: 'textsCopied', done: true }) },
-    { name: 'GET /api/events/:eventId/changes', method: 'GET', url: (id: string) => `/api/events/${id}/changes` },
-    { name: 'POST /api/events/:eventId/cancel', method: 'POST', url: (id: string) => `/api/events/${id}/cancel`, body: () => ({ baseVersion: 1 }) },
-    { name: 'DELETE /api/events/:eventId', method: 'DELETE', url: (id: string) => `/api/events/${id}`, body: () => ({ baseVersion: 1 }) },
-    { name: 'GET /api/djs/:djId', method: 'GET', url: (id: string) => `/api/djs/${id}` },
-    { name: 'GET /api/events/:eventId/history', method: 'GET', url: (id: string) => `/api/events/${id}/history` },
-    { name: 'GET /api/djs/:djId/signups', method: 'GET', url: (id: string) => `/api/djs/${id}/signups` },
-    { name: 'POST /api/djs/:djId/archive', method: 'POST', url: (id: string) => `/api/djs/${id}/archive` },
-    { name: 'POST /api/djs/:djId/merge', method: 'POST', url: (id: string) => `/api/djs/${id}/merge`, body: () => ({ intoDjId: djId }) },
-    {
-      name: 'PUT /api/djs/:djId',
-      method: 'PUT',
-      url: (id: string) => `/api/djs/${id}`,
-      body: () => ({ discordId: '323456789012345678', publicName: 'R', djName: 'R DJ', rtmpUrl: '', twitchUsername: '' }),
-    },
+    idTarget(API.events.getEvent),
+    idTarget(API.events.saveEvent, () => saveBody(event)),
+    idTarget(API.events.publishEvent, () => ({ baseVersion: 1 })),
+    idTarget(API.events.unpublishEvent, () => ({ baseVersion: 1 })),
+    idTarget(API.events.setPreflightStep, () => ({ step: 'textsCopied', done: true })),
+    idTarget(API.events.eventChanges),
+    idTarget(API.events.cancelEvent, () => ({ baseVersion: 1 })),
+    idTarget(API.events.deleteEvent, () => ({ baseVersion: 1 })),
+    idTarget(API.djs.getDj),
+    idTarget(API.history.getEventHistory),
+    idTarget(API.history.getDjSignups),
+    idTarget(API.djs.archiveDj),
+    idTarget(API.djs.mergeDj, () => ({ intoDjId: djId })),
+    idTarget(API.djs.updateDj, () => ({ discordId: '323456789012345678', publicName: 'R', djName: 'R DJ', rtmpUrl: '', twitchUsername: '' })),
   ];
 
   test.each(idTargets)('hostile path ids to $name', async (target) => {
@@ -464,9 +413,9 @@ describe.each(testDialects)('hostile input on %s', (dialect) => {
   test('the NUL character is refused in bodies, query strings and path ids alike (PostgreSQL cannot store it)', async () => {
     const dj = { discordId: '423456789012345678', publicName: 'N', djName: 'a\u0000b', rtmpUrl: '', twitchUsername: '' };
     for (const [method, url, sent] of [
-      ['POST', '/api/djs', asJson(dj)],
-      ['GET', `/api/djs/x%00y`, undefined],
-      ['GET', `/api/events?when=%00`, undefined],
+      ['POST', urlOf(API.djs.createDj), asJson(dj)],
+      ['GET', API.djs.getDj.path.replace(':djId', 'x%00y'), undefined],
+      ['GET', `${urlOf(API.events.listEvents)}?when=%00`, undefined],
     ] as const) {
       const { status, body } = await check(method, url, staffCookie, sent, true);
       expect(status).toBe(400);
@@ -483,7 +432,7 @@ describe.each(testDialects)('hostile input on %s', (dialect) => {
       expect(body).toEqual({ code: 'too_large', message: 'The request is too large.' });
     }
     const justUnder = JSON.stringify({ padding: 'x'.repeat(BODY_LIMIT_BYTES - 100) });
-    const { status } = await check('POST', '/api/djs', staffCookie, { raw: justUnder, contentType: 'application/json' }, true);
+    const { status } = await check('POST', urlOf(API.djs.createDj), staffCookie, { raw: justUnder, contentType: 'application/json' }, true);
     expect(status).toBe(400);
   });
 });

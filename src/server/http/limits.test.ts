@@ -1,3 +1,4 @@
+import { API } from '@shared/api/index.js';
 import net from 'node:net';
 import { insertOpenEvent } from '../testing/fixtures.js';
 import { startSignInAt } from '../testing/fake-discord.js';
@@ -62,30 +63,14 @@ describe.each(testDialects)('request timeouts on %s', (dialect) => {
   test('a live-update stream outlives every timeout, kept open by its heartbeat', async () => {
     const { cookie } = await app.signIn(['host']);
     const eventId = await insertOpenEvent(app.ctx.store.db);
-    const abort = new AbortController();
-    const response = await fetch(`${app.url}/api/events/${eventId}/changes`, { headers: { cookie }, signal: abort.signal });
-    expect(response.status).toBe(200);
-    const reader = response.body!.getReader();
-    let text = '';
-    let ended = false;
-    const reading = (async () => {
-      try {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          text += new TextDecoder().decode(value);
-        }
-      } catch {
-        // aborted below
-      }
-      ended = true;
-    })();
+    const stream = await app.openStream(API.events.eventChanges, { params: { eventId } }, { as: { cookie } });
+    expect(stream.status).toBe(200);
     const lasting = SHORT.requestTimeoutMs + SHORT.headersTimeoutMs + SHORT.keepAliveTimeoutMs + 500;
     await new Promise((resolve) => setTimeout(resolve, lasting));
-    expect(ended).toBe(false);
-    expect(text.match(/: heartbeat/g)?.length ?? 0).toBeGreaterThanOrEqual(5);
-    abort.abort();
-    await reading;
+    expect(stream.isClosed()).toBe(false);
+    expect(stream.text().match(/: heartbeat/g)?.length ?? 0).toBeGreaterThanOrEqual(5);
+    await stream.cancel();
+    await stream.closed;
   });
 });
 

@@ -1,5 +1,7 @@
 import { hashSessionToken } from '../auth/sessions.js';
+import { API } from '@shared/api/index.js';
 import { insertOpenEvent } from '../testing/fixtures.js';
+import type { OpenStream } from '../testing/streams.js';
 import { startTestApp, testDialects, type TestApp } from '../testing/harness.js';
 
 // Live-update streams outlive the request the guard checked: they are capped, closed at once
@@ -8,39 +10,7 @@ import { startTestApp, testDialects, type TestApp } from '../testing/harness.js'
 
 const HEARTBEAT_MS = 100;
 
-interface OpenStream {
-  status: number;
-  body?: unknown;
-  /** Resolves when the server ends the stream. */
-  closed: Promise<void>;
-  isClosed(): boolean;
-  text(): string;
-  cancel(): Promise<void>;
-}
-
-async function openStream(app: TestApp, cookie: string, eventId: string): Promise<OpenStream> {
-  const response = await fetch(`${app.url}/api/events/${eventId}/changes`, { headers: { cookie } });
-  if (response.status !== 200) {
-    const body: unknown = await response.json();
-    return { status: response.status, body, closed: Promise.resolve(), isClosed: () => true, text: () => '', cancel: async () => {} };
-  }
-  const reader = response.body!.getReader();
-  let text = '';
-  let closed = false;
-  const reading = (async () => {
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        text += new TextDecoder().decode(value);
-      }
-    } catch {
-      // cancelled by the test
-    }
-    closed = true;
-  })();
-  return { status: 200, closed: reading, isClosed: () => closed, text: () => text, cancel: () => reader.cancel().catch(() => {}) };
-}
+const openStream = (app: TestApp, cookie: string, eventId: string) => app.openStream(API.events.eventChanges, { params: { eventId } }, { as: { cookie } });
 
 const within = <T>(promise: Promise<T>, ms: number, what: string) =>
   Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms))]);
@@ -80,7 +50,7 @@ describe.each(testDialects)('live-update streams on %s', (dialect) => {
       const other = await slow.signIn(['host']);
       const [first, second, theirs] = [await openStream(slow, mine.cookie, event), await openStream(slow, mine.cookie, event), await openStream(slow, other.cookie, event)];
       expect([first.status, second.status, theirs.status]).toEqual([200, 200, 200]);
-      expect((await slow.request('POST', '/api/auth/logout', { cookie: mine.cookie })).status).toBe(204);
+      expect((await slow.call(API.auth.signOut, {}, { as: mine })).status).toBe(204);
       await within(Promise.all([first.closed, second.closed]), 3_000, 'the logged-out session’s streams close');
       await pause(200);
       expect(theirs.isClosed()).toBe(false);
@@ -114,7 +84,7 @@ describe.each(testDialects)('live-update streams on %s', (dialect) => {
     expect((await stream(cookie)).status).toBe(200);
     const refused = await stream(cookie);
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({
+    expect(refused.error).toEqual({
       code: 'rate_limited',
       message: 'Too many live-update connections are open for this sign-in. Close some event pages and try again.',
     });
@@ -131,6 +101,6 @@ describe.each(testDialects)('live-update streams on %s', (dialect) => {
     for (let i = 0; i < 3; i++) expect((await stream((await app.signIn(['host'])).cookie)).status).toBe(200);
     const refused = await stream((await app.signIn(['host'])).cookie);
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ code: 'rate_limited', message: 'The server has too many live-update connections open. Please try again in a minute.' });
+    expect(refused.error).toEqual({ code: 'rate_limited', message: 'The server has too many live-update connections open. Please try again in a minute.' });
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { API } from '@shared/api/index.js';
 import { DEFAULT_SETTINGS } from '@shared/schemas/settings.js';
-import type { DjHome } from '@shared/schemas/me.js';
 import { intake } from '../testing/fixtures.js';
 import { startTestApp, testDialects, type TestApp } from '../testing/harness.js';
 
@@ -57,7 +57,7 @@ describe.each(testDialects)('my home on %s', (dialect) => {
   }
 
   const signUp = (cookie: string, eventId: string, name: string, notes = '') =>
-    app.request('POST', '/api/signup', { cookie, body: intake(eventId, { name, dj_notes: notes }) });
+    app.call(API.signup.submitSignup, { body: intake(eventId, { name, dj_notes: notes }) }, { as: { cookie } });
 
   test("a DJ sees the open events, their own signups with their state and their past plays, never another DJ's", async () => {
     const dana = await app.signIn(['dj']);
@@ -76,7 +76,7 @@ describe.each(testDialects)('my home on %s', (dialect) => {
     await inLineup(past.id, rex.djId, past.start + HOUR, 1);
     await app.ctx.store.db.updateTable('events').set({ signups_open: 0 }).where('id', '=', past.id).execute();
 
-    const home = await app.request<DjHome>('GET', '/api/me/home', { cookie: dana.cookie });
+    const home = await app.call(API.me.getDjHome, {}, { as: dana });
     expect(home.status).toBe(200);
     expect(home.body).toEqual({
       seriesZone: DEFAULT_SETTINGS.defaultZone,
@@ -103,14 +103,14 @@ describe.each(testDialects)('my home on %s', (dialect) => {
     for (const other of ['Rex', 'my private notes', rex.djId, 'rtmp://']) expect(text).not.toContain(other);
 
     // Dana confirms the slot proposed to her; another DJ's answer never shows on her home.
-    const confirmed = await app.request('POST', '/api/signup/confirmation', { cookie: dana.cookie, body: { event_id: next.id, confirmation: 'confirmed' } });
+    const confirmed = await app.call(API.signup.confirmSlot, { body: { event_id: next.id, confirmation: 'confirmed' } }, { as: dana });
     expect(confirmed.status).toBe(200);
-    const after = await app.request<DjHome>('GET', '/api/me/home', { cookie: dana.cookie });
+    const after = await app.call(API.me.getDjHome, {}, { as: dana });
     expect(after.body.signups.map((signup) => signup.state)).toEqual(['confirmed']);
     await app.ctx.store.db.updateTable('signup_djs').set({ confirmation: 'declined' }).where('dj_id', '=', dana.djId).where('event_id', '=', next.id).execute();
-    expect((await app.request<DjHome>('GET', '/api/me/home', { cookie: dana.cookie })).body.signups[0]?.state).toBe('declined');
+    expect((await app.call(API.me.getDjHome, {}, { as: dana })).body.signups[0]?.state).toBe('declined');
 
-    const rexHome = await app.request<DjHome>('GET', '/api/me/home', { cookie: rex.cookie });
+    const rexHome = await app.call(API.me.getDjHome, {}, { as: rex });
     expect(rexHome.body.signups.map((signup) => [signup.signupName, signup.state, signup.slot])).toEqual([
       ['Rex Secret Set', 'signed_up', null],
       ['Rex Later', 'signed_up', null],
@@ -126,7 +126,7 @@ describe.each(testDialects)('my home on %s', (dialect) => {
     await event('Over', -DAY, true);
     const deadlinePassed = await event('Deadline passed', 2 * DAY, true);
     await app.ctx.store.db.updateTable('events').set({ signups_close_at: Date.now() - HOUR }).where('id', '=', deadlinePassed.id).execute();
-    const home = await app.request<DjHome>('GET', '/api/me/home', { cookie: dana.cookie });
+    const home = await app.call(API.me.getDjHome, {}, { as: dana });
     expect(home.body).toMatchObject({ openEvents: [], signups: [], pastPlays: [], pastPlayCount: 0 });
   });
 
@@ -134,7 +134,7 @@ describe.each(testDialects)('my home on %s', (dialect) => {
     const [dana, rex] = [await app.signIn(['dj']), await app.signIn(['dj'])];
     const capped = await event('Capped', 2 * DAY, true);
     await app.ctx.store.db.updateTable('events').set({ signup_cap: 1 }).where('id', '=', capped.id).execute();
-    const open = async (cookie: string) => (await app.request<DjHome>('GET', '/api/me/home', { cookie })).body.openEvents;
+    const open = async (cookie: string) => (await app.call(API.me.getDjHome, {}, { as: { cookie } })).body.openEvents;
     expect(await open(rex.cookie)).toMatchObject([{ id: capped.id, signedUp: false, full: false }]);
     expect((await signUp(dana.cookie, capped.id, 'Dana Live')).status).toBe(200);
     expect(await open(rex.cookie)).toMatchObject([{ id: capped.id, signedUp: false, full: true }]);
@@ -144,10 +144,10 @@ describe.each(testDialects)('my home on %s', (dialect) => {
   test('a member without roles gets no DJ home, but whom to ask, from Global Settings', async () => {
     const host = await app.signIn(['host']);
     const settings = { ...DEFAULT_SETTINGS, contactHostName: 'Hal in #welcome', chatServerUrl: 'https://discord.gg/our-community' };
-    expect((await app.request('PUT', '/api/settings', { cookie: host.cookie, body: settings })).status).toBe(200);
+    expect((await app.call(API.settings.saveSettings, { body: settings }, { as: host })).status).toBe(200);
     const member = await app.signIn([]);
-    expect((await app.request('GET', '/api/me/home', { cookie: member.cookie })).status).toBe(403);
-    const contact = await app.request('GET', '/api/me/contact', { cookie: member.cookie });
+    expect((await app.call(API.me.getDjHome, {}, { as: member })).status).toBe(403);
+    const contact = await app.call(API.me.getMemberContact, {}, { as: member });
     expect(contact).toMatchObject({ status: 200, body: { contactHostName: 'Hal in #welcome', chatServerUrl: 'https://discord.gg/our-community' } });
   });
 });

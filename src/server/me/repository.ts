@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { toCount, toIso } from '../db/values.js';
-import { signupsNaming } from '../lineup/repository.js';
+import { NAMING_COLUMNS, namedSignupOf, signupsNaming } from '../lineup/signups.js';
 
 // A DJ's Home reads: every query is filtered by the caller's roster id, except the open events,
 // whose public basics every DJ may see.
@@ -40,30 +40,8 @@ export async function findOpenedEvents(db: Db, now: number) {
 
 /** The signups naming this DJ for events that have not ended, with their slot if any and whether staff cancelled the event. */
 export async function findOwnUpcomingSignups(db: Db, djId: string, now: number) {
-  const rows = await signupsNaming(db, djId)
-    .select([
-      'events.id as event_id',
-      'events.name as event_name',
-      'events.start_at as event_start',
-      'events.cancelled_at as event_cancelled_at',
-      'signups.name as signup_name',
-      'signup_djs.confirmation',
-      'slots.start_at as slot_start',
-      'slots.end_at as slot_end',
-    ])
-    .where('events.end_at', '>', now)
-    .orderBy('events.start_at')
-    .orderBy('events.id')
-    .execute();
-  return rows.map((row) => ({
-    eventId: row.event_id,
-    eventName: row.event_name,
-    startDatetime: toIso(row.event_start),
-    signupName: row.signup_name,
-    cancelled: row.event_cancelled_at !== null,
-    confirmation: row.confirmation,
-    slot: row.slot_start === null || row.slot_end === null ? null : { startTime: toIso(row.slot_start), endTime: toIso(row.slot_end) },
-  }));
+  const rows = await signupsNaming(db, djId).select(NAMING_COLUMNS).where('events.end_at', '>', now).orderBy('events.start_at').orderBy('events.id').execute();
+  return rows.map(namedSignupOf);
 }
 
 /** The events this DJ played that have ended, newest first, and how many there are. */

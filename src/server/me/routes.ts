@@ -5,6 +5,6 @@ import { registerEndpoint } from '../http/endpoint.js';
 import { loadDjHome, loadMemberContact } from './service.js';
 
 export function registerMeRoutes(app: FastifyInstance, ctx: AppContext) {
-  registerEndpoint(app, api.getDjHome, ({ user }) => loadDjHome(ctx, user));
+  registerEndpoint(app, api.getDjHome, ({ user }) => loadDjHome({ ctx, user }));
   registerEndpoint(app, api.getMemberContact, () => loadMemberContact(ctx));
 }

@@ -7,7 +7,7 @@ import { readSettings } from '../settings/service.js';
 import { findOpenedEvents, findOwnPastPlays, findOwnUpcomingSignups } from './repository.js';
 
 /** A DJ's Home: the events open for signup, the caller's own signups and past plays. */
-export async function loadDjHome(ctx: AppContext, user: SessionUser): Promise<DjHome> {
+export async function loadDjHome({ ctx, user }: { ctx: AppContext; user: SessionUser }): Promise<DjHome> {
   // Everyone with a role has a roster entry (auth/service.ts).
   if (user.djId === null) throw forbidden();
   const { db } = ctx.store;

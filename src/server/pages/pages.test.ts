@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { API } from '@shared/api/index.js';
 import { fakeClientBuild } from '../testing/client-build.js';
 import { insertOpenEvent, intake } from '../testing/fixtures.js';
 import { startTestApp, testDialects, type SignedIn, type TestApp } from '../testing/harness.js';
@@ -29,7 +30,7 @@ describe.each(testDialects)('pages rendered on the server on %s', (dialect) => {
     dana = await app.signIn(['dj'], { djName: 'Dana' });
     rex = await app.signIn(['dj'], { djName: 'Rex' });
     const body = intake(eventId, { name: 'Dana </script> Live', dj_notes: 'only Dana may read this', available_from: '2030-06-09T19:00:00.000Z' });
-    expect((await app.request('POST', '/api/signup', { cookie: dana.cookie, body })).status).toBe(200);
+    expect((await app.call(API.signup.submitSignup, { body }, { as: dana })).status).toBe(200);
   });
   afterAll(async () => {
     await app.destroy();

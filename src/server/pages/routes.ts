@@ -32,15 +32,15 @@ export async function registerPages(app: FastifyInstance, ctx: AppContext, build
       .send(rendered ? appDocument(build, rendered) : build.indexHtml);
 
   app.get(paths.login(), { config: PAGE }, async (request, reply) => {
-    const zone = await pageZone(ctx, request.cookies.tz);
+    const zone = await pageZone({ ctx, cookie: request.cookies.tz });
     return sendAppPage(reply, await pages.renderAppPage({ url: request.url, appName, zone }));
   });
 
   const signupPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const { eventId } = request.params as { eventId: string };
-    const data = await signupPageData(ctx, await app.signedInUser(request, reply), eventId);
+    const data = await signupPageData({ ctx, user: await app.signedInUser(request, reply), eventId });
     if (!data) return sendAppPage(reply, null);
-    const zone = await pageZone(ctx, request.cookies.tz);
+    const zone = await pageZone({ ctx, cookie: request.cookies.tz });
     return sendAppPage(reply, await pages.renderAppPage({ url: request.url, appName, zone, ...data }));
   };
   // The spec's addresses (paths.ts builds them with an id filled in).
@@ -52,14 +52,14 @@ export async function registerPages(app: FastifyInstance, ctx: AppContext, build
     reply.code(status).header('cache-control', 'public, no-cache').type('text/html; charset=utf-8').send(html);
 
   app.get(paths.publicLineups(), { config: PAGE }, async (request, reply) => {
-    const { list, meta } = await publicService.lineupsPage(ctx.store.db, linkOrigin(request, reply, ctx));
+    const { list, meta } = await publicService.lineupsPage({ db: ctx.store.db, origin: linkOrigin(request, reply, ctx) });
     return sendPublicPage(reply, 200, await pages.renderPublicLineupsPage({ data: list, appName, meta, assets }));
   });
 
   app.get('/lineups/:eventId', { config: PAGE }, async (request, reply) => {
     const origin = linkOrigin(request, reply, ctx);
     const parsed = publicEventParamsSchema.safeParse(request.params);
-    const page = parsed.success ? await publicService.lineupPage(ctx.store.db, parsed.data.eventId, origin) : undefined;
+    const page = parsed.success ? await publicService.lineupPage({ db: ctx.store.db, eventId: parsed.data.eventId, origin }) : undefined;
     if (page) return sendPublicPage(reply, 200, await pages.renderPublicLineupPage({ data: page.lineup, appName, meta: page.meta, assets }));
     // An unknown or unpublished event: the same answer for both.
     const { seriesName, seriesZone } = await publicService.seriesOf(ctx.store.db);

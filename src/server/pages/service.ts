@@ -16,7 +16,7 @@ import { loadSignupArea } from '../signup/service.js';
 // browser for them, shaped by the same contracts.
 
 /** The zone a page's times are written in: the browser's (its `tz` cookie, when valid), else the series'. */
-export async function pageZone(ctx: AppContext, cookie: string | undefined): Promise<string> {
+export async function pageZone({ ctx, cookie }: { ctx: AppContext; cookie: string | undefined }): Promise<string> {
   if (cookie && cookie.length <= 64 && isTimeZone(cookie)) return cookie;
   return (await readSettings(ctx.store.db)).defaultZone;
 }
@@ -31,10 +31,10 @@ export interface SignupPageData {
  * render the page itself (nobody signed in, no access, an event it cannot show), as it would then
  * send them to sign in or say what went wrong.
  */
-export async function signupPageData(ctx: AppContext, user: SessionUser | null, eventId: string): Promise<SignupPageData | null> {
+export async function signupPageData({ ctx, user, eventId }: { ctx: AppContext; user: SessionUser | null; eventId: string }): Promise<SignupPageData | null> {
   if (!user || !hasAccess(user.roles, signupApi.getSignupArea.access)) return null;
   try {
-    const area = await loadSignupArea(ctx, user, eventId);
+    const area = await loadSignupArea({ ctx, user, eventId });
     return {
       me: shape(authApi.getMe.response, currentMe(user)) as Me,
       signupArea: { eventId, area: shape(signupApi.getSignupArea.response, area) as SignupArea },

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { API } from '@shared/api/index.js';
 import { sql } from 'kysely';
 import { startTestApp, testDialects, type TestApp } from '../testing/harness.js';
 
@@ -30,7 +31,7 @@ describe.each(testDialects)("a DJ's calendar token in the logs on %s", (dialect)
 
   test('never appears, in any spelling of the address or any answer', async () => {
     const dj = await app.signIn(['dj']);
-    const link = await app.request<{ url: string }>('GET', '/api/signup/calendar-link', { cookie: dj.cookie });
+    const link = await app.call(API.public.getCalendarLink, {}, { as: dj });
     const token = /\/feeds\/dj\/([A-Za-z0-9_-]{43})\.ics$/.exec(link.body.url)![1]!;
     const encoded = [...token].map((char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`).join('');
     const first = await app.request('GET', `/feeds/dj/${token}.ics`);

@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import { API } from '@shared/api/index.js';
 import type { AppContext } from '../context.js';
 import { linkOrigin, privateCacheControl, registerLinkOriginRule } from '../auth/origin.js';
 import { insertPublishedLineup } from '../testing/fixtures.js';
@@ -46,7 +47,7 @@ describe.each(testDialects)('link origins on %s', (dialect) => {
 
     test("a DJ's calendar link and its feed use PUBLIC_URL", async () => {
       const dj = await app.signIn(['dj']);
-      const link = await app.request<{ url: string }>('GET', '/api/signup/calendar-link', { cookie: dj.cookie, headers: FORGED });
+      const link = await app.call(API.public.getCalendarLink, {}, { as: dj, headers: FORGED });
       expect(link.body.url).toMatch(/^https:\/\/lineup\.example\.org\/feeds\/dj\/[\w-]{43}\.ics$/);
     });
   });

@@ -1,7 +1,10 @@
 import fs from 'node:fs';
+import type { CallInput, Contract } from '@shared/api/contract.js';
+import { API } from '@shared/api/index.js';
+import { malformed } from '@shared/testing/api-client.js';
 import path from 'node:path';
 import { slotForSignup } from '@shared/lineup.js';
-import { type EventDetail, eventFieldsSchema, type SaveEventBody } from '@shared/schemas/events.js';
+import { eventFieldsSchema, type SaveEventBody } from '@shared/schemas/events.js';
 import { nextEventFeedSchema, publicLineupListSchema, publicLineupSchema } from '@shared/schemas/public.js';
 import { DEFAULT_SETTINGS } from '@shared/schemas/settings.js';
 import { fakeClientBuild, metaContent } from '../testing/client-build.js';
@@ -37,18 +40,18 @@ describe.each(testDialects)('public pages and feeds on %s', (dialect) => {
   let unpublished: string;
   let clientDir: string;
 
-  const staff = <T>(method: string, url: string, body?: unknown) => app.request<T>(method, url, { cookie: host.cookie, body });
+  const staff = <C extends Contract>(contract: C, input: CallInput<C>) => app.call(contract, input, { as: host });
 
   async function createEvent(name: string, start: string): Promise<string> {
     const body = { name, startDatetime: start, host: 'Hal <Host>', message: SECRETS.message, footer: '', signupsAreOpen: true };
-    const response = await staff<{ id: string }>('POST', '/api/events', body);
+    const response = await staff(API.events.createEvent, { body: body });
     expect(response.status).toBe(201);
     return response.body.id;
   }
 
   /** Puts every signup of the event in the lineup, in order, with these public links; publishes when asked. */
   async function lineUp(eventId: string, publicLinks: unknown[], publish: boolean, debutName?: string) {
-    const stored = (await staff<EventDetail>('GET', `/api/events/${eventId}`)).body;
+    const stored = (await staff(API.events.getEvent, { params: { eventId } })).body;
     const body: SaveEventBody = {
       baseVersion: stored.version,
       event: { ...eventFieldsSchema.parse(stored), publicLinks: publicLinks as SaveEventBody['event']['publicLinks'] },
@@ -57,14 +60,14 @@ describe.each(testDialects)('public pages and feeds on %s', (dialect) => {
       removedSignupUuids: [],
       resolvedUpdates: [],
     };
-    const saved = await staff<EventDetail>('PUT', `/api/events/${eventId}`, body);
+    const saved = await staff(API.events.saveEvent, { params: { eventId }, body: body });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     if (!publish) return;
     // The preflight: every DJ confirmed their slot.
     for (const djId of stored.signups.flatMap((signup) => signup.djRefs)) {
-      expect((await staff('PUT', `/api/events/${eventId}/confirmations`, { djId, confirmation: 'confirmed' })).status).toBe(200);
+      expect((await staff(API.events.setConfirmation, { params: { eventId }, body: { djId, confirmation: 'confirmed' } })).status).toBe(200);
     }
-    expect((await staff('POST', `/api/events/${eventId}/publish`, { baseVersion: saved.body.version })).status).toBe(200);
+    expect((await staff(API.events.publishEvent, { params: { eventId }, body: { baseVersion: saved.body.version } })).status).toBe(200);
   }
 
   beforeEach(async () => {
@@ -79,8 +82,8 @@ describe.each(testDialects)('public pages and feeds on %s', (dialect) => {
     for (const eventId of [published, unpublished]) {
       const a = intake(eventId, { name: 'Aurora', stream_link: SECRETS.streamLink, dj_notes: SECRETS.notes });
       const b = intake(eventId, { name: 'Boreal', stream_link: SECRETS.otherStream });
-      expect((await app.request('POST', '/api/signup', { cookie: aurora.cookie, body: a })).status).toBe(200);
-      expect((await app.request('POST', '/api/signup', { cookie: boreal.cookie, body: b })).status).toBe(200);
+      expect((await app.call(API.signup.submitSignup, { body: a }, { as: aurora })).status).toBe(200);
+      expect((await app.call(API.signup.submitSignup, { body: b }, { as: boreal })).status).toBe(200);
     }
     await lineUp(published, [{ label: 'Watch on Twitch', url: 'https://twitch.tv/sunday' }], true, 'Boreal');
     await lineUp(unpublished, [], false);
@@ -99,7 +102,7 @@ describe.each(testDialects)('public pages and feeds on %s', (dialect) => {
   }
 
   test('the index lists published upcoming events only, with their lineups, to anyone', async () => {
-    const response = await app.request('GET', '/api/public/lineups');
+    const response = await app.call(API.public.listPublicLineups, {});
     expect(response.status).toBe(200);
     const list = publicLineupListSchema.parse(response.body);
     expect(list).toMatchObject({ seriesName: DEFAULT_SETTINGS.seriesName, seriesZone: 'Europe/London' });
@@ -108,7 +111,7 @@ describe.each(testDialects)('public pages and feeds on %s', (dialect) => {
   });
 
   test('an event page carries the lineup, host and public links; unpublished and unknown ids are the same 404', async () => {
-    const response = await app.request('GET', `/api/public/lineups/${published}`, { cookie: aurora.cookie });
+    const response = await app.call(API.public.getPublicLineup, { params: { eventId: published } }, { as: aurora });
     expect(response.status).toBe(200);
     const { event } = publicLineupSchema.parse(response.body);
     expect(event).toMatchObject({ name: 'Sunday Service 12', host: 'Hal <Host>', links: [{ label: 'Watch on Twitch', url: 'https://twitch.tv/sunday' }] });
@@ -119,24 +122,24 @@ describe.each(testDialects)('public pages and feeds on %s', (dialect) => {
     expect(Date.parse(event.slots[1]!.startTime) - Date.parse(event.slots[0]!.startTime)).toBe(3_600_000);
     expectNothingPrivate(JSON.stringify(response.body));
 
-    const hidden = await app.request('GET', `/api/public/lineups/${unpublished}`);
-    const unknown = await app.request('GET', '/api/public/lineups/no-such-event');
+    const hidden = await app.call(API.public.getPublicLineup, { params: { eventId: unpublished } });
+    const unknown = await app.call(API.public.getPublicLineup, { params: { eventId: 'no-such-event' } });
     expect(hidden.status).toBe(404);
-    expect(hidden.body).toEqual(unknown.body);
+    expect(hidden.error).toEqual(unknown.error);
     // Staff see the same 404 here: the public page is the public's view.
-    expect((await app.request('GET', `/api/public/lineups/${unpublished}`, { cookie: host.cookie })).status).toBe(404);
+    expect((await app.call(API.public.getPublicLineup, { params: { eventId: unpublished } }, { as: host })).status).toBe(404);
   });
 
   test('public links must be https and one line; at most five', async () => {
-    const stored = (await staff<EventDetail>('GET', `/api/events/${published}`)).body;
+    const stored = (await staff(API.events.getEvent, { params: { eventId: published } })).body;
     const save = (publicLinks: unknown) =>
-      staff<{ message: string }>('PUT', `/api/events/${published}`, {
+      staff(API.events.saveEvent, malformed({ params: { eventId: published }, body: {
         baseVersion: stored.version,
         event: { ...eventFieldsSchema.parse(stored), publicLinks },
         signups: [],
         slots: stored.slots,
         removedSignupUuids: [],
-      });
+      } }));
     const cases: Array<[unknown, string]> = [
       [[{ label: 'Watch', url: 'javascript:alert(1)' }], 'Link URL must start with https://.'],
       [[{ label: 'Watch', url: 'http://twitch.tv/x' }], 'Link URL must start with https://.'],
@@ -147,7 +150,7 @@ describe.each(testDialects)('public pages and feeds on %s', (dialect) => {
     for (const [links, message] of cases) {
       const response = await save(links);
       expect(response.status, message).toBe(400);
-      expect(response.body.message).toContain(message);
+      expect(response.error.message).toContain(message);
     }
   });
 
@@ -252,22 +255,22 @@ describe.each(testDialects)('public pages and feeds on %s', (dialect) => {
 
   test('the colours of the image come from Global Settings, unless a preview asks for others', async () => {
     const settings = { ...DEFAULT_SETTINGS, imageBackground: '#102030', imageText: '#FFFFFF', imageAccent: '#00ff88' };
-    expect((await staff('PUT', '/api/settings', settings)).body).toMatchObject({ imageText: '#FFFFFF' });
+    expect((await staff(API.settings.saveSettings, { body: settings })).body).toMatchObject({ imageText: '#FFFFFF' });
     const svg = (await app.request<string>('GET', `/feeds/lineup/${published}.svg`)).body;
     expect(svg).toContain('#102030');
     expect(svg).toContain('#00ff88');
     const preview = (await app.request<string>('GET', `/feeds/lineup/${published}.svg?bg=%23abcdef`)).body;
     expect(preview).toContain('#abcdef');
-    const refused = await staff<{ message: string }>('PUT', '/api/settings', { ...settings, imageAccent: 'pink' });
-    expect(refused).toMatchObject({ status: 400, body: { message: 'Accent colour must be a colour like #1a2b3c.' } });
+    const refused = await staff(API.settings.saveSettings, { body: { ...settings, imageAccent: 'pink' } });
+    expect(refused).toMatchObject({ status: 400, error: { message: 'Accent colour must be a colour like #1a2b3c.' } });
   });
 
   test("a DJ's calendar link holds only their own slots of published events, and revoking it ends it", async () => {
-    const link = await app.request<{ url: string; createdAt: string }>('GET', '/api/signup/calendar-link', { cookie: aurora.cookie });
+    const link = await app.call(API.public.getCalendarLink, {}, { as: aurora });
     expect(link.status).toBe(200);
     expect(link.body.url).toMatch(new RegExp(`^${app.url}/feeds/dj/[A-Za-z0-9_-]{43}\\.ics$`));
     // The same link on every visit.
-    expect((await app.request('GET', '/api/signup/calendar-link', { cookie: aurora.cookie })).body).toEqual(link.body);
+    expect((await app.call(API.public.getCalendarLink, {}, { as: aurora })).body).toEqual(link.body);
     // Only the token's hash (and the nonce it is derived from) is stored.
     const token = /dj\/(.+)\.ics$/.exec(link.body.url)![1]!;
     const stored = JSON.stringify(await app.ctx.store.db.selectFrom('dj_calendar_links').selectAll().execute());
@@ -282,10 +285,10 @@ describe.each(testDialects)('public pages and feeds on %s', (dialect) => {
     expect(feed.body).not.toContain('Boreal');
     expectNothingPrivate(feed.body);
 
-    const other = await app.request<{ url: string }>('GET', '/api/signup/calendar-link', { cookie: boreal.cookie });
+    const other = await app.call(API.public.getCalendarLink, {}, { as: boreal });
     expect(other.body.url).not.toBe(link.body.url);
 
-    const renewed = await app.request<{ url: string }>('POST', '/api/signup/calendar-link/revoke', { cookie: aurora.cookie });
+    const renewed = await app.call(API.public.revokeCalendarLink, {}, { as: aurora });
     expect(renewed.status).toBe(200);
     expect(renewed.body.url).not.toBe(link.body.url);
     expect((await app.request('GET', feedPath)).status).toBe(404);

@@ -3,6 +3,7 @@ import type { PublicSlot } from '@shared/schemas/public.js';
 import type { Database } from '../db/schema.js';
 import { fromFlag, toIso } from '../db/values.js';
 import { parsePublicLinks } from '../events/repository.js';
+import { SLOT_NAME_COLUMNS, slotNameOf } from '../lineup/slot-names.js';
 
 // What the public pages and feeds read (issue 14). Least privilege: each query selects only the
 // columns the public may see (names, times, host, debut flags, public links), never a signup's
@@ -70,8 +71,8 @@ export async function listPublicEvents(db: Db, endsAfter: number, limit: number)
 }
 
 /**
- * The events' lineups as the public sees them, in slot order: the act's name (its signup's, else
- * a legacy slot's own or its DJ's name), its stored times and debut mark. Unnamed slots are left out.
+ * The events' lineups as the public sees them, in slot order: the act's name (slotName), its
+ * stored times and debut mark. Unnamed slots are left out.
  */
 export async function findPublicSlots(db: Db, eventIds: readonly string[]): Promise<Map<string, PublicSlot[]>> {
   const slots = new Map<string, PublicSlot[]>();
@@ -79,23 +80,14 @@ export async function findPublicSlots(db: Db, eventIds: readonly string[]): Prom
   const rows = await db
     .selectFrom('slots')
     .leftJoin('signups', 'signups.uuid', 'slots.signup_uuid')
-    .leftJoin('djs', 'djs.id', 'slots.legacy_dj_id')
-    .select([
-      'slots.event_id',
-      'slots.start_at',
-      'slots.end_at',
-      'signups.name as signup_name',
-      'signups.is_debut as signup_debut',
-      'slots.legacy_dj_name',
-      'slots.legacy_is_debut',
-      'djs.dj_name as legacy_ref_name',
-    ])
+    .leftJoin('djs as legacy_dj', 'legacy_dj.id', 'slots.legacy_dj_id')
+    .select(['slots.event_id', 'slots.start_at', 'slots.end_at', 'signups.is_debut as signup_debut', 'slots.legacy_is_debut', ...SLOT_NAME_COLUMNS])
     .where('slots.event_id', 'in', [...eventIds])
     .orderBy('slots.event_id')
     .orderBy('slots.position')
     .execute();
   for (const row of rows) {
-    const name = row.signup_name ?? (row.legacy_dj_name || row.legacy_ref_name);
+    const name = slotNameOf(row);
     if (!name) continue;
     const slot: PublicSlot = {
       name,
@@ -114,6 +106,7 @@ export async function findDjPublicSlots(db: Db, djId: string, endsAfter: number)
     .selectFrom('slots')
     .innerJoin('events', 'events.id', 'slots.event_id')
     .leftJoin('signups', 'signups.uuid', 'slots.signup_uuid')
+    .leftJoin('djs as legacy_dj', 'legacy_dj.id', 'slots.legacy_dj_id')
     .select([
       'events.id as event_id',
       'events.name as event_name',
@@ -122,8 +115,7 @@ export async function findDjPublicSlots(db: Db, djId: string, endsAfter: number)
       'slots.position',
       'slots.start_at',
       'slots.end_at',
-      'signups.name as signup_name',
-      'slots.legacy_dj_name',
+      ...SLOT_NAME_COLUMNS,
     ])
     .where(publiclyVisible)
     .where('events.end_at', '>', endsAfter)
@@ -147,7 +139,7 @@ export async function findDjPublicSlots(db: Db, djId: string, endsAfter: number)
     eventName: row.event_name,
     host: row.event_host,
     position: Number(row.position),
-    name: row.signup_name ?? row.legacy_dj_name ?? '',
+    name: slotNameOf(row) ?? '',
     startTime: toIso(row.start_at),
     endTime: toIso(row.end_at),
     updatedAt: Number(row.event_updated_at),

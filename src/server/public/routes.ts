@@ -1,8 +1,9 @@
 import type { FastifyInstance, RouteHandlerMethod, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
+import { FEEDS } from '@shared/api/feeds.js';
 import * as api from '@shared/api/public.js';
 import { nextEventText } from '@shared/public-lineup.js';
-import { feedQuerySchema, nextEventFeedSchema, publicEventParamsSchema, zoneListSchema } from '@shared/schemas/public.js';
+import { feedQuerySchema, imageQuerySchema, nextEventFeedSchema, publicEventParamsSchema } from '@shared/schemas/public.js';
 import { linkOrigin } from '../auth/origin.js';
 import type { AppContext } from '../context.js';
 import { sendCacheable } from '../http/cacheable.js';
@@ -32,56 +33,42 @@ const feedRateLimit = ({ max, timeWindowMs }: { max: number; timeWindowMs: numbe
 const FEED = { ...PUBLIC, rateLimit: feedRateLimit(FEED_RATE_LIMITS.feeds) };
 const IMAGE = { ...PUBLIC, rateLimit: feedRateLimit(FEED_RATE_LIMITS.images) };
 
-const hexColour = z
-  .string()
-  .regex(/^#?[0-9a-f]{6}$/i, 'Colours must be six hex digits, like 1a2b3c.')
-  .transform((value) => `#${value.replace('#', '').toLowerCase()}`);
-
-const imageQuerySchema = z.object({
-  tz: zoneListSchema.optional(),
-  bg: hexColour.optional(),
-  fg: hexColour.optional(),
-  accent: hexColour.optional(),
-  /** The event's version in link previews' image addresses, so a changed lineup is fetched anew. */
-  v: z.string().max(20).optional(),
-});
-
 export function registerPublicRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx.store;
   /** A feed answers GET and HEAD as one route, so both count against one rate limit (Fastify's own HEAD route would have its own). */
   const feed = (url: string, options: RouteShorthandOptions, handler: RouteHandlerMethod) => app.route({ method: ['GET', 'HEAD'], url, ...options, handler });
 
-  registerEndpoint(app, api.listPublicLineups, () => service.listPublicLineups(db));
-  registerEndpoint(app, api.getPublicLineup, ({ params }) => service.getPublicLineup(db, params.eventId));
+  registerEndpoint(app, api.listPublicLineups, () => service.listPublicLineups({ db }));
+  registerEndpoint(app, api.getPublicLineup, ({ params }) => service.getPublicLineup({ db, eventId: params.eventId }));
   registerEndpoint(app, api.getCalendarLink, ({ user, request, reply }) => getOrCreateCalendarLink(ctx, user.djId, linkOrigin(request, reply, ctx)));
   registerEndpoint(app, api.revokeCalendarLink, ({ user, request, reply }) => revokeCalendarLink(ctx, user.djId, linkOrigin(request, reply, ctx)));
 
-  feed('/feeds/events.ics', { config: FEED }, async (request, reply) => {
-    const body = await service.seriesFeed(db, ctx.config.appName, linkOrigin(request, reply, ctx));
+  feed(FEEDS.seriesCalendar, { config: FEED }, async (request, reply) => {
+    const body = await service.seriesFeed({ db, appName: ctx.config.appName, origin: linkOrigin(request, reply, ctx) });
     return sendCacheable(request, reply, body, { type: 'text/calendar; charset=utf-8', cacheControl: PUBLIC_CACHE });
   });
 
-  feed('/feeds/dj/:token.ics', { config: { ...FEED, logUrl: '/feeds/dj/[token].ics' } }, async (request, reply) => {
+  feed(FEEDS.djCalendar, { config: { ...FEED, logUrl: FEEDS.djCalendar.replace(':token', '[token]') } }, async (request, reply) => {
     const { token } = request.params as { token: string };
     const djId = await djOfToken(ctx, token);
     // An unknown, malformed or revoked token: the same 404.
     if (!djId) throw notFound('This calendar link is not valid any more. Get a new one from your signup page.');
-    const body = await service.djFeed(db, djId, ctx.config.appName, linkOrigin(request, reply, ctx));
+    const body = await service.djFeed({ db, djId, appName: ctx.config.appName, origin: linkOrigin(request, reply, ctx) });
     return sendCacheable(request, reply, body, { type: 'text/calendar; charset=utf-8', cacheControl: PRIVATE_CACHE });
   });
 
-  feed('/feeds/next.txt', { config: FEED, schema: { querystring: feedQuerySchema } }, async (request, reply) => {
+  feed(FEEDS.nextEventText, { config: FEED, schema: { querystring: feedQuerySchema } }, async (request, reply) => {
     const { tz } = request.query as z.output<typeof feedQuerySchema>;
-    const body = nextEventText(await service.nextEvent(db, tz, linkOrigin(request, reply, ctx)));
+    const body = nextEventText(await service.nextEvent({ db, zones: tz, origin: linkOrigin(request, reply, ctx) }));
     return sendCacheable(request, reply, body, { type: 'text/plain; charset=utf-8', cacheControl: PUBLIC_CACHE });
   });
 
   feed(
-    '/feeds/next.json',
+    FEEDS.nextEventJson,
     { config: FEED, schema: { querystring: feedQuerySchema, response: { 200: nextEventFeedSchema } } },
     async (request, reply) => {
       const { tz } = request.query as z.output<typeof feedQuerySchema>;
-      const body = serialize(nextEventFeedSchema, await service.nextEvent(db, tz, linkOrigin(request, reply, ctx)));
+      const body = serialize(nextEventFeedSchema, await service.nextEvent({ db, zones: tz, origin: linkOrigin(request, reply, ctx) }));
       return sendCacheable(request, reply, body, { type: 'application/json; charset=utf-8', cacheControl: PUBLIC_CACHE });
     },
   );
@@ -97,12 +84,12 @@ export function registerPublicRoutes(app: FastifyInstance, ctx: AppContext) {
   });
   app.addHook('onClose', () => images.close());
   feed(
-    '/feeds/lineup/:eventId.:format',
+    FEEDS.lineupImage,
     { config: IMAGE, schema: { params: publicEventParamsSchema.extend({ format: z.enum(['png', 'svg']) }), querystring: imageQuerySchema } },
     async (request, reply) => {
       const { eventId, format } = request.params as { eventId: string; format: 'png' | 'svg' };
       const { tz, ...colours } = request.query as z.output<typeof imageQuerySchema>;
-      const input = await service.lineupImageInput(db, eventId, tz, colours);
+      const input = await service.lineupImageInput({ db, eventId, zones: tz, overrides: colours });
       const { body, etag } = await images.render(input, format).catch((error: unknown) => {
         if (!(error instanceof RendererBusy)) throw error;
         reply.header('retry-after', String(LINEUP_IMAGES.retryAfterSeconds));

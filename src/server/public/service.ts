@@ -36,7 +36,7 @@ const toPublic = (row: repository.PublicEventRow, slots: Map<string, PublicEvent
 const series = (settings: Settings) => ({ seriesName: settings.seriesName, seriesZone: settings.defaultZone });
 
 /** Upcoming published events (an event in progress included), soonest first. */
-export async function listPublicLineups(db: Db, now = Date.now()): Promise<PublicLineupList> {
+export async function listPublicLineups({ db, now = Date.now() }: { db: Db; now?: number }): Promise<PublicLineupList> {
   const [rows, settings] = await Promise.all([repository.listPublicEvents(db, now, MAX_LISTED), readSettings(db)]);
   const slots = await repository.findPublicSlots(db, rows.map((row) => row.id));
   return {
@@ -60,13 +60,13 @@ async function findLineup(db: Db, eventId: string) {
   return { event: toPublic(row, slots), row };
 }
 
-export async function getPublicLineup(db: Db, eventId: string): Promise<PublicLineup> {
+export async function getPublicLineup({ db, eventId }: { db: Db; eventId: string }): Promise<PublicLineup> {
   const [{ event }, settings] = await Promise.all([findLineup(db, eventId), readSettings(db)]);
   return { ...series(settings), event };
 }
 
 /** The series' iCalendar: published events from the last month on. */
-export async function seriesFeed(db: Db, appName: string, origin: string, now = Date.now()): Promise<string> {
+export async function seriesFeed({ db, appName, origin, now = Date.now() }: { db: Db; appName: string; origin: string; now?: number }): Promise<string> {
   const [rows, settings] = await Promise.all([repository.listPublicEvents(db, now - FEED_HISTORY_MS, MAX_IN_FEED), readSettings(db)]);
   const slots = await repository.findPublicSlots(db, rows.map((row) => row.id));
   return seriesCalendar({
@@ -78,7 +78,7 @@ export async function seriesFeed(db: Db, appName: string, origin: string, now = 
 }
 
 /** One DJ's own slots in published events, from the last month on. */
-export async function djFeed(db: Db, djId: string, appName: string, origin: string, now = Date.now()): Promise<string> {
+export async function djFeed({ db, djId, appName, origin, now = Date.now() }: { db: Db; djId: string; appName: string; origin: string; now?: number }): Promise<string> {
   const [slots, settings] = await Promise.all([repository.findDjPublicSlots(db, djId, now - FEED_HISTORY_MS), readSettings(db)]);
   return djCalendar({
     appName,
@@ -88,7 +88,7 @@ export async function djFeed(db: Db, djId: string, appName: string, origin: stri
 }
 
 /** The current or next published event, timed in each zone (the series' zone when none is asked for). */
-export async function nextEvent(db: Db, zones: readonly string[] | undefined, origin: string, now = Date.now()): Promise<NextEventFeed> {
+export async function nextEvent({ db, zones, origin, now = Date.now() }: { db: Db; zones: readonly string[] | undefined; origin: string; now?: number }): Promise<NextEventFeed> {
   const [[row], settings] = await Promise.all([repository.listPublicEvents(db, now, 1), readSettings(db)]);
   const slots = row ? await repository.findPublicSlots(db, [row.id]) : new Map();
   return nextEventFeed({
@@ -107,7 +107,7 @@ export interface ColourOverrides {
 }
 
 /** What the lineup image of a published event is drawn from: settings' colours unless a preview overrides them. */
-export async function lineupImageInput(db: Db, eventId: string, zones: readonly string[] | undefined, overrides: ColourOverrides): Promise<LineupImageInput> {
+export async function lineupImageInput({ db, eventId, zones, overrides }: { db: Db; eventId: string; zones: readonly string[] | undefined; overrides: ColourOverrides }): Promise<LineupImageInput> {
   const [{ event }, settings] = await Promise.all([findLineup(db, eventId), readSettings(db)]);
   return {
     seriesName: settings.seriesName,
@@ -125,7 +125,7 @@ export async function lineupImageInput(db: Db, eventId: string, zones: readonly 
  * A published event's page: its lineup and what link previews show of it (name, date and lineup
  * in the series' zone, the lineup image); undefined for an unknown or unpublished event.
  */
-export async function lineupPage(db: Db, eventId: string, origin: string): Promise<{ lineup: PublicLineup; meta: PublicPageMeta } | undefined> {
+export async function lineupPage({ db, eventId, origin }: { db: Db; eventId: string; origin: string }): Promise<{ lineup: PublicLineup; meta: PublicPageMeta } | undefined> {
   const row = await repository.findPublicEvent(db, eventId);
   if (!row) return undefined;
   const [slots, settings] = await Promise.all([repository.findPublicSlots(db, [row.id]), readSettings(db)]);
@@ -148,8 +148,8 @@ export async function lineupPage(db: Db, eventId: string, origin: string): Promi
 }
 
 /** The index of upcoming published events, and what link previews show of it. */
-export async function lineupsPage(db: Db, origin: string): Promise<{ list: PublicLineupList; meta: PublicPageMeta }> {
-  const list = await listPublicLineups(db);
+export async function lineupsPage({ db, origin }: { db: Db; origin: string }): Promise<{ list: PublicLineupList; meta: PublicPageMeta }> {
+  const list = await listPublicLineups({ db });
   const next = list.events[0];
   return {
     list,

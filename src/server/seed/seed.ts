@@ -15,7 +15,7 @@ import type { Database } from '../db/schema.js';
 import { toCount } from '../db/values.js';
 import { createDj } from '../djs/service.js';
 import { createEvent, getEventDetail, publishEvent, saveEvent, setStaffConfirmation } from '../events/service.js';
-import { insertSignup } from '../lineup/repository.js';
+import { insertSignup } from '../lineup/signups.js';
 
 // Demo data: a roster with stream links, past events with lineups and plays, and an upcoming
 // event with signups open and several signups, so a newcomer lands in a working app. It is
@@ -76,13 +76,13 @@ async function seed(db: Kysely<Database>, now: Date) {
   const djs: Dj[] = [];
   for (const dj of ROSTER) {
     djs.push(
-      await createDj(db, {
+      await createDj({ db, fields: {
         discordId: dj.discordId,
         publicName: dj.publicName,
         djName: dj.djName,
         rtmpUrl: dj.rtmpUrl,
         twitchUsername: dj.twitch,
-      }),
+      } }),
     );
   }
   const djIds = djs.map((dj) => dj.id);
@@ -122,20 +122,16 @@ async function seed(db: Kysely<Database>, now: Date) {
     const dj = djs[index]!;
     await insertSignup(db, upcomingId, dj.id, demoFormData(upcomingId, dj.djName, dj.rtmpUrl, k % 3 === 2 ? 0.5 : 1), stamp);
   }
-  const upcoming = await getEventDetail(db, upcomingId);
+  const upcoming = await getEventDetail({ db, eventId: upcomingId });
   const [first, second] = upcoming.signups;
   await saveEvent(
-    db,
-    inProcessBus(),
-    null,
-    upcomingId,
-    saveEventSchema.parse({
+    { db, changes: inProcessBus(), actor: null, eventId: upcomingId, body: saveEventSchema.parse({
       baseVersion: upcoming.version,
       event: eventFieldsSchema.parse(upcoming),
       signups: upcoming.signups.map((signup, k) => ({ ...signup, isDebut: k === 1 })),
       slots: [first!, second!].map((signup) => slotForSignup(signup)),
       removedSignupUuids: [],
-    }),
+    }) },
   );
 }
 
@@ -161,15 +157,11 @@ async function createWithLineup(db: Kysely<Database>, seedEvent: SeedEvent): Pro
     signupsAreOpen: seedEvent.signupsOpen,
     publicLinks: seedEvent.publish ? [{ label: 'Watch on Twitch', url: 'https://twitch.tv/your-community' }] : [],
   });
-  const { id } = await createEvent(db, null, { ...fields, confirmSameDay: false });
+  const { id } = await createEvent({ db, actor: null, request: { ...fields, confirmSameDay: false } });
   if (seedEvent.signups.length === 0) return id;
   const changes = inProcessBus();
   const saved = await saveEvent(
-    db,
-    changes,
-    null,
-    id,
-    saveEventSchema.parse({
+    { db, changes, actor: null, eventId: id, body: saveEventSchema.parse({
       baseVersion: 1,
       event: fields,
       signups: seedEvent.signups,
@@ -179,14 +171,14 @@ async function createWithLineup(db: Kysely<Database>, seedEvent: SeedEvent): Pro
         streamSourceUrl: seedEvent.streamUrls?.[signup.djRefs[0]!] ?? '',
       })),
       removedSignupUuids: [],
-    }),
+    }) },
   );
   if (seedEvent.publish) {
     // Past nights happened: every DJ played the slot they had confirmed.
     for (const djId of seedEvent.signups.flatMap((signup) => signup.djRefs)) {
-      await setStaffConfirmation(db, changes, null, id, { djId, confirmation: 'confirmed' });
+      await setStaffConfirmation({ db, changes, actor: null, eventId: id, body: { djId, confirmation: 'confirmed' } });
     }
-    await publishEvent(db, changes, null, id, saved.version);
+    await publishEvent({ db, changes, actor: null, eventId: id, baseVersion: saved.version });
   }
   return id;
 }

@@ -7,7 +7,7 @@ import { readSettingsAnswer, readSetupChecklist, saveSettings } from './service.
 export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx.store;
   const { webhookOrigin } = ctx.config.discord;
-  registerEndpoint(app, api.getSettings, () => readSettingsAnswer(db, webhookOrigin));
-  registerEndpoint(app, api.saveSettings, ({ body }) => saveSettings(db, body, webhookOrigin));
+  registerEndpoint(app, api.getSettings, () => readSettingsAnswer({ db, webhookOrigin }));
+  registerEndpoint(app, api.saveSettings, ({ body }) => saveSettings({ db, body, webhookOrigin }));
   registerEndpoint(app, api.getSetupChecklist, () => readSetupChecklist(db));
 }

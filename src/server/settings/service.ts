@@ -67,7 +67,7 @@ async function readStoredWebhooks(db: Db): Promise<StoredWebhooks> {
  * The webhooks that can be used: a stored URL no longer under Discord's API origin (the
  * configuration changed) counts as not set.
  */
-export async function readWebhooks(db: Db, origin: string): Promise<Partial<Record<WebhookKind, WebhookUrl>>> {
+export async function readWebhooks({ db, origin }: { db: Db; origin: string }): Promise<Partial<Record<WebhookKind, WebhookUrl>>> {
   const stored = await readStoredWebhooks(db);
   return Object.fromEntries(
     WEBHOOK_KINDS.flatMap((kind) => {
@@ -78,7 +78,7 @@ export async function readWebhooks(db: Db, origin: string): Promise<Partial<Reco
 }
 
 async function webhooksStatus(db: Db, origin: string): Promise<DiscordWebhooksStatus> {
-  const webhooks = await readWebhooks(db, origin);
+  const webhooks = await readWebhooks({ db, origin });
   const status = (kind: WebhookKind) => {
     const webhook = webhooks[kind];
     return webhook ? { configured: true, masked: maskWebhookUrl(webhook.url) } : { configured: false, masked: '' };
@@ -86,7 +86,7 @@ async function webhooksStatus(db: Db, origin: string): Promise<DiscordWebhooksSt
   return { origin, announcements: status('announcements'), scheduling: status('scheduling') };
 }
 
-export async function readSettingsAnswer(db: Db, webhookOrigin: string): Promise<SettingsAnswer> {
+export async function readSettingsAnswer({ db, webhookOrigin }: { db: Db; webhookOrigin: string }): Promise<SettingsAnswer> {
   const [settings, discordWebhooks] = await Promise.all([readSettings(db), webhooksStatus(db, webhookOrigin)]);
   return { ...settings, discordWebhooks };
 }
@@ -95,7 +95,7 @@ export async function readSettingsAnswer(db: Db, webhookOrigin: string): Promise
  * Saves the settings and, in the same transaction, the webhooks the save names: a new URL
  * (only under Discord's API origin, in Discord's shape) or null to remove one; the others stay.
  */
-export async function saveSettings(db: Db, body: SaveSettingsBody, webhookOrigin: string): Promise<SettingsAnswer> {
+export async function saveSettings({ db, body, webhookOrigin }: { db: Db; body: SaveSettingsBody; webhookOrigin: string }): Promise<SettingsAnswer> {
   const { discordWebhookChanges: changes = {}, ...settings } = body;
   const problems = WEBHOOK_KINDS.flatMap((kind) => {
     const url = changes[kind];
@@ -115,5 +115,5 @@ export async function saveSettings(db: Db, body: SaveSettingsBody, webhookOrigin
     }
     await writeSettingsDocument(trx, DISCORD_WEBHOOKS_KEY, webhooks, now);
   });
-  return readSettingsAnswer(db, webhookOrigin);
+  return readSettingsAnswer({ db, webhookOrigin });
 }

@@ -1,5 +1,7 @@
+import { API } from '@shared/api/index.js';
 import { DEFAULT_SETTINGS, type Settings } from '@shared/schemas/settings.js';
-import { startTestApp, testDialects, type TestApp } from '../testing/harness.js';
+import { malformed } from '@shared/testing/api-client.js';
+import { type SignedIn, startTestApp, testDialects, type TestApp } from '../testing/harness.js';
 import { readSettings } from './service.js';
 
 const changed: Settings = {
@@ -16,32 +18,32 @@ const changed: Settings = {
 
 describe.each(testDialects)('settings API on %s', (dialect) => {
   let app: TestApp;
-  let cookie: string;
+  let host: SignedIn;
   beforeEach(async () => {
     app = await startTestApp(dialect);
-    ({ cookie } = await app.signIn(['host']));
+    host = await app.signIn(['host']);
   });
   afterEach(async () => {
     await app.destroy();
   });
 
   test('before anything is saved the defaults are returned', async () => {
-    const response = await app.request('GET', '/api/settings', { cookie });
+    const response = await app.call(API.settings.getSettings, {}, { as: host });
     expect(response).toMatchObject({ status: 200, body: DEFAULT_SETTINGS });
   });
 
   test('saved settings round-trip and a second save replaces the first', async () => {
-    const saved = await app.request('PUT', '/api/settings', { cookie, body: changed });
+    const saved = await app.call(API.settings.saveSettings, { body: changed }, { as: host });
     expect(saved).toMatchObject({ status: 200, body: changed });
     // No webhook was ever set (the webhooks have their own tests in discord/discord.test.ts).
     const unset = { configured: false, masked: '' };
-    expect((await app.request('GET', '/api/settings', { cookie })).body).toEqual({
+    expect((await app.call(API.settings.getSettings, {}, { as: host })).body).toEqual({
       ...changed,
       discordWebhooks: { origin: 'https://discord.com', announcements: unset, scheduling: unset },
     });
 
     const again = { ...changed, signupUrl: 'https://forms.example.org/third' };
-    expect((await app.request('PUT', '/api/settings', { cookie, body: again })).status).toBe(200);
+    expect((await app.call(API.settings.saveSettings, { body: again }, { as: host })).status).toBe(200);
     expect(await readSettings(app.ctx.store.db)).toEqual(again);
     app = await app.restart();
     expect(await readSettings(app.ctx.store.db)).toEqual(again);
@@ -56,10 +58,10 @@ describe.each(testDialects)('settings API on %s', (dialect) => {
     ['a bad time', { defaultTime: '25:00' }, 'Default time must be a time like 20:00.'],
     ['a series name on two lines', { seriesName: 'Sunday\n@everyone' }, 'Series name must be one line'],
   ])('%s is refused with 400 and nothing changes', async (_label, change, message) => {
-    await app.request('PUT', '/api/settings', { cookie, body: changed });
-    const response = await app.request<{ message: string }>('PUT', '/api/settings', { cookie, body: { ...changed, ...change } });
+    await app.call(API.settings.saveSettings, { body: changed }, { as: host });
+    const response = await app.call(API.settings.saveSettings, malformed({ body: { ...changed, ...change } }), { as: host });
     expect(response.status).toBe(400);
-    expect(response.body.message).toContain(message);
+    expect(response.error.message).toContain(message);
     expect(await readSettings(app.ctx.store.db)).toEqual(changed);
   });
 
@@ -72,7 +74,7 @@ describe.each(testDialects)('settings API on %s', (dialect) => {
   });
 
   test('the setup checklist lists everything on a fresh install and what is still unset after a save', async () => {
-    const fresh = await app.request<{ items: Array<{ field: string; reason: string }> }>('GET', '/api/settings/checklist', { cookie });
+    const fresh = await app.call(API.settings.getSetupChecklist, {}, { as: host });
     expect(fresh.status).toBe(200);
     expect(fresh.body.items.map(({ field }) => field)).toEqual([
       'signupUrl',
@@ -88,12 +90,12 @@ describe.each(testDialects)('settings API on %s', (dialect) => {
 
     // Saved: the series name and schedule are confirmed, and so are the links the admin saved,
     // example.org ones too (issue 25: what an admin saved counts as set).
-    await app.request('PUT', '/api/settings', { cookie, body: changed });
-    const after = await app.request<{ items: Array<{ field: string; reason: string }> }>('GET', '/api/settings/checklist', { cookie });
+    await app.call(API.settings.saveSettings, { body: changed }, { as: host });
+    const after = await app.call(API.settings.getSetupChecklist, {}, { as: host });
     expect(after.body.items.map(({ field, reason }) => `${field} ${reason}`)).toEqual(['schedulingChannelUrl unset', 'sharedDriveUrl unset', 'chatServerUrl unset']);
     // The signup URL Lineup ships with is still a placeholder, saved or not.
-    await app.request('PUT', '/api/settings', { cookie, body: { ...changed, signupUrl: DEFAULT_SETTINGS.signupUrl } });
-    const shipped = await app.request<{ items: Array<{ field: string; reason: string }> }>('GET', '/api/settings/checklist', { cookie });
+    await app.call(API.settings.saveSettings, { body: { ...changed, signupUrl: DEFAULT_SETTINGS.signupUrl } }, { as: host });
+    const shipped = await app.call(API.settings.getSetupChecklist, {}, { as: host });
     expect(shipped.body.items[0]).toMatchObject({ field: 'signupUrl', reason: 'placeholder' });
 
     const everything = {
@@ -104,15 +106,16 @@ describe.each(testDialects)('settings API on %s', (dialect) => {
       sharedDriveUrl: 'https://drive.community.net/f',
       chatServerUrl: 'https://discord.gg/community',
     };
-    await app.request('PUT', '/api/settings', { cookie, body: everything });
-    expect((await app.request('GET', '/api/settings/checklist', { cookie })).body).toEqual({ items: [] });
+    await app.call(API.settings.saveSettings, { body: everything }, { as: host });
+    expect((await app.call(API.settings.getSetupChecklist, {}, { as: host })).body).toEqual({ items: [] });
   });
 
   test('signed-out requests get 401 and non-staff get 403', async () => {
     const dj = await app.signIn(['dj']);
-    for (const [method, url, body] of [['GET', '/api/settings'], ['PUT', '/api/settings', changed], ['GET', '/api/settings/checklist']] as const) {
-      expect((await app.request(method, url, { body })).status).toBe(401);
-      expect((await app.request(method, url, { body, cookie: dj.cookie })).status).toBe(403);
+    for (const [as, status] of [[undefined, 401], [dj, 403]] as const) {
+      expect((await app.call(API.settings.getSettings, {}, { as })).status).toBe(status);
+      expect((await app.call(API.settings.saveSettings, { body: changed }, { as })).status).toBe(status);
+      expect((await app.call(API.settings.getSetupChecklist, {}, { as })).status).toBe(status);
     }
     expect(await readSettings(app.ctx.store.db)).toEqual(DEFAULT_SETTINGS);
   });

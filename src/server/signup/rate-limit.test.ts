@@ -1,4 +1,5 @@
 import { insertOpenEvent, intake } from '../testing/fixtures.js';
+import { API } from '@shared/api/index.js';
 import { startTestApp, testDialects, type TestApp } from '../testing/harness.js';
 import { SIGNUP_RATE_LIMIT } from './routes.js';
 
@@ -15,22 +16,22 @@ describe.each(testDialects)('signup submission rate limit on %s', (dialect) => {
     const eventId = await insertOpenEvent(app.ctx.store.db);
     const dj = await app.signIn(['dj']);
     for (let i = 1; i <= SIGNUP_RATE_LIMIT.max; i++) {
-      const response = await app.request('POST', '/api/signup', { cookie: dj.cookie, body: intake(eventId, { name: `Take ${i}` }) });
+      const response = await app.call(API.signup.submitSignup, { body: intake(eventId, { name: `Take ${i}` }) }, { as: dj });
       expect(response.status).toBe(200);
     }
 
-    const refused = await app.request('POST', '/api/signup', { cookie: dj.cookie, body: intake(eventId, { name: 'One too many' }) });
+    const refused = await app.call(API.signup.submitSignup, { body: intake(eventId, { name: 'One too many' }) }, { as: dj });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(SIGNUP_RATE_LIMIT.timeWindow / 1000);
-    expect(refused.body).toEqual({ code: 'rate_limited', message: 'Too many signup submissions. Please wait a minute and try again.' });
+    expect(refused.error).toEqual({ code: 'rate_limited', message: 'Too many signup submissions. Please wait a minute and try again.' });
 
-    const stored = await app.request<{ signup: { name: string } }>('GET', `/api/signup?event_id=${eventId}`, { cookie: dj.cookie });
+    const stored = await app.call(API.signup.getSignupArea, { query: { event_id: eventId } }, { as: dj });
     expect(stored.status).toBe(200);
-    expect(stored.body.signup.name).toBe(`Take ${SIGNUP_RATE_LIMIT.max}`);
+    expect(stored.body.signup?.name).toBe(`Take ${SIGNUP_RATE_LIMIT.max}`);
 
     const other = await app.signIn(['dj']);
-    expect((await app.request('POST', '/api/signup', { cookie: other.cookie, body: intake(eventId) })).status).toBe(200);
+    expect((await app.call(API.signup.submitSignup, { body: intake(eventId) }, { as: other })).status).toBe(200);
   });
 
   test('the limit leaves room for real use: a DJ correcting their signup several times a minute', () => {

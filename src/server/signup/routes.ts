@@ -17,9 +17,9 @@ export const SIGNUP_RATE_LIMIT = {
 };
 
 export function registerSignupRoutes(app: FastifyInstance, ctx: AppContext) {
-  registerEndpoint(app, api.getSignupArea, ({ user, query }) => loadSignupArea(ctx, user, query.event_id));
-  registerEndpoint(app, api.confirmSlot, ({ user, body }) => confirmSlot(ctx, user, body));
-  registerEndpoint(app, api.submitSignup, async ({ user, body }) => ({ signup: await submitSignup(ctx, user, body) }), {
+  registerEndpoint(app, api.getSignupArea, ({ user, query }) => loadSignupArea({ ctx, user, eventId: query.event_id }));
+  registerEndpoint(app, api.confirmSlot, ({ user, body }) => confirmSlot({ ctx, user, body }));
+  registerEndpoint(app, api.submitSignup, async ({ user, body }) => ({ signup: await submitSignup({ ctx, user, intake: body }) }), {
     rateLimit: SIGNUP_RATE_LIMIT,
   });
 }

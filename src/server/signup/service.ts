@@ -14,20 +14,9 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/er
 import type { QueryTarget } from '../db/precompiled.js';
 import { recordChange } from '../history/record.js';
 import { readSettings } from '../settings/service.js';
-import { findDjsById } from '../db/rows.js';
+import { findDjsById } from '../djs/rows.js';
 import { findEvent } from '../events/repository.js';
-import {
-  countDjSignups,
-  findOwnStreamLinks,
-  findSignupNaming,
-  findSignupOwner,
-  insertSignup,
-  parseFormData,
-  setConfirmation,
-  storedDjUpdate,
-  updateAnswersOnly,
-  updateSignupForm,
-} from '../lineup/repository.js';
+import { countDjSignups, findOwnStreamLinks, findSignupNaming, findSignupOwner, insertSignup, parseFormData, setConfirmation, storedDjUpdate, updateAnswersOnly, updateSignupForm } from '../lineup/signups.js';
 import { signupsOpenAt } from '@shared/lineup.js';
 import { afterDjAnswers, type PendingChange, slotChanges, slotDifferences, withDjChanges } from '@shared/dj-update.js';
 import type { SignupType } from '@shared/domain.js';
@@ -53,7 +42,7 @@ const AVAILABILITY_LABELS: Record<string, string> = { available_from: 'Available
  * them (its name and slot, shared by everyone on it) and their own answers, nothing else. A
  * back-to-back partner that staff added sees the signup but not the answers another DJ gave.
  */
-export async function loadSignupArea(ctx: AppContext, user: SessionUser, eventId: string | undefined): Promise<SignupArea> {
+export async function loadSignupArea({ ctx, user, eventId }: { ctx: AppContext; user: SessionUser; eventId: string | undefined }): Promise<SignupArea> {
   if (!eventId) throw badRequest('No event ID provided.');
   const djId = rosterIdOf(user);
   const db = ctx.store.db;
@@ -111,7 +100,7 @@ function dismissedChanges(own: NonNullable<Awaited<ReturnType<typeof findSignupN
  * (db/group-commit.ts), so its statements must all be precompiled and it must be safe to run
  * again; on PostgreSQL it locks the event row, so concurrent submissions queue instead of racing.
  */
-export async function submitSignup(ctx: AppContext, user: SessionUser, intake: SignupIntake): Promise<SignupFormData> {
+export async function submitSignup({ ctx, user, intake }: { ctx: AppContext; user: SessionUser; intake: SignupIntake }): Promise<SignupFormData> {
   const djId = rosterIdOf(user);
   const form: SignupFormData = {
     ...intake,
@@ -181,7 +170,7 @@ async function intakeSignup(trx: QueryTarget, ctx: AppContext, user: SessionUser
  * The DJ answers the slot proposed to them (confirm, or say they cannot make it); only once their
  * signup is in the lineup. Answers with the signup area as it is then.
  */
-export async function confirmSlot(ctx: AppContext, user: SessionUser, body: ConfirmationBody): Promise<SignupArea> {
+export async function confirmSlot({ ctx, user, body }: { ctx: AppContext; user: SessionUser; body: ConfirmationBody }): Promise<SignupArea> {
   const djId = rosterIdOf(user);
   const event = await findEvent(ctx.store.db, body.event_id);
   if (!event) throw notFound(NOT_FOUND);
@@ -194,7 +183,7 @@ export async function confirmSlot(ctx: AppContext, user: SessionUser, body: Conf
     await recordChange(trx, { eventId: event.id, actor: user, kind, version: event.version });
   });
   await ctx.changes.publish({ eventId: event.id, version: event.version });
-  return loadSignupArea(ctx, user, event.id);
+  return loadSignupArea({ ctx, user, eventId: event.id });
 }
 
 /** Whether the event has all the DJ signups its Maximum signups allows (staff-added signups take no place). */

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import type { BodyOf } from '@shared/api/contract.js';
+import { API } from '@shared/api/index.js';
 import { sql } from 'kysely';
 import { applyPendingChange, pendingChanges } from '@shared/dj-update.js';
 import { slotForSignup } from '@shared/lineup.js';
 import { type EventDetail, eventFieldsSchema } from '@shared/schemas/events.js';
 import type { Signup } from '@shared/schemas/lineup.js';
-import { type SignupArea, signupIntakeSchema } from '@shared/schemas/signup.js';
+import { signupIntakeSchema } from '@shared/schemas/signup.js';
 import type { SessionUser } from '../auth/sessions.js';
+import { malformed, RawBody } from '@shared/testing/api-client.js';
 import { intake } from '../testing/fixtures.js';
 import { type SignedIn, startTestApp, testDialects, type TestApp } from '../testing/harness.js';
 import { submitSignup } from './service.js';
@@ -82,7 +85,7 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
   test('the signup area shows the event basics, the DJ and no signup yet, shaped explicitly', async () => {
     const eventId = await createEvent(app);
     const dj = await app.signIn(['dj'], { djName: 'DJ Dana', publicName: 'Dana' });
-    const response = await app.request('GET', `/api/signup?event_id=${eventId}`, { cookie: dj.cookie });
+    const response = await app.call(API.signup.getSignupArea, { query: { event_id: eventId } }, { as: dj });
     expect(response).toEqual({
       status: 200,
       headers: expect.anything(),
@@ -108,7 +111,7 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
     const other = await app.signIn(['dj']);
     await app.ctx.store.db.updateTable('djs').set({ rtmp_url: 'rtmp://live.example.org/app/mine', twitch_username: 'Mine_TV' }).where('id', '=', mine.djId).execute();
     const submit = (cookie: string, eventId: string, stream_link: string) =>
-      app.request('POST', '/api/signup', { cookie, body: intake(eventId, { stream_link }) });
+      app.call(API.signup.submitSignup, { body: intake(eventId, { stream_link }) }, { as: { cookie } });
     expect((await submit(mine.cookie, threeWeeksAgo, 'twitch.tv/Mine_Old')).status).toBe(200);
     expect((await submit(mine.cookie, twoWeeksAgo, 'stream.vrcdn.live/live/MineKey')).status).toBe(200);
     expect((await submit(mine.cookie, lastWeek, 'mine_old')).status).toBe(200);
@@ -119,7 +122,7 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
     const sharedUuid = (await signups(shared))[0]!.uuid;
     await app.ctx.store.db.insertInto('signup_djs').values({ signup_uuid: sharedUuid, event_id: shared, dj_id: mine.djId, position: 1 }).execute();
 
-    const area = await app.request<{ previousStreamLinks: string[] }>('GET', `/api/signup?event_id=${thisWeek}`, { cookie: mine.cookie });
+    const area = await app.call(API.signup.getSignupArea, { query: { event_id: thisWeek } }, { as: mine });
     expect(area.body.previousStreamLinks).toEqual([
       'https://twitch.tv/mine_old',
       'rtmp://stream.vrcdn.live/live/MineKey',
@@ -136,19 +139,19 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
       .values({ key: 'global', value: JSON.stringify({ contactHostName: 'Ada' }), updated_at: Date.now() })
       .execute();
     const dj = await app.signIn(['dj']);
-    const response = await app.request<{ contactHostName: string }>('GET', `/api/signup?event_id=${eventId}`, { cookie: dj.cookie });
+    const response = await app.call(API.signup.getSignupArea, { query: { event_id: eventId } }, { as: dj });
     expect(response.body.contactHostName).toBe('Ada');
   });
 
   test('the signup area needs an event id and an existing event', async () => {
     const dj = await app.signIn(['dj']);
-    expect(await app.request('GET', '/api/signup', { cookie: dj.cookie })).toMatchObject({
+    expect(await app.call(API.signup.getSignupArea, {}, { as: dj })).toMatchObject({
       status: 400,
-      body: { message: 'No event ID provided.' },
+      error: { message: 'No event ID provided.' },
     });
-    expect(await app.request('GET', '/api/signup?event_id=nope', { cookie: dj.cookie })).toMatchObject({
+    expect(await app.call(API.signup.getSignupArea, { query: { event_id: 'nope' } }, { as: dj })).toMatchObject({
       status: 404,
-      body: { message: 'Event or DJ data not found.' },
+      error: { message: 'Event or DJ data not found.' },
     });
   });
 
@@ -158,10 +161,7 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
     const changes: unknown[] = [];
     app.ctx.changes.subscribe(eventId, (change) => changes.push(change));
 
-    const first = await app.request('POST', '/api/signup', {
-      cookie: dj.cookie,
-      body: intake(eventId, { available_from: '2030-06-09T20:00:00Z', available_to: hoursAfterStart(3) }),
-    });
+    const first = await app.call(API.signup.submitSignup, { body: intake(eventId, { available_from: '2030-06-09T20:00:00Z', available_to: hoursAfterStart(3) }) }, { as: dj });
     const stored = intake(eventId, { available_from: hoursAfterStart(1), available_to: hoursAfterStart(3) });
     expect(first).toMatchObject({ status: 200, body: { signup: stored } });
     const [created] = await signups(eventId);
@@ -171,13 +171,13 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
     await vi.waitFor(() => expect(changes).toEqual([{ eventId, version: 3 }]));
 
     const updated = intake(eventId, { name: 'Dana b2b Rex', is_b2b: true, b2b_members_response: 'Rex', type: 'PRERECORD', stream_link: '', requested_duration: 0.5 });
-    expect(await app.request('POST', '/api/signup', { cookie: dj.cookie, body: updated })).toMatchObject({ status: 200 });
+    expect(await app.call(API.signup.submitSignup, { body: updated }, { as: dj })).toMatchObject({ status: 200 });
     const after = await signups(eventId);
     expect(after).toHaveLength(1);
     expect(after[0]).toMatchObject({ uuid: created!.uuid, name: 'Dana b2b Rex', type: 'PRERECORD', requested_duration: 0.5, created_at: created!.created_at });
     expect(await signupDjs(eventId)).toHaveLength(1);
 
-    const area = await app.request('GET', `/api/signup?event_id=${eventId}`, { cookie: dj.cookie });
+    const area = await app.call(API.signup.getSignupArea, { query: { event_id: eventId } }, { as: dj });
     expect(area.body).toMatchObject({ signup: updated });
     const version = await app.ctx.store.db.selectFrom('events').select('version').where('id', '=', eventId).executeTakeFirstOrThrow();
     expect(Number(version.version)).toBe(3);
@@ -188,14 +188,14 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
     const staffDj = await app.signIn(['dj']);
     await staffSignup(app, eventId, [staffDj.djId], 5);
     const dj = await app.signIn(['dj']);
-    expect((await app.request('POST', '/api/signup', { cookie: dj.cookie, body: intake(eventId) })).status).toBe(200);
+    expect((await app.call(API.signup.submitSignup, { body: intake(eventId) }, { as: dj })).status).toBe(200);
     expect((await signups(eventId)).map((s) => s.position)).toEqual([5, 6]);
   });
 
   test('hosts may sign up too', async () => {
     const eventId = await createEvent(app);
     const host = await app.signIn(['host']);
-    expect((await app.request('POST', '/api/signup', { cookie: host.cookie, body: intake(eventId) })).status).toBe(200);
+    expect((await app.call(API.signup.submitSignup, { body: intake(eventId) }, { as: host })).status).toBe(200);
   });
 
   test('200 DJs submitting at once all land', async () => {
@@ -203,7 +203,7 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
     const djs = [];
     for (let i = 0; i < 200; i++) djs.push(await app.signIn(['dj']));
     const responses = await Promise.all(
-      djs.map((dj, i) => app.request('POST', '/api/signup', { cookie: dj.cookie, body: intake(eventId, { name: `DJ ${i}` }) })),
+      djs.map((dj, i) => app.call(API.signup.submitSignup, { body: intake(eventId, { name: `DJ ${i}` }) }, { as: dj })),
     );
     expect(responses.map((r) => r.status)).toEqual(djs.map(() => 200));
     const rows = await signups(eventId);
@@ -216,7 +216,7 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
     const eventId = await createEvent(app);
     const dj = await app.signIn(['dj']);
     const responses = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => app.request('POST', '/api/signup', { cookie: dj.cookie, body: intake(eventId, { dj_notes: `try ${i}` }) })),
+      Array.from({ length: 10 }, (_, i) => app.call(API.signup.submitSignup, { body: intake(eventId, { dj_notes: `try ${i}` }) }, { as: dj })),
     );
     expect(responses.map((r) => r.status)).toEqual(responses.map(() => 200));
     expect(await signups(eventId)).toHaveLength(1);
@@ -232,7 +232,7 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
     const asUser = (dj: SignedIn): SessionUser => ({ djId: dj.djId, discordUserId: dj.discordId, publicName: 'Person', avatarUrl: null, roles: ['dj'] });
     const submitAll = (djs: SignedIn[], group: string) =>
       djs.map((dj, i) =>
-        submitSignup(app.ctx, asUser(dj), signupIntakeSchema.parse(intake(eventId, { name: `${group} ${i}`, ...(group === 'first' && i === 3 && { available_from: '2000-01-01T00:00:00.000Z' }) }))).then(
+        submitSignup({ ctx: app.ctx, user: asUser(dj), intake: signupIntakeSchema.parse(intake(eventId, { name: `${group} ${i}`, ...(group === 'first' && i === 3 && { available_from: '2000-01-01T00:00:00.000Z' }) })) }).then(
           () => 'in',
           (error: { code?: string }) => error.code,
         ),
@@ -274,7 +274,7 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
       await trx.updateTable('signups').set({ is_debut: 0, hidden: 0 }).where('uuid', '=', known).execute();
     });
     const responses = await Promise.all([
-      ...djs.map((dj) => app.request('POST', '/api/signup', { cookie: dj.cookie, body: intake(eventId) })),
+      ...djs.map((dj) => app.call(API.signup.submitSignup, { body: intake(eventId) }, { as: dj })),
       staffSave,
     ]);
     expect(responses.slice(0, 20).map((r) => (r as { status: number }).status)).toEqual(djs.map(() => 200));
@@ -283,13 +283,13 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
     expect(rows.find((r) => r.uuid === known)).toMatchObject({ is_debut: 0, hidden: 0, form_data: null });
   });
 
-  test('a submission while a host saves a draft through the events API loses neither', async (context) => {
+  test('a submission while a host saves a draft through the events API loses neither', async () => {
     const eventId = await createEvent(app);
     const host = await app.signIn(['host']);
     const partnerOfKnown = await app.signIn(['dj']);
     const known = await staffSignup(app, eventId, [partnerOfKnown.djId]);
     const dj = await app.signIn(['dj']);
-    const draft = {
+    const draft: BodyOf<typeof API.events.saveEvent> = {
       baseVersion: 3,
       event: { name: 'Renamed', startDatetime: hoursAfterStart(0), host: 'Hal', message: '', footer: '', signupsAreOpen: true },
       signups: [{ uuid: known, name: 'Staff added', djRefs: [partnerOfKnown.djId], isDebut: false, requestedDuration: 1, type: 'LIVE', hidden: false }],
@@ -297,10 +297,9 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
       removedSignupUuids: [],
     };
     const [save, submission] = await Promise.all([
-      app.request<{ message?: string }>('PUT', `/api/events/${eventId}`, { cookie: host.cookie, body: draft }),
-      app.request('POST', '/api/signup', { cookie: dj.cookie, body: intake(eventId) }),
+      app.call(API.events.saveEvent, { params: { eventId }, body: draft }, { as: host }),
+      app.call(API.signup.submitSignup, { body: intake(eventId) }, { as: dj }),
     ]);
-    if (save.status === 404 && save.body.message?.startsWith('Not found')) context.skip('PUT /api/events/:eventId is not built yet');
     expect(save.status).toBe(200);
     expect(submission.status).toBe(200);
     const rows = await signups(eventId);
@@ -317,7 +316,7 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
     const cases: [string, unknown, number, RegExp][] = [
       ['missing field', withoutName, 400, /^Please enter your DJ name\.$/],
       ['empty body', {}, 400, /No event ID provided\./],
-      ['not JSON', '{"event_id":', 400, /./],
+      ['not JSON', new RawBody('{"event_id":'), 400, /./],
       ['an array', [intake(eventId)], 400, /./],
       ['wrong type', { ...intake(eventId), is_b2b: 'yes' }, 400, /^Please say whether this is a back to back set\.$/],
       ['numeric string duration', { ...intake(eventId), requested_duration: '1' }, 400, /^Please choose a duration\.$/],
@@ -339,9 +338,9 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
       ['closed event', intake(closedId), 409, /^Signups for this event are currently closed\.$/],
     ];
     for (const [label, body, status, message] of cases) {
-      const response = await app.request<{ message: string }>('POST', '/api/signup', { cookie: dj.cookie, body });
+      const response = await app.call(API.signup.submitSignup, malformed({ body }), { as: dj });
       expect({ label, status: response.status }).toEqual({ label, status });
-      expect(response.body.message, label).toMatch(message);
+      expect(response.error.message, label).toMatch(message);
     }
     expect(await app.ctx.store.db.selectFrom('signups').selectAll().execute()).toEqual([]);
     expect(await app.ctx.store.db.selectFrom('signup_djs').selectAll().execute()).toEqual([]);
@@ -349,11 +348,10 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
 
   test('no session gets 401, a member without roles 403', async () => {
     const eventId = await createEvent(app);
-    for (const [method, body] of [['GET', undefined], ['POST', intake(eventId)]] as const) {
-      const url = method === 'GET' ? `/api/signup?event_id=${eventId}` : '/api/signup';
-      expect((await app.request(method, url, { body })).status).toBe(401);
-      const member = await app.signIn([]);
-      expect((await app.request(method, url, { body, cookie: member.cookie })).status).toBe(403);
+    const member = await app.signIn([]);
+    for (const [as, status] of [[undefined, 401], [member, 403]] as const) {
+      expect((await app.call(API.signup.getSignupArea, { query: { event_id: eventId } }, { as })).status).toBe(status);
+      expect((await app.call(API.signup.submitSignup, { body: intake(eventId) }, { as })).status).toBe(status);
     }
     expect(await signups(eventId)).toEqual([]);
   });
@@ -363,18 +361,18 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
     const dana = await app.signIn(['dj']);
     const rex = await app.signIn(['dj']);
     const danaForm = intake(eventId, { dj_notes: 'private to Dana' });
-    await app.request('POST', '/api/signup', { cookie: dana.cookie, body: danaForm });
+    await app.call(API.signup.submitSignup, { body: danaForm }, { as: dana });
 
-    const rexArea = await app.request('GET', `/api/signup?event_id=${eventId}`, { cookie: rex.cookie });
+    const rexArea = await app.call(API.signup.getSignupArea, { query: { event_id: eventId } }, { as: rex });
     expect(rexArea.body).toMatchObject({ signup: null, dj: { id: rex.djId } });
     expect(JSON.stringify(rexArea.body)).not.toContain('private to Dana');
     expect(JSON.stringify(rexArea.body)).not.toContain('secret staff message');
 
-    await app.request('POST', '/api/signup', { cookie: rex.cookie, body: intake(eventId, { name: 'Rex' }) });
+    await app.call(API.signup.submitSignup, { body: intake(eventId, { name: 'Rex' }) }, { as: rex });
     const rows = await signups(eventId);
     expect(rows).toHaveLength(2);
     expect(JSON.parse(rows[0]!.form_data!)).toEqual(danaForm);
-    expect((await app.request('GET', `/api/signup?event_id=${eventId}`, { cookie: dana.cookie })).body).toMatchObject({ signup: danaForm });
+    expect((await app.call(API.signup.getSignupArea, { query: { event_id: eventId } }, { as: dana })).body).toMatchObject({ signup: danaForm });
   });
 
   test('a B2B partner whom staff added to a submitted signup sees its name and slot, not the answers, and cannot overwrite them', async () => {
@@ -382,7 +380,7 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
     const main = await app.signIn(['dj']);
     const partner = await app.signIn(['dj']);
     const mainForm = intake(eventId, { name: 'Main Act', stream_link: 'rtmps://private.example/live/main-secret-key', dj_notes: 'main private notes' });
-    expect((await app.request('POST', '/api/signup', { cookie: main.cookie, body: mainForm })).status).toBe(200);
+    expect((await app.call(API.signup.submitSignup, { body: mainForm }, { as: main })).status).toBe(200);
     const [signup] = await signups(eventId);
     // Staff add the partner to it and put it in the lineup.
     await app.ctx.store.db.insertInto('signup_djs').values({ signup_uuid: signup!.uuid, event_id: eventId, dj_id: partner.djId, position: 1 }).execute();
@@ -391,7 +389,7 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
       .values({ event_id: eventId, position: 0, signup_uuid: signup!.uuid, start_at: Date.parse(hoursAfterStart(0)), end_at: Date.parse(hoursAfterStart(1)), stream_source_url: '', stream_source_type: 'VRCDN' })
       .execute();
 
-    const seen = await app.request<{ signup: unknown; named: unknown }>('GET', `/api/signup?event_id=${eventId}`, { cookie: partner.cookie });
+    const seen = await app.call(API.signup.getSignupArea, { query: { event_id: eventId } }, { as: partner });
     expect(seen.body.signup).toBeNull();
     expect(seen.body.named).toEqual({ signupName: 'Main Act', slot: { startTime: hoursAfterStart(0), endTime: hoursAfterStart(1) },
       answersByOther: true,
@@ -401,13 +399,10 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
     });
     for (const secret of ['main-secret-key', 'main private notes']) expect(JSON.stringify(seen.body)).not.toContain(secret);
 
-    const overwrite = await app.request<{ code: string; message: string }>('POST', '/api/signup', {
-      cookie: partner.cookie,
-      body: intake(eventId, { name: 'Hijacked', stream_link: 'rtmps://attacker.example/live/x' }),
-    });
+    const overwrite = await app.call(API.signup.submitSignup, { body: intake(eventId, { name: 'Hijacked', stream_link: 'rtmps://attacker.example/live/x' }) }, { as: partner });
     expect(overwrite.status).toBe(409);
-    expect(overwrite.body).toEqual({ code: 'not_signup_owner', message: 'You are on the signup Main Act with another DJ, who gave its answers: ask them or the host to change them.' });
-    const mainView = await app.request<{ signup: unknown; named: unknown }>('GET', `/api/signup?event_id=${eventId}`, { cookie: main.cookie });
+    expect(overwrite.error).toEqual({ code: 'not_signup_owner', message: 'You are on the signup Main Act with another DJ, who gave its answers: ask them or the host to change them.' });
+    const mainView = await app.call(API.signup.getSignupArea, { query: { event_id: eventId } }, { as: main });
     expect(mainView.body.signup).toEqual(mainForm);
     expect(mainView.body.named).toMatchObject({ signupName: 'Main Act', answersByOther: false });
     expect(await signups(eventId)).toHaveLength(1);
@@ -420,23 +415,23 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
     const uuid = await staffSignup(app, eventId, [main.djId, partner.djId]);
     const partnerForm = intake(eventId, { name: 'Main b2b Partner', is_b2b: true, b2b_members_response: 'Main', requested_duration: 0.5 });
 
-    expect((await app.request('GET', `/api/signup?event_id=${eventId}`, { cookie: partner.cookie })).body).toMatchObject({ signup: null });
-    expect((await app.request('POST', '/api/signup', { cookie: partner.cookie, body: partnerForm })).status).toBe(200);
+    expect((await app.call(API.signup.getSignupArea, { query: { event_id: eventId } }, { as: partner })).body).toMatchObject({ signup: null });
+    expect((await app.call(API.signup.submitSignup, { body: partnerForm }, { as: partner })).status).toBe(200);
 
     const rows = await signups(eventId);
     expect(rows).toHaveLength(1);
     // The submitted columns change; the staff-only ones (debut, hidden, position) do not.
     expect(rows[0]).toMatchObject({ uuid, name: 'Main b2b Partner', requested_duration: 0.5, type: 'LIVE', is_debut: 1, hidden: 1, position: 0 });
     expect(await signupDjs(eventId)).toHaveLength(2);
-    expect((await app.request('GET', `/api/signup?event_id=${eventId}`, { cookie: partner.cookie })).body).toMatchObject({ signup: partnerForm });
+    expect((await app.call(API.signup.getSignupArea, { query: { event_id: eventId } }, { as: partner })).body).toMatchObject({ signup: partnerForm });
   });
 
   test('signups of other events are untouched', async () => {
     const eventId = await createEvent(app);
     const otherId = await createEvent(app);
     const dj = await app.signIn(['dj']);
-    await app.request('POST', '/api/signup', { cookie: dj.cookie, body: intake(otherId, { name: 'Other' }) });
-    await app.request('POST', '/api/signup', { cookie: dj.cookie, body: intake(eventId, { name: 'This' }) });
+    await app.call(API.signup.submitSignup, { body: intake(otherId, { name: 'Other' }) }, { as: dj });
+    await app.call(API.signup.submitSignup, { body: intake(eventId, { name: 'This' }) }, { as: dj });
     expect((await signups(otherId)).map((s) => s.name)).toEqual(['Other']);
     expect((await signups(eventId)).map((s) => s.name)).toEqual(['This']);
   });
@@ -445,7 +440,7 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
     /** The DJ's signup, submitted through the wizard, then put in a saved lineup by staff. */
     async function signupInLineup(eventId: string, dj: { cookie: string }) {
       const form = intake(eventId, { name: 'Rex', requested_duration: 1 });
-      expect((await app.request('POST', '/api/signup', { cookie: dj.cookie, body: form })).status).toBe(200);
+      expect((await app.call(API.signup.submitSignup, { body: form }, { as: dj })).status).toBe(200);
       const [signup] = await signups(eventId);
       await app.ctx.store.db
         .insertInto('slots')
@@ -459,19 +454,19 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
       const dj = await app.signIn(['dj']);
       const form = await signupInLineup(eventId, dj);
 
-      const notesOnly = await app.request('POST', '/api/signup', { cookie: dj.cookie, body: { ...form, dj_notes: 'new notes' } });
+      const notesOnly = await app.call(API.signup.submitSignup, { body: { ...form, dj_notes: 'new notes' } }, { as: dj });
       expect(notesOnly.status).toBe(200);
       expect(await signups(eventId)).toEqual([expect.objectContaining({ name: 'Rex', update_pending_at: null })]);
 
-      const shorter = await app.request('POST', '/api/signup', { cookie: dj.cookie, body: { ...form, name: 'Rex Live', requested_duration: 0.5 } });
+      const shorter = await app.call(API.signup.submitSignup, { body: { ...form, name: 'Rex Live', requested_duration: 0.5 } }, { as: dj });
       expect(shorter.status).toBe(200);
       const [stored] = await signups(eventId);
       // The slot still plays what staff saved; the DJ's answers are kept and flagged.
       expect(stored).toMatchObject({ name: 'Rex', requested_duration: 1 });
       expect(stored!.update_pending_at).not.toBeNull();
       expect(JSON.parse(stored!.form_data!)).toMatchObject({ name: 'Rex Live', requested_duration: 0.5 });
-      const area = await app.request<{ named: { updatePending: boolean } }>('GET', `/api/signup?event_id=${eventId}`, { cookie: dj.cookie });
-      expect(area.body.named.updatePending).toBe(true);
+      const area = await app.call(API.signup.getSignupArea, { query: { event_id: eventId } }, { as: dj });
+      expect(area.body.named!.updatePending).toBe(true);
     });
 
     test("Apply takes only what the DJ changed: the host's rename, partners and order stay", async () => {
@@ -480,13 +475,13 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
       const [rex, nova, dana] = [await app.signIn(['dj']), await app.signIn(['dj']), await app.signIn(['dj'])];
       const rexForm = intake(eventId, { name: 'Rex', requested_duration: 1 });
       for (const [dj, form] of [[rex, rexForm], [dana, intake(eventId, { name: 'Dana' })]] as const) {
-        expect((await app.request('POST', '/api/signup', { cookie: dj.cookie, body: form })).status).toBe(200);
+        expect((await app.call(API.signup.submitSignup, { body: form }, { as: dj })).status).toBe(200);
       }
-      const getEvent = async () => (await app.request<EventDetail>('GET', `/api/events/${eventId}`, { cookie: host.cookie })).body;
+      const getEvent = async () => (await app.call(API.events.getEvent, { params: { eventId } }, { as: host })).body;
       const save = async (signups: Signup[], resolvedUpdates: { uuid: string; at: string }[] = []) => {
         const stored = await getEvent();
         const body = { baseVersion: stored.version, event: eventFieldsSchema.parse(stored), signups, slots: signups.map((signup) => slotForSignup(signup)), removedSignupUuids: [], resolvedUpdates };
-        const saved = await app.request<EventDetail>('PUT', `/api/events/${eventId}`, { cookie: host.cookie, body });
+        const saved = await app.call(API.events.saveEvent, { params: { eventId }, body }, { as: host });
         expect(saved.status).toBe(200);
         return saved.body;
       };
@@ -496,11 +491,11 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
       await save([signupOf(loaded, dana.djId), { ...signupOf(loaded, rex.djId), name: 'Rex b2b Nova', djRefs: [rex.djId, nova.djId] }]);
 
       // Rex changes only his notes: nothing waits for the host.
-      expect((await app.request('POST', '/api/signup', { cookie: rex.cookie, body: { ...rexForm, dj_notes: 'bringing vinyl' } })).status).toBe(200);
+      expect((await app.call(API.signup.submitSignup, { body: { ...rexForm, dj_notes: 'bringing vinyl' } }, { as: rex })).status).toBe(200);
       expect(signupOf(await getEvent(), rex.djId)).toMatchObject({ name: 'Rex b2b Nova', updatePendingAt: null });
 
       // Rex changes his length: only the length waits, not a rename back to 'Rex'.
-      expect((await app.request('POST', '/api/signup', { cookie: rex.cookie, body: { ...rexForm, requested_duration: 0.5 } })).status).toBe(200);
+      expect((await app.call(API.signup.submitSignup, { body: { ...rexForm, requested_duration: 0.5 } }, { as: rex })).status).toBe(200);
       const pending = await getEvent();
       const waiting = signupOf(pending, rex.djId);
       expect(waiting.updatePendingAt).not.toBeNull();
@@ -520,22 +515,22 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
       const host = await app.signIn(['host']);
       const rex = await app.signIn(['dj']);
       const form = await signupInLineup(eventId, rex);
-      const area = async () => (await app.request<SignupArea>('GET', `/api/signup?event_id=${eventId}`, { cookie: rex.cookie })).body.named!;
-      expect((await app.request('POST', '/api/signup', { cookie: rex.cookie, body: { ...form, requested_duration: 0.5 } })).status).toBe(200);
+      const area = async () => (await app.call(API.signup.getSignupArea, { query: { event_id: eventId } }, { as: rex })).body.named!;
+      expect((await app.call(API.signup.submitSignup, { body: { ...form, requested_duration: 0.5 } }, { as: rex })).status).toBe(200);
       expect(await area()).toMatchObject({ updatePending: true, dismissedChanges: [] });
 
       // The host dismisses it: the slot keeps its hour.
-      const stored = (await app.request<EventDetail>('GET', `/api/events/${eventId}`, { cookie: host.cookie })).body;
+      const stored = (await app.call(API.events.getEvent, { params: { eventId } }, { as: host })).body;
       const waiting = stored.signups[0]!;
-      const body = { baseVersion: stored.version, event: eventFieldsSchema.parse(stored), signups: stored.signups, slots: stored.slots, removedSignupUuids: [], resolvedUpdates: [{ uuid: waiting.uuid, at: waiting.updatePendingAt }] };
-      expect((await app.request('PUT', `/api/events/${eventId}`, { cookie: host.cookie, body })).status).toBe(200);
+      const body = { baseVersion: stored.version, event: eventFieldsSchema.parse(stored), signups: stored.signups, slots: stored.slots, removedSignupUuids: [], resolvedUpdates: [{ uuid: waiting.uuid, at: waiting.updatePendingAt! }] };
+      expect((await app.call(API.events.saveEvent, { params: { eventId }, body }, { as: host })).status).toBe(200);
       const dismissed = { updatePending: false, signupName: 'Rex', slot: expect.any(Object), dismissedChanges: [{ field: 'length', from: '1 h', to: '30 min' }] };
       expect(await area()).toMatchObject(dismissed);
 
       // New notes leave the dismissal as it is; asking again makes it wait for the host again.
-      expect((await app.request('POST', '/api/signup', { cookie: rex.cookie, body: { ...form, requested_duration: 0.5, dj_notes: 'ok then' } })).status).toBe(200);
+      expect((await app.call(API.signup.submitSignup, { body: { ...form, requested_duration: 0.5, dj_notes: 'ok then' } }, { as: rex })).status).toBe(200);
       expect(await area()).toMatchObject(dismissed);
-      expect((await app.request('POST', '/api/signup', { cookie: rex.cookie, body: { ...form, requested_duration: 0.5, type: 'PRERECORD' } })).status).toBe(200);
+      expect((await app.call(API.signup.submitSignup, { body: { ...form, requested_duration: 0.5, type: 'PRERECORD' } }, { as: rex })).status).toBe(200);
       expect(await area()).toMatchObject({ updatePending: true, dismissedChanges: [] });
     });
 
@@ -544,45 +539,39 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
       const host = await app.signIn(['host']);
       const rex = await app.signIn(['dj']);
       const rexForm = intake(eventId, { name: 'Rex', requested_duration: 1 });
-      expect((await app.request('POST', '/api/signup', { cookie: rex.cookie, body: rexForm })).status).toBe(200);
+      expect((await app.call(API.signup.submitSignup, { body: rexForm }, { as: rex })).status).toBe(200);
       await app.ctx.store.db.updateTable('signups').set({ name: 'Rex (first set)' }).where('event_id', '=', eventId).execute();
-      expect((await app.request('POST', '/api/signup', { cookie: rex.cookie, body: { ...rexForm, requested_duration: 0.5 } })).status).toBe(200);
-      const event = (await app.request<EventDetail>('GET', `/api/events/${eventId}`, { cookie: host.cookie })).body;
+      expect((await app.call(API.signup.submitSignup, { body: { ...rexForm, requested_duration: 0.5 } }, { as: rex })).status).toBe(200);
+      const event = (await app.call(API.events.getEvent, { params: { eventId } }, { as: host })).body;
       expect(event.signups.map((signup) => [signup.name, signup.requestedDuration])).toEqual([['Rex (first set)', 0.5]]);
     });
 
     test('the DJ confirms or declines only a slot that exists', async () => {
       const eventId = await createEvent(app);
       const dj = await app.signIn(['dj']);
-      const early = await app.request<{ message: string }>('POST', '/api/signup/confirmation', { cookie: dj.cookie, body: { event_id: eventId, confirmation: 'confirmed' } });
+      const early = await app.call(API.signup.confirmSlot, { body: { event_id: eventId, confirmation: 'confirmed' } }, { as: dj });
       expect(early.status).toBe(409);
-      expect(early.body.message).toBe('Your signup is not in the lineup yet: there is no slot to confirm.');
+      expect(early.error.message).toBe('Your signup is not in the lineup yet: there is no slot to confirm.');
 
       await signupInLineup(eventId, dj);
-      const confirmed = await app.request<{ named: { confirmation: string } }>('POST', '/api/signup/confirmation', {
-        cookie: dj.cookie,
-        body: { event_id: eventId, confirmation: 'confirmed' },
-      });
+      const confirmed = await app.call(API.signup.confirmSlot, { body: { event_id: eventId, confirmation: 'confirmed' } }, { as: dj });
       expect(confirmed.status).toBe(200);
-      expect(confirmed.body.named.confirmation).toBe('confirmed');
-      const declined = await app.request<{ named: { confirmation: string } }>('POST', '/api/signup/confirmation', {
-        cookie: dj.cookie,
-        body: { event_id: eventId, confirmation: 'declined' },
-      });
-      expect(declined.body.named.confirmation).toBe('declined');
+      expect(confirmed.body.named!.confirmation).toBe('confirmed');
+      const declined = await app.call(API.signup.confirmSlot, { body: { event_id: eventId, confirmation: 'declined' } }, { as: dj });
+      expect(declined.body.named!.confirmation).toBe('declined');
       // Only the DJ's two answers exist; "proposed" is the lineup's to set.
-      expect((await app.request('POST', '/api/signup/confirmation', { cookie: dj.cookie, body: { event_id: eventId, confirmation: 'proposed' } })).status).toBe(400);
+      expect((await app.call(API.signup.confirmSlot, malformed({ body: { event_id: eventId, confirmation: 'proposed' } }), { as: dj })).status).toBe(400);
     });
 
     test('signups close by themselves at the deadline, shown to DJs', async () => {
       const closesAt = Date.now() - 60_000;
       const eventId = await createEvent(app, { signups_close_at: closesAt });
       const dj = await app.signIn(['dj']);
-      const area = await app.request<{ event: { signupsAreOpen: boolean }; closesAt: string }>('GET', `/api/signup?event_id=${eventId}`, { cookie: dj.cookie });
+      const area = await app.call(API.signup.getSignupArea, { query: { event_id: eventId } }, { as: dj });
       expect(area.body).toMatchObject({ event: { signupsAreOpen: false }, closesAt: new Date(closesAt).toISOString() });
-      const late = await app.request<{ code: string }>('POST', '/api/signup', { cookie: dj.cookie, body: intake(eventId) });
+      const late = await app.call(API.signup.submitSignup, { body: intake(eventId) }, { as: dj });
       expect(late.status).toBe(409);
-      expect(late.body.code).toBe('signups_closed');
+      expect(late.error.code).toBe('signups_closed');
       expect(await signups(eventId)).toEqual([]);
     });
 
@@ -590,20 +579,20 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
       const eventId = await createEvent(app, { signup_cap: 1 });
       const first = await app.signIn(['dj']);
       const second = await app.signIn(['dj']);
-      expect((await app.request('POST', '/api/signup', { cookie: first.cookie, body: intake(eventId, { name: 'First' }) })).status).toBe(200);
-      const full = await app.request<{ code: string; message: string }>('POST', '/api/signup', { cookie: second.cookie, body: intake(eventId, { name: 'Second' }) });
+      expect((await app.call(API.signup.submitSignup, { body: intake(eventId, { name: 'First' }) }, { as: first })).status).toBe(200);
+      const full = await app.call(API.signup.submitSignup, { body: intake(eventId, { name: 'Second' }) }, { as: second });
       expect(full.status).toBe(409);
-      expect(full.body).toEqual({ code: 'signups_full', message: 'This event has all the signups it can take: no more are accepted.' });
-      expect((await app.request('POST', '/api/signup', { cookie: first.cookie, body: intake(eventId, { name: 'First again' }) })).status).toBe(200);
+      expect(full.error).toEqual({ code: 'signups_full', message: 'This event has all the signups it can take: no more are accepted.' });
+      expect((await app.call(API.signup.submitSignup, { body: intake(eventId, { name: 'First again' }) }, { as: first })).status).toBe(200);
       expect((await signups(eventId)).map((row) => row.name)).toEqual(['First again']);
     });
 
     test('the signup area says an event is full before the wizard, except to a DJ already on a signup', async () => {
       const eventId = await createEvent(app, { signup_cap: 1 });
       const [first, second] = [await app.signIn(['dj']), await app.signIn(['dj'])];
-      const full = async (cookie: string) => (await app.request<SignupArea>('GET', `/api/signup?event_id=${eventId}`, { cookie })).body.event.full;
+      const full = async (cookie: string) => (await app.call(API.signup.getSignupArea, { query: { event_id: eventId } }, { as: { cookie } })).body.event.full;
       expect([await full(first.cookie), await full(second.cookie)]).toEqual([false, false]);
-      expect((await app.request('POST', '/api/signup', { cookie: first.cookie, body: intake(eventId, { name: 'First' }) })).status).toBe(200);
+      expect((await app.call(API.signup.submitSignup, { body: intake(eventId, { name: 'First' }) }, { as: first })).status).toBe(200);
       // The first DJ may still update theirs; the second is told up front.
       expect([await full(first.cookie), await full(second.cookie)]).toEqual([false, true]);
       // A signup staff added (no answers from a DJ) takes no place.

@@ -1,5 +1,4 @@
-import type { SignupArea } from '@shared/schemas/signup.js';
-import type { EventDetail } from '@shared/schemas/events.js';
+import { API } from '@shared/api/index.js';
 import { insertOpenEvent, intake } from '../testing/fixtures.js';
 import { startTestApp, testDialects, type TestApp } from '../testing/harness.js';
 
@@ -21,10 +20,11 @@ describe.each(testDialects)('stored answers on %s', (dialect) => {
     const eventId = await insertOpenEvent(app.ctx.store.db);
     const dj = await app.signIn(['dj']);
     const host = await app.signIn(['host']);
-    const submitted = await app.request('POST', '/api/signup', {
-      cookie: dj.cookie,
-      body: intake(eventId, { name: 'Dana Old', dj_notes: 'Bring the long cable', stream_link: 'rtmp://dana.example/live/key' }),
-    });
+    const submitted = await app.call(
+      API.signup.submitSignup,
+      { body: intake(eventId, { name: 'Dana Old', dj_notes: 'Bring the long cable', stream_link: 'rtmp://dana.example/live/key' }) },
+      { as: dj },
+    );
     expect(submitted.status).toBe(200);
 
     // As a row written before "Other B2B members" existed, and with a duration of a shape no rule knows.
@@ -36,7 +36,7 @@ describe.each(testDialects)('stored answers on %s', (dialect) => {
       .where('uuid', '=', row.uuid)
       .execute();
 
-    const area = await app.request<SignupArea>('GET', `/api/signup?event_id=${eventId}`, { cookie: dj.cookie });
+    const area = await app.call(API.signup.getSignupArea, { query: { event_id: eventId } }, { as: dj });
     expect(area.status).toBe(200);
     expect(area.body.signup).toMatchObject({
       name: 'Dana Old',
@@ -46,7 +46,7 @@ describe.each(testDialects)('stored answers on %s', (dialect) => {
       requested_duration: 1,
     });
 
-    const event = await app.request<EventDetail>('GET', `/api/events/${eventId}`, { cookie: host.cookie });
+    const event = await app.call(API.events.getEvent, { params: { eventId } }, { as: host });
     expect(event.status).toBe(200);
     expect(event.body.signups[0]!.formData).toMatchObject({ name: 'Dana Old', dj_notes: 'Bring the long cable', b2b_members_response: '' });
 

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { SIGNUP_ANSWER_DEFAULTS, type SignupFormData } from '@shared/schemas/signup.js';
+import type { BodyOf } from '@shared/api/contract.js';
+import type { submitSignup } from '@shared/api/signup.js';
+import { SIGNUP_ANSWER_DEFAULTS } from '@shared/schemas/signup.js';
 import type { Database } from '../db/schema.js';
 
 // Rows and bodies shared by the hardening tests (access matrix, hostile input, crash safety).
@@ -43,9 +45,14 @@ export async function insertPublishedLineup(
   return id;
 }
 
-/** A valid POST /api/signup body. */
-export const intake = (eventId: string, overrides: Partial<SignupFormData> = {}): SignupFormData => ({
-  ...SIGNUP_ANSWER_DEFAULTS,
+type SignupBody = BodyOf<typeof submitSignup>;
+
+/**
+ * A valid body for submitting a signup (API.signup.submitSignup): each answer's default (decision
+ * 006, so a new answer needs nothing here), a name, a stream link and the agreement.
+ */
+export const intake = (eventId: string, overrides: Partial<SignupBody> = {}): SignupBody => ({
+  ...(SIGNUP_ANSWER_DEFAULTS as SignupBody),
   event_id: eventId,
   name: 'DJ Dana',
   stream_link: 'rtmp://stream.example.org/live/key',

@@ -4,7 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import pg from 'pg';
+import type { CallInput, Contract } from '@shared/api/contract.js';
 import type { Role } from '@shared/domain.js';
+import { type Answer, callContract, type SentRequest } from '@shared/testing/api-client.js';
+import { type OpenStream, openStream } from './streams.js';
 import { type Config, loadConfig } from '../config.js';
 import { openSession, SESSION_COOKIE } from '../auth/sessions.js';
 import type { Limits } from '../limits.js';
@@ -31,9 +34,23 @@ export interface TestApp extends RunningApp {
   restart(): Promise<TestApp>;
   /** Creates a DJ and a session for them; returns the cookie header value. */
   signIn(roles: Role[], dj?: Partial<{ publicName: string; djName: string; discordId: string }>): Promise<SignedIn>;
+  /**
+   * Calls an endpoint through its contract (typed by it; an error code the contract does not list
+   * fails the test): `app.call(api.saveEvent, { params, body }, { as: host })`.
+   */
+  call<C extends Contract>(contract: C, input: CallInput<C>, options?: CallOptions): Promise<Answer<C>>;
+  /** Opens a live-update stream through its contract, read in the background (testing/streams.ts). */
+  openStream<C extends Contract & { stream: true }>(contract: C, input: CallInput<C>, options?: { as?: { cookie: string } }): Promise<OpenStream>;
+  /** A request spelled by hand: for what is not an API call (pages, feeds) or where the spelling is what a test tries. */
   request<T = unknown>(method: string, url: string, options?: { body?: unknown; cookie?: string; headers?: Record<string, string> }): Promise<TestResponse<T>>;
   /** Stops the server and removes its database. */
   destroy(): Promise<void>;
+}
+
+export interface CallOptions {
+  /** Who calls: a signed-in person (their session cookie); nobody when left out. */
+  as?: { cookie: string };
+  headers?: Record<string, string>;
 }
 
 export interface SignedIn {
@@ -118,6 +135,21 @@ export async function startTestApp(
         running.ctx.config.sessionTtlMs,
       );
       return { cookie: `${SESSION_COOKIE}=${session.token}`, djId, discordId };
+    },
+    call(contract, input, { as, headers } = {}) {
+      const send = async ({ method, url, headers: sent, body }: SentRequest) => {
+        const response = await fetch(`${running.url}${url}`, { method, headers: as ? { ...sent, cookie: as.cookie } : sent, body, redirect: 'manual' });
+        // A live-updates stream that opened never ends: its status is the answer.
+        if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+          await response.body?.cancel();
+          return { status: response.status, headers: response.headers, text: '' };
+        }
+        return { status: response.status, headers: response.headers, text: await response.text() };
+      };
+      return callContract(send, contract, input, headers);
+    },
+    openStream(contract, input, { as } = {}) {
+      return openStream(running.url, contract, input, as);
     },
     async request(method, url, options = {}) {
       const headers: Record<string, string> = { ...options.headers };

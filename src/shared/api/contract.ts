@@ -46,14 +46,16 @@ export type ResponseOf<C extends Contract> = C['stream'] extends true
     : void;
 
 type Field<K extends string, S> = S extends z.ZodType ? { [P in K]: z.input<S> } : { [P in K]?: undefined };
+/** A query whose every parameter is optional may be left out. */
+type QueryField<S> = S extends z.ZodType ? (Partial<z.input<S>> extends z.input<S> ? { query?: z.input<S> } : { query: z.input<S> }) : { query?: undefined };
 
-/** What a caller sends: params, query and body, each present exactly when the contract has it. */
-export type CallInput<C extends Contract> = Field<'params', C['params']> & Field<'query', C['query']> & Field<'body', C['body']>;
+/** What a caller sends: params, query and body, each present exactly when the contract has it (a query of optional parameters may be left out). */
+export type CallInput<C extends Contract> = Field<'params', C['params']> & QueryField<C['query']> & Field<'body', C['body']>;
 
 export type BodyOf<C extends Contract> = Sent<C['body']>;
 
 /** The address of a call: the path with its `:params` filled (encoded) and the query string. */
-export function urlOf(definition: Pick<Contract, 'path'>, input: { params?: unknown; query?: unknown } = {}): string {
+export function urlOf(definition: { path: string }, input: { params?: unknown; query?: unknown } = {}): string {
   const params = (input.params ?? {}) as Record<string, string>;
   const path = definition.path.replace(/:(\w+)/g, (_, name: string) => {
     const value = params[name];

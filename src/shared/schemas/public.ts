@@ -85,6 +85,21 @@ export const zoneListSchema = z
 
 export const feedQuerySchema = z.object({ tz: zoneListSchema.optional() });
 
+const hexColour = z
+  .string()
+  .regex(/^#?[0-9a-f]{6}$/i, 'Colours must be six hex digits, like 1a2b3c.')
+  .transform((value) => `#${value.replace('#', '').toLowerCase()}`);
+
+/** The lineup image's zones and colours (a preview asks for others than Global Settings'). */
+export const imageQuerySchema = z.object({
+  tz: zoneListSchema.optional(),
+  bg: hexColour.optional(),
+  fg: hexColour.optional(),
+  accent: hexColour.optional(),
+  /** The event's version in link previews' image addresses, so a changed lineup is fetched anew. */
+  v: z.string().max(20).optional(),
+});
+
 /** A time of a slot in one zone: '20:00', its zone's short label, and days after the event's first day there. */
 export const zonedTimeSchema = z.object({ zone: z.string(), label: z.string(), time: z.string(), dayOffset: z.number() });
 export type ZonedTime = z.infer<typeof zonedTimeSchema>;

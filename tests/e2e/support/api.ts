@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, type APIResponse, expect } from '@playwright/test';
+import type { CallInput, Contract } from '@shared/api/contract';
+import { API } from '@shared/api/index';
 import type { Confirmation, SignupType } from '@shared/domain';
 import type { Dj } from '@shared/schemas/djs';
 import type { Signup, Slot } from '@shared/schemas/lineup';
 import { slotForSignup } from '@shared/lineup';
-import { djToInput, type RosterDj, type RosterResponse } from '@shared/schemas/djs';
+import { djToInput, type RosterDj } from '@shared/schemas/djs';
 import {
   type CreateEventRequest,
   type EventDetail,
@@ -15,6 +17,7 @@ import {
 } from '@shared/schemas/events';
 import type { Settings } from '@shared/schemas/settings';
 import type { SignupIntake } from '@shared/schemas/signup';
+import { type Answer, callContract } from '@shared/testing/api-client';
 
 // Every piece of test data the end-to-end tests make through the API, as small named steps.
 // The tests start on an empty database (no demo data) and build what they need with these;
@@ -23,9 +26,20 @@ import type { SignupIntake } from '@shared/schemas/signup';
 // `request` is a signed-in page's `page.request` (it shares the page's session cookie): staff
 // for events, DJs, lineups and publishing; the DJ themselves for `submitSignup`.
 
-async function ok<T>(response: APIResponse, what: string): Promise<T> {
-  expect(response.ok(), `${what}: ${response.status()} ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
+/**
+ * Calls an endpoint through its contract as `as` (a page's request context, signed in or not):
+ * typed from the contract, and checked against it, as the server's tests call (testing/harness.ts).
+ * An answer's `body` is the success (reading it off an error throws, naming the error).
+ */
+export function call<C extends Contract>(contract: C, input: CallInput<C>, { as }: { as: APIRequestContext }): Promise<Answer<C>> {
+  return callContract(
+    async ({ method, url, headers, body }) => {
+      const response = await as.fetch(url, { method, headers, data: body });
+      return { status: response.status(), headers: new Headers(response.headers()), text: await response.text() };
+    },
+    contract,
+    input,
+  );
 }
 
 // ---- Times -------------------------------------------------------------------------------
@@ -76,12 +90,11 @@ export async function createEvent(request: APIRequestContext, input: EventInput)
     signupCap: null,
     publicLinks: input.publicLinks ?? [],
   };
-  const created = await ok<{ id: string }>(await request.post('/api/events', { data: body }), 'create event');
-  return created.id;
+  return (await call(API.events.createEvent, { body }, { as: request })).body.id;
 }
 
 export async function getEvent(request: APIRequestContext, eventId: string): Promise<EventDetail> {
-  return ok<EventDetail>(await request.get(`/api/events/${eventId}`), 'read event');
+  return (await call(API.events.getEvent, { params: { eventId } }, { as: request })).body;
 }
 
 /** What a save changes; everything else stays as stored. */
@@ -124,7 +137,7 @@ async function saveEvent(
     resolvedUpdates: [],
   };
   // The save's own schema picks what a client sends (e.g. not the DJs' answers).
-  return ok<EventDetail>(await request.put(`/api/events/${eventId}`, { data: saveEventSchema.parse(body) }), 'save event');
+  return (await call(API.events.saveEvent, { params: { eventId }, body: saveEventSchema.parse(body) }, { as: request })).body;
 }
 
 /** Changes the event's own fields (name, start, host, signups open, …). */
@@ -208,12 +221,12 @@ export function fillStreamSources(request: APIRequestContext, eventId: string, u
 
 /** Staff record a DJ's answer to their proposed slot. */
 export async function setConfirmation(request: APIRequestContext, eventId: string, djId: string, confirmation: Confirmation): Promise<EventDetail> {
-  return ok<EventDetail>(await request.put(`/api/events/${eventId}/confirmations`, { data: { djId, confirmation } }), 'set confirmation');
+  return (await call(API.events.setConfirmation, { params: { eventId }, body: { djId, confirmation } }, { as: request })).body;
 }
 
 /** Staff tick an optional preflight step off (or on again), as the Preflight tab does. */
 export async function setPreflightStep(request: APIRequestContext, eventId: string, done: boolean): Promise<EventDetail> {
-  return ok<EventDetail>(await request.put(`/api/events/${eventId}/preflight`, { data: { step: 'textsCopied', done } }), 'set preflight step');
+  return (await call(API.events.setPreflightStep, { params: { eventId }, body: { step: 'textsCopied', done } }, { as: request })).body;
 }
 
 /**
@@ -227,10 +240,7 @@ export async function publish(request: APIRequestContext, eventId: string): Prom
     for (const djId of signup.djRefs) await setConfirmation(request, eventId, djId, 'confirmed');
   }
   const current = await getEvent(request, eventId);
-  return ok<EventDetail>(
-    await request.post(`/api/events/${eventId}/publish`, { data: { baseVersion: current.version } }),
-    'publish event',
-  );
+  return (await call(API.events.publishEvent, { params: { eventId }, body: { baseVersion: current.version } }, { as: request })).body;
 }
 
 // ---- DJs -----------------------------------------------------------------------------------
@@ -261,9 +271,7 @@ export async function createDj(request: APIRequestContext, input: DjInput): Prom
     rtmpUrl: input.rtmpUrl ?? '',
     twitchUsername: input.twitchUsername ?? '',
   };
-  const response = await request.post('/api/djs', { data: body });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as Dj;
+  return (await call(API.djs.createDj, { body }, { as: request })).body;
 }
 
 /** `count` roster DJs named `${prefix} 001`, `${prefix} 002`, … (a grown community). */
@@ -275,23 +283,22 @@ export async function createDjs(request: APIRequestContext, prefix: string, coun
 
 /** The signed-in person's own roster entry, as signing in made it. */
 export async function myDjId(request: APIRequestContext): Promise<string> {
-  const me = await ok<{ djId: string | null }>(await request.get('/api/me'), 'read me');
+  const me = (await call(API.auth.getMe, {}, { as: request })).body;
   if (!me.djId) throw new Error('myDjId: the signed-in person has no roster entry');
   return me.djId;
 }
 
 /** Staff put a stream link on a roster DJ (as editing Dj Details does): where their slot streams from. */
 export async function setDjStreamLink(request: APIRequestContext, djId: string, rtmpUrl: string): Promise<Dj> {
-  const { dj } = await ok<{ dj: Dj }>(await request.get(`/api/djs/${djId}`), 'read dj');
-  return ok<Dj>(await request.put(`/api/djs/${djId}`, { data: { ...djToInput(dj), rtmpUrl } }), 'update dj');
+  const { dj } = (await call(API.djs.getDj, { params: { djId } }, { as: request })).body;
+  return (await call(API.djs.updateDj, { params: { djId }, body: { ...djToInput(dj), rtmpUrl } }, { as: request })).body;
 }
 
 /** Every active DJ on the roster (it comes in pages: read them all), or those the search matches. */
 export async function roster(request: APIRequestContext, search = ''): Promise<RosterDj[]> {
   const djs: RosterDj[] = [];
   for (let offset = 0; ; offset += 100) {
-    const query = new URLSearchParams({ search, limit: '100', offset: String(offset) });
-    const page = await ok<RosterResponse>(await request.get(`/api/djs?${query}`), 'read roster');
+    const page = (await call(API.djs.getRoster, { query: { search, limit: 100, offset } }, { as: request })).body;
     djs.push(...page.djs);
     if (djs.length >= page.meta.matching || page.djs.length === 0) return djs;
   }
@@ -326,14 +333,14 @@ export async function submitSignup(
     dj_notes: '',
     ...answers,
   };
-  await ok<unknown>(await request.post('/api/signup', { data: body }), 'submit signup');
+  void (await call(API.signup.submitSignup, { body }, { as: request })).body;
 }
 
 /** Whether staff can still open the event (false once it is deleted). */
 export async function eventExists(request: APIRequestContext, eventId: string): Promise<boolean> {
-  const response = await request.get(`/api/events/${eventId}`);
-  if (response.status() === 404) return false;
-  await ok<EventDetail>(response, 'read event');
+  const answer = await call(API.events.getEvent, { params: { eventId } }, { as: request });
+  if (answer.status === 404) return false;
+  void answer.body;
   return true;
 }
 
@@ -355,20 +362,26 @@ export interface FakeDiscordMessage {
 
 const fakeDiscord = (path: string) => `${process.env.E2E_DISCORD_URL}${path}`;
 
+/** The fake's answer as JSON, once it said yes. */
+async function fakeAnswer<T>(response: APIResponse, what: string): Promise<T> {
+  expect(response.ok(), `${what}: ${response.status()} ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
 /** A new webhook the fake Discord knows, its URL under the origin the servers accept. */
 export async function newFakeWebhook(request: APIRequestContext): Promise<FakeWebhook> {
-  return ok<FakeWebhook>(await request.post(fakeDiscord('/_fake/webhooks')), 'make a fake webhook');
+  return fakeAnswer<FakeWebhook>(await request.post(fakeDiscord('/_fake/webhooks')), 'make a fake webhook');
 }
 
 /** The messages posted through the webhook, as Discord keeps them. */
 export async function fakeDiscordMessages(request: APIRequestContext, webhookId: string): Promise<FakeDiscordMessage[]> {
-  const messages = await ok<FakeDiscordMessage[]>(await request.get(fakeDiscord('/_fake/messages')), 'read the fake Discord');
+  const messages = await fakeAnswer<FakeDiscordMessage[]>(await request.get(fakeDiscord('/_fake/messages')), 'read the fake Discord');
   return messages.filter((message) => message.webhookId === webhookId);
 }
 
 /** The signed-in DJ confirms the slot proposed to them (as 'Confirm' on their signup does). */
 export async function confirmSlot(request: APIRequestContext, eventId: string): Promise<void> {
-  await ok<unknown>(await request.post('/api/signup/confirmation', { data: { event_id: eventId, confirmation: 'confirmed' } }), 'confirm slot');
+  void (await call(API.signup.confirmSlot, { body: { event_id: eventId, confirmation: 'confirmed' } }, { as: request })).body;
 }
 
 /** Staff put this DJ's signup for the event (the one naming them) at the end of its lineup. */
@@ -383,6 +396,6 @@ export async function putDjInLineup(request: APIRequestContext, eventId: string,
 
 /** Staff set whom a member without roles asks for one (Global Settings), keeping the rest. */
 export async function setContact(request: APIRequestContext, contactHostName: string, chatServerUrl: string): Promise<Settings> {
-  const stored = await ok<Settings>(await request.get('/api/settings'), 'read settings');
-  return ok<Settings>(await request.put('/api/settings', { data: { ...stored, contactHostName, chatServerUrl } }), 'save settings');
+  const stored = (await call(API.settings.getSettings, {}, { as: request })).body;
+  return (await call(API.settings.saveSettings, { body: { ...stored, contactHostName, chatServerUrl } }, { as: request })).body;
 }

@@ -4,7 +4,7 @@ import { type Kysely, type Migration, sql } from 'kysely';
 // and the event of the most recent one (newest start, ties by event id, as shared/plays.ts
 // orders them), so the roster reads one row per DJ instead of ranking every play on each
 // request. The event's name and date are joined when read, so a rename or a moved date shows.
-// Kept by refreshDjStats (db/plays.ts) in every transaction that changes plays or an event's start.
+// Kept by refreshDjStats (djs/plays.ts) in every transaction that changes plays or an event's start.
 export const djPlayStats: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema.alterTable('djs').addColumn('play_count', 'integer', (c) => c.notNull().defaultTo(0)).execute();

@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import { CONFIRMATIONS, type Confirmation, type SignupType, SLOT_FIELDS, type SlotField, type StreamSourceType } from '@shared/domain.js';
+import { CONFIRMATIONS, type Confirmation, type SignupType, SLOT_FIELDS, type SlotField } from '@shared/domain.js';
 import type { DjUpdate, Played } from '@shared/dj-update.js';
-import type { LineupChanges, SignupPlace, SlotRow, SlotTimes } from '@shared/lineup-save.js';
-import type { Signup, Slot, StaffSignup } from '@shared/schemas/lineup.js';
+import type { LineupChanges, SignupPlace } from '@shared/lineup-save.js';
+import type { Signup, StaffSignup } from '@shared/schemas/lineup.js';
 import { readStoredAnswers, type SignupFormData } from '@shared/schemas/signup.js';
 import { precompiled, type QueryTarget } from '../db/precompiled.js';
-import type { Database, SignupsTable, SlotsTable } from '../db/schema.js';
+import type { Database, SignupsTable } from '../db/schema.js';
 import { fromFlag, toFlag, toIso } from '../db/values.js';
 import { warnStoredData } from '../stored-data-log.js';
 
-// The lineup's tables: signups (with the DJs they name), slots and the derived dj_plays. Staff
-// saves (events/service.ts) and DJ submissions (signup/service.ts) both go through here, so each
-// row has one mapping. Writes take a transaction: the services compose them.
+// The signups' tables: signups and the DJs they name (signup_djs). Staff saves (events/service.ts)
+// and DJ submissions (signup/service.ts) both go through here, so each row has one mapping.
+// Writes take a transaction: the services compose them.
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -131,38 +131,6 @@ export function signupsFromRows(
 
 const asConfirmation = (stored: string): Confirmation => ((CONFIRMATIONS as readonly string[]).includes(stored) ? (stored as Confirmation) : 'proposed');
 
-/** A slot row as the event page reads it (also the bench's ceiling's mapping). */
-export const slotFromRow = (row: SlotsTable): Slot => ({
-  signupUuid: row.signup_uuid,
-  legacy:
-    row.legacy_duration === null
-      ? null
-      : {
-          djName: row.legacy_dj_name,
-          djRef: row.legacy_dj_id,
-          duration: Number(row.legacy_duration),
-          isDebut: fromFlag(row.legacy_is_debut ?? 0),
-          slotType: (row.legacy_slot_type ?? 'LIVE') as SignupType,
-        },
-  streamSourceUrl: row.stream_source_url,
-  streamSourceType: row.stream_source_type as StreamSourceType,
-});
-
-export async function findSlots(db: Db, eventId: string): Promise<Slot[]> {
-  return (await readSlots(db, eventId)).slots;
-}
-
-/** The slots by position, and their stored times. */
-export async function readSlots(db: Db, eventId: string): Promise<{ slots: Slot[]; times: SlotTimes[] }> {
-  const rows = await db.selectFrom('slots').selectAll().where('event_id', '=', eventId).orderBy('position').execute();
-  return { slots: rows.map(slotFromRow), times: rows.map((row) => ({ startAt: Number(row.start_at), endAt: Number(row.end_at) })) };
-}
-
-export async function findDjPlays(db: Db, eventId: string): Promise<string[]> {
-  const rows = await db.selectFrom('dj_plays').select('dj_id').where('event_id', '=', eventId).orderBy('dj_id').execute();
-  return rows.map((row) => row.dj_id);
-}
-
 /** Which of these signup uuids exist, and in which event. */
 export async function signupOwners(db: Db, uuids: readonly string[]): Promise<Map<string, string>> {
   if (uuids.length === 0) return new Map();
@@ -226,52 +194,12 @@ export async function writeSignups(trx: Transaction<Database>, eventId: string, 
   }
 }
 
-/** A slot's columns but its key, in the order the save writes them (also the bench's ceiling's). */
-export const slotColumns = ({ slot, startAt, endAt }: SlotRow) => ({
-  signup_uuid: slot.signupUuid,
-  start_at: startAt,
-  end_at: endAt,
-  legacy_dj_name: slot.legacy?.djName ?? null,
-  legacy_dj_id: slot.legacy?.djRef ?? null,
-  legacy_duration: slot.legacy?.duration ?? null,
-  legacy_is_debut: slot.legacy ? toFlag(slot.legacy.isDebut) : null,
-  legacy_slot_type: slot.legacy?.slotType ?? null,
-  stream_source_url: slot.streamSourceUrl,
-  stream_source_type: slot.streamSourceType,
-});
-
-/** The slots that changed (written by position) and none beyond the lineup's length. */
-export async function writeSlots(trx: Transaction<Database>, eventId: string, rows: readonly SlotRow[], slotCount: number, storedCount: number): Promise<void> {
-  if (storedCount > slotCount) await trx.deleteFrom('slots').where('event_id', '=', eventId).where('position', '>=', slotCount).execute();
-  if (rows.length === 0) return;
-  await trx
-    .insertInto('slots')
-    .values(rows.map((row) => ({ event_id: eventId, position: row.position, ...slotColumns(row) })))
-    .onConflict((conflict) =>
-      conflict.columns(['event_id', 'position']).doUpdateSet((eb) => {
-        const columns = Object.keys(slotColumns(rows[0]!)) as Array<keyof ReturnType<typeof slotColumns>>;
-        return Object.fromEntries(columns.map((column) => [column, eb.ref(`excluded.${column}`)]));
-      }),
-    )
-    .execute();
-}
-
-/** dj_plays follows the lineup: returns the DJs whose plays changed. */
-export async function writeDjPlays(trx: Transaction<Database>, eventId: string, add: readonly string[], remove: readonly string[]): Promise<string[]> {
-  if (remove.length > 0) await trx.deleteFrom('dj_plays').where('event_id', '=', eventId).where('dj_id', 'in', [...remove]).execute();
-  if (add.length > 0) await trx.insertInto('dj_plays').values(add.map((djId) => ({ event_id: eventId, dj_id: djId }))).execute();
-  return [...remove, ...add];
-}
-
 /**
  * The signup naming this DJ in this event (as main DJ or B2B partner): its name, who gave its
  * answers, the answers, and its slot's time when it is in the lineup.
  */
 export async function findSignupNaming(db: Db, eventId: string, djId: string) {
-  const row = await db
-    .selectFrom('signup_djs')
-    .innerJoin('signups', 'signups.uuid', 'signup_djs.signup_uuid')
-    .leftJoin('slots', (join) => join.onRef('slots.signup_uuid', '=', 'signups.uuid').onRef('slots.event_id', '=', 'signups.event_id'))
+  const row = await signupsWithSlot(db)
     .select([
       'signups.uuid',
       'signups.name',
@@ -307,12 +235,47 @@ export async function findSignupNaming(db: Db, eventId: string, djId: string) {
 
 /** Every signup naming the DJ (as main DJ or B2B partner) with its event and its slot, if any: the DJ home's and the DJ page's reads select from it. */
 export function signupsNaming(db: Db, djId: string) {
+  return signupsWithSlot(db).innerJoin('events', 'events.id', 'signup_djs.event_id').where('signup_djs.dj_id', '=', djId);
+}
+
+/** What the reads of signupsNaming select: the event, the signup's name, the DJ's answer and the slot. */
+export const NAMING_COLUMNS = [
+  'events.id as event_id',
+  'events.name as event_name',
+  'events.start_at as event_start',
+  'events.cancelled_at as event_cancelled_at',
+  'signups.name as signup_name',
+  'signup_djs.confirmation',
+  'slots.start_at as slot_start',
+  'slots.end_at as slot_end',
+] as const;
+
+/** A row of NAMING_COLUMNS as the DJ's pages show it. */
+export const namedSignupOf = (row: {
+  event_id: string;
+  event_name: string;
+  event_start: number;
+  event_cancelled_at: number | null;
+  signup_name: string;
+  confirmation: string;
+  slot_start: number | null;
+  slot_end: number | null;
+}) => ({
+  eventId: row.event_id,
+  eventName: row.event_name,
+  startDatetime: toIso(row.event_start),
+  signupName: row.signup_name,
+  cancelled: row.event_cancelled_at !== null,
+  confirmation: row.confirmation,
+  slot: row.slot_start === null || row.slot_end === null ? null : { startTime: toIso(row.slot_start), endTime: toIso(row.slot_end) },
+});
+
+/** The DJs signups name (signup_djs) with their signup and its slot, if it is in the lineup. */
+function signupsWithSlot(db: Db) {
   return db
     .selectFrom('signup_djs')
     .innerJoin('signups', 'signups.uuid', 'signup_djs.signup_uuid')
-    .innerJoin('events', 'events.id', 'signup_djs.event_id')
-    .leftJoin('slots', (join) => join.onRef('slots.signup_uuid', '=', 'signups.uuid').onRef('slots.event_id', '=', 'signups.event_id'))
-    .where('signup_djs.dj_id', '=', djId);
+    .leftJoin('slots', (join) => join.onRef('slots.signup_uuid', '=', 'signups.uuid').onRef('slots.event_id', '=', 'signups.event_id'));
 }
 
 /** For the intake: the signup naming this DJ in this event, and who gave its answers. */
@@ -322,10 +285,7 @@ export async function findSignupOwner(db: QueryTarget, eventId: string, djId: st
 }
 
 const selectSignupOwner = precompiled((db, { eventId, djId }: { eventId: string; djId: string }) =>
-  db
-    .selectFrom('signup_djs')
-    .innerJoin('signups', 'signups.uuid', 'signup_djs.signup_uuid')
-    .leftJoin('slots', (join) => join.onRef('slots.signup_uuid', '=', 'signups.uuid').onRef('slots.event_id', '=', 'signups.event_id'))
+  signupsWithSlot(db)
     .select([
       'signups.uuid',
       'signups.name',
@@ -478,6 +438,7 @@ const insertSubmitted = precompiled((db, values: SubmittedColumns & { uuid: stri
     ...submittedSet(values),
   })),
 );
+
 const insertMainDj = precompiled((db, values: { uuid: string; eventId: string; djId: string }) =>
   db.insertInto('signup_djs').values({ signup_uuid: values.uuid, event_id: values.eventId, dj_id: values.djId, position: 0 }),
 );
@@ -502,49 +463,4 @@ export async function findOwnStreamLinks(db: Db, djId: string, exceptEventId: st
     const link = parseFormData(row.form_data)?.stream_link;
     return link ? [link] : [];
   });
-}
-
-/** Events where both DJs are named on signups: merging them would give one DJ two signups there. */
-export async function eventsWithBoth(db: Db, djA: string, djB: string) {
-  return db
-    .selectFrom('signup_djs as a')
-    .innerJoin('signup_djs as b', 'b.event_id', 'a.event_id')
-    .innerJoin('events', 'events.id', 'a.event_id')
-    .select(['events.id', 'events.name', 'events.start_at'])
-    .distinct()
-    .where('a.dj_id', '=', djA)
-    .where('b.dj_id', '=', djB)
-    .orderBy('events.start_at')
-    .orderBy('events.id')
-    .execute();
-}
-
-/** Events whose lineup or signups name the DJ (as a signup's DJ or submitter, a legacy slot's DJ, or a play). */
-export async function eventsNaming(db: Db, djId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('signup_djs')
-    .select('event_id')
-    .where('dj_id', '=', djId)
-    .union(db.selectFrom('signups').select('event_id').where('submitted_by', '=', djId))
-    .union(db.selectFrom('slots').select('event_id').where('legacy_dj_id', '=', djId))
-    .union(db.selectFrom('dj_plays').select('event_id').where('dj_id', '=', djId))
-    .execute();
-  return rows.map((row) => row.event_id);
-}
-
-/**
- * Every lineup reference to `fromDjId` becomes `toDjId`: the signups naming them, the answers they
- * gave, legacy slots and plays (an event both played keeps one play). The caller has made sure
- * the two are never on signups of the same event (one signup per DJ per event).
- */
-export async function moveDjReferences(trx: Transaction<Database>, fromDjId: string, toDjId: string): Promise<void> {
-  await trx.updateTable('signup_djs').set({ dj_id: toDjId }).where('dj_id', '=', fromDjId).execute();
-  await trx.updateTable('signups').set({ submitted_by: toDjId }).where('submitted_by', '=', fromDjId).execute();
-  await trx.updateTable('slots').set({ legacy_dj_id: toDjId }).where('legacy_dj_id', '=', fromDjId).execute();
-  await trx
-    .deleteFrom('dj_plays')
-    .where('dj_id', '=', fromDjId)
-    .where('event_id', 'in', trx.selectFrom('dj_plays').select('event_id').where('dj_id', '=', toDjId))
-    .execute();
-  await trx.updateTable('dj_plays').set({ dj_id: toDjId }).where('dj_id', '=', fromDjId).execute();
 }

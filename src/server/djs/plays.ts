@@ -1,8 +1,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { OTHER_EVENTS_SHOWN } from '@shared/domain.js';
 import type { DjPlay, OtherEvents } from '@shared/schemas/djs.js';
-import type { Database } from './schema.js';
-import { toCount, toIso } from './values.js';
+import type { Database } from '../db/schema.js';
+import { toCount, toIso } from '../db/values.js';
 
 // A play is a dj_plays row (kept in step with the lineup at every event save) joined with its
 // event: the one definition the roster, Other Events and a DJ's Plays share.

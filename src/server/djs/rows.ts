@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Dj } from '@shared/schemas/djs.js';
-import type { Database, DjRow } from './schema.js';
+import type { Database, DjRow } from '../db/schema.js';
 
 // DJ rows as more than one feature reads them (the roster, an event's DJs, sign-in).
 
