@@ -1,5 +1,5 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
-import './app/app.css';
+import './styles/tokens.css';
 import { startApp } from './app/startApp';
 
 // The browser's entry.
