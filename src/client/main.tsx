@@ -1,4 +1,5 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
+import '@fontsource-variable/inter';
 import './styles/tokens.css';
 import { startApp } from './app/startApp';
 

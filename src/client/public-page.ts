@@ -1,5 +1,6 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './components/VinylLoader.css';
+import '@fontsource-variable/inter';
 import './styles/tokens.css';
 import './features/public/public.css';
 import { followTheme } from '@client/lib/theme';

@@ -34,7 +34,7 @@ export function pageTheme(preference: string | undefined, hint: string | undefin
 /**
  * The surfaces text and the accent sit on in each theme: page, card, tinted card parts, fields.
  * tokens.css defines them (--lu-canvas, --bs-body-bg, --bs-tertiary-bg, --bs-secondary-bg);
- * theme.test.ts keeps the two equal.
+ * src/client/styles/tokens.test.ts keeps the two equal.
  */
 export const SURFACES: Record<Theme, readonly string[]> = {
   light: ['#f6f5fa', '#ffffff', '#f0eef6', '#e7e4f0'],
