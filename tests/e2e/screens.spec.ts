@@ -75,6 +75,9 @@ test('the screens people live in, light and dark, on a phone and a desktop', asy
     await expect(shown.getByRole('link', { name: /Sunday Service #43/ }).first()).toBeVisible();
   });
   await shoot(dana, 'dj-signup', `/eventSignup/${building}`, heading(/^You are signed up for /), (shown) => [shown.getByLabel('Your calendar link')]);
+  await shoot(dana, 'dj-wizard', `/eventSignup/${published}/wizard`, async (shown) => {
+    await expect(shown.getByRole('heading', { name: 'Step 1 of 4: Performance Details' })).toBeVisible();
+  });
   // A visitor from New York: the public page shows their times and London's.
   const visitor = await openPage({ timezoneId: 'America/New_York', locale: 'en-US' });
   await visitor.clock.setFixedTime(NOW);
