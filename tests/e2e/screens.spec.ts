@@ -71,6 +71,12 @@ test('the screens people live in, light and dark, on a phone and a desktop', asy
     await heading('Sunday Service #43')(shown);
     await expect(shown.getByTestId('slot-card')).toHaveCount(3);
   });
+  // Compact rows, as a host who prefers them keeps them (this browser remembers the choice).
+  await page.evaluate(() => localStorage.setItem('lineup-compact-rows', 'true'));
+  await shoot(page, 'lineup-compact', `/events/${building}/lineup`, async (shown) => {
+    await heading('Sunday Service #43')(shown);
+    await expect(shown.getByTestId('slot-card')).toHaveCount(3);
+  });
   await shoot(dana, 'dj-home', '/', async (shown) => {
     await expect(shown.getByRole('link', { name: /Sunday Service #43/ }).first()).toBeVisible();
   });

@@ -110,7 +110,7 @@ const SlotHeading = memo(function SlotHeading({
         ) : (
           name
         )}
-        {compact && <span className="text-body-secondary fw-normal small ms-2">{formatHours(view.duration)}</span>}
+        {compact && <span className="text-body-secondary fw-normal small">{formatHours(view.duration)}</span>}
         <span className="slot-badges">
           {compact && warningCount > 0 && (
             <Badge bg="warning" text="dark">
