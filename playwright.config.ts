@@ -10,7 +10,10 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Screenshot baselines (tests/e2e/screens.spec.ts) are kept by name, one set for every machine
+  // like this one (Debian's Chromium, the self-hosted Inter): a small tolerance for anti-aliasing.
+  snapshotPathTemplate: '{testDir}/screens/{arg}{ext}',
+  expect: { timeout: 10_000, toHaveScreenshot: { maxDiffPixelRatio: 0.01, animations: 'disabled', caret: 'hide', scale: 'css' } },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     browserName: 'chromium',

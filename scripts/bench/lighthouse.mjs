@@ -55,14 +55,19 @@ export async function lighthousePages() {
     // The machine is shared: each page BENCH_LIGHTHOUSE_RUNS times (3), and the run with the
     // median performance score. BENCH_LIGHTHOUSE_REPORTS=DIR keeps each run's JSON report.
     const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+    // Each page in each theme (decision 026): a device set to dark is Chromium's --force-dark-mode,
+    // which both the client hint and prefers-color-scheme follow. BENCH_LIGHTHOUSE_THEMES=light
+    // measures one.
+    const themes = (process.env.BENCH_LIGHTHOUSE_THEMES ?? 'light,dark').split(',').map((theme) => theme.trim());
     const rows = [];
-    for (const { page, path, cookie } of pages) {
+    for (const { page: name, path, cookie, theme } of themes.flatMap((theme) => pages.map((page) => ({ ...page, theme })))) {
+      const page = `${name}, ${theme}`;
       const measured = [];
       for (let run = 1; run <= runs; run++) {
-        const lhr = await audit(chromePath, `${app.url}${path}`, cookie);
+        const lhr = await audit(chromePath, `${app.url}${path}`, cookie, theme === 'dark' ? ['--force-dark-mode'] : []);
         if (process.env.BENCH_LIGHTHOUSE_REPORTS && lhr) {
           fs.mkdirSync(process.env.BENCH_LIGHTHOUSE_REPORTS, { recursive: true });
-          fs.writeFileSync(`${process.env.BENCH_LIGHTHOUSE_REPORTS}/${path.split('/').slice(1, 3).join('-')}-${run}.json`, JSON.stringify(lhr));
+          fs.writeFileSync(`${process.env.BENCH_LIGHTHOUSE_REPORTS}/${path.split('/').slice(1, 3).join('-')}-${theme}-${run}.json`, JSON.stringify(lhr));
         }
         measured.push({ page: `${page}, run ${run}`, ...figures(lhr) });
       }
@@ -81,10 +86,10 @@ export async function lighthousePages() {
  * One Lighthouse run in a fresh browser, and one more try after a failed trace: a second run in
  * the same headless Chromium sometimes ends in NO_NAVSTART.
  */
-async function audit(chromePath, url, cookie) {
+async function audit(chromePath, url, cookie, flags = []) {
   let lhr;
   for (let attempt = 1; attempt <= 2 && (!lhr || lhr.runtimeError); attempt++) {
-    const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+    const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: [...CHROME_FLAGS, ...flags], logLevel: 'silent' });
     try {
       const result = await lighthouse(url, {
         port: chrome.port,

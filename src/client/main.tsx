@@ -1,5 +1,6 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
-import './app/app.css';
+import '@fontsource-variable/inter';
+import './styles/tokens.css';
 import { startApp } from './app/startApp';
 
 // The browser's entry.

@@ -29,6 +29,7 @@ import { registerTextGuard } from './http/text-guard.js';
 import { BODY_LIMIT_BYTES } from './limits.js';
 import { readClientBuild, STAFF_ROUTES_MODULE, withModules } from './pages/client-build.js';
 import { registerPages } from './pages/routes.js';
+import { pageLook, themedHtml, themeHeaders } from './pages/theme.js';
 import { registerPublicRoutes } from './public/routes.js';
 import { registerSettingsRoutes } from './settings/routes.js';
 import { registerSignupRoutes } from './signup/routes.js';
@@ -123,7 +124,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     const build = readClientBuild(options.clientDir, ctx.config.appName);
     await registerPages(app, ctx, build);
     // Every address the pages above do not render is a staff screen or not found: both need the staff routes.
-    await serveSpa(app, options.clientDir, withModules(build, [STAFF_ROUTES_MODULE]));
+    await serveSpa(app, ctx, options.clientDir, withModules(build, [STAFF_ROUTES_MODULE]));
   }
   app.setNotFoundHandler((_request, reply) => {
     reply.code(404).send({ code: 'not_found', message: 'Not found.' });
@@ -151,19 +152,21 @@ function trustProxyOption(trust: TrustProxy): boolean | string[] | ((address: st
  * content in their name, so browsers keep them for a year without asking again; everything else,
  * the page above all, is revalidated on each use so a new release is picked up at once.
  */
-async function serveSpa(app: FastifyInstance, clientDir: string, indexHtml: string) {
-  const indexEtag = `"${createHash('sha256').update(indexHtml).digest('base64url').slice(0, 22)}"`;
+async function serveSpa(app: FastifyInstance, ctx: AppContext, clientDir: string, indexHtml: string) {
   const files = new Set(listFiles(clientDir).filter((file) => file !== 'index.html' && !/^\.vite\/|\.(br|gz)$/.test(file)));
   await app.register(fastifyStatic, { root: clientDir, serve: false, preCompressed: true });
-  app.get('/*', { config: { access: 'public' } }, (request, reply) => {
+  app.get('/*', { config: { access: 'public' } }, async (request, reply) => {
     const wanted = (request.params as { '*': string })['*'];
     if (files.has(wanted)) {
       return wanted.startsWith('assets/') ? reply.sendFile(wanted, { maxAge: ONE_YEAR_MS, immutable: true }) : reply.sendFile(wanted);
     }
     if (/^(api|assets|feeds)(\/|$)/i.test(wanted)) return reply.code(404).send({ code: 'not_found', message: 'Not found.' });
-    reply.header('cache-control', 'no-cache').header('etag', indexEtag);
-    if (request.headers['if-none-match'] === indexEtag) return reply.code(304).send();
-    return reply.type('text/html').send(indexHtml);
+    // Written in the browser's theme with the series' accent (decision 026): its tag names both.
+    const html = themedHtml(indexHtml, await pageLook(ctx, request));
+    const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
+    themeHeaders(reply).header('cache-control', 'no-cache').header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.type('text/html').send(html);
   });
 }
 

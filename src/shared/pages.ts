@@ -49,3 +49,13 @@ export interface PageRenderer {
   /** /lineups, a whole document. */
   renderPublicLineupsPage(input: PublicPageInput<PublicLineupList>): Promise<string>;
 }
+
+/** The look a page is written in (decision 026): written on its <html> by the server. */
+export interface PageLook {
+  /** The theme the page is written in. */
+  theme: 'light' | 'dark';
+  /** What the browser chose in the user menu (`system`: its device's scheme). */
+  preference: 'system' | 'light' | 'dark';
+  /** The series' accent colour (Global Settings, imageAccent). */
+  accent: string;
+}

@@ -8,6 +8,9 @@ import { Avatar } from '../components/Avatar';
 import { VinylRecord } from '../components/VinylLoader';
 import { useLogout, useMe, useSignOutOnExpiredSession } from '@client/shared/session';
 import { useAppName } from '../lib/appName';
+import { chooseTheme } from '../lib/theme';
+import { useThemePreference } from '../lib/useThemePreference';
+import type { ThemePreference } from '@shared/theme';
 
 // The frame around every screen but the sign-in ones: navigation bar, then the page (whose
 // guard, RequireAccess, adds the breadcrumbs once access is granted).
@@ -144,6 +147,8 @@ function UserMenu({ me }: { me: Me }) {
               ))
             )}
             <hr className="dropdown-divider" />
+            <ThemeChoice />
+            <hr className="dropdown-divider" />
             <button
               type="button"
               className="dropdown-item"
@@ -172,6 +177,31 @@ function UserMenu({ me }: { me: Me }) {
           </ConfirmDialog>
         </Suspense>
       )}
+    </>
+  );
+}
+
+const THEME_CHOICES: { value: ThemePreference; label: string }[] = [
+  { value: 'system', label: 'System' },
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+];
+
+/** Light, dark or as the device is: remembered by this browser (lib/theme.ts). */
+function ThemeChoice() {
+  const preference = useThemePreference();
+  return (
+    <>
+      <div className="dropdown-header" id="theme-choice-label">
+        Theme
+      </div>
+      <div className="theme-choice" role="group" aria-labelledby="theme-choice-label">
+        {THEME_CHOICES.map(({ value, label }) => (
+          <button key={value} type="button" className="theme-choice__option" aria-pressed={preference === value} onClick={() => chooseTheme(value)}>
+            {label}
+          </button>
+        ))}
+      </div>
     </>
   );
 }

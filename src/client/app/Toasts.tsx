@@ -7,6 +7,8 @@ export function Toasts() {
     <Toaster
       position="top-center"
       toastOptions={{
+        // In the tokens' colours, light and dark (styles/tokens.css).
+        className: 'lu-toast',
         blank: { duration: 4000 },
         error: { duration: 4000 },
         success: { duration: 2000 },

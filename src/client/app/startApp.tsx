@@ -2,6 +2,7 @@ import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { followTheme } from '@client/lib/theme';
 import { rememberZone } from '@client/lib/zone';
 import { AppProviders } from './AppProviders';
 import { queryClient } from './queryClient';
@@ -14,6 +15,7 @@ import { appRoutes, patchStaffRoutes } from './routes';
  */
 export async function startApp(root: HTMLElement) {
   rememberZone();
+  followTheme();
   const rendered = readRenderedState();
   const routes = appRoutes(queryClient);
   if (rendered) {

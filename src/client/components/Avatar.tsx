@@ -11,5 +11,10 @@ export function Avatar({ url, name, size = 32 }: { url: string | null; name: str
       </span>
     );
   }
-  return <img className="avatar" src={url} alt="" style={style} onError={() => setFailedUrl(url)} />;
+  // On a page the server rendered, the picture may have failed before React was there to hear
+  // it: a loaded image with no size failed.
+  const failedBefore = (img: HTMLImageElement | null) => {
+    if (img?.complete && img.naturalWidth === 0) setFailedUrl(url);
+  };
+  return <img ref={failedBefore} className="avatar" src={url} alt="" style={style} onError={() => setFailedUrl(url)} />;
 }

@@ -1,7 +1,7 @@
 import './VinylLoader.css';
 
 // The loading logo: a vinyl record of our own drawing, spinning (still when the person asked
-// for reduced motion).
+// for reduced motion). Its label is in the series' accent (VinylLoader.css, decision 026).
 
 export function VinylRecord({ size = 64, spinning = false }: { size?: number; spinning?: boolean }) {
   return (
@@ -18,7 +18,7 @@ export function VinylRecord({ size = 64, spinning = false }: { size?: number; sp
         <circle key={r} cx="50" cy="50" r={r} fill="none" stroke="#2e2e2e" strokeWidth="1.2" />
       ))}
       <path d="M50 6 A44 44 0 0 1 88 28" fill="none" stroke="#5a5a5a" strokeWidth="2.5" strokeLinecap="round" opacity="0.7" />
-      <circle cx="50" cy="50" r="17" fill="#e0533d" />
+      <circle className="vinyl-record__label" cx="50" cy="50" r="17" fill="#e0533d" />
       <circle cx="50" cy="50" r="17" fill="none" stroke="#f4a259" strokeWidth="2" />
       <path d="M38 46 h24 M41 54 h18" stroke="#fff4e6" strokeWidth="2" strokeLinecap="round" opacity="0.85" />
       <circle cx="50" cy="50" r="2.6" fill="#f4f1ea" />

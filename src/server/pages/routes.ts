@@ -7,6 +7,7 @@ import type { AppContext } from '../context.js';
 import * as publicService from '../public/service.js';
 import { appDocument, type ClientBuild, publicAssets } from './client-build.js';
 import { pageZone, signupPageData } from './service.js';
+import { pageLook, themedHtml, themeHeaders } from './theme.js';
 
 // The pages the server renders with React (decision 020), before the client's catch-all:
 // - the sign-in page and a DJ's signup pages, then hydrated by the browser's bundle: their
@@ -24,46 +25,45 @@ export async function registerPages(app: FastifyInstance, ctx: AppContext, build
   const assets = publicAssets(build);
 
   /** The app's page, with the rendered root when there is one, else for the browser to render. */
-  const sendAppPage = (reply: FastifyReply, rendered: RenderedAppPage | null) =>
-    reply
+  const sendAppPage = async (request: FastifyRequest, reply: FastifyReply, rendered: RenderedAppPage | null) =>
+    themeHeaders(reply)
       .header('cache-control', 'private, no-cache')
-      .header('vary', 'Cookie')
       .type('text/html; charset=utf-8')
-      .send(rendered ? appDocument(build, rendered) : build.indexHtml);
+      .send(themedHtml(rendered ? appDocument(build, rendered) : build.indexHtml, await pageLook(ctx, request)));
 
   app.get(paths.login(), { config: PAGE }, async (request, reply) => {
     const zone = await pageZone({ ctx, cookie: request.cookies.tz });
-    return sendAppPage(reply, await pages.renderAppPage({ url: request.url, appName, zone }));
+    return sendAppPage(request, reply, await pages.renderAppPage({ url: request.url, appName, zone }));
   });
 
   const signupPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const { eventId } = request.params as { eventId: string };
     const data = await signupPageData({ ctx, user: await app.signedInUser(request, reply), eventId });
-    if (!data) return sendAppPage(reply, null);
+    if (!data) return sendAppPage(request, reply, null);
     const zone = await pageZone({ ctx, cookie: request.cookies.tz });
-    return sendAppPage(reply, await pages.renderAppPage({ url: request.url, appName, zone, ...data }));
+    return sendAppPage(request, reply, await pages.renderAppPage({ url: request.url, appName, zone, ...data }));
   };
   // The spec's addresses (paths.ts builds them with an id filled in).
   app.get('/eventSignup/:eventId', { config: PAGE }, signupPage);
   app.get('/eventSignup/:eventId/wizard', { config: PAGE }, signupPage);
 
   /** A public page: a whole document, its absolute links from linkOrigin (which keeps it out of shared caches without PUBLIC_URL). */
-  const sendPublicPage = (reply: FastifyReply, status: number, html: string) =>
-    reply.code(status).header('cache-control', 'public, no-cache').type('text/html; charset=utf-8').send(html);
+  const sendPublicPage = async (request: FastifyRequest, reply: FastifyReply, status: number, html: string) =>
+    themeHeaders(reply).code(status).header('cache-control', 'public, no-cache').type('text/html; charset=utf-8').send(themedHtml(html, await pageLook(ctx, request)));
 
   app.get(paths.publicLineups(), { config: PAGE }, async (request, reply) => {
     const { list, meta } = await publicService.lineupsPage({ db: ctx.store.db, origin: linkOrigin(request, reply, ctx) });
-    return sendPublicPage(reply, 200, await pages.renderPublicLineupsPage({ data: list, appName, meta, assets }));
+    return sendPublicPage(request, reply, 200, await pages.renderPublicLineupsPage({ data: list, appName, meta, assets }));
   });
 
   app.get('/lineups/:eventId', { config: PAGE }, async (request, reply) => {
     const origin = linkOrigin(request, reply, ctx);
     const parsed = publicEventParamsSchema.safeParse(request.params);
     const page = parsed.success ? await publicService.lineupPage({ db: ctx.store.db, eventId: parsed.data.eventId, origin }) : undefined;
-    if (page) return sendPublicPage(reply, 200, await pages.renderPublicLineupPage({ data: page.lineup, appName, meta: page.meta, assets }));
+    if (page) return sendPublicPage(request, reply, 200, await pages.renderPublicLineupPage({ data: page.lineup, appName, meta: page.meta, assets }));
     // An unknown or unpublished event: the same answer for both.
     const { seriesName, seriesZone } = await publicService.seriesOf(ctx.store.db);
     const meta = { title: 'Lineup not found', description: `${seriesName}: this lineup is not public.`, canonicalUrl: `${origin}${paths.publicLineups()}`, siteName: seriesName };
-    return sendPublicPage(reply, 404, await pages.renderLineupNotFoundPage({ data: seriesZone, appName, meta, assets }));
+    return sendPublicPage(request, reply, 404, await pages.renderLineupNotFoundPage({ data: seriesZone, appName, meta, assets }));
   });
 }

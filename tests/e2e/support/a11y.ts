@@ -11,6 +11,9 @@ const BLOCKING = new Set(['serious', 'critical']);
  * violation, naming the rule and the offending elements, so one run lists every problem.
  */
 export async function expectNoSeriousViolations(page: Page, testInfo: TestInfo, screen: string): Promise<void> {
+  // The page is in the theme of the browser's scheme (decision 026): axe checks the one it shows.
+  const scheme = await page.evaluate(() => (window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'));
+  await expect(page.locator('html')).toHaveAttribute('data-bs-theme', scheme);
   // Bootstrap's fades animate opacity; a half-faded element would read as low contrast.
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 350)));

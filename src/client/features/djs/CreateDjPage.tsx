@@ -9,7 +9,7 @@ export function CreateDjPage() {
   const create = useCreateDj();
   const navigate = useNavigate();
   return (
-    <Card style={{ maxWidth: '40rem' }}>
+    <Card className="lu-measure-md">
       <Card.Body>
         <h1 className="h3 mb-3">Create Dj</h1>
         <DjForm

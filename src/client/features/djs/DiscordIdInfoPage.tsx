@@ -3,7 +3,7 @@ import { Card } from 'react-bootstrap';
 // Where staff learn to copy a person's Discord user ID (linked from the DJ form).
 export function DiscordIdInfoPage() {
   return (
-    <Card style={{ maxWidth: '48rem' }}>
+    <Card className="lu-measure-lg">
       <Card.Body>
         <h1 className="h3">How to find a Discord ID</h1>
         <p>

@@ -44,7 +44,7 @@ export function RosterPage() {
       </div>
 
       <div className="d-flex flex-wrap align-items-end gap-3 mb-2">
-        <Form.Group controlId="roster-search" className="flex-grow-1" style={{ maxWidth: '30rem' }}>
+        <Form.Group controlId="roster-search" className="flex-grow-1 lu-measure-sm">
           <Form.Label>Search</Form.Label>
           <Form.Control
             type="search"

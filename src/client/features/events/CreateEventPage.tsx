@@ -64,7 +64,7 @@ function CreateEventForm({ initial }: { initial: EventFormValues }) {
 
   return (
     <FormProvider {...form}>
-      <Form noValidate onSubmit={submit} style={{ maxWidth: 900 }}>
+      <Form noValidate onSubmit={submit} className="lu-measure-xl">
         <EventFormFields />
         <Button type="submit" disabled={form.formState.isSubmitting}>
           {create.isPending ? 'Creating...' : 'Create Event'}

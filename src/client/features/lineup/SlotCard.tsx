@@ -40,7 +40,7 @@ export function SlotCard(props: SlotCardProps) {
 
   return (
     <Card ref={setNodeRef} style={style} className={`mb-3 slot-card${isDragging ? ' shadow' : ''}`} data-testid="slot-card" role="group" aria-label={`Slot ${view.index + 1}: ${view.label} at ${view.time}`}>
-      <Card.Header className="d-flex align-items-center gap-2 flex-wrap">
+      <Card.Header className="slot-row">
         <button
           type="button"
           ref={setActivatorNodeRef}
@@ -101,8 +101,8 @@ const SlotHeading = memo(function SlotHeading({
 
   return (
     <>
-      <span className="fw-bold slot-time">{compact ? `${time}–${view.endLabel}` : time}</span>
-      <h3 className="h6 mb-0 me-auto text-break">
+      <span className={`slot-time${compact ? ' slot-time--range' : ''}`}>{compact ? `${time}–${view.endLabel}` : time}</span>
+      <h3 className="h6 mb-0 slot-name">
         {compact ? (
           <button type="button" className="btn btn-link p-0 text-reset fw-semibold text-start" aria-expanded={open} onClick={() => onToggle(!open)}>
             {name}
@@ -110,26 +110,28 @@ const SlotHeading = memo(function SlotHeading({
         ) : (
           name
         )}
-        {compact && <span className="text-body-secondary fw-normal small ms-2">{formatHours(view.duration)}</span>}
-        {compact && warningCount > 0 && (
-          <Badge bg="warning" text="dark" className="ms-2">
-            {warningCount === 1 ? '1 warning' : `${warningCount} warnings`}
-          </Badge>
-        )}
-        {/* Closed rows hide the Apply / Dismiss notice: say that one waits. */}
-        {compact && signup && pendingChanges(signup).length > 0 && (
-          <Badge bg="warning" text="dark" className="ms-2" data-testid="pending-change-badge">
-            Pending change
-          </Badge>
-        )}
-        {view.isDebut && (
-          <Badge bg="info" text="dark" className="ms-2">
-            Debut
-          </Badge>
-        )}
+        {compact && <span className="text-body-secondary fw-normal small">{formatHours(view.duration)}</span>}
+        <span className="slot-badges">
+          {compact && warningCount > 0 && (
+            <Badge bg="warning" text="dark">
+              {warningCount === 1 ? '1 warning' : `${warningCount} warnings`}
+            </Badge>
+          )}
+          {/* Closed rows hide the Apply / Dismiss notice: say that one waits. */}
+          {compact && signup && pendingChanges(signup).length > 0 && (
+            <Badge bg="warning" text="dark" data-testid="pending-change-badge">
+              Pending change
+            </Badge>
+          )}
+          {view.isDebut && (
+            <Badge bg="info" text="dark">
+              Debut
+            </Badge>
+          )}
+        </span>
       </h3>
       {signup && <ConfirmationBadge confirmations={Object.values(signup.confirmations)} />}
-      <div className="d-flex gap-1 ms-auto">
+      <div className="slot-actions">
         <Button variant="outline-secondary" size="sm" onClick={() => onMove(index, -1)} disabled={index === 0} aria-label={`Move ${name} sooner`} title="Move sooner">
           ↑
         </Button>

@@ -18,16 +18,18 @@ export function PublicLineupView({ lineup, visitorZone }: { lineup: PublicLineup
   return (
     <article className={visitorZone === null ? `public-lineup ${VISITOR_PENDING}` : 'public-lineup'}>
       <title>{`${event.name} · ${seriesName}`}</title>
-      <p className="public-kicker">{seriesName}</p>
-      <h1 className="h2 mb-2">{event.name}</h1>
-      <p className="lead mb-1">{longDate(start, seriesZone)}</p>
-      <p className="mb-0">
-        {clockTime(start, seriesZone)} {zoneLabel(start, seriesZone)} in {series}
-      </p>
-      <p className="mb-1" data-visitor-only>
-        <VisitorTime format="when" iso={start} eventStart={start} zone={zone} /> your time
-      </p>
-      <p className="mb-4">{event.host.trim() ? `Hosted by ${event.host}` : 'Host TBA'}</p>
+      <div className="public-poster">
+        <p className="public-kicker">{seriesName}</p>
+        <h1 className="mb-3">{event.name}</h1>
+        <p className="public-date mb-1">{longDate(start, seriesZone)}</p>
+        <p className="mb-0">
+          {clockTime(start, seriesZone)} {zoneLabel(start, seriesZone)} in {series}
+        </p>
+        <p className="mb-2" data-visitor-only>
+          <VisitorTime format="when" iso={start} eventStart={start} zone={zone} /> your time
+        </p>
+        <p className="public-host mb-0">{event.host.trim() ? `Hosted by ${event.host}` : 'Host TBA'}</p>
+      </div>
 
       <section aria-labelledby="lineup-heading" className="mb-4">
         <h2 id="lineup-heading" className="h4">
@@ -89,15 +91,12 @@ export function PublicLineupView({ lineup, visitorZone }: { lineup: PublicLineup
       )}
 
       <section aria-labelledby="share-heading">
-        <h2 id="share-heading" className="h6 text-body-secondary">
+        <h2 id="share-heading" className="lu-eyebrow">
           Share
         </h2>
         <ul className="list-inline mb-0">
           <li className="list-inline-item">
             <a href={feeds.lineupImage(event.id, 'png', { tz: seriesZone })}>Lineup image</a>
-          </li>
-          <li className="list-inline-item">
-            <a href={feeds.events()}>Add the series to your calendar</a>
           </li>
           <li className="list-inline-item">
             <a href={paths.publicLineups()}>All upcoming events</a>

@@ -19,7 +19,7 @@ const ZONES = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValue
 export function GlobalSettingsPage() {
   const settings = useSettings();
   return (
-    <div style={{ maxWidth: '52rem' }}>
+    <div className="lu-measure-lg">
       <h1 className="h3 mb-3">Global Settings</h1>
       {settings.isPending && (
         <div className="d-flex align-items-center gap-2 text-body-secondary">
