@@ -1,22 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { startTestApp, testDialects, type TestApp } from '../testing/harness.js';
+import { djRow as newDjRow, startTestApp, testDialects, type TestApp } from '../testing/harness.js';
 import { UniqueViolation, withDbErrors } from './errors.js';
 
-const djRow = (discordId: string | null) => {
-  const now = Date.now();
-  return {
-    id: randomUUID(),
-    discord_id: discordId,
-    public_name: 'Someone',
-    dj_name: 'DJ Someone',
-    rtmp_url: '',
-    twitch_username: '',
-    avatar_url: null,
-    notes: '',
-    created_at: now,
-    updated_at: now,
-  };
-};
+const djRow = (discordId: string | null) => newDjRow({ discordId });
 
 describe.each(testDialects)('storage on %s', (dialect) => {
   let app: TestApp;

@@ -59,6 +59,15 @@ export interface SignedIn {
   discordId: string;
 }
 
+/** A roster row as the sign-in writes one: a name, no links, no notes. */
+export const djRow = ({ id = randomUUID(), discordId, publicName = 'Someone', djName = 'DJ Someone', now = Date.now() }: {
+  id?: string;
+  discordId: string | null;
+  publicName?: string;
+  djName?: string;
+  now?: number;
+}) => ({ id, discord_id: discordId, public_name: publicName, dj_name: djName, rtmp_url: '', twitch_username: '', avatar_url: null, notes: '', created_at: now, updated_at: now });
+
 let discordCounter = 0;
 export const uniqueDiscordId = () => `${Date.now()}${String(++discordCounter).padStart(5, '0')}`.slice(0, 19);
 
@@ -116,18 +125,7 @@ export async function startTestApp(
       const discordId = dj.discordId ?? uniqueDiscordId();
       await running.ctx.store.db
         .insertInto('djs')
-        .values({
-          id: djId,
-          discord_id: discordId,
-          public_name: dj.publicName ?? `Person ${discordId.slice(-4)}`,
-          dj_name: dj.djName ?? `DJ ${discordId.slice(-4)}`,
-          rtmp_url: '',
-          twitch_username: '',
-          avatar_url: null,
-          notes: '',
-          created_at: now,
-          updated_at: now,
-        })
+        .values(djRow({ id: djId, discordId, publicName: dj.publicName ?? `Person ${discordId.slice(-4)}`, djName: dj.djName ?? `DJ ${discordId.slice(-4)}`, now }))
         .execute();
       const session = await openSession(
         running.ctx.store.db,
