@@ -16,7 +16,7 @@ import {
   saveEventSchema,
 } from '@shared/schemas/events';
 import type { Settings } from '@shared/schemas/settings';
-import type { SignupIntake } from '@shared/schemas/signup';
+import { SIGNUP_ANSWER_DEFAULTS, type SignupIntake } from '@shared/schemas/signup';
 import { type Answer, callContract } from '@shared/testing/api-client';
 
 // Every piece of test data the end-to-end tests make through the API, as small named steps.
@@ -320,17 +320,12 @@ export async function submitSignup(
   eventId: string,
   answers: Partial<Omit<SignupIntake, 'event_id'>> & { name: string },
 ): Promise<void> {
+  // Each answer's default (decision 006: a new answer needs nothing here), a prerecorded set.
   const body: SignupIntake = {
+    ...(SIGNUP_ANSWER_DEFAULTS as SignupIntake),
     event_id: eventId,
-    is_b2b: false,
-    b2b_members_response: '',
-    requested_duration: 1,
     type: 'PRERECORD',
-    stream_link: '',
-    available_from: 'any',
-    available_to: 'any',
     confirm_expectations: true,
-    dj_notes: '',
     ...answers,
   };
   void (await call(API.signup.submitSignup, { body }, { as: request })).body;
