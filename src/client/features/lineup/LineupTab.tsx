@@ -1,5 +1,5 @@
 import './lineup.css';
-import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Alert, Button, Col, Form, Row } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import type { Dj } from '@shared/schemas/djs';
@@ -16,12 +16,6 @@ import { SignupCard } from './SignupCard';
 import { useLineupView } from './useLineupView';
 import { useRemembered } from './useRemembered';
 
-/**
- * How many waiting signups render with the lineup on arrival; the rest follow in a transition,
- * which React renders in slices, so a busy week's 50 cards do not block the page at once.
- */
-const FIRST_SIGNUPS = 8;
-
 /** Who the 'Add Dj' modal adds a DJ for: a new signup, or a signup's B2B partner. */
 type AddTarget = { kind: 'signups' } | { kind: 'b2b'; uuid: string; name: string } | null;
 
@@ -33,8 +27,6 @@ export function LineupTab() {
   const [target, setTarget] = useState<AddTarget>(null);
   const [order, setOrder] = useState<'signup' | 'lastPlay'>('signup');
   const [compact, setCompact] = useRemembered('lineup-compact-rows', false);
-  const [allSignups, setAllSignups] = useState(false);
-  useEffect(() => startTransition(() => setAllSignups(true)), []);
   const notInLineup = signupsNotInLineup(draft.signups, draft.slots);
   const waiting = order === 'lastPlay' ? byLongestSinceLastPlay(notInLineup, stored.otherEventsByDj, draft.startDatetime) : notInLineup;
 
@@ -79,7 +71,7 @@ export function LineupTab() {
           {waiting.length === 0 && (
             <Alert variant="secondary">No signups waiting. DJs' signups appear here, or use Add DJ to Signups.</Alert>
           )}
-          {(allSignups ? waiting : waiting.slice(0, FIRST_SIGNUPS)).map((signup) => (
+          {waiting.map((signup) => (
             <SignupCard key={signup.uuid} signup={signup} onAddB2b={addB2b} />
           ))}
         </Col>
