@@ -14,6 +14,14 @@ const appNameInDev = (): Plugin => ({
   transformIndexHtml: (html) => html.replaceAll('%APP_NAME%', process.env.APP_NAME || 'Lineup'),
 });
 
+// React Bootstrap and its helpers, in two chunks rather than one per combination of components
+// that some lazy page shares (a page of the staff's screens would otherwise take some twenty
+// requests of a kilobyte each, queued six at a time: docs/performance.md, "Lineup page"). The
+// second holds what the editing screens use and the home page does not (forms, tabs, tables,
+// dialogs, menus and overlays with Popper), so the home page does not download it.
+const BOOTSTRAP = /[\\/]node_modules[\\/](react-bootstrap|@restart|uncontrollable|prop-types|warning|invariant|classnames|@react-aria|dequal|react-transition-group|dom-helpers|@babel[\\/]runtime|react-lifecycles-compat)[\\/]/;
+const EDITING_CONTROLS = /[\\/]node_modules[\\/](@popperjs[\\/]|react-bootstrap[\\/]esm[\\/](Modal|Dropdown|Overlay|Popover|Tooltip|Offcanvas|BootstrapModalManager|AbstractModal|useOverlayOffset|getInitialPopperStyles|Form|Tab|Table|ProgressBar|FloatingLabel|InputGroup|Feedback|Switch)|@restart[\\/]ui[\\/]esm[\\/](Modal|Dropdown|Overlay|usePopper|popper|ModalManager|mergeOptionsWithPopperConfig|Portal))/;
+
 export default defineConfig({
   root: 'src/client',
   plugins: [react(), appNameInDev()],
@@ -44,8 +52,13 @@ export default defineConfig({
         codeSplitting: {
           // React and the router in a chunk of their own: every page needs them and they change
           // only with an upgrade, so a release of the app's code does not make browsers (which
-          // keep hashed files for a year) download them again.
-          groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+          // keep hashed files for a year) download them again. The same holds for Bootstrap's two.
+          groups: [
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
+            { name: 'bootstrap', test: (id) => BOOTSTRAP.test(id) && !EDITING_CONTROLS.test(id), priority: 2 },
+            // With what they import that the first did not take.
+            { name: 'bootstrap-controls', test: (id) => BOOTSTRAP.test(id) || EDITING_CONTROLS.test(id), priority: 1 },
+          ],
         },
       },
     },

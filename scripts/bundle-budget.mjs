@@ -16,6 +16,8 @@ const VISITS = [
   { name: 'first visit (/login, a DJ\'s signup summary)', loads: [appEntry], budgetKb: 150 },
   { name: 'a DJ\'s signup wizard', loads: [appEntry, 'features/signup/SignupWizardPage.tsx'], budgetKb: 175 },
   { name: 'staff home', loads: [appEntry, 'app/staffRoutes.tsx', 'features/home/HomePage.tsx'], budgetKb: 175 },
+  // The event page with all its tabs, which load as two modules (the server links them from the page).
+  { name: 'a staff member\'s event page', loads: [appEntry, 'app/staffRoutes.tsx', 'features/events/screens.ts', 'features/lineup/screens.ts'], budgetKb: 310 },
   { name: 'the public lineup page (rendered on the server)', loads: ['public-page.ts'], budgetKb: 60 },
 ];
 

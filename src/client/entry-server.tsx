@@ -1,14 +1,15 @@
 import { dehydrate, QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import type { PageRenderer, PublicPageInput } from '@shared/pages';
 import { meQueryKey } from '@client/shared/session';
 import { signupAreaQuery } from '@client/shared/signup';
 import { AppProviders } from './app/AppProviders';
 import { RENDERED_STATE_ID, type RenderedPageState } from './app/renderedPage';
-import { appRoutes } from './app/routes';
-import { moduleOf } from './lib/moduleHandle';
+import { appRoutes, needsStaffRoutes } from './app/routes';
+import { staffRoutes } from './app/staffRoutes';
+import { dataOf, moduleOf } from './lib/pageHandles';
 import { PublicDocument } from './features/public/PublicDocument';
 import { LineupNotFound, PublicLineupView } from './features/public/PublicLineupView';
 import { PublicLineupsView } from './features/public/PublicLineupsView';
@@ -51,6 +52,26 @@ export const renderAppPage: PageRenderer['renderAppPage'] = async (input) => {
     // nothing in the data can close the element or open a comment.
     stateScript: `<script type="application/json" id="${RENDERED_STATE_ID}">${JSON.stringify(state).replaceAll('<', '\\u003c')}</script>`,
     modules: context.matches.flatMap((match) => moduleOf(match.route.handle) ?? []),
+  };
+};
+
+/** The route tables, to match addresses against; their loaders never run here. */
+const routeTables = (() => {
+  const queryClient = new QueryClient();
+  return { app: appRoutes(queryClient), staff: staffRoutes(queryClient) };
+})();
+
+/**
+ * What the browser's page for an address loads first, as its routes declare it (pageHandles.ts):
+ * the lazy modules (the staff screens' included) and what the loaders fetch. The server links
+ * them from the page it sends.
+ */
+export const pageLoads: PageRenderer['pageLoads'] = (path) => {
+  const matches = [...(matchRoutes(routeTables.app, path) ?? [])];
+  if (needsStaffRoutes(routeTables.app, path)) matches.push(...(matchRoutes(routeTables.staff, path) ?? []));
+  return {
+    modules: matches.flatMap((match) => moduleOf(match.route.handle) ?? []),
+    data: matches.flatMap((match) => dataOf(match.route.handle, match.params)),
   };
 };
 

@@ -27,7 +27,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { sharedRateLimits } from './http/shared-rate-limits.js';
 import { registerTextGuard } from './http/text-guard.js';
 import { BODY_LIMIT_BYTES } from './limits.js';
-import { readClientBuild, STAFF_ROUTES_MODULE, withModules } from './pages/client-build.js';
+import { readClientBuild } from './pages/client-build.js';
 import { registerPages } from './pages/routes.js';
 import { pageLook, themedHtml, themeHeaders } from './pages/theme.js';
 import { registerPublicRoutes } from './public/routes.js';
@@ -122,9 +122,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   if (options.clientDir) {
     const build = readClientBuild(options.clientDir, ctx.config.appName);
-    await registerPages(app, ctx, build);
-    // Every address the pages above do not render is a staff screen or not found: both need the staff routes.
-    await serveSpa(app, ctx, options.clientDir, withModules(build, [STAFF_ROUTES_MODULE]));
+    await serveSpa(app, ctx, options.clientDir, await registerPages(app, ctx, build));
   }
   app.setNotFoundHandler((_request, reply) => {
     reply.code(404).send({ code: 'not_found', message: 'Not found.' });
@@ -152,7 +150,7 @@ function trustProxyOption(trust: TrustProxy): boolean | string[] | ((address: st
  * content in their name, so browsers keep them for a year without asking again; everything else,
  * the page above all, is revalidated on each use so a new release is picked up at once.
  */
-async function serveSpa(app: FastifyInstance, ctx: AppContext, clientDir: string, indexHtml: string) {
+async function serveSpa(app: FastifyInstance, ctx: AppContext, clientDir: string, appPage: (path: string) => string) {
   const files = new Set(listFiles(clientDir).filter((file) => file !== 'index.html' && !/^\.vite\/|\.(br|gz)$/.test(file)));
   await app.register(fastifyStatic, { root: clientDir, serve: false, preCompressed: true });
   app.get('/*', { config: { access: 'public' } }, async (request, reply) => {
@@ -162,7 +160,7 @@ async function serveSpa(app: FastifyInstance, ctx: AppContext, clientDir: string
     }
     if (/^(api|assets|feeds)(\/|$)/i.test(wanted)) return reply.code(404).send({ code: 'not_found', message: 'Not found.' });
     // Written in the browser's theme with the series' accent (decision 026): its tag names both.
-    const html = themedHtml(indexHtml, await pageLook(ctx, request));
+    const html = themedHtml(appPage(`/${wanted}`), await pageLook(ctx, request));
     const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
     themeHeaders(reply).header('cache-control', 'no-cache').header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();

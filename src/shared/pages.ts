@@ -40,6 +40,8 @@ export interface PublicPageInput<T> {
 }
 
 export interface PageRenderer {
+  /** What the browser's page for an address loads first: lazy modules (as the build's manifest names them) and API addresses. */
+  pageLoads(path: string): { modules: string[]; data: string[] };
   /** A page of the app; null when the route table does not render it here (a redirect, an error). */
   renderAppPage(input: AppPageInput): Promise<RenderedAppPage | null>;
   /** /lineups/{eventId}, a whole document. */

@@ -7,7 +7,8 @@ import { VinylLoader } from '@client/components/VinylLoader';
 import { PublicLayout } from '@client/features/public/PublicLayout';
 import { publicRoutes } from '@client/features/public/routes';
 import { signupRoutes } from '@client/features/signup/routes';
-import { meQuery } from '@client/shared/session';
+import type { DataHandle } from '@client/lib/pageHandles';
+import { meQuery, meUrl } from '@client/shared/session';
 import { signupAreaQuery } from '@client/shared/signup';
 import { AppShell } from './AppShell';
 import { NotFoundPage } from './NotFoundPage';
@@ -18,7 +19,9 @@ import { RouteError } from './RouteError';
 //
 // The router loads a page's chunks before it renders anything, and a page asks for its data
 // when it renders: these loaders start the requests at once instead, beside the chunks (they
-// return at once; the pages' queries take the answers from the cache).
+// return at once; the pages' queries take the answers from the cache). Sooner still, the page
+// the server sends links what the loaders fetch (handle.data) and the lazy modules
+// (handle.module), so the browser asks for both before the app has run (lib/pageHandles.ts).
 //
 // The staff screens' routes are not in the first download: the router asks for them
 // (patchStaffRoutes) the first time an address matches nothing more precise than "not found".
@@ -42,6 +45,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
     {
       element: <AppShell />,
       loader: startMe,
+      handle: { data: () => [meUrl] } satisfies DataHandle,
       // While a first visit's lazy modules (or the staff routes) arrive, rendering in the browser.
       hydrateFallbackElement: <VinylLoader fullPage />,
       errorElement: <RouteError />,
@@ -66,11 +70,14 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
-/** Adds the staff screens' routes (once) when an address finds nothing but "not found" in `routes` without them. */
+/** Whether an address finds nothing but "not found" in `routes` without the staff screens' routes. */
+export const needsStaffRoutes = (routes: RouteObject[], path: string) => matchRoutes(routes, path)?.at(-1)?.route.path === '*';
+
+/** Adds the staff screens' routes (once) when an address needs them. */
 export function patchStaffRoutes(queryClient: QueryClient, routes: RouteObject[]): PatchRoutesOnNavigationFunction {
   let added: Promise<void> | undefined;
   return async ({ path, patch }) => {
-    if (matchRoutes(routes, path)?.at(-1)?.route.path !== '*') return;
+    if (!needsStaffRoutes(routes, path)) return;
     added ??= import('./staffRoutes').then(({ staffRoutes }) => patch(STAFF_ROUTE_ID, staffRoutes(queryClient)));
     await added;
   };

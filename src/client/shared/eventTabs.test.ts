@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import { type EventTabDefinition, eventTabRoutes, inTabOrder } from './eventTabs';
 
 const Screen = () => null;
-const tab = (definition: Omit<EventTabDefinition, 'load'>): EventTabDefinition => ({ ...definition, load: async () => Screen });
+const tab = (definition: Omit<EventTabDefinition, 'load' | 'module'>): EventTabDefinition => ({ ...definition, module: `features/x/${definition.tab}.tsx`, load: async () => Screen });
 const crumbOf = (route: RouteObject) => (route.handle as { crumb?: () => string } | undefined)?.crumb?.();
 
 test('tabs given by several features come out in the order of the event page, and each becomes a route with its crumb', async () => {

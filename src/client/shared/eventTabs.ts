@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { EVENT_TABS, type EventTab } from '@shared/paths';
+import type { ModuleHandle } from '@client/lib/pageHandles';
 
 /**
  * A tab of the event page, given by the feature that owns it: its address (one of EVENT_TABS,
@@ -13,6 +14,11 @@ export interface EventTabDefinition {
   /** The crumb's name when it differs from the label (the debug page). */
   crumb?: string;
   load: () => Promise<ComponentType>;
+  /**
+   * The module `load` imports, as the build's manifest names it (a ModuleHandle): the server
+   * links it from the page, so the browser fetches it with the app rather than after it.
+   */
+  module: string;
   /** Reached by its address only, not from the nav (the debug page). */
   hidden?: boolean;
 }
@@ -25,7 +31,11 @@ export function eventTabRoutes(tabs: readonly EventTabDefinition[]): RouteObject
   const ordered = inTabOrder(tabs);
   const lazy = (definition: EventTabDefinition) => async () => ({ Component: await definition.load() });
   return [
-    { index: true, lazy: lazy(ordered[0]!) },
-    ...ordered.map((definition) => ({ path: definition.tab, handle: { crumb: () => definition.crumb ?? definition.label }, lazy: lazy(definition) })),
+    { index: true, handle: { module: ordered[0]!.module } satisfies ModuleHandle, lazy: lazy(ordered[0]!) },
+    ...ordered.map((definition) => ({
+      path: definition.tab,
+      handle: { crumb: () => definition.crumb ?? definition.label, module: definition.module } satisfies ModuleHandle & { crumb: () => string },
+      lazy: lazy(definition),
+    })),
   ];
 }

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import * as api from '@shared/api/auth';
-import type { BodyOf } from '@shared/api/contract';
+import { type BodyOf, urlOf } from '@shared/api/contract';
 import type { Me } from '@shared/schemas/auth';
 import { ApiError, call, queryKeyOf } from '@client/lib/api';
 
@@ -22,6 +22,9 @@ async function fetchMe(): Promise<Me | null> {
 
 /** The me query's options: the app starts it with the page's first navigation (router.tsx). */
 export const meQuery = { queryKey: meQueryKey, queryFn: fetchMe, staleTime: 5 * 60_000 };
+
+/** The address the me query fetches. */
+export const meUrl = urlOf(api.getMe);
 
 export function useMe() {
   return useQuery(meQuery);

@@ -59,15 +59,36 @@ export function appDocument(build: ClientBuild, page: RenderedAppPage): string {
  * The app's page with links that start these modules (as the manifest names them), what they
  * import and their styles at once, rather than when the script that needs them has run.
  */
-export function withModules(build: ClientBuild, modules: readonly string[]): string {
+export const withModules = (build: ClientBuild, modules: readonly string[]) => withLinks(build.indexHtml, moduleLinks(build, modules));
+
+const withLinks = (html: string, links: string) => html.replace('</head>', () => `${links}</head>`);
+
+/** Fetched as the app's `fetch` will ask for them (same-origin, with the session), so it takes these answers. */
+const dataLinks = (data: readonly string[]) => data.map((url) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(url)}">`);
+
+function moduleLinks(build: ClientBuild, modules: readonly string[]): string {
   const chunks = modules.flatMap((module) => chunksOf(build, module));
   // What the page links to already (the entry and its imports) it needs no second time.
   const linked = (file: string) => build.indexHtml.includes(`"/${file}"`);
-  const head = [
+  return [
     ...new Set(chunks.flatMap((chunk) => chunk.css ?? []).filter((file) => !linked(file)).map((file) => `<link rel="stylesheet" href="/${file}">`)),
     ...new Set(chunks.map((chunk) => chunk.file).filter((file) => !linked(file)).map((file) => `<link rel="modulepreload" href="/${file}">`)),
   ].join('');
-  return build.indexHtml.replace('</head>', () => `${head}</head>`);
+}
+
+/**
+ * The app's page for the addresses the browser renders, from what each loads first: the API
+ * addresses its loaders fetch, first, then its modules. The module links are kept, one set per
+ * kind of page (the data links differ with each address's ids).
+ */
+export function appPages(build: ClientBuild): (loads: { modules: readonly string[]; data: readonly string[] }) => string {
+  const kept = new Map<string, string>();
+  return ({ modules, data }) => {
+    const key = modules.join(' ');
+    let links = kept.get(key);
+    if (links === undefined) kept.set(key, (links = moduleLinks(build, modules)));
+    return withLinks(build.indexHtml, [...dataLinks(data), links].join(''));
+  };
 }
 
 /** The staff screens' routes (src/client/app/staffRoutes.tsx), which every other address of the app needs first. */

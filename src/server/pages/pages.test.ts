@@ -105,6 +105,38 @@ describe.each(testDialects)('pages rendered on the server on %s', (dialect) => {
       expect(page.body).not.toContain('only Dana may read this');
     }
   });
+
+  test("a staff screen's page asks at once for what its loaders fetch, then for its modules, before the app has run", async () => {
+    const links = (html: string) => [...html.matchAll(/<link rel="(preload|modulepreload|stylesheet)"[^>]*href="([^"]+)"[^>]*>/g)].map(([tag, , href]) => [tag.includes('as="fetch" crossorigin="anonymous"') ? 'fetch' : tag.match(/rel="(\w+)"/)![1], href]);
+    const lineup = await app.request<string>('GET', `/events/${eventId}/lineup`);
+    expect(lineup.status).toBe(200);
+    expect(links(lineup.body)).toEqual([
+      // What the app's fetch asks for, the same way (same origin, with the session), so it takes these answers.
+      ['fetch', '/api/me'],
+      ['fetch', `/api/events/${eventId}`],
+      ['stylesheet', '/assets/lineup-abc.css'],
+      ['modulepreload', '/assets/staffRoutes-abc.js'],
+      ['modulepreload', '/assets/event-screens-abc.js'],
+      ['modulepreload', '/assets/form-abc.js'],
+      ['modulepreload', '/assets/lineup-screens-abc.js'],
+    ]);
+    // The event page's own tab (Setup) is in the event screens' module; other staff screens start the staff routes and who is signed in.
+    expect(links((await app.request<string>('GET', `/events/${eventId}`)).body).map(([, href]) => href)).toEqual([
+      '/api/me',
+      `/api/events/${eventId}`,
+      '/assets/staffRoutes-abc.js',
+      '/assets/event-screens-abc.js',
+      '/assets/form-abc.js',
+    ]);
+    for (const path of ['/events/create', '/djs', '/']) {
+      expect(links((await app.request<string>('GET', path)).body)).toEqual([['fetch', '/api/me'], ['modulepreload', '/assets/staffRoutes-abc.js']]);
+    }
+    // An id from the address is encoded into the link, never written into the page as it came.
+    const hostile = await app.request<string>('GET', `/events/${encodeURIComponent('"><img src=x onerror=alert(1)>')}/lineup`);
+    expect(hostile.status).toBe(200);
+    expect(hostile.body).not.toContain('<img');
+    expect(links(hostile.body)).toContainEqual(['fetch', '/api/events/%22%3E%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E']);
+  });
 });
 
 describe('the public pages and their links', () => {

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 // A stand-in for the built client (dist/client) for tests of the pages the server renders: the
-// app's page and a manifest naming the public pages' entry, as `vite build` writes them.
+// app's page and a manifest naming the public pages' entry and the lazy modules the server links
+// from its pages, as `vite build` writes them.
 
 export function fakeClientBuild(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lineup-client-'));
@@ -19,6 +20,9 @@ export function fakeClientBuild(): string {
     '_styles.js': { file: 'assets/styles-abc.js', css: ['assets/styles-abc.css'] },
     'features/signup/SignupWizardPage.tsx': { file: 'assets/SignupWizardPage-abc.js', imports: ['_form.js'], css: ['assets/wizard-abc.css'] },
     '_form.js': { file: 'assets/form-abc.js' },
+    'app/staffRoutes.tsx': { file: 'assets/staffRoutes-abc.js' },
+    'features/events/screens.ts': { file: 'assets/event-screens-abc.js', imports: ['_form.js'] },
+    'features/lineup/screens.ts': { file: 'assets/lineup-screens-abc.js', imports: ['_form.js'], css: ['assets/lineup-abc.css'] },
   };
   fs.writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
   return dir;

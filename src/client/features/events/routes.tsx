@@ -1,13 +1,17 @@
 import type { RouteObject } from 'react-router';
 import { type EventTabDefinition, eventTabRoutes, inTabOrder } from '@client/shared/eventTabs';
+import type { ModuleHandle } from '@client/lib/pageHandles';
 import { EventCrumb } from './EventCrumb';
+
+/** The event page and this feature's tabs of it, one module (as the build's manifest names it). */
+const SCREENS = 'features/events/screens.ts';
 
 /** The event feature's own tabs of the event page. */
 const eventTabs: EventTabDefinition[] = [
-  { tab: 'setup', label: 'Setup', load: async () => (await import('./SetupTab')).SetupTab },
-  { tab: 'preflight', label: 'Preflight', load: async () => (await import('./PreflightTab')).PreflightTab },
-  { tab: 'history', label: 'History', load: async () => (await import('./HistoryTab')).HistoryTab },
-  { tab: 'debug', label: 'Debug', crumb: 'Debugging', hidden: true, load: async () => (await import('./DebugTab')).DebugTab },
+  { tab: 'setup', label: 'Setup', module: SCREENS, load: async () => (await import('./screens')).SetupTab },
+  { tab: 'preflight', label: 'Preflight', module: SCREENS, load: async () => (await import('./screens')).PreflightTab },
+  { tab: 'history', label: 'History', module: SCREENS, load: async () => (await import('./screens')).HistoryTab },
+  { tab: 'debug', label: 'Debug', crumb: 'Debugging', hidden: true, module: SCREENS, load: async () => (await import('./screens')).DebugTab },
 ];
 
 // Staff screens, loaded on demand. `handle.crumb` names each level for the breadcrumbs.
@@ -43,9 +47,9 @@ export const eventRoutes = (otherTabs: EventTabDefinition[]): RouteObject[] => {
         },
         {
           path: ':eventId',
-          handle: { crumb: ({ params }: { params: { eventId?: string } }) => <EventCrumb eventId={params.eventId ?? ''} /> },
+          handle: { crumb: ({ params }: { params: { eventId?: string } }) => <EventCrumb eventId={params.eventId ?? ''} />, module: SCREENS } satisfies ModuleHandle & { crumb: unknown },
           lazy: async () => {
-            const { EventPage } = await import('./EventPage');
+            const { EventPage } = await import('./screens');
             return { Component: () => <EventPage tabs={tabs} /> };
           },
           children: eventTabRoutes(tabs),

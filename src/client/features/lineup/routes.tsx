@@ -2,9 +2,12 @@ import type { EventTabDefinition } from '@client/shared/eventTabs';
 
 // The lineup's tabs of the event page (the app places them among the event's tabs). Each reads
 // and edits the event page's draft.
+// The four load as one module, named as the build's manifest names it.
+const SCREENS = 'features/lineup/screens.ts';
+
 export const lineupTabs: EventTabDefinition[] = [
-  { tab: 'lineup', label: 'Lineup', load: async () => (await import('./LineupTab')).LineupTab },
-  { tab: 'verifyDJs', label: 'Verify DJs', load: async () => (await import('./VerifyDjsTab')).VerifyDjsTab },
-  { tab: 'technicalDetails', label: 'Stream Details', load: async () => (await import('./StreamDetailsTab')).StreamDetailsTab },
-  { tab: 'announcements', label: 'Messaging', load: async () => (await import('./AnnouncementsTab')).AnnouncementsTab },
+  { tab: 'lineup', label: 'Lineup', module: SCREENS, load: async () => (await import('./screens')).LineupTab },
+  { tab: 'verifyDJs', label: 'Verify DJs', module: SCREENS, load: async () => (await import('./screens')).VerifyDjsTab },
+  { tab: 'technicalDetails', label: 'Stream Details', module: SCREENS, load: async () => (await import('./screens')).StreamDetailsTab },
+  { tab: 'announcements', label: 'Messaging', module: SCREENS, load: async () => (await import('./screens')).AnnouncementsTab },
 ];

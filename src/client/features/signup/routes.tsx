@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import type { ModuleHandle } from '@client/lib/moduleHandle';
+import type { ModuleHandle } from '@client/lib/pageHandles';
 import { SignupSummaryPage } from './SignupSummaryPage';
 
 // The DJ's entry point: the summary is loaded with the app (no second round trip before a DJ's

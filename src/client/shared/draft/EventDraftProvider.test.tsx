@@ -64,7 +64,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 function renderEventPage() {
   renderRoutes(
-    [{ path: '/events/:eventId', element: <EventPage tabs={[{ tab: 'setup', label: 'Setup', load: async () => SetupTab }]} />, children: [{ path: 'setup', element: <SetupTab /> }] }],
+    [{ path: '/events/:eventId', element: <EventPage tabs={[{ tab: 'setup', label: 'Setup', module: 'features/events/screens.ts', load: async () => SetupTab }]} />, children: [{ path: 'setup', element: <SetupTab /> }] }],
     '/events/e1/setup',
   );
 }

@@ -1,0 +1,7 @@
+// The event page and this feature's tabs of it, loaded as one: a host moves between the tabs
+// all week, and one download is quicker than one per tab (docs/performance.md, "Lineup page").
+export { DebugTab } from './DebugTab';
+export { EventPage } from './EventPage';
+export { HistoryTab } from './HistoryTab';
+export { PreflightTab } from './PreflightTab';
+export { SetupTab } from './SetupTab';

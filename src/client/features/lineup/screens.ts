@@ -1,0 +1,5 @@
+// The lineup's tabs of the event page, loaded as one (docs/performance.md, "Lineup page").
+export { AnnouncementsTab } from './AnnouncementsTab';
+export { LineupTab } from './LineupTab';
+export { StreamDetailsTab } from './StreamDetailsTab';
+export { VerifyDjsTab } from './VerifyDjsTab';
