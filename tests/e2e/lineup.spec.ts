@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Dj } from '@shared/schemas/djs';
 import { addSignups, createDj, createEvent, submitSignup, totalPlays, uniqueDiscordId } from './support/api';
@@ -222,3 +223,38 @@ async function screenshots(page: Page, eventId: string, dir: string) {
     }
   }
 }
+
+test("the lineup page's document starts its data and its modules, and the app takes that answer rather than asking again", async ({ page }) => {
+  await signInAs(page, 'admin');
+  const [a, b, c] = [await newDj(page.request, `Pre A ${tag}`, 31), await newDj(page.request, `Pre B ${tag}`, 32), await newDj(page.request, `Pre C ${tag}`, 33)];
+  const id = await eventWithSignups(page.request, `Preloaded ${tag}`, [a!, b!, c!]);
+  const address = `/events/${id}/lineup`;
+
+  // The document links the event's answer and the two modules of the event page's screens, as the build named them.
+  const manifest = JSON.parse(fs.readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
+  const html = await (await page.request.get(address)).text();
+  expect(html).toContain(`<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/events/${id}">`);
+  for (const module of ['features/events/screens.ts', 'features/lineup/screens.ts']) {
+    expect(html).toContain(`<link rel="modulepreload" href="/${manifest[module]!.file}">`);
+  }
+
+  // When the first signup card is drawn, the event's answer came from that link alone: no fetch of its own before it.
+  await page.addInitScript(() => {
+    const observer = new MutationObserver(() => {
+      if (!document.querySelector('[data-testid="signup-card"]')) return;
+      (window as { drawnAt?: number }).drawnAt = performance.now();
+      observer.disconnect();
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(address);
+  await expect(signupCard(page, `Pre A ${tag}`)).toBeVisible();
+  const requests = await page.evaluate((url) => {
+    const drawnAt = (window as { drawnAt?: number }).drawnAt ?? Infinity;
+    return performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname === url && (entry as PerformanceResourceTiming).responseEnd <= drawnAt)
+      .map((entry) => (entry as PerformanceResourceTiming).initiatorType);
+  }, `/api/events/${id}`);
+  expect(requests).toEqual(['link']);
+});
