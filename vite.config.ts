@@ -56,8 +56,7 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
             { name: 'bootstrap', test: (id) => BOOTSTRAP.test(id) && !EDITING_CONTROLS.test(id), priority: 2 },
-            // With what they import that the first did not take.
-            { name: 'bootstrap-controls', test: (id) => BOOTSTRAP.test(id) || EDITING_CONTROLS.test(id), priority: 1 },
+            { name: 'bootstrap-controls', test: EDITING_CONTROLS, priority: 1 },
           ],
         },
       },

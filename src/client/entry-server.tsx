@@ -7,7 +7,7 @@ import { meQueryKey } from '@client/shared/session';
 import { signupAreaQuery } from '@client/shared/signup';
 import { AppProviders } from './app/AppProviders';
 import { RENDERED_STATE_ID, type RenderedPageState } from './app/renderedPage';
-import { appRoutes, needsStaffRoutes } from './app/routes';
+import { appRoutes, needsStaffRoutes, STAFF_ROUTES_MODULE } from './app/routes';
 import { staffRoutes } from './app/staffRoutes';
 import { dataOf, moduleOf } from './lib/pageHandles';
 import { PublicDocument } from './features/public/PublicDocument';
@@ -63,15 +63,17 @@ const routeTables = (() => {
 
 /**
  * What the browser's page for an address loads first, as its routes declare it (pageHandles.ts):
- * the lazy modules (the staff screens' included) and what the loaders fetch. The server links
- * them from the page it sends.
+ * the lazy modules (the staff screens' routes and theirs, when the address needs them) and what
+ * the loaders fetch. The server links them from the page it sends. `path` is as the browser's
+ * router sees it (location.pathname: still percent-encoded), so ids come out as the app reads them.
  */
 export const pageLoads: PageRenderer['pageLoads'] = (path) => {
-  const matches = [...(matchRoutes(routeTables.app, path) ?? [])];
-  if (needsStaffRoutes(routeTables.app, path)) matches.push(...(matchRoutes(routeTables.staff, path) ?? []));
+  const matches = matchRoutes(routeTables.app, path) ?? [];
+  const staff = needsStaffRoutes(matches) ? (matchRoutes(routeTables.staff, path) ?? []) : null;
+  const all = [...matches, ...(staff ?? [])];
   return {
-    modules: matches.flatMap((match) => moduleOf(match.route.handle) ?? []),
-    data: matches.flatMap((match) => dataOf(match.route.handle, match.params)),
+    modules: [...(staff ? [STAFF_ROUTES_MODULE] : []), ...all.flatMap((match) => moduleOf(match.route.handle) ?? [])],
+    data: all.flatMap((match) => dataOf(match.route.handle, match.params)),
   };
 };
 

@@ -160,7 +160,8 @@ async function serveSpa(app: FastifyInstance, ctx: AppContext, clientDir: string
     }
     if (/^(api|assets|feeds)(\/|$)/i.test(wanted)) return reply.code(404).send({ code: 'not_found', message: 'Not found.' });
     // Written in the browser's theme with the series' accent (decision 026): its tag names both.
-    const html = themedHtml(appPage(`/${wanted}`), await pageLook(ctx, request));
+    // The path as sent (still percent-encoded), as the browser's router will match it: `wanted` is decoded once already.
+    const html = themedHtml(appPage(request.url.split('?')[0]!), await pageLook(ctx, request));
     const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
     themeHeaders(reply).header('cache-control', 'no-cache').header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { type LoaderFunctionArgs, matchRoutes, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
+import { type LoaderFunctionArgs, matchRoutes, type PatchRoutesOnNavigationFunction, type RouteMatch, type RouteObject } from 'react-router';
 import { authRoutes } from '@client/features/auth/routes';
 import { RequireAccess } from '@client/features/auth/RequireAccess';
 import { homeRoutes } from '@client/features/home/routes';
@@ -70,14 +70,17 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
-/** Whether an address finds nothing but "not found" in `routes` without the staff screens' routes. */
-export const needsStaffRoutes = (routes: RouteObject[], path: string) => matchRoutes(routes, path)?.at(-1)?.route.path === '*';
+/** The module patchStaffRoutes loads, as the build's manifest names it (for the server's links, entry-server.tsx). */
+export const STAFF_ROUTES_MODULE = 'app/staffRoutes.tsx';
+
+/** Whether an address's matches in the routes without the staff screens' end in "not found": it needs them. */
+export const needsStaffRoutes = (matches: RouteMatch[] | null) => matches?.at(-1)?.route.path === '*';
 
 /** Adds the staff screens' routes (once) when an address needs them. */
 export function patchStaffRoutes(queryClient: QueryClient, routes: RouteObject[]): PatchRoutesOnNavigationFunction {
   let added: Promise<void> | undefined;
   return async ({ path, patch }) => {
-    if (!needsStaffRoutes(routes, path)) return;
+    if (!needsStaffRoutes(matchRoutes(routes, path))) return;
     added ??= import('./staffRoutes').then(({ staffRoutes }) => patch(STAFF_ROUTE_ID, staffRoutes(queryClient)));
     await added;
   };

@@ -59,7 +59,7 @@ export function appDocument(build: ClientBuild, page: RenderedAppPage): string {
  * The app's page with links that start these modules (as the manifest names them), what they
  * import and their styles at once, rather than when the script that needs them has run.
  */
-export const withModules = (build: ClientBuild, modules: readonly string[]) => withLinks(build.indexHtml, moduleLinks(build, modules));
+const withModules = (build: ClientBuild, modules: readonly string[]) => withLinks(build.indexHtml, moduleLinks(build, modules));
 
 const withLinks = (html: string, links: string) => html.replace('</head>', () => `${links}</head>`);
 
@@ -90,6 +90,3 @@ export function appPages(build: ClientBuild): (loads: { modules: readonly string
     return withLinks(build.indexHtml, [...dataLinks(data), links].join(''));
   };
 }
-
-/** The staff screens' routes (src/client/app/staffRoutes.tsx), which every other address of the app needs first. */
-export const STAFF_ROUTES_MODULE = 'app/staffRoutes.tsx';

@@ -5,7 +5,7 @@ import type { RenderedAppPage } from '@shared/pages.js';
 import { linkOrigin } from '../auth/origin.js';
 import type { AppContext } from '../context.js';
 import * as publicService from '../public/service.js';
-import { appDocument, appPages, type ClientBuild, publicAssets, STAFF_ROUTES_MODULE } from './client-build.js';
+import { appDocument, appPages, type ClientBuild, publicAssets } from './client-build.js';
 import { pageZone, signupPageData } from './service.js';
 import { pageLook, themedHtml, themeHeaders } from './theme.js';
 
@@ -19,9 +19,9 @@ import { pageLook, themedHtml, themeHeaders } from './theme.js';
 const PAGE = { access: 'public' } as const;
 
 /**
- * Registers the pages above and answers the app's page for any other address, which the browser
- * renders: it links the staff routes (every such address needs them) and the lazy modules of the
- * address's own page, so the browser fetches them with the app rather than once it has run.
+ * Registers the pages above and answers the app's page for any other address (its path as the
+ * browser sent it, still percent-encoded), which the browser renders: it links what that page
+ * loads first, so the browser asks for it with the document rather than once the app has run.
  */
 export async function registerPages(app: FastifyInstance, ctx: AppContext, build: ClientBuild): Promise<(path: string) => string> {
   // Loaded here, not imported above: the rest of the server never needs the client's code.
@@ -73,8 +73,5 @@ export async function registerPages(app: FastifyInstance, ctx: AppContext, build
   });
 
   const appPage = appPages(build);
-  return (path) => {
-    const { modules, data } = pages.pageLoads(path);
-    return appPage({ modules: [STAFF_ROUTES_MODULE, ...modules], data });
-  };
+  return (path) => appPage(pages.pageLoads(path));
 }
