@@ -77,22 +77,25 @@ test('the signup wizard with the keyboard alone', async ({ page, openPage }) => 
   await page.keyboard.press('Enter');
 
   // Step 3: a link is typed; then Back (Shift+Tab) to check step 2 kept its answers, and on again.
-  await expect(page.getByRole('heading', { name: 'Step 3 of 4: Stream Details' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Step 3 of 4: Stream Details' })).toBeFocused();
   await tabTo(page, page.getByLabel('Stream link'));
   await page.keyboard.type('https://stream.example.org/keyboard');
   const back = page.getByRole('button', { name: 'Back' });
   await tabTo(page, back);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { name: 'Step 2 of 4: Availability' })).toBeVisible();
+  // Each step takes the focus to its heading once drawn (as a screen reader expects): wait for
+  // that, or Next, still focused from the step before, could be pressed just before it moves.
+  await expect(page.getByRole('heading', { name: 'Step 2 of 4: Availability' })).toBeFocused();
   await expect(from.locator('option:checked')).toHaveText(fromLabel);
   await tabTo(page, next);
   await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Step 3 of 4: Stream Details' })).toBeFocused();
   await expect(page.getByLabel('Stream link')).toHaveValue('https://stream.example.org/keyboard');
   await tabTo(page, next);
   await page.keyboard.press('Enter');
 
   // Step 4: Submit refuses until the box is ticked with Space.
-  await expect(page.getByRole('heading', { name: 'Step 4 of 4: Expectations and Notes' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Step 4 of 4: Expectations and Notes' })).toBeFocused();
   const submit = page.getByRole('button', { name: 'Submit' });
   await tabTo(page, submit);
   await page.keyboard.press('Enter');
