@@ -20,6 +20,8 @@ test('tabs given by several features come out in the order of the event page, an
     ['history', 'History'],
     ['debug', 'Debugging'],
   ]);
+  // Each names its module, so that the server links it from the page (the index: the first tab's).
+  expect(routes.map((route) => (route.handle as { module?: string }).module)).toEqual(['features/x/setup.tsx', ...tabs.map((t) => `features/x/${t.tab}.tsx`)]);
   // The index shows the first tab's screen.
   const index = routes[0]!.lazy as () => Promise<{ Component: unknown }>;
   expect((await index()).Component).toBe(Screen);

@@ -1,5 +1,5 @@
 // The event page and this feature's tabs of it, loaded as one: a host moves between the tabs
-// all week, and one download is quicker than one per tab (docs/performance.md, "Lineup page").
+// all week, and one download is quicker than one per tab (decision 031).
 export { DebugTab } from './DebugTab';
 export { EventPage } from './EventPage';
 export { HistoryTab } from './HistoryTab';

@@ -1,10 +1,10 @@
 import type { EventTabDefinition } from '@client/shared/eventTabs';
 
-// The lineup's tabs of the event page (the app places them among the event's tabs). Each reads
-// and edits the event page's draft.
-// The four load as one module, named as the build's manifest names it.
+/** The four tabs' one module, as the build's manifest names it. */
 const SCREENS = 'features/lineup/screens.ts';
 
+// The lineup's tabs of the event page (the app places them among the event's tabs). Each reads
+// and edits the event page's draft.
 export const lineupTabs: EventTabDefinition[] = [
   { tab: 'lineup', label: 'Lineup', module: SCREENS, load: async () => (await import('./screens')).LineupTab },
   { tab: 'verifyDJs', label: 'Verify DJs', module: SCREENS, load: async () => (await import('./screens')).VerifyDjsTab },

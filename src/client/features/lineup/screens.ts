@@ -1,4 +1,4 @@
-// The lineup's tabs of the event page, loaded as one (docs/performance.md, "Lineup page").
+// The lineup's tabs of the event page, loaded as one (decision 031).
 export { AnnouncementsTab } from './AnnouncementsTab';
 export { LineupTab } from './LineupTab';
 export { StreamDetailsTab } from './StreamDetailsTab';
