@@ -35,5 +35,5 @@ export async function previewImport({ db, source, text }: { db: Kysely<Database>
 
 export async function runImport({ db, source, text }: { db: Kysely<Database>; source: ImportSource; text: string }): Promise<ArchiveImportResult & { skipped: string[] }> {
   const { archive, skipped } = readImportFile({ source, text });
-  return { ...(await importArchive(db, archive)), skipped };
+  return { ...(await importArchive(db, archive, source)), skipped };
 }

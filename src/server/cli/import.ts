@@ -42,7 +42,7 @@ await runCli('Import', async () => {
       console.log('Dry run: nothing was written.');
       return;
     }
-    await importArchive(store.db, archive);
+    await importArchive(store.db, archive, source);
     console.log(`Imported into the ${store.dialect} database.`);
   } finally {
     await store.close();
