@@ -82,7 +82,7 @@ describe.each(testDialects)('export and import on %s', (dialect) => {
     const cut = cli('import', [truncated], target);
     expect(cut.status).toBe(1);
     expect(cut.stderr.trim()).toBe('The file ends early: it is not a whole archive (a download or copy was cut short?). Export it again and import the new file.');
-    expect(cli('import', [], target)).toMatchObject({ status: 2, stderr: 'usage: npm run import -- [--from lineup|firestore] [--dry-run] FILE\n' });
+    expect(cli('import', [], target)).toMatchObject({ status: 2, stderr: 'usage: npm run import -- [--from lineup|firestore] [--dry-run] FILE...\n' });
     expect(cli('import', ['--from', 'excel', truncated], target).status).toBe(2);
     expect(cli('export', [], target)).toMatchObject({ status: 2, stderr: 'usage: npm run export -- DIR\n' });
     expect(await target.ctx.store.db.selectFrom('djs').select('id').execute()).toEqual([]);
@@ -98,7 +98,7 @@ describe.each(testDialects)('export and import on %s', (dialect) => {
       'skipped: DJ "Cleo Crates": "cleo#1234" is not a Discord ID (17 to 20 digits); left empty.',
       'skipped: DJ "Aurora Alt": Discord ID 123456789012345671 is already DJ "DJ Aurora"\'s; left empty.',
       'skipped: Event "Sunday Service #7" (2024-06-09): slot 4 was left out: Unable to find signup with a uuid of sig-vanished, and there is no legacy value at slot.dj_name.',
-      'skipped: Event "Sunday Service #7" (2024-06-09): dj_plays names 1 DJ(s) not in its lineup (dj-dup); plays come from the lineup.',
+      'skipped: Event "Sunday Service #7" (2024-06-09): dj_plays names 1 DJ not in its lineup ("Aurora Alt"); plays come from the lineup.',
       'skipped: Event "Sunday Service #8" (2030-06-16): signup "Basil Bass" names the DJ dj-nobody, who is not in djs; that reference was left out.',
       'skipped: Event "Half-typed event" (ev-broken): it has no readable start_datetime, so it was left out.',
     ]);

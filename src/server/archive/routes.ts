@@ -6,7 +6,7 @@ import { registerEndpoint } from '../http/endpoint.js';
 import { ARCHIVE_BODY_LIMIT_BYTES, ROSTER_BODY_LIMIT_BYTES } from '../limits.js';
 import { exportArchive } from './export.js';
 import { importRoster, previewRosterImport } from './roster.js';
-import { previewImport, runImport } from './service.js';
+import { filesOf, previewImport, runImport } from './service.js';
 
 // Data in and out, for admins (the contracts' access): downloads and imports of Global Settings.
 
@@ -29,8 +29,8 @@ export function registerArchiveRoutes(app: FastifyInstance, ctx: AppContext) {
       .send(csv);
     return csv;
   });
-  registerEndpoint(app, api.previewArchiveImport, ({ body }) => previewImport({ db, source: body.source, text: body.text }), { bodyLimit: ARCHIVE_BODY_LIMIT_BYTES });
-  registerEndpoint(app, api.importArchive, ({ body }) => runImport({ db, source: body.source, text: body.text }), { bodyLimit: ARCHIVE_BODY_LIMIT_BYTES });
+  registerEndpoint(app, api.previewArchiveImport, ({ body }) => previewImport({ db, source: body.source, files: filesOf(body) }), { bodyLimit: ARCHIVE_BODY_LIMIT_BYTES });
+  registerEndpoint(app, api.importArchive, ({ body }) => runImport({ db, source: body.source, files: filesOf(body) }), { bodyLimit: ARCHIVE_BODY_LIMIT_BYTES });
   registerEndpoint(app, api.previewRosterImport, ({ body }) => previewRosterImport(db, body.text), { bodyLimit: ROSTER_BODY_LIMIT_BYTES });
   registerEndpoint(app, api.importRoster, ({ body }) => importRoster(db, body.text, body.planId), { bodyLimit: ROSTER_BODY_LIMIT_BYTES });
 }

@@ -12,10 +12,22 @@ export const csvViewParamsSchema = z.object({ view: z.enum(CSV_VIEWS, { error: `
 export const IMPORT_SOURCES = ['lineup', 'firestore'] as const;
 export type ImportSource = (typeof IMPORT_SOURCES)[number];
 
-/** The file as text: the server reads it, so a cut-off or damaged file gets a message, not a parse error. */
+/** A Firestore export may come as several files (Firefoo writes one per collection). */
+export const IMPORT_MAX_FILES = 20;
+
+const fileText = z.string().max(ARCHIVE_MAX_BYTES, `The file is larger than ${ARCHIVE_MAX_BYTES / 1024 / 1024} MB.`);
+
+/**
+ * The file as text (or the files of one export, by name): the server reads it, so a cut-off or
+ * damaged file gets a message, not a parse error.
+ */
 export const archiveImportSchema = z.object({
   source: z.enum(IMPORT_SOURCES).default('lineup'),
-  text: z.string().max(ARCHIVE_MAX_BYTES, `The file is larger than ${ARCHIVE_MAX_BYTES / 1024 / 1024} MB.`),
+  text: fileText.optional(),
+  files: z
+    .array(z.object({ name: z.string().trim().min(1).max(255), text: fileText }))
+    .max(IMPORT_MAX_FILES, `Choose at most ${IMPORT_MAX_FILES} files.`)
+    .optional(),
 });
 export type ArchiveImportBody = z.input<typeof archiveImportSchema>;
 
