@@ -4,6 +4,7 @@ import { readFirestoreExport } from './firestore.js';
 import { firestoreInstant, firestoreRef, unwrapValues } from './firestore-values.js';
 import { readArchive } from './read.js';
 import { readRosterCsv } from './roster-csv.js';
+import { decodeSpreadsheet } from './text-encoding.js';
 import { csvView } from './views.js';
 
 describe('CSV cells', () => {
@@ -125,7 +126,7 @@ describe('roster CSV', () => {
     const read = readRosterCsv('\uFEFFdiscord_id;Public Name;Name;Twitch\n123456789012345678;Dee;DJ Dee;https://twitch.tv/deedee\n');
     expect(read).toEqual({
       ok: true,
-      value: { ignoredColumns: [], rows: [{ row: 2, problem: null, values: { discordId: '123456789012345678', publicName: 'Dee', djName: 'DJ Dee', twitchUsername: 'deedee' } }] },
+      value: { ignoredColumns: [], rows: [{ row: 2, problem: null, warnings: [], repeatedIn: null, values: { discordId: '123456789012345678', publicName: 'Dee', djName: 'DJ Dee', twitchUsername: 'deedee' } }] },
     });
   });
   test('two columns for one field are refused', () => {
@@ -146,5 +147,18 @@ test("the archive's columns are version 1's: a change needs a new ARCHIVE_VERSIO
     settings: 'key value updated_at',
     event_changes: 'id event_id at actor_dj_id actor_name kind version summary',
     discord_posts: 'event_id kind message_id webhook_id posted_at posted_by posted_by_name updated_at updated_by_name',
+  });
+});
+
+describe('the text of a spreadsheet file', () => {
+  const bytes = (...values: number[]) => new Uint8Array(values);
+  test('Windows-1252 (Excel "CSV" on Windows) is told from UTF-8 by its bytes, its 0x80–0x9F range included', () => {
+    expect(decodeSpreadsheet(bytes(0x4d, 0xe9, 0x80, 0x93, 0x94, 0x9f))).toEqual({ text: 'Mé€“”Ÿ', encoding: 'windows-1252', detected: true });
+    expect(decodeSpreadsheet(new Uint8Array(Buffer.from('Mélodie', 'utf8')))).toEqual({ text: 'Mélodie', encoding: 'utf-8', detected: true });
+  });
+  test('a byte-order mark says UTF-8 or UTF-16 (Excel "Unicode Text"); a choice overrides detection', () => {
+    expect(decodeSpreadsheet(bytes(0xef, 0xbb, 0xbf, 0x41))).toEqual({ text: 'A', encoding: 'utf-8', detected: true });
+    expect(decodeSpreadsheet(bytes(0xff, 0xfe, 0x41, 0x00, 0xe9, 0x00))).toEqual({ text: 'Aé', encoding: 'utf-16le', detected: true });
+    expect(decodeSpreadsheet(new Uint8Array(Buffer.from('Mélodie', 'utf8')), 'windows-1252').text).toBe('MÃ©lodie');
   });
 });

@@ -130,7 +130,9 @@ export function cleanArchiveTables(tables: ArchiveTables): { tables: ArchiveTabl
   return { tables: { ...tables, events, djs, signups, slots }, report: cleaner.report };
 }
 
-function publicLinks(value: unknown, where: string, cleaner: FieldCleaner): unknown {
+type Json = ArchiveTables['events'][number]['public_links'];
+
+function publicLinks(value: Json, where: string, cleaner: FieldCleaner): Json {
   if (!Array.isArray(value)) return value;
   const kept = value.filter((candidate) => {
     const parsed = publicLinkSchema.safeParse(candidate);
@@ -138,5 +140,5 @@ function publicLinks(value: unknown, where: string, cleaner: FieldCleaner): unkn
     return parsed.success;
   });
   if (kept.length > PUBLIC_LINK_LIMITS.links) cleaner.report.push(`${where}: only the first ${PUBLIC_LINK_LIMITS.links} public links were kept.`);
-  return kept.slice(0, PUBLIC_LINK_LIMITS.links);
+  return kept.slice(0, PUBLIC_LINK_LIMITS.links) as Json;
 }
