@@ -4,6 +4,7 @@ import path from 'node:path';
 import { API } from '@shared/api/index';
 import { signInAs } from './support/auth';
 import { call, createDj, createEvent, daysFromNow, publish, saveLineup, uniqueDiscordId } from './support/api';
+import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { startServer } from './support/server';
 import { exportFiles } from '../../src/server/archive/testing/original-tool';
@@ -11,6 +12,21 @@ import { exportFiles } from '../../src/server/archive/testing/original-tool';
 // Moving a community: an admin downloads everything from Global Settings, a new install takes it
 // in, and the same events, lineups and DJ pages are there. And a roster from a spreadsheet, with
 // its preview and its refusals, in the browser.
+
+/** A new install of its own, an admin signed in on its Global Settings; stopped after `work`. */
+async function onFreshInstall(browser: Browser, work: (admin: Page) => Promise<void>) {
+  const fresh = await startServer();
+  const context = await browser.newContext({ baseURL: fresh.url });
+  try {
+    const admin = await context.newPage();
+    await signInAs(admin, 'admin');
+    await admin.goto('/globalSettings');
+    await work(admin);
+  } finally {
+    await context.close();
+    await fresh.stop();
+  }
+}
 
 test.describe('moving a community to a new install', () => {
   test.use({ ownServer: true });
@@ -39,44 +55,39 @@ test.describe('moving a community to a new install', () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lineup-move-')), download.suggestedFilename());
     await download.saveAs(file);
 
-    const fresh = await startServer();
-    const context = await browser.newContext({ baseURL: fresh.url });
     try {
-      const admin = await context.newPage();
-      await signInAs(admin, 'admin');
-      await admin.goto('/globalSettings');
-      await admin.getByLabel('Archive file').setInputFiles(file);
-      const previewSection = admin.getByRole('region', { name: 'Import preview' });
-      await expect(previewSection.getByRole('row', { name: 'Events 2' })).toBeVisible();
-      await expect(previewSection.getByText(/\(signed in here\) becomes the archive's/)).toBeVisible();
-      // Nothing is written before Import.
-      await admin.goto('/events');
-      await expect(admin.getByText('No Events Found')).toBeVisible();
-      await admin.goto('/globalSettings');
-      await admin.getByLabel('Archive file').setInputFiles(file);
-      await admin.getByRole('button', { name: /^Import 2 events and \d+ DJs$/ }).click();
-      await expect(admin.getByText(/^Imported 2 events, \d+ DJs and 3 signups\.$/)).toBeVisible();
+      await onFreshInstall(browser, async (admin) => {
+        await admin.getByLabel('Archive file').setInputFiles(file);
+        const previewSection = admin.getByRole('region', { name: 'Import preview' });
+        await expect(previewSection.getByRole('row', { name: 'Events 2' })).toBeVisible();
+        await expect(previewSection.getByText(/\(signed in here\) becomes the archive's/)).toBeVisible();
+        // Nothing is written before Import.
+        await admin.goto('/events');
+        await expect(admin.getByText('No Events Found')).toBeVisible();
+        await admin.goto('/globalSettings');
+        await admin.getByLabel('Archive file').setInputFiles(file);
+        await admin.getByRole('button', { name: /^Import 2 events and \d+ DJs$/ }).click();
+        await expect(admin.getByText(/^Imported 2 events, \d+ DJs and 3 signups\.$/)).toBeVisible();
 
-      // The same lineups, DJ pages and public pages, on the new install (the admin still signed in).
-      await admin.goto(`/events/${next}/lineup`);
-      await expect(admin.getByRole('heading', { name: 'Moving Night 2' })).toBeVisible();
-      await expect(admin.getByText('Bo b2b Ada').first()).toBeVisible();
-      await admin.goto(`/djs/${ada!.id}`);
-      await expect(admin.getByRole('heading', { name: 'Ada Lovebass' })).toBeVisible();
-      await expect(admin.getByRole('heading', { name: 'Plays (2)' })).toBeVisible();
-      await expect(admin.getByRole('link', { name: /Moving Night 1/ }).first()).toBeVisible();
-      await admin.goto(`/lineups/${past}`);
-      await expect(admin.getByText('Ada Lovebass').first()).toBeVisible();
-      await expect(admin.getByText('Bo Beats').first()).toBeVisible();
+        // The same lineups, DJ pages and public pages, on the new install (the admin still signed in).
+        await admin.goto(`/events/${next}/lineup`);
+        await expect(admin.getByRole('heading', { name: 'Moving Night 2' })).toBeVisible();
+        await expect(admin.getByText('Bo b2b Ada').first()).toBeVisible();
+        await admin.goto(`/djs/${ada!.id}`);
+        await expect(admin.getByRole('heading', { name: 'Ada Lovebass' })).toBeVisible();
+        await expect(admin.getByRole('heading', { name: 'Plays (2)' })).toBeVisible();
+        await expect(admin.getByRole('link', { name: /Moving Night 1/ }).first()).toBeVisible();
+        await admin.goto(`/lineups/${past}`);
+        await expect(admin.getByText('Ada Lovebass').first()).toBeVisible();
+        await expect(admin.getByText('Bo Beats').first()).toBeVisible();
 
-      // A second import into an install that now has events is refused, and says why.
-      await admin.goto('/globalSettings');
-      await admin.getByLabel('Archive file').setInputFiles(file);
-      await expect(admin.getByText(/^This install already has 2 events: an archive is imported only into a new install/)).toBeVisible();
-      await expect(admin.getByRole('button', { name: /^Import 2 events/ })).toHaveCount(0);
+        // A second import into an install that now has events is refused, and says why.
+        await admin.goto('/globalSettings');
+        await admin.getByLabel('Archive file').setInputFiles(file);
+        await expect(admin.getByText(/^This install already has 2 events: an archive is imported only into a new install/)).toBeVisible();
+        await expect(admin.getByRole('button', { name: /^Import 2 events/ })).toHaveCount(0);
+      });
     } finally {
-      await context.close();
-      await fresh.stop();
       fs.rmSync(path.dirname(file), { recursive: true, force: true });
     }
   });
@@ -99,12 +110,7 @@ test.describe('the original tool\'s Firestore export', () => {
 
   test("Firefoo's one file per collection, chosen together: the preview names what stays behind, and the events open", async ({ browser }) => {
     test.slow();
-    const fresh = await startServer();
-    const context = await browser.newContext({ baseURL: fresh.url });
-    try {
-      const admin = await context.newPage();
-      await signInAs(admin, 'admin');
-      await admin.goto('/globalSettings');
+    await onFreshInstall(browser, async (admin) => {
       await admin.getByLabel('What the file is').selectOption('firestore');
       const files = exportFiles('firefoo').map(({ name, text }) => ({ name, mimeType: 'application/json', buffer: Buffer.from(text) }));
       await admin.getByLabel('Export files').setInputFiles(files);
@@ -123,10 +129,7 @@ test.describe('the original tool\'s Firestore export', () => {
       await admin.goto('/events/evDst2024Spring/lineup');
       await expect(admin.getByRole('heading', { name: 'Sunday Service #101' })).toBeVisible();
       await expect(admin.getByText('Cleo b2b Dax').first()).toBeVisible();
-    } finally {
-      await context.close();
-      await fresh.stop();
-    }
+    });
   });
 });
 

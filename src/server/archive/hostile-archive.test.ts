@@ -83,7 +83,8 @@ describe.each(testDialects)('hostile archives on %s', (dialect) => {
   });
 
   test('a download starts only from the app: a cross-site navigation or another origin is refused before anything is read', async () => {
-    for (const headers of [{ 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' }, { 'sec-fetch-site': 'same-site' }, { origin: 'https://evil.example' }]) {
+    const foreign: Array<Record<string, string>> = [{ 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' }, { 'sec-fetch-site': 'same-site' }, { origin: 'https://evil.example' }];
+    for (const headers of foreign) {
       for (const contract of [API.archive.exportArchive, API.archive.exportCsv]) {
         const answer = await target.call(contract, { params: { view: 'djs' } } as never, { as: admin, headers });
         expect(answer.status, JSON.stringify(headers)).toBe(403);
