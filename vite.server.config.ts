@@ -20,6 +20,8 @@ export default defineConfig({
         'cli/import': 'src/server/cli/import.ts',
         // The lineup image's render threads load this by its path (public/image-renderer.ts).
         'public/image-worker': 'src/server/public/image-worker.ts',
+        // The archive's import and export thread (archive/pool.ts).
+        'archive/worker': 'src/server/archive/worker.ts',
         // Used by the benchmark (scripts/bench) to seed data and sessions straight into the store.
         'db/open': 'src/server/db/open.ts',
         'auth/sessions': 'src/server/auth/sessions.ts',

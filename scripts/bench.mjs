@@ -74,10 +74,10 @@ for (const database of selected.length ? databases : []) {
         if (result.errors && result.statuses) console.error(`${database.name} ${name}: statuses ${JSON.stringify(result.statuses)}`);
         const { companion, ...own } = result;
         rows.push({ database: database.name, scenario: name, of: scenario.name, ceilingOf: target.prefix ? scenario.name : undefined, ...own });
-        // A scenario measuring two loads at once (the image flood) gives a second row.
-        if (companion) {
-          if (companion.errors) console.error(`${database.name} ${companion.name}: statuses ${JSON.stringify(companion.statuses)}`);
-          rows.push({ database: database.name, scenario: companion.name, of: companion.name, ratios: false, ...companion });
+        // A scenario measuring two loads at once (the image flood) gives a second row, or more (the big archive).
+        for (const extra of [companion].flat().filter(Boolean)) {
+          if (extra.errors) console.error(`${database.name} ${extra.name}: statuses ${JSON.stringify(extra.statuses)}`);
+          rows.push({ database: database.name, scenario: extra.name, of: extra.name, ratios: false, ...extra });
         }
       }
     }

@@ -5,6 +5,7 @@
 // ceiling server and its own database (scripts/bench/ceiling/server.ts), which give its row the
 // "vs ceiling" ratio.
 import { randomUUID } from 'node:crypto';
+import { bigArchiveMove } from './big-archive.mjs';
 import { imageFlood } from './image-flood.mjs';
 import { mixed } from './mixed.mjs';
 import { sessionLifetime } from './seed.mjs';
@@ -49,4 +50,5 @@ export const scenarios = [
   eventSave,
   mixed,
   imageFlood,
+  bigArchiveMove,
 ];

@@ -4,17 +4,36 @@ import path from 'node:path';
 import { API } from '@shared/api/index';
 import { signInAs } from './support/auth';
 import { call, createDj, createEvent, daysFromNow, publish, saveLineup, uniqueDiscordId } from './support/api';
+import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { startServer } from './support/server';
+import { exportFiles } from '../../src/server/archive/testing/original-tool';
 
 // Moving a community: an admin downloads everything from Global Settings, a new install takes it
 // in, and the same events, lineups and DJ pages are there. And a roster from a spreadsheet, with
 // its preview and its refusals, in the browser.
 
+/** A new install of its own, an admin signed in on its Global Settings; stopped after `work`. */
+async function onFreshInstall(browser: Browser, work: (admin: Page) => Promise<void>) {
+  const fresh = await startServer();
+  const context = await browser.newContext({ baseURL: fresh.url });
+  try {
+    const admin = await context.newPage();
+    await signInAs(admin, 'admin');
+    await admin.goto('/globalSettings');
+    await work(admin);
+  } finally {
+    await context.close();
+    await fresh.stop();
+  }
+}
+
 test.describe('moving a community to a new install', () => {
   test.use({ ownServer: true });
 
   test('an admin exports, a fresh install imports, and the same events, lineups and DJ pages appear', async ({ page, browser }) => {
+    // A second install starts, and each install's archive thread with its first import or export.
+    test.slow();
     await signInAs(page, 'admin');
     const [ada, bo] = [
       await createDj(page.request, { discordId: uniqueDiscordId(), publicName: 'Ada', djName: 'Ada Lovebass', rtmpUrl: '', twitchUsername: 'ada' }),
@@ -36,44 +55,39 @@ test.describe('moving a community to a new install', () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lineup-move-')), download.suggestedFilename());
     await download.saveAs(file);
 
-    const fresh = await startServer();
-    const context = await browser.newContext({ baseURL: fresh.url });
     try {
-      const admin = await context.newPage();
-      await signInAs(admin, 'admin');
-      await admin.goto('/globalSettings');
-      await admin.getByLabel('Archive file').setInputFiles(file);
-      const previewSection = admin.getByRole('region', { name: 'Import preview' });
-      await expect(previewSection.getByRole('row', { name: 'Events 2' })).toBeVisible();
-      await expect(previewSection.getByText(/\(signed in here\) becomes the archive's/)).toBeVisible();
-      // Nothing is written before Import.
-      await admin.goto('/events');
-      await expect(admin.getByText('No Events Found')).toBeVisible();
-      await admin.goto('/globalSettings');
-      await admin.getByLabel('Archive file').setInputFiles(file);
-      await admin.getByRole('button', { name: /^Import 2 events and \d+ DJs$/ }).click();
-      await expect(admin.getByText(/^Imported 2 events, \d+ DJs and 3 signups\.$/)).toBeVisible();
+      await onFreshInstall(browser, async (admin) => {
+        await admin.getByLabel('Archive file').setInputFiles(file);
+        const previewSection = admin.getByRole('region', { name: 'Import preview' });
+        await expect(previewSection.getByRole('row', { name: 'Events 2' })).toBeVisible();
+        await expect(previewSection.getByText(/\(signed in here\) becomes the archive's/)).toBeVisible();
+        // Nothing is written before Import.
+        await admin.goto('/events');
+        await expect(admin.getByText('No Events Found')).toBeVisible();
+        await admin.goto('/globalSettings');
+        await admin.getByLabel('Archive file').setInputFiles(file);
+        await admin.getByRole('button', { name: /^Import 2 events and \d+ DJs$/ }).click();
+        await expect(admin.getByText(/^Imported 2 events, \d+ DJs and 3 signups\.$/)).toBeVisible();
 
-      // The same lineups, DJ pages and public pages, on the new install (the admin still signed in).
-      await admin.goto(`/events/${next}/lineup`);
-      await expect(admin.getByRole('heading', { name: 'Moving Night 2' })).toBeVisible();
-      await expect(admin.getByText('Bo b2b Ada').first()).toBeVisible();
-      await admin.goto(`/djs/${ada!.id}`);
-      await expect(admin.getByRole('heading', { name: 'Ada Lovebass' })).toBeVisible();
-      await expect(admin.getByRole('heading', { name: 'Plays (2)' })).toBeVisible();
-      await expect(admin.getByRole('link', { name: /Moving Night 1/ }).first()).toBeVisible();
-      await admin.goto(`/lineups/${past}`);
-      await expect(admin.getByText('Ada Lovebass').first()).toBeVisible();
-      await expect(admin.getByText('Bo Beats').first()).toBeVisible();
+        // The same lineups, DJ pages and public pages, on the new install (the admin still signed in).
+        await admin.goto(`/events/${next}/lineup`);
+        await expect(admin.getByRole('heading', { name: 'Moving Night 2' })).toBeVisible();
+        await expect(admin.getByText('Bo b2b Ada').first()).toBeVisible();
+        await admin.goto(`/djs/${ada!.id}`);
+        await expect(admin.getByRole('heading', { name: 'Ada Lovebass' })).toBeVisible();
+        await expect(admin.getByRole('heading', { name: 'Plays (2)' })).toBeVisible();
+        await expect(admin.getByRole('link', { name: /Moving Night 1/ }).first()).toBeVisible();
+        await admin.goto(`/lineups/${past}`);
+        await expect(admin.getByText('Ada Lovebass').first()).toBeVisible();
+        await expect(admin.getByText('Bo Beats').first()).toBeVisible();
 
-      // A second import into an install that now has events is refused, and says why.
-      await admin.goto('/globalSettings');
-      await admin.getByLabel('Archive file').setInputFiles(file);
-      await expect(admin.getByText(/^This install already has 2 events: an archive is imported only into a new install/)).toBeVisible();
-      await expect(admin.getByRole('button', { name: /^Import 2 events/ })).toHaveCount(0);
+        // A second import into an install that now has events is refused, and says why.
+        await admin.goto('/globalSettings');
+        await admin.getByLabel('Archive file').setInputFiles(file);
+        await expect(admin.getByText(/^This install already has 2 events: an archive is imported only into a new install/)).toBeVisible();
+        await expect(admin.getByRole('button', { name: /^Import 2 events/ })).toHaveCount(0);
+      });
     } finally {
-      await context.close();
-      await fresh.stop();
       fs.rmSync(path.dirname(file), { recursive: true, force: true });
     }
   });
@@ -91,6 +105,34 @@ test.describe('moving a community to a new install', () => {
   });
 });
 
+test.describe('the original tool\'s Firestore export', () => {
+  test.use({ ownServer: true });
+
+  test("Firefoo's one file per collection, chosen together: the preview names what stays behind, and the events open", async ({ browser }) => {
+    test.slow();
+    await onFreshInstall(browser, async (admin) => {
+      await admin.getByLabel('What the file is').selectOption('firestore');
+      const files = exportFiles('firefoo').map(({ name, text }) => ({ name, mimeType: 'application/json', buffer: Buffer.from(text) }));
+      await admin.getByLabel('Export files').setInputFiles(files);
+      const previewSection = admin.getByRole('region', { name: 'Import preview' });
+      await expect(previewSection.getByRole('row', { name: 'Events 7' })).toBeVisible();
+      await expect(previewSection.getByRole('row', { name: 'Plays 26' })).toBeVisible();
+      await previewSection.getByText(/in the file left out or changed/).click();
+      await expect(previewSection.getByText('The collection "hosts" (2 documents) was not carried: Lineup has no place for it.')).toBeVisible();
+      // A gcloud export's LevelDB file is named for what it is, without being sent.
+      await admin.getByLabel('Export files').setInputFiles({ name: 'output-0', mimeType: 'application/octet-stream', buffer: Buffer.from([0, 0, 7, 1, 0x80, 0xff]) });
+      await expect(admin.getByText(/^output-0 is part of a Firebase console \/ gcloud export/)).toBeVisible();
+
+      await admin.getByLabel('Export files').setInputFiles(files);
+      await admin.getByRole('button', { name: 'Import 7 events and 14 DJs' }).click();
+      await expect(admin.getByText('Imported 7 events, 14 DJs and 19 signups.')).toBeVisible();
+      await admin.goto('/events/evDst2024Spring/lineup');
+      await expect(admin.getByRole('heading', { name: 'Sunday Service #101' })).toBeVisible();
+      await expect(admin.getByText('Cleo b2b Dax').first()).toBeVisible();
+    });
+  });
+});
+
 test.describe('roster import from a spreadsheet', () => {
   const csv = (name: string, text: string) => ({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
 
@@ -105,8 +147,16 @@ test.describe('roster import from a spreadsheet', () => {
     await expect(page.getByText('wrong.csv cannot be imported.')).toBeVisible();
     await expect(page.getByText('The first row must name the columns Dj Name, Alt Name, Discord ID (and optionally VRCDN/RTMP, Twitch Username); it has no Alt Name, Discord ID.')).toBeVisible();
 
+    // A form answered twice: the preview says so and offers the later row.
     await file.setInputFiles(csv('twice.csv', `Dj Name,Alt Name,Discord ID\nA,A,${first}\nB,B,${first}\n`));
-    await expect(page.getByText(`Each DJ may appear once, but the file repeats the Discord ID ${first} (rows 2 and 3). Remove the repeats and import again.`)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Roster import preview' }).getByText('Repeated: 1')).toBeVisible();
+    await expect(page.getByText('Row 3 has the same Discord ID (the DJ sent the form again?): the later row is imported, this one is left out.', { exact: false })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Import: 1 new, 0 updated' })).toBeVisible();
+
+    // Excel's "CSV" on Windows writes Windows-1252: found from the bytes, and said.
+    await file.setInputFiles({ name: 'excel.csv', mimeType: 'text/csv', buffer: Buffer.from(`Dj Name;Alt Name;Discord ID\r\nM\u00e9lodie;Zo\u00eb;${first}\r\n`, 'latin1') });
+    await expect(page.getByRole('cell', { name: 'Mélodie' })).toBeVisible();
+    await expect(page.getByText(/^Read as Windows-1252 \(Excel "CSV" on Windows\) \(found from the file\)\./)).toBeVisible();
 
     const rows = Array.from({ length: 20_000 }, (_, i) => `DJ ${i},P ${i},${String(700000000000000000 + i)}`).join('\n');
     await file.setInputFiles(csv('huge.csv', `Dj Name,Alt Name,Discord ID\n${rows}\n`));

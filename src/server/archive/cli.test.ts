@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Archive } from '@shared/archive/schema.js';
 import { seedIfEmpty } from '../seed/seed.js';
+import { exportFiles } from './testing/original-tool.js';
 import { startTestApp, testDialects, type TestApp, type TestDialect } from '../testing/harness.js';
 
 // The command-line tools as an operator runs them (`npm run export -- DIR`, `npm run import --
@@ -35,7 +36,8 @@ afterEach(async () => {
   fs.rmSync(scratch, { recursive: true, force: true });
 });
 
-describe.each(testDialects)('export and import on %s', (dialect) => {
+// Each test starts the tools as processes (through tsx), several seconds each on a busy machine.
+describe.each(testDialects)('export and import on %s', { timeout: 120_000 }, (dialect) => {
   test('npm run export -- DIR writes the archive and the three spreadsheets; npm run import -- FILE loads it into an empty install', async () => {
     const source = await start(dialect);
     await seedIfEmpty(source.ctx.store.db);
@@ -82,7 +84,7 @@ describe.each(testDialects)('export and import on %s', (dialect) => {
     const cut = cli('import', [truncated], target);
     expect(cut.status).toBe(1);
     expect(cut.stderr.trim()).toBe('The file ends early: it is not a whole archive (a download or copy was cut short?). Export it again and import the new file.');
-    expect(cli('import', [], target)).toMatchObject({ status: 2, stderr: 'usage: npm run import -- [--from lineup|firestore] [--dry-run] FILE\n' });
+    expect(cli('import', [], target)).toMatchObject({ status: 2, stderr: 'usage: npm run import -- [--from lineup|firestore] [--dry-run] FILE...\n' });
     expect(cli('import', ['--from', 'excel', truncated], target).status).toBe(2);
     expect(cli('export', [], target)).toMatchObject({ status: 2, stderr: 'usage: npm run export -- DIR\n' });
     expect(await target.ctx.store.db.selectFrom('djs').select('id').execute()).toEqual([]);
@@ -98,7 +100,7 @@ describe.each(testDialects)('export and import on %s', (dialect) => {
       'skipped: DJ "Cleo Crates": "cleo#1234" is not a Discord ID (17 to 20 digits); left empty.',
       'skipped: DJ "Aurora Alt": Discord ID 123456789012345671 is already DJ "DJ Aurora"\'s; left empty.',
       'skipped: Event "Sunday Service #7" (2024-06-09): slot 4 was left out: Unable to find signup with a uuid of sig-vanished, and there is no legacy value at slot.dj_name.',
-      'skipped: Event "Sunday Service #7" (2024-06-09): dj_plays names 1 DJ(s) not in its lineup (dj-dup); plays come from the lineup.',
+      'skipped: Event "Sunday Service #7" (2024-06-09): dj_plays names 1 DJ not in its lineup ("Aurora Alt"); plays come from the lineup.',
       'skipped: Event "Sunday Service #8" (2030-06-16): signup "Basil Bass" names the DJ dj-nobody, who is not in djs; that reference was left out.',
       'skipped: Event "Half-typed event" (ev-broken): it has no readable start_datetime, so it was left out.',
     ]);
@@ -122,5 +124,34 @@ describe.each(testDialects)('export and import on %s', (dialect) => {
     expect(next.body.slots[0]?.legacy).toMatchObject({ djRef: 'dj-aurora', djName: null });
     const settings = await target.call(API.settings.getSettings, {}, { as: admin });
     expect(settings.body.signupUrl).toBe('https://forms.community.example/signup');
+  });
+
+  test("npm run import -- --from firestore takes Firefoo's one file per collection together; a folder (a gcloud export's, or of JSON files) is told what to name", async () => {
+    const target = await start(dialect);
+    const files = exportFiles('firefoo').map(({ name, text }) => {
+      fs.writeFileSync(path.join(scratch, name), text);
+      return path.join(scratch, name);
+    });
+    const imported = cli('import', ['--from', 'firestore', ...files], target);
+    expect(imported.stderr).toBe('');
+    expect(imported.status).toBe(0);
+    expect(imported.stdout).toContain('The archive has 7 events, 14 DJs, 19 signups');
+    expect(imported.stdout).toContain('skipped: The collection "hosts" (2 documents) was not carried: Lineup has no place for it.');
+    expect(Number((await target.ctx.store.db.selectFrom('dj_plays').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(26);
+
+    const other = await start(dialect);
+    const folder = cli('import', ['--from', 'firestore', scratch], other);
+    expect(folder.status).toBe(1);
+    expect(folder.stderr).toMatch(/is a folder: name the export's file \(or its several files, e\.g\. one per collection\)\. It holds .*djs\.json/);
+    const gcloud = path.join(scratch, 'gcloud-export');
+    fs.mkdirSync(path.join(gcloud, 'all_namespaces', 'all_kinds'), { recursive: true });
+    fs.writeFileSync(path.join(gcloud, '2024-06-09T19:00:00_84613.overall_export_metadata'), Buffer.from([0, 1, 2, 3]));
+    fs.writeFileSync(path.join(gcloud, 'all_namespaces', 'all_kinds', 'output-0'), Buffer.from([0, 0, 7, 1]));
+    for (const args of [[gcloud], [path.join(gcloud, 'all_namespaces', 'all_kinds', 'output-0')]]) {
+      const leveldb = cli('import', ['--from', 'firestore', ...args], other);
+      expect(leveldb.status).toBe(1);
+      expect(leveldb.stderr).toMatch(/is part of a Firebase console \/ gcloud export \(LevelDB files/);
+    }
+    expect(await other.ctx.store.db.selectFrom('djs').select('id').execute()).toEqual([]);
   });
 });

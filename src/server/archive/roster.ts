@@ -1,13 +1,15 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { readRosterCsv, ROSTER_COLUMNS, type RosterCsv, type RosterField } from '@shared/archive/roster-csv.js';
-import type { RosterAction, RosterImportPreview, RosterImportResult, RosterPreviewRow } from '@shared/schemas/archive.js';
+import { readRosterCsv, ROSTER_COLUMNS, ROSTER_IMPORT_MAX_CHARS, type RosterCsv, type RosterField } from '@shared/archive/roster-csv.js';
+import { decodeSpreadsheet, type DecodedText } from '@shared/archive/text-encoding.js';
+import { ROSTER_ACTIONS, type RosterImportBody, type RosterImportPreview, type RosterImportResult, type RosterPreviewRow } from '@shared/schemas/archive.js';
 import type { Database, DjRow } from '../db/schema.js';
 import { badRequest, conflict } from '../http/errors.js';
 
 // The DJ roster from a spreadsheet: each row creates a DJ, or updates the DJ with its Discord ID,
-// or is refused with its problem. The preview says all of it; the import writes exactly what the
-// preview said (its planId), in one transaction, or nothing when the roster changed since.
+// or is refused with its problem, or gives way to a later row with its Discord ID. The preview
+// says all of it; the import writes exactly what the preview said (its planId), in one
+// transaction, or nothing when the roster changed since.
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -19,6 +21,17 @@ const COLUMN_OF: Record<RosterField, keyof DjRow> = {
   twitchUsername: 'twitch_username',
 };
 const FIELDS = Object.keys(COLUMN_OF) as RosterField[];
+
+/** The file's text: its bytes decoded (the encoding chosen or detected), or the text sent. */
+function fileText(body: Omit<RosterImportBody, 'planId'>): DecodedText {
+  if (body.base64 !== undefined) {
+    const bytes = Buffer.from(body.base64, 'base64');
+    if (bytes.length > ROSTER_IMPORT_MAX_CHARS) throw badRequest(`The file is larger than ${ROSTER_IMPORT_MAX_CHARS / 1024 / 1024} MB: split it and import the parts.`);
+    return decodeSpreadsheet(bytes, body.encoding);
+  }
+  if (body.text === undefined) throw badRequest('Choose the roster file.');
+  return { text: body.text.replace(/^\uFEFF/, ''), encoding: 'utf-8', detected: false };
+}
 
 function readOrRefuse(text: string): RosterCsv {
   const read = readRosterCsv(text);
@@ -43,10 +56,14 @@ interface PlannedRow extends RosterPreviewRow {
 }
 
 async function plan(db: Db, csv: RosterCsv): Promise<{ rows: PlannedRow[]; planId: string }> {
-  const existing = await djsByDiscordId(db, csv.rows.flatMap((row) => (row.problem ? [] : [row.values.discordId])));
+  const existing = await djsByDiscordId(db, [...new Set(csv.rows.flatMap((row) => (row.problem ? [] : [row.values.discordId])))]);
   const rows = csv.rows.map((row): PlannedRow => {
-    const identity = { row: row.row, djName: row.values.djName, publicName: row.values.publicName, discordId: row.values.discordId };
+    const identity = { row: row.row, djName: row.values.djName, publicName: row.values.publicName, discordId: row.values.discordId, warnings: row.warnings };
     if (row.problem) return { ...identity, action: 'refused', changes: [], problem: row.problem, djId: null, write: {} };
+    if (row.repeatedIn !== null) {
+      const problem = `Row ${row.repeatedIn} has the same Discord ID (the DJ sent the form again?): the later row is imported, this one is left out. Delete the row you do not want to keep it otherwise.`;
+      return { ...identity, action: 'repeated', changes: [], problem, djId: null, write: {} };
+    }
     const dj = existing.get(row.values.discordId);
     if (!dj) {
       const write = Object.fromEntries(FIELDS.map((field) => [field, row.values[field] ?? '']));
@@ -73,19 +90,26 @@ async function plan(db: Db, csv: RosterCsv): Promise<{ rows: PlannedRow[]; planI
 }
 
 const countsOf = (rows: readonly PlannedRow[]) =>
-  Object.fromEntries((['create', 'update', 'unchanged', 'refused'] as RosterAction[]).map((action) => [action, rows.filter((row) => row.action === action).length])) as RosterImportResult['counts'];
+  Object.fromEntries(ROSTER_ACTIONS.map((action) => [action, rows.filter((row) => row.action === action).length])) as RosterImportResult['counts'];
 
-export async function previewRosterImport(db: Kysely<Database>, text: string): Promise<RosterImportPreview> {
-  const csv = readOrRefuse(text);
+export async function previewRosterImport(db: Kysely<Database>, body: Omit<RosterImportBody, 'planId'>): Promise<RosterImportPreview> {
+  const decoded = fileText(body);
+  const csv = readOrRefuse(decoded.text);
   const { rows, planId } = await plan(db, csv);
-  return { planId, rows: rows.map(({ djId: _id, write: _write, ...row }) => row), counts: countsOf(rows), ignoredColumns: csv.ignoredColumns };
+  return {
+    planId,
+    rows: rows.map(({ djId: _id, write: _write, ...row }) => row),
+    counts: countsOf(rows),
+    ignoredColumns: csv.ignoredColumns,
+    encoding: { used: decoded.encoding, detected: decoded.detected },
+  };
 }
 
-export async function importRoster(db: Kysely<Database>, text: string, planId: string): Promise<RosterImportResult> {
-  const csv = readOrRefuse(text);
+export async function importRoster(db: Kysely<Database>, body: RosterImportBody): Promise<RosterImportResult> {
+  const csv = readOrRefuse(fileText(body).text);
   return db.transaction().execute(async (trx) => {
     const { rows, planId: current } = await plan(trx, csv);
-    if (current !== planId) throw conflict('The roster changed since the preview (or the file did): preview the import again.');
+    if (current !== body.planId) throw conflict('The roster changed since the preview (or the file did): preview the import again.');
     const now = Date.now();
     const created = rows.filter((row) => row.action === 'create');
     for (let start = 0; start < created.length; start += 500) {

@@ -1,36 +1,66 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as api from '@shared/api/archive.js';
-import { csvView } from '@shared/archive/views.js';
 import type { AppContext } from '../context.js';
+import { ownOrigin } from '../auth/origin.js';
 import { registerEndpoint } from '../http/endpoint.js';
+import { HttpError } from '../http/errors.js';
 import { ARCHIVE_BODY_LIMIT_BYTES, ROSTER_BODY_LIMIT_BYTES } from '../limits.js';
-import { exportArchive } from './export.js';
+import { archivePool } from './pool.js';
 import { importRoster, previewRosterImport } from './roster.js';
-import { previewImport, runImport } from './service.js';
+import { filesOf } from './service.js';
 
 // Data in and out, for admins (the contracts' access): downloads and imports of Global Settings.
+// Archive imports and exports run on the archive pool's thread (pool.ts), their request bodies
+// parsed there too: a 30 MB file never holds the event loop.
 
 const day = (iso: string) => iso.slice(0, 10);
 
+/**
+ * A download starts only from the app's own pages (or an address typed in): a page of another
+ * site must not make an admin's browser read the whole database (a cross-site navigation carries
+ * the SameSite=Lax cookie). Browsers say where a request comes from in Sec-Fetch-Site, and Origin.
+ */
+function refuseCrossSite(request: FastifyRequest, ctx: AppContext) {
+  const site = request.headers['sec-fetch-site'];
+  const origin = request.headers.origin;
+  if (site === 'cross-site' || site === 'same-site' || (origin !== undefined && origin !== ownOrigin(request, ctx))) {
+    throw new HttpError(403, 'cross_site', 'Downloads start from Global Settings of this app: open it and download from there.');
+  }
+}
+
 export function registerArchiveRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx.store;
-  registerEndpoint(app, api.exportArchive, async ({ reply }) => {
-    const archive = await exportArchive(db);
-    reply.header('content-disposition', `attachment; filename="lineup-archive-${day(archive.exportedAt)}.json"`).header('cache-control', 'no-store');
-    return archive;
+  const pool = archivePool(ctx.store);
+  app.addHook('onClose', () => pool.close());
+
+  registerEndpoint(app, api.exportArchive, async ({ request, reply }) => {
+    refuseCrossSite(request, ctx);
+    const { body, exportedAt } = await pool.export('archive');
+    reply
+      .type('application/json; charset=utf-8')
+      .header('content-disposition', `attachment; filename="lineup-archive-${day(exportedAt)}.json"`)
+      .header('cache-control', 'no-store')
+      .send(body);
+    return undefined as never;
   });
-  registerEndpoint(app, api.exportCsv, async ({ params, reply }) => {
-    const archive = await exportArchive(db);
-    const csv = csvView(archive.tables, params.view);
+  registerEndpoint(app, api.exportCsv, async ({ params, request, reply }) => {
+    refuseCrossSite(request, ctx);
+    const { body, exportedAt } = await pool.export(params.view);
     reply
       .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="lineup-${params.view}-${day(archive.exportedAt)}.csv"`)
+      .header('content-disposition', `attachment; filename="lineup-${params.view}-${day(exportedAt)}.csv"`)
       .header('cache-control', 'no-store')
-      .send(csv);
-    return csv;
+      .send(body);
+    return body;
   });
-  registerEndpoint(app, api.previewArchiveImport, ({ body }) => previewImport({ db, source: body.source, text: body.text }), { bodyLimit: ARCHIVE_BODY_LIMIT_BYTES });
-  registerEndpoint(app, api.importArchive, ({ body }) => runImport({ db, source: body.source, text: body.text }), { bodyLimit: ARCHIVE_BODY_LIMIT_BYTES });
-  registerEndpoint(app, api.previewRosterImport, ({ body }) => previewRosterImport(db, body.text), { bodyLimit: ROSTER_BODY_LIMIT_BYTES });
-  registerEndpoint(app, api.importRoster, ({ body }) => importRoster(db, body.text, body.planId), { bodyLimit: ROSTER_BODY_LIMIT_BYTES });
+
+  // The imports' bodies (the file's text inside JSON, up to 64 MB) are parsed on the thread.
+  void app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: ARCHIVE_BODY_LIMIT_BYTES }, (_request: FastifyRequest, body: Buffer) => pool.parse(body));
+    registerEndpoint(scope, api.previewArchiveImport, ({ body }) => pool.preview(body.source, filesOf(body)), { bodyLimit: ARCHIVE_BODY_LIMIT_BYTES });
+    registerEndpoint(scope, api.importArchive, ({ body }) => pool.import(body.source, filesOf(body)), { bodyLimit: ARCHIVE_BODY_LIMIT_BYTES });
+  });
+  registerEndpoint(app, api.previewRosterImport, ({ body }) => previewRosterImport(db, body), { bodyLimit: ROSTER_BODY_LIMIT_BYTES });
+  registerEndpoint(app, api.importRoster, ({ body }) => importRoster(db, body), { bodyLimit: ROSTER_BODY_LIMIT_BYTES });
 }

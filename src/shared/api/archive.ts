@@ -15,13 +15,16 @@ import { contract } from './contract.js';
 // Data in and out (issue 28), for admins only: the archive and spreadsheet views to download,
 // and imports that preview what they would do before they write anything.
 
+// Imports and exports run one at a time on a thread of their own: 503 `busy` when a few wait already.
+// Downloads answer only requests from the app's own pages (403 cross_site otherwise).
+
 /** The whole archive, as a file to download. */
 export const exportArchive = contract({
   method: 'GET',
   path: '/api/archive/export',
   access: 'admin',
   response: archiveSchema,
-  errors: [],
+  errors: ['busy'],
 });
 
 /** A spreadsheet view (CSV), as a file to download. */
@@ -31,7 +34,7 @@ export const exportCsv = contract({
   access: 'admin',
   params: csvViewParamsSchema,
   response: z.string(),
-  errors: [],
+  errors: ['busy'],
 });
 
 export const previewArchiveImport = contract({
@@ -40,17 +43,17 @@ export const previewArchiveImport = contract({
   access: 'admin',
   body: archiveImportSchema,
   response: archiveImportPreviewSchema,
-  errors: [],
+  errors: ['busy'],
 });
 
-/** 409 when the install already has events. */
+/** 409 when the install is not new (it has events, or took in an import) or the file names its people. */
 export const importArchive = contract({
   method: 'POST',
   path: '/api/archive/import',
   access: 'admin',
   body: archiveImportSchema,
   response: archiveImportResultSchema,
-  errors: ['conflict'],
+  errors: ['conflict', 'busy'],
 });
 
 export const previewRosterImport = contract({

@@ -1,8 +1,10 @@
 import { emptyTables, ARCHIVE_TABLES, ARCHIVE_VERSION, archiveTablesSchema, type ArchiveTables } from './schema.js';
 import { neutraliseCell, restoreCell, toCsv, parseCsv } from './csv.js';
-import { firestoreInstant, firestoreRef, readFirestoreExport } from './firestore.js';
+import { readFirestoreExport } from './firestore.js';
+import { firestoreInstant, firestoreRef, unwrapValues } from './firestore-values.js';
 import { readArchive } from './read.js';
 import { readRosterCsv } from './roster-csv.js';
+import { decodeSpreadsheet } from './text-encoding.js';
 import { csvView } from './views.js';
 
 describe('CSV cells', () => {
@@ -21,35 +23,44 @@ describe('CSV cells', () => {
   });
 });
 
-describe('Firestore values', () => {
+describe('Firestore values, as each export tool writes them', () => {
+  const at = (value: unknown) => unwrapValues({ at: value }).value as { at: unknown };
   test.each([
-    [{ _seconds: 1717959600, _nanoseconds: 500_000_000 }, '2024-06-09T19:00:00.500Z'],
-    [{ seconds: 1717959600, nanoseconds: 0 }, '2024-06-09T19:00:00.000Z'],
-    [{ __datatype__: 'timestamp', value: { _seconds: 1717959600, _nanoseconds: 0 } }, '2024-06-09T19:00:00.000Z'],
-    ['2024-06-09T20:00:00+01:00', '2024-06-09T19:00:00.000Z'],
-    [1717959600000, '2024-06-09T19:00:00.000Z'],
-    ['next Sunday', null],
-    [null, null],
-  ])('the timestamp %j is %j', (value, iso) => {
+    ['admin SDK JSON (firestore-export-import)', { _seconds: 1717959600, _nanoseconds: 500_000_000 }, '2024-06-09T19:00:00.500Z'],
+    ['client SDK map', { seconds: 1717959600, nanoseconds: 0 }, '2024-06-09T19:00:00.000Z'],
+    ['node-firestore-import-export', { __datatype__: 'timestamp', value: { _seconds: 1717959600, _nanoseconds: 0 } }, '2024-06-09T19:00:00.000Z'],
+    ['Firefoo', { __time__: '2024-06-09T19:00:00.000Z' }, '2024-06-09T19:00:00.000Z'],
+    ['out of range', { _seconds: 1e15, _nanoseconds: 0 }, null],
+  ])('a timestamp of %s reads as %j', (_tool, value, iso) => {
+    expect(at(value).at).toBe(iso);
+  });
+  test.each([
+    ['an ISO string', '2024-06-09T20:00:00+01:00', '2024-06-09T19:00:00.000Z'],
+    ['epoch milliseconds', 1717959600000, '2024-06-09T19:00:00.000Z'],
+    ['words', 'next Sunday', null],
+    ['nothing', null, null],
+  ])('an instant given as %s reads as %j', (_label, value, iso) => {
     expect(firestoreInstant(value)).toBe(iso);
   });
   test.each([
-    ['djs/abc', 'abc'],
-    ['/djs/abc', 'abc'],
-    ['projects/p/databases/(default)/documents/djs/abc', 'abc'],
-    ['abc', 'abc'],
-    [{ _path: { segments: ['djs', 'abc'] } }, 'abc'],
-    [{ __datatype__: 'documentReference', value: 'djs/abc' }, 'abc'],
-    [{ path: 'djs/abc', id: 'abc' }, 'abc'],
-    ['', null],
-    [42, null],
-  ])('the reference %j names %j', (value, id) => {
+    ['a path', 'djs/abc'],
+    ['a resource name', 'projects/p/databases/(default)/documents/djs/abc'],
+    ['an admin SDK reference', { _firestore: { projectId: 'p' }, _path: { segments: ['djs', 'abc'] }, _converter: {} }],
+    ['a client SDK reference map', { _key: { path: { segments: ['djs', 'abc'], offset: 0, len: 2 } }, type: 'document', firestore: { app: {} }, converter: null }],
+    ['a client SDK reference map whose path is a slice', { _key: { path: { segments: ['x', 'djs', 'abc', 'y'], offset: 1, len: 2 } }, type: 'document', firestore: {} }],
+    ['node-firestore-import-export', { __datatype__: 'documentReference', value: 'djs/abc' }],
+    ['Firefoo', { __ref__: 'djs/abc' }],
+  ])('a reference as %s names the document abc', (_label, value) => {
+    expect(firestoreRef(at(value).at)).toBe('abc');
+  });
+  test.each([['', null], [42, null], ['abc', 'abc'], ['/djs/abc', 'abc']])('the reference %j names %j', (value, id) => {
     expect(firestoreRef(value)).toBe(id);
   });
   test('documents also come as arrays with their ids, and an export without events or DJs is refused', () => {
-    const read = readFirestoreExport({ djs: [{ id: 'x', dj_name: 'X', public_name: 'X', discord_id: '123456789012345678' }], events: [] }, '2030-01-01T00:00:00.000Z');
+    const file = (value: unknown) => [{ name: 'export.json', text: JSON.stringify(value) }];
+    const read = readFirestoreExport(file({ djs: [{ id: 'x', dj_name: 'X', public_name: 'X', discord_id: '123456789012345678' }], events: [] }), '2030-01-01T00:00:00.000Z');
     expect(read.ok && read.value.archive.tables.djs.map((dj) => dj.id)).toEqual(['x']);
-    expect(readFirestoreExport({ users: {} }, '2030-01-01T00:00:00.000Z')).toEqual({ ok: false, message: 'This export has no "events" or "djs" collection with documents in it.' });
+    expect(readFirestoreExport(file({ users: {}, events: {} }), '2030-01-01T00:00:00.000Z')).toEqual({ ok: false, message: 'This export has no "events" or "djs" collection with documents in it.' });
   });
 });
 
@@ -115,7 +126,7 @@ describe('roster CSV', () => {
     const read = readRosterCsv('\uFEFFdiscord_id;Public Name;Name;Twitch\n123456789012345678;Dee;DJ Dee;https://twitch.tv/deedee\n');
     expect(read).toEqual({
       ok: true,
-      value: { ignoredColumns: [], rows: [{ row: 2, problem: null, values: { discordId: '123456789012345678', publicName: 'Dee', djName: 'DJ Dee', twitchUsername: 'deedee' } }] },
+      value: { ignoredColumns: [], rows: [{ row: 2, problem: null, warnings: [], repeatedIn: null, values: { discordId: '123456789012345678', publicName: 'Dee', djName: 'DJ Dee', twitchUsername: 'deedee' } }] },
     });
   });
   test('two columns for one field are refused', () => {
@@ -136,5 +147,18 @@ test("the archive's columns are version 1's: a change needs a new ARCHIVE_VERSIO
     settings: 'key value updated_at',
     event_changes: 'id event_id at actor_dj_id actor_name kind version summary',
     discord_posts: 'event_id kind message_id webhook_id posted_at posted_by posted_by_name updated_at updated_by_name',
+  });
+});
+
+describe('the text of a spreadsheet file', () => {
+  const bytes = (...values: number[]) => new Uint8Array(values);
+  test('Windows-1252 (Excel "CSV" on Windows) is told from UTF-8 by its bytes, its 0x80–0x9F range included', () => {
+    expect(decodeSpreadsheet(bytes(0x4d, 0xe9, 0x80, 0x93, 0x94, 0x9f))).toEqual({ text: 'Mé€“”Ÿ', encoding: 'windows-1252', detected: true });
+    expect(decodeSpreadsheet(new Uint8Array(Buffer.from('Mélodie', 'utf8')))).toEqual({ text: 'Mélodie', encoding: 'utf-8', detected: true });
+  });
+  test('a byte-order mark says UTF-8 or UTF-16 (Excel "Unicode Text"); a choice overrides detection', () => {
+    expect(decodeSpreadsheet(bytes(0xef, 0xbb, 0xbf, 0x41))).toEqual({ text: 'A', encoding: 'utf-8', detected: true });
+    expect(decodeSpreadsheet(bytes(0xff, 0xfe, 0x41, 0x00, 0xe9, 0x00))).toEqual({ text: 'Aé', encoding: 'utf-16le', detected: true });
+    expect(decodeSpreadsheet(new Uint8Array(Buffer.from('Mélodie', 'utf8')), 'windows-1252').text).toBe('MÃ©lodie');
   });
 });

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { MAX_DEPTH, nestingDepth } from './firestore-values.js';
 import { type Archive, ARCHIVE_FORMAT, ARCHIVE_UPGRADES, ARCHIVE_VERSION, archiveSchema, type ArchiveTables } from './schema.js';
 
 // Reading an archive file: every refusal is a sentence an admin can act on, and nothing is read
@@ -28,6 +29,8 @@ export function parseJsonFile(text: string): Read<unknown> {
 export function readArchive(text: string): Read<Archive> {
   const json = parseJsonFile(text);
   if (!json.ok) return json;
+  // Deeper than any archive goes: refused before anything walks it (a hostile file nests thousands deep).
+  if (nestingDepth(json.value) > MAX_DEPTH) return refuse(`The file nests values more than ${MAX_DEPTH} levels deep, which no Lineup archive does: it cannot be imported.`);
   const value = json.value as Record<string, unknown> | null;
   if (!value || typeof value !== 'object' || Array.isArray(value) || value.format !== ARCHIVE_FORMAT) {
     return refuse(

@@ -14,11 +14,24 @@ export const ARCHIVE_VERSION = 1;
 /** The largest archive file an import takes (a community's years fit in a few megabytes). */
 export const ARCHIVE_MAX_BYTES = 32 * 1024 * 1024;
 
-const instant = z.iso.datetime({ error: 'must be an ISO-8601 time like 2026-05-03T19:00:00.000Z' });
-const text = z.string();
+// What both databases store, so a file they would refuse is refused here with where it is (a 4xx
+// naming the problem, never the database's error): no NUL character in text (PostgreSQL refuses
+// it), integers within 32 bits (PostgreSQL's integer), instants in years 1970 to 2999.
+const EARLIEST = Date.UTC(1970, 0, 1);
+const LATEST = Date.UTC(2999, 11, 31, 23, 59, 59, 999);
+const NO_NUL = 'contains a NUL character (U+0000), which the database cannot store';
+const instant = z.iso
+  .datetime({ error: 'must be an ISO-8601 time like 2026-05-03T19:00:00.000Z' })
+  .refine((value) => {
+    const ms = Date.parse(value);
+    return Number.isFinite(ms) && ms >= EARLIEST && ms <= LATEST;
+  }, 'must be a real time in the years 1970 to 2999');
+const text = z.string().refine((value) => !value.includes('\u0000'), NO_NUL);
 const flag = z.boolean();
-const id = z.string().min(1).max(200);
+const id = z.string().min(1).max(200).refine((value) => !value.includes('\u0000'), NO_NUL);
 const json = z.json();
+/** An integer column (PostgreSQL's integer is 32 bits). */
+const integer = z.number().int().min(-(2 ** 31), 'must be at least -2147483648').max(2 ** 31 - 1, 'must be at most 2147483647');
 
 export const archiveEventSchema = z.strictObject({
   id,
@@ -31,11 +44,11 @@ export const archiveEventSchema = z.strictObject({
   footer: text,
   signups_open: flag,
   signups_close_at: instant.nullable(),
-  signup_cap: z.number().int().nullable(),
+  signup_cap: integer.nullable(),
   preflight: json,
   public_links: json,
   cancelled_at: instant.nullable(),
-  version: z.number().int().min(1),
+  version: integer.min(1),
   created_at: instant,
   updated_at: instant,
 });
@@ -57,7 +70,7 @@ export const archiveDjSchema = z.strictObject({
 export const archiveSignupSchema = z.strictObject({
   uuid: id,
   event_id: id,
-  position: z.number().int(),
+  position: integer,
   name: text,
   is_debut: flag,
   requested_duration: z.number(),
@@ -76,13 +89,13 @@ export const archiveSignupDjSchema = z.strictObject({
   signup_uuid: id,
   event_id: id,
   dj_id: id,
-  position: z.number().int(),
+  position: integer,
   confirmation: text,
 });
 
 export const archiveSlotSchema = z.strictObject({
   event_id: id,
-  position: z.number().int(),
+  position: integer,
   signup_uuid: id.nullable(),
   start_at: instant,
   end_at: instant,
@@ -113,7 +126,7 @@ export const archiveEventChangeSchema = z.strictObject({
   actor_dj_id: id.nullable(),
   actor_name: text.nullable(),
   kind: text,
-  version: z.number().int(),
+  version: integer,
   summary: json,
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ARCHIVE_MAX_BYTES, ARCHIVE_TABLES } from '../archive/schema.js';
 import { ROSTER_IMPORT_MAX_CHARS } from '../archive/roster-csv.js';
+import { TEXT_ENCODINGS } from '../archive/text-encoding.js';
 import { CSV_VIEWS } from '../archive/views.js';
 
 // Data in and out (Global Settings, admins only): the archive's import preview and result, the
@@ -12,10 +13,22 @@ export const csvViewParamsSchema = z.object({ view: z.enum(CSV_VIEWS, { error: `
 export const IMPORT_SOURCES = ['lineup', 'firestore'] as const;
 export type ImportSource = (typeof IMPORT_SOURCES)[number];
 
-/** The file as text: the server reads it, so a cut-off or damaged file gets a message, not a parse error. */
+/** A Firestore export may come as several files (Firefoo writes one per collection). */
+export const IMPORT_MAX_FILES = 20;
+
+const fileText = z.string().max(ARCHIVE_MAX_BYTES, `The file is larger than ${ARCHIVE_MAX_BYTES / 1024 / 1024} MB.`);
+
+/**
+ * The file as text (or the files of one export, by name): the server reads it, so a cut-off or
+ * damaged file gets a message, not a parse error.
+ */
 export const archiveImportSchema = z.object({
   source: z.enum(IMPORT_SOURCES).default('lineup'),
-  text: z.string().max(ARCHIVE_MAX_BYTES, `The file is larger than ${ARCHIVE_MAX_BYTES / 1024 / 1024} MB.`),
+  text: fileText.optional(),
+  files: z
+    .array(z.object({ name: z.string().trim().min(1).max(255), text: fileText }))
+    .max(IMPORT_MAX_FILES, `Choose at most ${IMPORT_MAX_FILES} files.`)
+    .optional(),
 });
 export type ArchiveImportBody = z.input<typeof archiveImportSchema>;
 
@@ -46,17 +59,28 @@ export type ArchiveImportPreview = z.infer<typeof archiveImportPreviewSchema>;
 export const archiveImportResultSchema = z.object({ counts: tableCountsSchema, skipped: z.array(z.string()) });
 export type ArchiveImportResult = z.infer<typeof archiveImportResultSchema>;
 
+/**
+ * The roster file: its bytes (base64) as the spreadsheet saved them, read in the encoding chosen or
+ * the one they show (shared/archive/text-encoding.ts); or its text, for programs that have it.
+ */
 export const rosterImportPreviewBodySchema = z.object({
-  text: z.string().max(ROSTER_IMPORT_MAX_CHARS, `The file is larger than ${ROSTER_IMPORT_MAX_CHARS / 1024 / 1024} MB: split it and import the parts.`),
+  text: z.string().max(ROSTER_IMPORT_MAX_CHARS, `The file is larger than ${ROSTER_IMPORT_MAX_CHARS / 1024 / 1024} MB: split it and import the parts.`).optional(),
+  base64: z
+    .string()
+    .max(Math.ceil(ROSTER_IMPORT_MAX_CHARS / 3) * 4, `The file is larger than ${ROSTER_IMPORT_MAX_CHARS / 1024 / 1024} MB: split it and import the parts.`)
+    .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'The file was not sent as base64.')
+    .optional(),
+  encoding: z.enum(TEXT_ENCODINGS).default('auto'),
 });
 
 export const rosterImportBodySchema = rosterImportPreviewBodySchema.extend({
   /** The preview the admin saw: refused (409) when the roster changed since. */
   planId: z.string().max(100),
 });
-export type RosterImportBody = z.infer<typeof rosterImportBodySchema>;
+export type RosterImportBody = z.input<typeof rosterImportBodySchema>;
 
-export const ROSTER_ACTIONS = ['create', 'update', 'unchanged', 'refused'] as const;
+/** What each row does; `repeated`: a later row has the same Discord ID and is imported instead. */
+export const ROSTER_ACTIONS = ['create', 'update', 'unchanged', 'repeated', 'refused'] as const;
 export type RosterAction = (typeof ROSTER_ACTIONS)[number];
 
 export const rosterPreviewRowSchema = z.object({
@@ -68,6 +92,8 @@ export const rosterPreviewRowSchema = z.object({
   /** For an update: each field that changes. */
   changes: z.array(z.object({ field: z.string(), from: z.string(), to: z.string() })),
   problem: z.string().nullable(),
+  /** Cells left out (an optional column's problem): the DJ still comes in. */
+  warnings: z.array(z.string()),
 });
 export type RosterPreviewRow = z.infer<typeof rosterPreviewRowSchema>;
 
@@ -78,6 +104,8 @@ export const rosterImportPreviewSchema = z.object({
   rows: z.array(rosterPreviewRowSchema),
   counts: rosterCountsSchema,
   ignoredColumns: z.array(z.string()),
+  /** How the file's bytes were read. */
+  encoding: z.object({ used: z.enum(['utf-8', 'utf-16le', 'utf-16be', 'windows-1252']), detected: z.boolean() }),
 });
 export type RosterImportPreview = z.infer<typeof rosterImportPreviewSchema>;
 

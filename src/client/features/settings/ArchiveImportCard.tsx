@@ -2,12 +2,17 @@ import { useState } from 'react';
 import { Alert, Button, Form, Table } from 'react-bootstrap';
 import { ARCHIVE_MAX_BYTES, ARCHIVE_TABLES, type ArchiveTableName } from '@shared/archive/schema';
 import { pluralise } from '@shared/pluralise';
-import type { ImportSource } from '@shared/schemas/archive';
+import { LEVELDB_ADVICE, looksLikeLevelDb } from '@shared/archive/firestore-files';
+import type { ArchiveImportBody, ImportSource } from '@shared/schemas/archive';
 import { formatEventDate, zoneAbbreviation } from '@shared/time';
 import { browserZone } from '@client/lib/zone';
-import { FileImportField, useImportFile } from './FileField';
+import { type ChosenFile, FileImportField, useImportFile } from './FileField';
 import { useImportArchive, usePreviewArchiveImport } from './dataTransfer';
 import { SettingsSection } from './SettingsSection';
+
+/** The request for the chosen file(s): an archive is one file, a Firestore export may be several. */
+const bodyOf = (source: ImportSource, chosen: ChosenFile): ArchiveImportBody =>
+  source === 'lineup' ? { source, text: chosen.files[0]?.text ?? '' } : { source, files: chosen.files.map(({ name, text }) => ({ name, text })) };
 
 const SOURCES: Record<ImportSource, string> = {
   lineup: 'Lineup archive',
@@ -35,7 +40,10 @@ export function ArchiveImportCard() {
     preview,
     (chosen) => {
       run.reset();
-      preview.mutate({ source, text: chosen.text });
+      // A binary file (a gcloud export's LevelDB parts) is named here: the server takes only text.
+      const binary = chosen.files.find((candidate) => looksLikeLevelDb(candidate) || candidate.text.includes('\u0000'));
+      if (binary) return looksLikeLevelDb(binary) ? `${binary.name} ${LEVELDB_ADVICE}` : `${binary.name} is not a text file, so it is not an archive or a JSON export.`;
+      preview.mutate(bodyOf(source, chosen));
     },
     run.isPending,
   );
@@ -68,10 +76,15 @@ export function ArchiveImportCard() {
         </Form.Select>
       </Form.Group>
       <FileImportField
-        label="Archive file"
+        label={source === 'firestore' ? 'Export files' : 'Archive file'}
         accept=".json,application/json"
         maxBytes={ARCHIVE_MAX_BYTES}
-        help="A .json file from Export on another install (or from npm run export)."
+        multiple={source === 'firestore'}
+        help={
+          source === 'firestore'
+            ? 'The .json file of node-firestore-import-export or firestore-export-import, or the files Firefoo writes one per collection (choose them together).'
+            : 'A .json file from Export on another install (or from npm run export).'
+        }
         {...field}
       />
       {plan && file && !run.isSuccess && (
@@ -104,7 +117,7 @@ export function ArchiveImportCard() {
           </ul>
           {skipped.length > 0 && (
             <details className="mb-3">
-              <summary>{pluralise(skipped.length, 'thing', 'things')} in the file left out or changed</summary>
+              <summary>{pluralise(skipped.length, 'thing', 'things')} in the file left out or changed: read them before you import</summary>
               <ul className="small mt-2">
                 {skipped.map((line) => (
                   <li key={line}>{line}</li>
@@ -115,7 +128,7 @@ export function ArchiveImportCard() {
           {plan.refusal ? (
             <Alert variant="warning">{plan.refusal}</Alert>
           ) : (
-            <Button onClick={() => run.mutate({ source, text: file.text })} disabled={run.isPending}>
+            <Button onClick={() => run.mutate(bodyOf(source, file))} disabled={run.isPending}>
               {run.isPending ? 'Importing...' : `Import ${pluralise(plan.counts.events, 'event')} and ${pluralise(plan.counts.djs, 'DJ')}`}
             </Button>
           )}

@@ -1,8 +1,10 @@
-import { Alert, Badge, Button, Table } from 'react-bootstrap';
+import { useState } from 'react';
+import { Alert, Badge, Button, Form, Table } from 'react-bootstrap';
 import { ROSTER_COLUMNS, ROSTER_IMPORT_MAX_CHARS } from '@shared/archive/roster-csv';
+import { TEXT_ENCODING_LABELS, type TextEncodingChoice } from '@shared/archive/text-encoding';
 import { pluralise } from '@shared/pluralise';
-import type { RosterAction, RosterPreviewRow } from '@shared/schemas/archive';
-import { FileImportField, useImportFile } from './FileField';
+import { ROSTER_ACTIONS, type RosterAction, type RosterPreviewRow } from '@shared/schemas/archive';
+import { type ChosenFile, FileImportField, toBase64, useImportFile } from './FileField';
 import { useImportRoster, usePreviewRosterImport } from './dataTransfer';
 import { SettingsSection } from './SettingsSection';
 
@@ -10,8 +12,17 @@ const ACTIONS: Record<RosterAction, { label: string; bg: string }> = {
   create: { label: 'New', bg: 'success' },
   update: { label: 'Update', bg: 'primary' },
   unchanged: { label: 'Unchanged', bg: 'secondary' },
+  repeated: { label: 'Repeated', bg: 'warning' },
   refused: { label: 'Refused', bg: 'danger' },
 };
+
+const ENCODING_CHOICES: Record<TextEncodingChoice, string> = {
+  auto: 'Find out from the file',
+  'utf-8': TEXT_ENCODING_LABELS['utf-8'],
+  'windows-1252': TEXT_ENCODING_LABELS['windows-1252'],
+};
+
+const fileBody = (chosen: ChosenFile, encoding: TextEncodingChoice) => ({ base64: toBase64(chosen.files[0]!.bytes), encoding });
 
 /** Rows the preview lists (the counts cover them all). */
 const ROWS_SHOWN = 300;
@@ -23,11 +34,12 @@ const optional = Object.values(ROSTER_COLUMNS).filter((column) => !column.requir
 export function RosterImportCard() {
   const preview = usePreviewRosterImport();
   const run = useImportRoster();
+  const [encoding, setEncoding] = useState<TextEncodingChoice>('auto');
   const { file, field } = useImportFile(
     preview,
     (chosen) => {
       run.reset();
-      preview.mutate(chosen.text);
+      preview.mutate(fileBody(chosen, encoding));
     },
     run.isPending,
   );
@@ -45,13 +57,33 @@ export function RosterImportCard() {
         label="Roster file (CSV)"
         accept=".csv,text/csv"
         maxBytes={ROSTER_IMPORT_MAX_CHARS}
-        help="Save the sheet as CSV (comma- or semicolon-separated, UTF-8)."
+        help="Save the sheet as CSV (comma- or semicolon-separated; UTF-8, or Excel's Windows-1252). In Excel, format the Discord ID column as Text first, or Excel rounds the IDs."
         {...field}
       />
+      <Form.Group controlId="roster-encoding" className="mb-3">
+        <Form.Label>Text encoding</Form.Label>
+        <Form.Select
+          value={encoding}
+          disabled={field.busy}
+          onChange={(event) => {
+            const chosen = event.currentTarget.value as TextEncodingChoice;
+            setEncoding(chosen);
+            // The same file read again in the encoding chosen.
+            if (file) preview.mutate(fileBody(file, chosen));
+          }}
+        >
+          {Object.entries(ENCODING_CHOICES).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </Form.Select>
+        {data && <Form.Text>Read as {TEXT_ENCODING_LABELS[data.encoding.used]}{data.encoding.detected ? ' (found from the file)' : ''}. If names show odd characters (M�lodie, MÃ©lodie), choose another encoding.</Form.Text>}
+      </Form.Group>
       {data && file && !run.isSuccess && (
         <section aria-label="Roster import preview">
           <p className="mb-2">
-            {(['create', 'update', 'unchanged', 'refused'] as const).map((action) => (
+            {ROSTER_ACTIONS.map((action) => (
               <Badge key={action} bg={ACTIONS[action].bg} className="me-2">
                 {ACTIONS[action].label}: {data.counts[action]}
               </Badge>
@@ -78,10 +110,10 @@ export function RosterImportCard() {
             </Table>
           </div>
           {data.rows.length > ROWS_SHOWN && <p className="small">…and {pluralise(data.rows.length - ROWS_SHOWN, 'more row')}.</p>}
-          <Button onClick={() => run.mutate({ text: file.text, planId: data.planId })} disabled={writes === 0 || run.isPending}>
+          <Button onClick={() => run.mutate({ ...fileBody(file, encoding), planId: data.planId })} disabled={writes === 0 || run.isPending}>
             {run.isPending ? 'Importing...' : writes === 0 ? 'Nothing to import' : `Import: ${data.counts.create} new, ${data.counts.update} updated`}
           </Button>
-          {data.counts.refused > 0 && writes > 0 && <span className="small text-body-secondary ms-2">Refused rows are left out.</span>}
+          {data.counts.refused + data.counts.repeated > 0 && writes > 0 && <span className="small text-body-secondary ms-2">Refused and repeated rows are left out.</span>}
         </section>
       )}
       {run.isError && <Alert variant="danger" className="mt-3">{run.error.message}</Alert>}
@@ -107,6 +139,11 @@ function PreviewRow({ row }: { row: RosterPreviewRow }) {
       <td className="text-nowrap">{row.discordId}</td>
       <td className="small">
         {row.problem ?? row.changes.map((change) => `${change.field}: "${change.from}" → "${change.to}"`).join('; ')}
+        {row.warnings.map((warning) => (
+          <div key={warning} className="text-warning-emphasis">
+            {warning}
+          </div>
+        ))}
       </td>
     </tr>
   );

@@ -11,7 +11,7 @@ export const archiveDownloadUrl = () => urlOf(api.exportArchive);
 export const csvDownloadUrl = (view: CsvView) => urlOf(api.exportCsv, { params: { view } });
 
 export const usePreviewArchiveImport = () => useMutation({ mutationFn: (body: ArchiveImportBody) => call(api.previewArchiveImport, { body }) });
-export const usePreviewRosterImport = () => useMutation({ mutationFn: (text: string) => call(api.previewRosterImport, { body: { text } }) });
+export const usePreviewRosterImport = () => useMutation({ mutationFn: (body: Omit<RosterImportBody, 'planId'>) => call(api.previewRosterImport, { body }) });
 
 /** After an import every screen's data may have changed: everything cached is read again. */
 export function useImportArchive() {
