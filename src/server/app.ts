@@ -111,7 +111,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions & { log: L
   registerArchiveRoutes(app, ctx);
 
   if (options.clientDir) {
-    const build = readClientBuild(options.clientDir, ctx.config.appName);
+    const build = readClientBuild(options.clientDir, { appName: ctx.config.appName, devSignIn: ctx.config.discord.devProvider });
     await serveSpa(app, ctx, options.clientDir, await registerPages(app, ctx, build));
   }
   app.setNotFoundHandler((_request, reply) => {
