@@ -1,8 +1,9 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import { startServerProcess } from '@server/testing/server-process.js';
 
 // Lineup as a self-hoster installs and runs it (issue 34): a copy of the repository in a folder
 // of its own (as a clone is; node_modules linked from this one, as `npm ci` would fill it),
@@ -25,36 +26,11 @@ afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 /** npm without its weekly look for a newer npm (a network call and a notice). */
 const npmEnv = { npm_config_update_notifier: 'false', npm_config_fund: 'false' };
 
-interface Running {
-  child: ChildProcess;
-  url: string;
-  stdout: () => string;
-  stderr: () => string;
-  exited: Promise<number | null>;
-}
-
-/** A process that says on stderr where the app runs once it is ready. */
-function startProcess(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<Running> {
-  const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    child.stderr!.on('data', (chunk: Buffer) => {
-      stderr += chunk;
-      const url = /^Lineup is running at (http:\/\/\S+)/m.exec(stderr)?.[1];
-      if (url) resolve({ child, url, stdout: () => stdout, stderr: () => stderr, exited });
-    });
-    void exited.then((code) => reject(new Error(`${command} exited with ${code} before the app was ready:\n${stderr}`)));
-  });
-}
-
 type LogLine = { msg: string; pid: number; [field: string]: unknown };
 const jsonLines = (text: string) => text.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as LogLine);
 
 test('npm start in a fresh copy: builds, starts on ./data beside package.json, stdout is JSON lines, and npm passes SIGTERM on', async () => {
-  const app = await startProcess('npm', ['start'], { cwd: install, env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', ...npmEnv } });
+  const app = await startServerProcess('npm', ['start'], { cwd: install, env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', ...npmEnv } });
   expect(app.stderr()).toContain('Building the server…');
   expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
   app.child.kill('SIGTERM');
@@ -81,7 +57,7 @@ test('started as the systemd unit starts it, from another folder: the .env besid
   fs.mkdirSync(elsewhere);
   fs.writeFileSync(path.join(elsewhere, '.env'), 'DATA_DIR=/nowhere\nPORT=1\n');
 
-  const app = await startProcess(process.execPath, [path.join(install, 'dist/server/main.js')], { cwd: elsewhere, env: { PATH: process.env.PATH } });
+  const app = await startServerProcess(process.execPath, [path.join(install, 'dist/server/main.js')], { cwd: elsewhere, env: { PATH: process.env.PATH } });
   expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
   app.child.kill('SIGTERM');
   expect(await app.exited).toBe(0);

@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { migrationProvider } from './db/migrations/index.js';
 import { INSTALL_DIR } from './install-dir.js';
+import { startServerProcess } from './testing/server-process.js';
 
 // The server process as a service manager runs it (src/server/main.ts through tsx, as
 // `npm run dev` does; scripts/self-hosting.test.ts runs the build from another folder). Start-up
@@ -95,29 +96,9 @@ test('every problem is reported at once, each naming its variable as it is writt
   ]);
 });
 
-interface Server {
-  child: ChildProcess;
-  url: string;
-  stdout: () => string;
-  exited: Promise<number | null>;
-}
-
 /** The server, once it says on stderr where it runs. */
-function startServing(env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { env: { ...baseEnv(scratch), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    child.stderr!.on('data', (chunk: Buffer) => {
-      stderr += chunk;
-      const url = /^Lineup is running at (http:\/\/\S+) \(development sign-in\) on sqlite$/m.exec(stderr)?.[1];
-      if (url) resolve({ child, url, stdout: () => stdout, exited });
-    });
-    void exited.then((code) => reject(new Error(`exited with ${code} before it was ready:\n${stderr}`)));
-  });
-}
+const startServing = (env: Record<string, string>) =>
+  startServerProcess(process.execPath, ['--import', 'tsx', MAIN], { env: { ...baseEnv(scratch), ...env } });
 
 const jsonLines = (text: string) => text.trim().split('\n').map((line) => JSON.parse(line) as { msg: string; level: number; [field: string]: unknown });
 
