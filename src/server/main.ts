@@ -36,15 +36,19 @@ async function main() {
   signals.started(running);
 }
 
+/** A repeat this soon is the same signal delivered twice, not a person insisting. */
+const SAME_SIGNAL_MS = 2000;
+
 /**
  * The first SIGTERM or SIGINT stops the app: no new connections, requests in flight finish, the
- * database closes, exit 0. A repeat is ignored (a terminal's Ctrl+C reaches both npm and this
- * process, and npm passes it on; systemd signals every process of the service). One that comes
- * while the app is still starting stops it as soon as it has started.
+ * database closes, exit 0. One that comes while the app is still starting stops it as soon as it
+ * has started. A repeat within two seconds is ignored: a terminal's Ctrl+C reaches both npm and
+ * this process, and npm passes it on too. A later one (Ctrl+C pressed again while stopping
+ * waits on a request) exits at once, with 1.
  */
 function stopOnSignals(log: Logger) {
   let running: RunningApp | undefined;
-  let signalled = false;
+  let firstAt: number | undefined;
   const stop = (app: RunningApp) =>
     app.stop().then(
       () => {
@@ -58,8 +62,12 @@ function stopOnSignals(log: Logger) {
     );
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.on(signal, () => {
-      if (signalled) return;
-      signalled = true;
+      if (firstAt !== undefined) {
+        if (Date.now() - firstAt < SAME_SIGNAL_MS) return;
+        log.warn({ signal }, `${signal} again: exiting without waiting for requests in flight`);
+        process.exit(1);
+      }
+      firstAt = Date.now();
       log.info({ signal }, `${signal}: stopping (no new connections; requests in flight finish)`);
       if (running) void stop(running);
     });
@@ -67,7 +75,7 @@ function stopOnSignals(log: Logger) {
   return {
     started(app: RunningApp) {
       running = app;
-      if (signalled) void stop(app);
+      if (firstAt !== undefined) void stop(app);
     },
   };
 }

@@ -1,7 +1,10 @@
 import { spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout } from 'node:timers/promises';
 import { migrationProvider } from './db/migrations/index.js';
 import { INSTALL_DIR } from './install-dir.js';
 import { startServerProcess } from './testing/server-process.js';
@@ -126,4 +129,27 @@ test('stdout is JSON lines only: the first says which .env and DATA_DIR, each mi
   const second = jsonLines(again.stdout());
   expect(second.filter((line) => line.msg.includes('migrat'))).toEqual([]);
   expect(second.at(-1)!.msg).toBe('stopped');
+});
+
+test('a signal delivered twice at once is one stop; sent again later, while a request holds the stop up, it exits at once', async () => {
+  const server = await startServing({ LOG_LEVEL: 'info' });
+  // A request still arriving (its body cut short): a graceful stop waits for it.
+  const { hostname, port } = new URL(server.url);
+  const socket = net.connect(Number(port), hostname);
+  await once(socket, 'connect');
+  socket.write('POST /api/signup HTTP/1.1\r\nHost: lineup\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
+  await setTimeout(300);
+  // Ctrl+C in a terminal: npm and the server both get it, and npm passes it on.
+  server.child.kill('SIGINT');
+  server.child.kill('SIGINT');
+  await setTimeout(2500);
+  expect(server.child.exitCode).toBeNull();
+  server.child.kill('SIGINT');
+  expect(await server.exited).toBe(1);
+  socket.destroy();
+  const messages = jsonLines(server.stdout()).map((line) => line.msg);
+  expect(messages.filter((msg) => msg.startsWith('SIGINT'))).toEqual([
+    'SIGINT: stopping (no new connections; requests in flight finish)',
+    'SIGINT again: exiting without waiting for requests in flight',
+  ]);
 });
