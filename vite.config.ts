@@ -1,18 +1,29 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 
 /**
  * The browser runs React DOM (decision 020): in `npm run dev` with fast refresh, in the build,
  * and in the component tests. The pages a visitor reaches first are rendered on the server from
  * the same components (src/client/entry-server.tsx), so the bundle only hydrates them.
  */
-/** `npm run dev`: the page names the app as the server does when it serves the built page (APP_NAME). */
-const appNameInDev = (): Plugin => ({
-  name: 'lineup-app-name',
-  apply: 'serve',
-  transformIndexHtml: (html) => html.replaceAll('%APP_NAME%', process.env.APP_NAME || 'Lineup'),
-});
+/**
+ * `npm run dev`: the page says what the server writes into the built page: the app's name
+ * (APP_NAME) and whether the development sign-in is on (no DISCORD_CLIENT_ID), from the
+ * environment and the .env beside package.json, as the server reads them.
+ */
+const pageSettingsInDev = (): Plugin => {
+  let env: Record<string, string> = {};
+  return {
+    name: 'lineup-page-settings',
+    apply: 'serve',
+    configResolved: (config) => {
+      env = loadEnv(config.mode, fileURLToPath(new URL('.', import.meta.url)), ['APP_NAME', 'DISCORD_CLIENT_ID']);
+    },
+    transformIndexHtml: (html) =>
+      html.replaceAll('%APP_NAME%', env.APP_NAME || 'Lineup').replaceAll('%SIGN_IN%', env.DISCORD_CLIENT_ID ? 'discord' : 'development'),
+  };
+};
 
 // React Bootstrap and its helpers, in two chunks rather than one per combination of components
 // that some lazy page shares (a page of the staff's screens would otherwise take some twenty
@@ -24,7 +35,7 @@ const EDITING_CONTROLS = /[\\/]node_modules[\\/](@popperjs[\\/]|react-bootstrap[
 
 export default defineConfig({
   root: 'src/client',
-  plugins: [react(), appNameInDev()],
+  plugins: [react(), pageSettingsInDev()],
   resolve: { tsconfigPaths: true },
   build: {
     outDir: '../../dist/client',

@@ -1,9 +1,14 @@
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 // Builds the client and/or server when their output is missing or older than the sources, so
-// `npm start` works on a fresh clone and after a `git pull` without a separate build step.
+// `npm start` works on a fresh clone and after a `git pull` without a separate build step. The
+// build's output goes to stderr: stdout is the app's JSON log.
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const at = (file) => path.join(root, file);
 
 const newest = (dir) => {
   let latest = 0;
@@ -16,9 +21,9 @@ const newest = (dir) => {
 const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
 
 function build(what, script) {
-  console.log(`Building the ${what}…`);
+  console.error(`Building the ${what}…`);
   try {
-    execSync(`npm run --silent ${script}`, { stdio: 'inherit' });
+    execSync(`npm run --silent ${script}`, { cwd: root, stdio: ['ignore', 2, 2] });
   } catch {
     console.error(`Building the ${what} failed (see above).`);
     process.exit(1);
@@ -26,10 +31,10 @@ function build(what, script) {
 }
 
 export function buildIfNeeded({ client = true } = {}) {
-  const shared = newest('src/shared');
-  const config = Math.max(...['package-lock.json', 'vite.config.ts', 'vite.server.config.ts', 'tsconfig.json', 'tsconfig.server.json'].map(mtime));
+  const shared = newest(at('src/shared'));
+  const config = Math.max(...['package-lock.json', 'vite.config.ts', 'vite.server.config.ts', 'tsconfig.json', 'tsconfig.server.json'].map((file) => mtime(at(file))));
   // The server's bundle holds the client's renderer (src/client/entry-server.tsx) too.
-  const clientSources = newest('src/client');
-  if (mtime('dist/server/main.js') < Math.max(newest('src/server'), clientSources, shared, config)) build('server', 'build:server');
-  if (client && mtime('dist/client/index.html') < Math.max(clientSources, shared, config)) build('client', 'build:client');
+  const clientSources = newest(at('src/client'));
+  if (mtime(at('dist/server/main.js')) < Math.max(newest(at('src/server')), clientSources, shared, config)) build('server', 'build:server');
+  if (client && mtime(at('dist/client/index.html')) < Math.max(clientSources, shared, config)) build('client', 'build:client');
 }

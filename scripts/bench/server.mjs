@@ -54,18 +54,23 @@ export function startCeiling(db) {
   return startProcess(['--import', 'tsx', 'scripts/bench/ceiling/server.ts'], { PORT: '0', DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl ?? '' });
 }
 
-/** A Node process that prints "running at http://…" once it listens. */
+/** A Node process that prints "running at http://…" once it listens (the app on stderr, the ceiling on stdout). */
 async function startProcess(args, env) {
   // BENCH_PROFILE=DIR writes a V8 CPU profile of each server, for finding hot spots.
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const child = spawn(process.execPath, [...profile, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...profile, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const url = await new Promise((resolve, reject) => {
     let output = '';
-    child.stdout.on('data', (chunk) => {
+    const listen = (chunk) => {
       output += chunk;
       const match = output.match(/running at (http:\/\/\S+)/);
       if (match) resolve(match[1]);
+    };
+    child.stdout.on('data', listen);
+    child.stderr.on('data', (chunk) => {
+      listen(chunk);
+      if (!String(chunk).startsWith('Lineup is running at ')) process.stderr.write(chunk);
     });
     exited.then((code) => reject(new Error(`${args.at(-1)} exited with ${code}`)));
   });

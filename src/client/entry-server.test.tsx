@@ -97,7 +97,7 @@ async function forgetServerContexts() {
 
 /** The page as the server sends it, at its address, then the browser's start. */
 async function serveAndStart(url: string, zone: string) {
-  const rendered = await renderAppPage({ url, appName: 'Lineup', zone, me, signupArea: { eventId: 'e1', area } });
+  const rendered = await renderAppPage({ url, appName: 'Lineup', devSignIn: false, zone, me, signupArea: { eventId: 'e1', area } });
   if (!rendered) throw new Error('not rendered');
   window.history.replaceState(null, '', url);
   document.body.innerHTML = `<div id="root">${rendered.html}</div>${rendered.stateScript}`;

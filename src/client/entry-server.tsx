@@ -36,7 +36,7 @@ export const renderAppPage: PageRenderer['renderAppPage'] = async (input) => {
   if (context instanceof Response || context.errors) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = await renderToHtml(
-    <AppProviders queryClient={queryClient} appName={input.appName} renderedZone={input.zone}>
+    <AppProviders queryClient={queryClient} appName={input.appName} devSignIn={input.devSignIn} renderedZone={input.zone}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppProviders>,
   );
@@ -45,6 +45,7 @@ export const renderAppPage: PageRenderer['renderAppPage'] = async (input) => {
     router: { loaderData: context.loaderData, actionData: context.actionData },
     zone: input.zone,
     appName: input.appName,
+    devSignIn: input.devSignIn,
   };
   return {
     html,

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerArchiveRoutes } from './archive/routes.js';
 import { registerAuthRoutes } from './auth/routes.js';
@@ -21,8 +21,8 @@ import { registerHistoryRoutes } from './history/routes.js';
 import { registerMeRoutes } from './me/routes.js';
 import { errorHandler } from './http/error-handler.js';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.js';
-import { logRedaction, requestLogFields } from './http/logging.js';
 import { LiveStreams } from './http/live-streams.js';
+import type { Logger } from './log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { sharedRateLimits } from './http/shared-rate-limits.js';
 import { registerTextGuard } from './http/text-guard.js';
@@ -40,23 +40,13 @@ export { BODY_LIMIT_BYTES } from './limits.js';
 export interface BuildOptions {
   /** The built SPA; omitted in API-only tests. */
   clientDir?: string;
-  logger?: boolean;
-  /** Where log lines go (default stdout); tests capture them to check that no secret is logged. */
-  logStream?: NodeJS.WritableStream;
 }
 
-export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(ctx: AppContext, options: BuildOptions & { log: Logger }): Promise<FastifyInstance> {
   const { limits } = ctx;
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : {
-            level: ctx.config.logLevel,
-            redact: logRedaction,
-            serializers: { req: requestLogFields },
-            ...(options.logStream ? { stream: options.logStream } : {}),
-          },
+    // The process's logger (log.ts): request lines in the same JSON stream as start-up's.
+    loggerInstance: options.log as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT_BYTES,
     // Slow senders are cut off (408): the whole request within requestTimeout, its headers within
     // headersTimeout. Both count only until the request has arrived, so a live-update stream (a
@@ -121,7 +111,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerArchiveRoutes(app, ctx);
 
   if (options.clientDir) {
-    const build = readClientBuild(options.clientDir, ctx.config.appName);
+    const build = readClientBuild(options.clientDir, { appName: ctx.config.appName, devSignIn: ctx.config.discord.devProvider });
     await serveSpa(app, ctx, options.clientDir, await registerPages(app, ctx, build));
   }
   app.setNotFoundHandler((_request, reply) => {

@@ -1,27 +1,54 @@
+import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import { z } from 'zod';
 import { DISCORD_API_DEFAULT } from '@shared/discord-webhooks.js';
+import { DJ_LIMITS } from '@shared/schemas/djs.js';
+import { INSTALL_DIR } from './install-dir.js';
 
-// One place that reads the environment. Start-up stops with one readable line per problem.
+// One place that reads the environment. Start-up checks every variable in one pass and stops with
+// one readable line per problem, each naming the variable as it is written (decision 039).
 
-const csvIds = z
-  .string()
-  .default('')
-  .transform((value) =>
-    value
-      .split(',')
-      .map((id) => id.trim())
-      .filter(Boolean),
-  )
-  .pipe(z.array(z.string().regex(/^\d+$/, 'must be comma-separated numeric role ids')));
+/** Discord's ids (snowflakes): the server's, the application's and the roles'. */
+const SNOWFLAKE = new RegExp(`^\\d{${DJ_LIMITS.discordIdMinDigits},${DJ_LIMITS.discordIdMaxDigits}}$`);
+const SNOWFLAKE_DIGITS = `${DJ_LIMITS.discordIdMinDigits} to ${DJ_LIMITS.discordIdMaxDigits} digits`;
 
 const optionalText = z
   .string()
   .optional()
   .transform((value) => (value && value.trim() !== '' ? value.trim() : undefined));
 
+/** One Discord id, e.g. DISCORD_GUILD_ID: what it is and where Discord shows it. */
+const discordId = (what: string, where: string) =>
+  optionalText.refine((value) => value === undefined || SNOWFLAKE.test(value), {
+    error: (issue) => `must be ${what}: ${SNOWFLAKE_DIGITS} (${where}); not: ${String(issue.input)}`,
+  });
+
+/** Comma-separated role ids; the message names every entry that is not one. */
+const roleIds = optionalText.transform((value, ctx) => {
+  const ids = (value ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
+  const bad = ids.filter((id) => !SNOWFLAKE.test(id));
+  if (bad.length > 0) {
+    ctx.addIssue(
+      `must be Discord role ids separated by commas, ${SNOWFLAKE_DIGITS} each (Server Settings → Roles → right-click a role → Copy Role ID); not: ${bad.join(', ')}`,
+    );
+  }
+  return ids;
+});
+
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>
+  z.enum(values, { error: `must be ${values.slice(0, -1).join(', ')} or ${values.at(-1)}` }).default(fallback);
+
+const SESSION_TTL_MESSAGE = 'must be a number of days greater than 0 and at most 3650 (e.g. 30)';
+
+/** Where the SQLite database lives unless DATA_DIR says otherwise: beside package.json. */
+const DEFAULT_DATA_DIR = './data';
+
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  NODE_ENV: oneOf(['development', 'production', 'test'], 'development'),
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce
     .number({ message: 'must be a number' })
@@ -30,30 +57,37 @@ const envSchema = z.object({
     .max(65535, 'must be between 0 and 65535')
     .default(3000),
   APP_NAME: z.string().min(1).default('Lineup'),
-  DATA_DIR: z.string().min(1).default('./data'),
+  DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
   DATABASE_URL: optionalText.pipe(
     z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
       .optional(),
   ),
-  TRUST_PROXY: z.string().default('false'),
-  PUBLIC_URL: optionalText.pipe(z.url('must be a URL like https://lineup.example.org').optional()),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SESSION_TTL_DAYS: z.coerce.number({ message: 'must be a number' }).positive().default(30),
-  SEED_DEMO_DATA: z.enum(['auto', 'never']).default('auto'),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((raw, ctx) => {
+      const trust = parseTrustProxy(raw);
+      if (typeof trust === 'string') ctx.addIssue(trust);
+      return trust as TrustProxy;
+    }),
+  PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be a URL like https://lineup.example.org' }).optional()),
+  LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
+  SESSION_TTL_DAYS: z.coerce.number({ error: SESSION_TTL_MESSAGE }).positive(SESSION_TTL_MESSAGE).max(3650, SESSION_TTL_MESSAGE).default(30),
+  SEED_DEMO_DATA: oneOf(['auto', 'never'], 'auto'),
   SESSION_SECRET: optionalText.pipe(
     z
       .string()
       .min(32, 'must be at least 32 characters (e.g. the output of: openssl rand -base64 32)')
       .optional(),
   ),
-  DISCORD_CLIENT_ID: optionalText,
+  DISCORD_CLIENT_ID: discordId("your Discord application's id", 'Developer Portal → your application → OAuth2 → Client ID'),
   DISCORD_CLIENT_SECRET: optionalText,
-  DISCORD_GUILD_ID: optionalText,
-  DISCORD_ADMIN_ROLE_IDS: csvIds,
-  DISCORD_HOST_ROLE_IDS: csvIds,
-  DISCORD_DJ_ROLE_IDS: csvIds,
+  DISCORD_GUILD_ID: discordId("your Discord server's id", 'right-click the server → Copy Server ID'),
+  DISCORD_ADMIN_ROLE_IDS: roleIds,
+  DISCORD_HOST_ROLE_IDS: roleIds,
+  DISCORD_DJ_ROLE_IDS: roleIds,
   DISCORD_API_URL: optionalText.pipe(z.url('must be a URL').optional()),
   DISCORD_AUTHORIZE_URL: optionalText.pipe(z.url('must be a URL').optional()),
 });
@@ -121,39 +155,40 @@ export const DEV_DISCORD = {
   djRoleIds: ['200000000000000003'],
 } as const;
 
-export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(source);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'} ${issue.message}`),
-    );
-  }
+export interface LoadOptions {
+  /** Where a relative DATA_DIR starts: the install folder (beside package.json). */
+  installDir?: string;
+}
+
+/**
+ * The configuration from `source`, checked in one pass: every problem is reported at once (a
+ * ConfigError), each naming its variable. A blank value counts as unset, as in `.env.example`.
+ */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, { installDir = INSTALL_DIR }: LoadOptions = {}): Config {
+  const given = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ''));
+  const parsed = envSchema.safeParse(given);
+  const problems = [
+    ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${String(issue.path[0] ?? 'environment')} ${issue.message}`)),
+    ...discordProblems(given),
+  ];
+  const dataDir = path.resolve(installDir, given.DATA_DIR ?? DEFAULT_DATA_DIR);
+  // Only the default folder is created: a mistyped DATA_DIR must not start an empty community.
+  const dataDirProblem = given.DATA_DIR === undefined ? undefined : existingFolderProblem(dataDir);
+  if (dataDirProblem) problems.push(`DATA_DIR ${dataDirProblem}`);
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const env = parsed.data;
-  const problems: string[] = [];
   const devProvider = !env.DISCORD_CLIENT_ID;
-  if (devProvider && env.NODE_ENV === 'production') {
-    problems.push(
-      'DISCORD_CLIENT_ID must be set when NODE_ENV=production (the development sign-in is for local use only)',
-    );
-  }
-  if (!devProvider) {
-    if (!env.DISCORD_CLIENT_SECRET) problems.push('DISCORD_CLIENT_SECRET must be set with DISCORD_CLIENT_ID');
-    if (!env.DISCORD_GUILD_ID) problems.push('DISCORD_GUILD_ID must be set with DISCORD_CLIENT_ID');
-  }
   const webhookOrigin = new URL(env.DISCORD_API_URL ?? DISCORD_API_DEFAULT).origin;
-  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
-  if (typeof trustProxy === 'string') problems.push(`TRUST_PROXY ${trustProxy}`);
-  if (problems.length > 0) throw new ConfigError(problems);
 
   return {
     env: env.NODE_ENV,
     host: env.HOST,
     port: env.PORT,
     appName: env.APP_NAME,
-    dataDir: env.DATA_DIR,
+    dataDir,
     databaseUrl: env.DATABASE_URL,
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, ''),
-    trustProxy: trustProxy as TrustProxy,
+    trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     sessionTtlMs: env.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     sessionSecret: env.SESSION_SECRET ?? (devProvider ? DEV_DISCORD.clientSecret : (env.DISCORD_CLIENT_SECRET ?? '')),
@@ -182,6 +217,30 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           webhookOrigin,
         },
   };
+}
+
+/** The Discord application's settings go together; the development sign-in is for local use only. */
+function discordProblems(given: Record<string, string | undefined>): string[] {
+  if (!given.DISCORD_CLIENT_ID) {
+    return given.NODE_ENV === 'production'
+      ? ['DISCORD_CLIENT_ID must be set when NODE_ENV=production (the development sign-in is for local use only)']
+      : [];
+  }
+  return (['DISCORD_CLIENT_SECRET', 'DISCORD_GUILD_ID'] as const)
+    .filter((name) => !given[name])
+    .map((name) => `${name} must be set with DISCORD_CLIENT_ID`);
+}
+
+function existingFolderProblem(dir: string): string | undefined {
+  try {
+    if (fs.statSync(dir).isDirectory()) return undefined;
+    return `${dir} is not a folder`;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // ENOTDIR: a part of the path is a file.
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') return `${dir} cannot be read (${code ?? 'error'})`;
+    return `${dir} does not exist: create it, or correct the path (only the default ./data beside package.json is created for you)`;
+  }
 }
 
 /** Names proxy-addr (Fastify's trustProxy) understands for well-known ranges. */

@@ -1,10 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { openSession, SESSION_COOKIE } from './auth/sessions.js';
 import { openStore, type Store } from './db/open.js';
 import { insertOpenEvent, intake } from './testing/fixtures.js';
 import { startTestApp, testDialects, type TestApp } from './testing/harness.js';
+import { type ServerProcess, startServerProcess } from './testing/server-process.js';
 
 // Crash safety: the real server process takes a signup burst and is killed with SIGKILL in the
 // middle of it. After a restart every signup that had been answered 2xx is there, and the
@@ -15,13 +16,10 @@ const IN_FLIGHT = 40;
 /** Kill once this many have been answered, so plenty are still in flight. */
 const KILL_AFTER = 100;
 
-interface Server {
-  child: ChildProcess;
-  url: string;
-}
+type Server = Pick<ServerProcess, 'child' | 'url'>;
 
-function startServerProcess(dataDir: string, databaseUrl: string | undefined): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+const startServer = (dataDir: string, databaseUrl: string | undefined): Promise<Server> =>
+  startServerProcess(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
@@ -32,20 +30,7 @@ function startServerProcess(dataDir: string, databaseUrl: string | undefined): P
       DATABASE_URL: databaseUrl ?? '',
       DISCORD_CLIENT_ID: '',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const collect = (chunk: Buffer) => {
-      output += chunk;
-      const match = output.match(/running at (http:\/\/\S+)/);
-      if (match) resolve({ child, url: match[1]! });
-    };
-    child.stdout!.on('data', collect);
-    child.stderr!.on('data', collect);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code} before it was ready:\n${output}`)));
-  });
-}
 
 const exited = (child: ChildProcess) =>
   child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -87,7 +72,7 @@ describe.each(testDialects)('crash safety on %s', (dialect) => {
       }
     });
 
-    server = await startServerProcess(base.dataDir, base.databaseUrl);
+    server = await startServer(base.dataDir, base.databaseUrl);
     const { child, url } = server;
     const answered = new Map<string, string>();
     let cutOff = 0;
@@ -124,7 +109,7 @@ describe.each(testDialects)('crash safety on %s', (dialect) => {
     // The kill really landed mid-burst: some requests were in flight and got no answer.
     expect(cutOff).toBeGreaterThan(0);
 
-    server = await startServerProcess(base.dataDir, base.databaseUrl);
+    server = await startServer(base.dataDir, base.databaseUrl);
     const restarted = server;
     for (const { djId, cookie } of djs) {
       const expected = answered.get(djId);

@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openStore } from './db/open.js';
 import { DEFAULT_LIMITS, type Limits } from './limits.js';
+import { createLogger, type Logger, silentLogger } from './log.js';
 import { seedIfEmpty } from './seed/seed.js';
 
 export interface RunningApp {
@@ -18,6 +19,12 @@ export interface RunningApp {
 export interface StartOptions extends BuildOptions {
   /** Shorter timeouts and intervals for tests (never from the environment). */
   limits?: Partial<Limits>;
+  /** The process's logger (main.ts makes it first); else one is made here. */
+  log?: Logger;
+  /** false: no log at all (tests that do not read it). */
+  logger?: boolean;
+  /** Where the log goes when it is made here (default stdout); tests capture it to check that no secret is logged. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /**
@@ -32,13 +39,14 @@ const wantsDemoData = (config: Config) => config.seedDemoData && config.discord.
  * use, listens, and deletes expired sessions on a schedule.
  */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningApp> {
-  const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const log = options.log ?? (options.logger === false ? silentLogger() : createLogger(config, options.logStream));
+  const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, log });
   let changes: ChangeBus | undefined;
   try {
     changes = store.databaseUrl && store.notices ? await postgresBus({ databaseUrl: store.databaseUrl, notices: store.notices }) : inProcessBus();
     const ctx: AppContext = { config, store, changes, limits: { ...DEFAULT_LIMITS, ...options.limits } };
     if (wantsDemoData(config)) await seedIfEmpty(store.db);
-    const app = await buildApp(ctx, options);
+    const app = await buildApp(ctx, { clientDir: options.clientDir, log });
     await app.listen({ host: config.host, port: config.port });
     const purge = startSessionPurge(ctx, app);
     const address = app.server.address();

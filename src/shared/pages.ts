@@ -5,10 +5,16 @@ import type { SignupArea } from './schemas/signup.js';
 // The pages the server renders with React (decision 020): what it hands the client's renderer
 // (src/client/entry-server.tsx) and what it gets back. Types only.
 
-export interface AppPageInput {
+/** What every page says about this install: its name (APP_NAME) and whether the development sign-in is on. */
+export interface PageSettings {
+  appName: string;
+  /** No Discord application is configured: 'Login with Discord' leads to the development sign-in. */
+  devSignIn: boolean;
+}
+
+export interface AppPageInput extends PageSettings {
   /** The page's address, path and query (e.g. /eventSignup/abc/wizard). */
   url: string;
-  appName: string;
   /** The zone the page's times are written in: the browser's, from its cookie, else the series'. */
   zone: string;
   /** Who is signed in (the me query's answer), when someone is. */

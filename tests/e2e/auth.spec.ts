@@ -27,6 +27,24 @@ test('an admin deep-linking to an event signs in and lands back on that address'
   await expect(page.getByText(NO_PERMISSION)).toHaveCount(0);
 });
 
+test('a first visit to / goes to the sign-in page quietly, which says where its button leads before it is pressed (issue 34)', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Welcome to Lineup' })).toBeVisible();
+  const button = page.getByRole('button', { name: 'Login with Discord' });
+  await expect(page.getByText('Development sign-in', { exact: true })).toBeVisible();
+  await expect(button).toHaveAccessibleDescription(/^Development sign-in\s*No Discord application is configured: the button lists demo accounts/);
+  // Nobody did anything wrong by opening the app.
+  await expect(page.getByText('Authentication Error')).toHaveCount(0);
+  await expect(page.getByText('You are not authenticated. Please log in to access this page.')).toHaveCount(0);
+  // The same page loaded directly (rendered by the server) says it too, before any script.
+  await page.goto('/login');
+  await expect(page.getByText('Development sign-in', { exact: true })).toBeVisible();
+  await button.click();
+  await expect(page.getByRole('heading', { name: 'Development sign-in' })).toBeVisible();
+});
+
 test('a DJ sees the permission message on /events but reaches the signup area', async ({ page }) => {
   await signInAs(page, 'dj');
   await page.goto('/events');

@@ -1,6 +1,7 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { AppNameProvider } from '@client/lib/appName';
+import { DevSignInProvider } from '@client/lib/devSignIn';
 import { useInBrowser } from '@client/lib/useInBrowser';
 import { RenderedZoneProvider } from '@client/lib/useZone';
 
@@ -12,12 +13,15 @@ const Toasts = lazy(async () => ({ default: (await import('./Toasts')).Toasts })
 export function AppProviders({
   queryClient,
   appName = null,
+  devSignIn = null,
   renderedZone = null,
   children,
 }: {
   queryClient: QueryClient;
   /** Given where no page's meta tag can be read (the server). */
   appName?: string | null;
+  /** Given where no page's meta tag can be read (the server). */
+  devSignIn?: boolean | null;
   /** The zone the server rendered the page's times in (lib/zone.ts). */
   renderedZone?: string | null;
   children: ReactNode;
@@ -26,14 +30,16 @@ export function AppProviders({
   return (
     <QueryClientProvider client={queryClient}>
       <AppNameProvider value={appName}>
-        <RenderedZoneProvider value={renderedZone}>
-          {children}
-          {inBrowser && (
-            <Suspense fallback={null}>
-              <Toasts />
-            </Suspense>
-          )}
-        </RenderedZoneProvider>
+        <DevSignInProvider value={devSignIn}>
+          <RenderedZoneProvider value={renderedZone}>
+            {children}
+            {inBrowser && (
+              <Suspense fallback={null}>
+                <Toasts />
+              </Suspense>
+            )}
+          </RenderedZoneProvider>
+        </DevSignInProvider>
       </AppNameProvider>
     </QueryClientProvider>
   );

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, type MigrationProvider, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations/index.js';
 import { cachingStatements } from './statement-cache.js';
@@ -61,12 +61,17 @@ export function sqliteFile(dataDir: string): string {
   return path.resolve(dataDir, 'lineup.db');
 }
 
-export async function openStore(options: { dataDir: string; databaseUrl?: string }): Promise<Store> {
+/** Where migrating says what it does: the server's logger; the command-line tools print it. */
+export interface MigrationLog {
+  info(fields: object, message: string): void;
+}
+
+export async function openStore(options: { dataDir: string; databaseUrl?: string; log?: MigrationLog }): Promise<Store> {
   const store = options.databaseUrl
     ? await openPostgres(options.databaseUrl)
     : openSqlite(options.dataDir);
   try {
-    await migrate(store.db);
+    await migrate(store, options.log);
   } catch (error) {
     await store.close();
     throw error;
@@ -186,10 +191,50 @@ function describe(error: unknown): string {
   return [e.code, e.message].filter(Boolean).join(': ') || 'unknown error';
 }
 
-async function migrate(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
-  const { error } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+/**
+ * Applies the migrations this version has and the database has not, each logged as it starts and
+ * all of them once done (an upgrade's log says what it changed). A database that a newer version
+ * migrated is refused with what to do: this version would not know its tables.
+ */
+async function migrate(store: Store, log: MigrationLog | undefined): Promise<void> {
+  const migrator = new Migrator({ db: store.db, provider: loggedMigrations(log) });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  const where = store.dialect === 'sqlite' ? `DATA_DIR: the database ${store.file}` : 'DATABASE_URL: the database';
+  if (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const unknown = /previously executed migration (\S+) is missing/.exec(message)?.[1];
+    if (unknown) {
+      throw new StorageStartError(
+        `${where} was migrated by a newer version of Lineup (its migration ${unknown} is unknown to this one): start the newer version, or restore the backup taken before the upgrade`,
+      );
+    }
+    const failed = results.find((result) => result.status === 'Error')?.migrationName;
+    if (!failed) throw error instanceof Error ? error : new Error(message);
+    const kept = store.dialect === 'postgres' ? 'nothing was changed' : 'migrations before it stay applied';
+    throw new StorageStartError(`${where}: migration ${failed} failed (${message}); ${kept}. Restore the backup taken before the upgrade to go back`);
+  }
+  const applied = results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
+  if (applied.length > 0) log?.info({ migrations: applied }, `database migrated: ${applied.length === 1 ? '1 migration' : `${applied.length} migrations`} applied (${applied.join(', ')})`);
+}
+
+function loggedMigrations(log: MigrationLog | undefined): MigrationProvider {
+  return {
+    async getMigrations() {
+      const migrations = await migrationProvider.getMigrations();
+      return Object.fromEntries(
+        Object.entries(migrations).map(([name, migration]) => [
+          name,
+          {
+            ...migration,
+            async up(db: Kysely<unknown>) {
+              log?.info({ migration: name }, `applying database migration ${name}`);
+              await migration.up(db);
+            },
+          },
+        ]),
+      );
+    },
+  };
 }
 
 /** True once the database answers a trivial query. */

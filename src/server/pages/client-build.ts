@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { PublicAssets, RenderedAppPage } from '@shared/pages.js';
+import type { PageSettings, PublicAssets, RenderedAppPage } from '@shared/pages.js';
 import { escapeHtml } from '../http/html.js';
 
 // The built client (dist/client) as the pages the server renders need it: the app's page to
@@ -14,7 +14,7 @@ interface ManifestChunk {
 }
 
 export interface ClientBuild {
-  /** The app's page (index.html), APP_NAME written in. */
+  /** The app's page (index.html), APP_NAME and the sign-in in use written in. */
   indexHtml: string;
   manifest: Record<string, ManifestChunk>;
 }
@@ -22,8 +22,11 @@ export interface ClientBuild {
 /** The public pages' own entry (src/client/public-page.ts), as the manifest names it. */
 const PUBLIC_ENTRY = 'public-page.ts';
 
-export function readClientBuild(clientDir: string, appName: string): ClientBuild {
-  const indexHtml = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8').replaceAll('%APP_NAME%', escapeHtml(appName));
+export function readClientBuild(clientDir: string, { appName, devSignIn }: PageSettings): ClientBuild {
+  const indexHtml = fs
+    .readFileSync(path.join(clientDir, 'index.html'), 'utf8')
+    .replaceAll('%APP_NAME%', escapeHtml(appName))
+    .replaceAll('%SIGN_IN%', devSignIn ? 'development' : 'discord');
   const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
   const manifest = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as ClientBuild['manifest']) : {};
   return { indexHtml, manifest };

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { API } from '@shared/api/index.js';
-import { fakeClientBuild } from '../testing/client-build.js';
+import { fakeClientBuild, metaContent } from '../testing/client-build.js';
 import { insertOpenEvent, intake } from '../testing/fixtures.js';
 import { startTestApp, testDialects, type SignedIn, type TestApp } from '../testing/harness.js';
 
@@ -9,7 +9,7 @@ import { startTestApp, testDialects, type SignedIn, type TestApp } from '../test
 // page whenever the browser should decide (nobody signed in, no access, an unknown event).
 
 /** The JSON the browser hydrates the page from, if the page was rendered. */
-function renderedState(html: string): { queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] }; zone: string; appName: string } | null {
+function renderedState(html: string): { queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] }; zone: string; appName: string; devSignIn: boolean } | null {
   const script = html.match(/<script type="application\/json" id="rendered-state">(.*?)<\/script>/s);
   return script ? JSON.parse(script[1]!) : null;
 }
@@ -184,6 +184,47 @@ describe('the public pages and their links', () => {
       expect(page.status).toBe(404);
       expect(page.body).toContain(`<link rel="canonical" href="${app.url}/lineups"/>`);
       expect(page.headers.get('cache-control')).toBe('private, no-cache');
+    } finally {
+      await app.destroy();
+    }
+  });
+});
+
+describe('the sign-in page says where its button leads (issue 34)', () => {
+  let clientDir: string;
+  beforeAll(() => {
+    clientDir = fakeClientBuild();
+  });
+  afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
+
+  test('with the development sign-in: labelled before the button is pressed, in the HTML and in the page the browser renders', async () => {
+    const app = await startTestApp('sqlite', {}, { clientDir });
+    try {
+      const login = await app.request<string>('GET', '/login');
+      const root = rootOf(login.body)!;
+      expect(root).toMatch(/<div id="dev-sign-in-note" class="alert alert-secondary [^"]*"><strong[^>]*>Development sign-in<\/strong>No Discord application is configured/);
+      expect(root).toContain('aria-describedby="dev-sign-in-note"');
+      expect(renderedState(login.body)).toMatchObject({ devSignIn: true });
+      // Any other page tells the browser's router, for a sign-in page it renders itself.
+      expect(metaContent((await app.request<string>('GET', '/events')).body, 'sign-in')).toBe('development');
+    } finally {
+      await app.destroy();
+    }
+  });
+
+  test('with a Discord application: no such note', async () => {
+    const discord = {
+      DISCORD_CLIENT_ID: '123456789012345678',
+      DISCORD_CLIENT_SECRET: 'a-discord-secret',
+      DISCORD_GUILD_ID: '223456789012345678',
+    };
+    const app = await startTestApp('sqlite', discord, { clientDir });
+    try {
+      const login = await app.request<string>('GET', '/login');
+      expect(rootOf(login.body)).not.toContain('Development sign-in');
+      expect(rootOf(login.body)).not.toContain('aria-describedby');
+      expect(renderedState(login.body)).toMatchObject({ devSignIn: false });
+      expect(metaContent((await app.request<string>('GET', '/events')).body, 'sign-in')).toBe('discord');
     } finally {
       await app.destroy();
     }

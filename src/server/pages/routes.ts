@@ -27,6 +27,7 @@ export async function registerPages(app: FastifyInstance, ctx: AppContext, build
   // Loaded here, not imported above: the rest of the server never needs the client's code.
   const pages = await import('@client/entry-server');
   const appName = ctx.config.appName;
+  const settings = { appName, devSignIn: ctx.config.discord.devProvider };
   const assets = publicAssets(build);
 
   /** The app's page, with the rendered root when there is one, else for the browser to render. */
@@ -38,7 +39,7 @@ export async function registerPages(app: FastifyInstance, ctx: AppContext, build
 
   app.get(paths.login(), { config: PAGE }, async (request, reply) => {
     const zone = await pageZone({ ctx, cookie: request.cookies.tz });
-    return sendAppPage(request, reply, await pages.renderAppPage({ url: request.url, appName, zone }));
+    return sendAppPage(request, reply, await pages.renderAppPage({ url: request.url, ...settings, zone }));
   });
 
   const signupPage = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -46,7 +47,7 @@ export async function registerPages(app: FastifyInstance, ctx: AppContext, build
     const data = await signupPageData({ ctx, user: await app.signedInUser(request, reply), eventId });
     if (!data) return sendAppPage(request, reply, null);
     const zone = await pageZone({ ctx, cookie: request.cookies.tz });
-    return sendAppPage(request, reply, await pages.renderAppPage({ url: request.url, appName, zone, ...data }));
+    return sendAppPage(request, reply, await pages.renderAppPage({ url: request.url, ...settings, zone, ...data }));
   };
   // The spec's addresses (paths.ts builds them with an id filled in).
   app.get('/eventSignup/:eventId', { config: PAGE }, signupPage);

@@ -11,7 +11,7 @@ export function fakeClientBuild(): string {
   fs.mkdirSync(path.join(dir, '.vite'));
   fs.writeFileSync(
     path.join(dir, 'index.html'),
-    '<!doctype html><html><head><meta name="app-name" content="%APP_NAME%" /><title>%APP_NAME%</title>' +
+    '<!doctype html><html><head><meta name="app-name" content="%APP_NAME%" /><meta name="sign-in" content="%SIGN_IN%" /><title>%APP_NAME%</title>' +
       '<script type="module" src="/assets/app-abc.js"></script></head><body><div id="root"></div></body></html>',
   );
   const manifest = {

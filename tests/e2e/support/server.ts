@@ -57,22 +57,25 @@ export async function startServer({ databaseUrl = '' }: { databaseUrl?: string }
   };
 }
 
+/** The address the server says on stderr once it is ready (stdout is its JSON log). */
 function waitForUrl(server: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
+    server.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
+    });
+    server.stderr?.on('data', (chunk: Buffer) => {
+      const text = chunk.toString();
+      output += text;
       const match = output.match(/running at (http:\/\/\S+)/);
       if (match?.[1]) {
         clearTimeout(timer);
         resolve(match[1]);
       }
-    };
-    server.stdout?.on('data', onData);
-    server.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      process.stderr.write(chunk);
+      // Anything else it says on stderr is a problem worth seeing.
+      const others = text.split('\n').filter((line) => line && !line.startsWith('Lineup is running at '));
+      if (others.length > 0) process.stderr.write(`${others.join('\n')}\n`);
     });
     server.once('exit', (code) => {
       clearTimeout(timer);

@@ -4,11 +4,15 @@ import { paths } from '@shared/paths';
 import { AUTH_MESSAGES } from '@shared/schemas/auth';
 import { VinylRecord } from '@client/components/VinylLoader';
 import { useAppName } from '@client/lib/appName';
+import { useDevSignIn } from '@client/lib/devSignIn';
 import { useInBrowser } from '@client/lib/useInBrowser';
 import type { LoginLocationState } from './RequireAccess';
 
+const DEV_SIGN_IN_NOTE = 'dev-sign-in-note';
+
 export function LoginPage() {
   const appName = useAppName();
+  const devSignIn = useDevSignIn();
   // The guard's reason lives in the tab's history, which the server rendering the page cannot see.
   const inBrowser = useInBrowser();
   const from = (useLocation().state as LoginLocationState | null)?.from;
@@ -16,9 +20,10 @@ export function LoginPage() {
     <AuthScreen>
       <h1 className="h3 mb-4">Welcome to {appName}</h1>
       {inBrowser && from && <WhyLogIn from={from} />}
+      {devSignIn && <DevSignInNote />}
       {/* A plain form: it works before the page's script has run, or without it. */}
       <form method="get" action={paths.signInWithDiscord()}>
-        <button type="submit" className="btn btn-primary btn-lg btn-discord w-100">
+        <button type="submit" className="btn btn-primary btn-lg btn-discord w-100" aria-describedby={devSignIn ? DEV_SIGN_IN_NOTE : undefined}>
           Login with Discord
         </button>
       </form>
@@ -26,8 +31,23 @@ export function LoginPage() {
   );
 }
 
-/** Why the guard sent them here. A DJ who followed a signup link has done nothing wrong. */
+/** Where the button leads when no Discord application is configured, said before it is pressed. */
+function DevSignInNote() {
+  return (
+    <div id={DEV_SIGN_IN_NOTE} className="alert alert-secondary text-start small">
+      <strong className="d-block">Development sign-in</strong>
+      No Discord application is configured: the button lists demo accounts (admin, host, DJs) to sign in as. For trying Lineup
+      out, never for a real community.
+    </div>
+  );
+}
+
+/**
+ * Why the guard sent them here. A first visit to the home page needs no reason (the sign-in page
+ * is where everyone starts); a DJ who followed a signup link has done nothing wrong.
+ */
 function WhyLogIn({ from }: { from: string }) {
+  if (from.split(/[?#]/)[0] === paths.home()) return null;
   if (from.startsWith(paths.eventSignup(''))) {
     return (
       <Alert variant="info" className="text-start">
