@@ -9,8 +9,8 @@ import {
   WIZARD_SIGNUP_TYPES,
   WIZARD_STEPS,
 } from '../domain.js';
-import { linkProblem, onOneLine, pickFields, STREAM_LINK_PROTOCOLS, tooLong } from './fields.js';
-import { normaliseStreamLink } from '../streams.js';
+import { onOneLine, pickFields, tooLong } from './fields.js';
+import { normaliseStreamLink, streamLinkProblem } from '../streams.js';
 import { ANY_TIME, availabilityOptions, formatAvailability, zoneName } from '../time.js';
 
 // The DJ's signup answers (spec §3 "Signup form data"), each defined once (SIGNUP_ANSWERS): the
@@ -145,7 +145,8 @@ export const SIGNUP_ANSWERS = {
     label: 'Stream link',
     step: 2,
     control: { kind: 'streamLink', maxLength: SIGNUP_LIMITS.streamLink },
-    // In its one form: a bare Twitch username becomes the channel's link (shared/streams.ts).
+    // In its one form (shared/streams.ts): a VRCDN link in any form becomes its playback address,
+    // a bare Twitch username the channel's link; the cross-field rule below checks what is left.
     rule: z
       .string({ error: 'The stream link must be text.' })
       .trim()
@@ -302,7 +303,7 @@ const streamLinkRule: Rule = (data) => {
   if (data.stream_link === '') {
     return data.type === 'LIVE' ? { path: ['stream_link'], message: 'A stream link is required for a live set.' } : null;
   }
-  const message = linkProblem(data.stream_link, STREAM_LINK_PROTOCOLS, 'The stream link');
+  const message = streamLinkProblem(data.stream_link, 'The stream link');
   return message ? { path: ['stream_link'], message } : null;
 };
 
