@@ -35,28 +35,31 @@ const shortName = (name: string) => {
   return [...line].length > 40 ? `${[...line].slice(0, 39).join('')}…` : line;
 };
 
-/** What a save of the event as stored would refuse, one problem per field, in the page's order. */
+/** What a save of the event as stored would refuse, one problem per field (its messages together), in the page's order. */
 export function eventStoredProblems(event: LineupEvent): StoredProblem[] {
   const parsed = saveEventSchema.safeParse({ baseVersion: 1, ...editableParts(event), removedSignupUuids: [], resolvedUpdates: [] });
   if (parsed.success) return [];
-  const seen = new Set<string>();
-  return parsed.error.issues.flatMap((issue): StoredProblem[] => {
-    const [part, index, field] = issue.path;
-    const key = issue.path.slice(0, 3).join('.');
-    if (seen.has(key)) return [];
-    seen.add(key);
-    if (part === 'signups' && typeof index === 'number') {
-      return [{ tab: 'lineup', where: `Signup "${shortName(event.signups[index]?.name ?? '')}"`, message: issue.message }];
+  const byField = new Map<string, StoredProblem>();
+  for (const issue of parsed.error.issues) {
+    const key = issue.path.slice(0, 4).join('.');
+    const known = byField.get(key);
+    if (known) {
+      if (!known.message.includes(issue.message)) known.message += ` ${issue.message}`;
+      continue;
     }
-    if (part === 'slots' && typeof index === 'number') {
-      const tab = field === 'streamSourceUrl' || field === 'streamSourceType' ? 'technicalDetails' : 'lineup';
-      return [{ tab, where: `Slot ${index + 1}`, message: issue.message }];
-    }
-    if (part === 'event' && index === 'publicLinks' && typeof field === 'number') {
-      return [{ tab: 'setup', where: `Public link ${field + 1}`, message: issue.message }];
-    }
-    return [{ tab: 'setup', where: '', message: issue.message }];
-  });
+    byField.set(key, { ...placeOf(event, issue.path), message: issue.message });
+  }
+  return [...byField.values()];
+}
+
+/** Where a problem at `path` (of the save's body) is fixed. */
+function placeOf(event: LineupEvent, [part, index, field]: readonly PropertyKey[]): Omit<StoredProblem, 'message'> {
+  if (part === 'signups' && typeof index === 'number') return { tab: 'lineup', where: `Signup "${shortName(event.signups[index]?.name ?? '')}"` };
+  if (part === 'slots' && typeof index === 'number') {
+    return { tab: field === 'streamSourceUrl' || field === 'streamSourceType' ? 'technicalDetails' : 'lineup', where: `Slot ${index + 1}` };
+  }
+  if (part === 'event' && index === 'publicLinks' && typeof field === 'number') return { tab: 'setup', where: `Public link ${field + 1}` };
+  return { tab: 'setup', where: '' };
 }
 
 /** The DJ form's fields a DJ record can hold wrong (the Discord ID has its own story: legacy DJs have none). */
