@@ -6,7 +6,8 @@ import { STREAM_SOURCE_LABELS } from './domain.js';
 import { hasStreamSource, placeSlots } from './lineup.js';
 import type { Dj } from './schemas/djs.js';
 import type { LineupEvent } from './schemas/events.js';
-import { isStreamKeyLink, maskStreamLink } from './streams.js';
+import { maskStreamLink } from './stream-display.js';
+import { isStreamKeyLink } from './streams.js';
 import { formatLocalTime, zoneAbbreviation } from './time.js';
 
 export type RunSheetEvent = Pick<LineupEvent, 'name' | 'startDatetime' | 'slots' | 'signups'>;

@@ -6,8 +6,6 @@ import { type SaveEventBody, type LineupEvent, eventFieldsSchema, saveEventSchem
 import { djInputSchema, type Dj } from './schemas/djs.js';
 import { pickFields } from './schemas/fields.js';
 import { type Signup, type Slot, slotSchema, type StaffSignup, staffSignupSchema } from './schemas/lineup.js';
-import { SIGNUP_ANSWERS, SIGNUP_FIELDS, type SignupField, type SignupFormData } from './schemas/signup.js';
-import { streamLinkProblem } from './streams.js';
 
 const EVENT_FIELDS = eventFieldsSchema.keyof().options;
 const STAFF_SIGNUP_FIELDS = staffSignupSchema.keyof().options;
@@ -71,21 +69,6 @@ export function djStoredProblems(dj: Pick<Dj, (typeof DJ_CHECKED)[number]>): Par
   for (const field of DJ_CHECKED) {
     const parsed = djInputSchema.shape[field].safeParse(dj[field]);
     if (!parsed.success) problems[field] = parsed.error.issues[0]!.message;
-  }
-  return problems;
-}
-
-/**
- * What the wizard would refuse of a DJ's stored answers, by answer: each answer's own rule, and
- * the stream link's (whether one is required is the intake's cross-field rule, not asked here).
- */
-export function answerStoredProblems(answers: SignupFormData): Partial<Record<SignupField, string>> {
-  const problems: Partial<Record<SignupField, string>> = {};
-  for (const field of SIGNUP_FIELDS) {
-    if (!SIGNUP_ANSWERS[field].show) continue;
-    const parsed = SIGNUP_ANSWERS[field].rule.safeParse(answers[field]);
-    const problem = parsed.success ? (field === 'stream_link' ? streamLinkProblem(String(parsed.data), 'The stream link') : null) : parsed.error.issues[0]!.message;
-    if (problem) problems[field] = problem;
   }
   return problems;
 }

@@ -2,14 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   distinctStreamLinks,
   isStreamKeyLink,
-  maskStreamLink,
   normaliseStreamLink,
-  playerLinksOf,
   readStreamLink,
   streamLinkProblem,
   streamSourceOf,
   twitchUsernameOf,
 } from './streams.js';
+import { maskStreamLink, playerLinksOf } from './stream-display.js';
 
 // Fixtures imitate each service's documented link formats (docs/decisions/032-stream-links.md):
 // - VRCDN: the playback addresses its panel lists for a stream name (RTSPT

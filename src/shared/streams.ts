@@ -25,9 +25,8 @@ const STREAM_LINK_PROTOCOLS = ['rtmp:', 'rtmps:', 'rtsp:', 'rtspt:', 'srt:', 'ht
 
 const NAME = '[A-Za-z0-9_-]{1,64}';
 const TWITCH_NAME = /^[A-Za-z0-9_]{3,25}$/;
-/** twitch.tv paths that are not channels. */
-const TWITCH_PAGES = new Set(['videos', 'directory', 'settings', 'p', 'search', 'login', 'signup', 'downloads', 'jobs', 'turbo', 'subscriptions', 'wallet', 'inventory', 'drops', 'popout', 'embed', 'moderator']);
-const TWITCH_URL = /^(?:https?:\/\/)?(?:www\.|m\.|go\.)?twitch\.tv\/([A-Za-z0-9_]{3,25})(?:\/(?:about|schedule|videos)?)?\/?(?:[?#].*)?$/i;
+/** A channel's page on twitch.tv (not one of its own pages: videos, directory, settings …). */
+const TWITCH_URL = /^(?:https?:\/\/)?(?:www\.|m\.|go\.)?twitch\.tv\/(?!(?:videos|directory|settings|search|downloads|subscriptions|wallet|drops|popout|embed)\b)([A-Za-z0-9_]{3,25})(?:\/(?:about|schedule|videos)?)?\/?(?:[?#].*)?$/i;
 const SERVICE_PREFIX = /^(vrcdn|twitch)\s*:\s*@?(\S+)$/i;
 /** A VRCDN address with or without its scheme: scheme, host, port, path. */
 const VRCDN_URL = /^(?:([a-z][a-z0-9+.-]*):\/\/)?((?:[a-z0-9-]+\.)*vrcdn\.(?:live|com))(:\d+)?(\/[^?#]*)?([?#].*)?$/i;
@@ -46,7 +45,7 @@ const PRERECORD_MARKER = /^pre-?record(?:ed|ing)?$/i;
 /** What spreadsheets and forms hold for "no link". */
 const NO_LINK = /^(?:-+|n\/?a|none|no|tbd|tba|null|undefined)$/i;
 /** Where a recording is kept: file hosts, and any path ending in an audio or video file. */
-const RECORDING_HOSTS = /(?:^|\.)(?:drive\.google\.com|docs\.google\.com|dropbox\.com|dropboxusercontent\.com|1drv\.ms|onedrive\.live\.com|sharepoint\.com|mega\.nz|we\.tl|wetransfer\.com|soundcloud\.com|mixcloud\.com)$/i;
+const RECORDING_HOSTS = /(?:^|\.)(?:drive\.google\.com|dropbox(?:usercontent)?\.com|1drv\.ms|onedrive\.live\.com|mega\.nz|we(?:transfer\.com|\.tl)|(?:sound|mix)cloud\.com)$/i;
 const MEDIA_FILE = /\.(?:mp3|mp4|m4a|m4v|wav|flac|aac|ogg|oga|opus|aif|aiff|mkv|mov|webm|avi|zip)$/i;
 
 /** A Twitch username from a username, '@username', 'twitch:username' or a channel link; null when it is none. */
@@ -56,8 +55,7 @@ export function twitchUsernameOf(input: string): string | null {
   if (prefixed) return prefixed[1]!.toLowerCase() === 'twitch' && TWITCH_NAME.test(prefixed[2]!) ? prefixed[2]!.toLowerCase() : null;
   const bare = text.replace(/^@/, '');
   if (TWITCH_NAME.test(bare) && !PRERECORD_MARKER.test(bare) && !NO_LINK.test(bare)) return bare.toLowerCase();
-  const match = TWITCH_URL.exec(text);
-  return match && !TWITCH_PAGES.has(match[1]!.toLowerCase()) ? match[1]!.toLowerCase() : null;
+  return TWITCH_URL.exec(text)?.[1]!.toLowerCase() ?? null;
 }
 
 /**
@@ -114,7 +112,7 @@ function readYoutube(text: string): StreamLink | null {
   return channel ? { service: 'youtube', link: `https://www.youtube.com/${channel}/live`, privateKey: false } : null;
 }
 
-function parseUrl(text: string): URL | null {
+export function parseUrl(text: string): URL | null {
   try {
     return new URL(text);
   } catch {
@@ -150,28 +148,6 @@ export function streamSourceOf(link: string, declared?: StreamSourceType): { str
   return { streamSourceType: 'MANUAL', streamSourceUrl: url };
 }
 
-/** Another form of a link for another kind of player (Stream Details offers each to copy). */
-export interface PlayerLink {
-  player: string;
-  link: string;
-}
-
-/**
- * The forms a stream operator may pull a link in, the stored one first: a VRCDN stream also as
- * VRChat's in-world players take it (RTSP over TCP) and as MPEG-TS over HTTPS (players on Quest).
- * VRCDN documents these playback forms of one stream name.
- */
-export function playerLinksOf(link: string): PlayerLink[] {
-  const read = readStreamLink(link);
-  if (!read || read.link === '') return [];
-  if (read.service !== 'vrcdn' || !read.name) return [{ player: 'Stream', link: read.link }];
-  return [
-    { player: 'OBS / RTMP', link: read.link },
-    { player: 'VRChat player', link: `rtspt://stream.vrcdn.live/live/${read.name}` },
-    { player: 'MPEG-TS (Quest)', link: `https://stream.vrcdn.live/live/${read.name}.live.ts` },
-  ];
-}
-
 // ---- Stream keys (issue 34 item 5) -----------------------------------------------------------
 //
 // An ingest address is where a DJ's encoder pushes, and its last part is their secret stream key:
@@ -185,10 +161,10 @@ const INGEST_HOST = /(?:^|[.-])(?:ingest|publish|push|contribute|upload)[.-]|(?:
 const SECRET_PARAMETER = /^(?:key|streamkey|stream_key|sk|token|secret|auth|password|passwd|pwd|passphrase|signature|sig)$/i;
 
 /** Whether a token of a link's path looks like a secret key rather than a stream's name. */
-function looksLikeKey(token: string): boolean {
+export function looksLikeKey(token: string): boolean {
   if (/(?:^|_)sk_|^live_\d+_|^vrcdn_|secret/i.test(token)) return true;
-  // YouTube's keys: groups of four (abcd-efgh-ijkl-mnop-qrst); UUIDs; long hexadecimal.
-  if (/^[a-z0-9]{4}(?:-[a-z0-9]{4}){3,4}$/i.test(token) || /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(token) || /^[0-9a-f]{24,}$/i.test(token)) return true;
+  // YouTube's keys: groups of four (abcd-efgh-ijkl-mnop-qrst); UUIDs and long hexadecimal.
+  if (/^[a-z0-9]{4}(?:-[a-z0-9]{4}){3,4}$|^[0-9a-f-]{24,}$/i.test(token)) return true;
   // A long random string: letters and digits taking turns often (a name has a few turns at most).
   if (token.length < 16) return false;
   const turns = token.replace(/[^A-Za-z0-9]/g, '').match(/[A-Za-z]+|[0-9]+/g)?.length ?? 0;
@@ -203,7 +179,7 @@ function looksLikeKey(token: string): boolean {
 export function isStreamKeyLink(link: string): boolean {
   const url = parseUrl(link.trim());
   if (!url || !/^(?:rtmps?|srt|rtspt?|https?):$/i.test(url.protocol)) return false;
-  for (const [name, value] of url.searchParams) if (value !== '' && (SECRET_PARAMETER.test(name) || looksLikeKey(value))) return true;
+  for (const [name, value] of url.searchParams) if (isSecretParameter(name, value)) return true;
   const parts = url.pathname.split('/').filter(Boolean).map(safeDecode);
   if (parts.some(looksLikeKey)) return true;
   // An ingest host's path is its app and the key; a pull-only app path alone ("/live") is no key.
@@ -211,7 +187,11 @@ export function isStreamKeyLink(link: string): boolean {
   return rtmp && INGEST_HOST.test(url.hostname) && parts.length >= 2;
 }
 
-const safeDecode = (part: string) => {
+/** Whether a query parameter carries a secret: named like one, or a value that looks like a key. */
+export const isSecretParameter = (name: string, value: string) => value !== '' && (SECRET_PARAMETER.test(name) || looksLikeKey(value));
+
+/** A path part as its characters (a key pasted percent-encoded looks the same). */
+export const safeDecode = (part: string) => {
   try {
     return decodeURIComponent(part);
   } catch {
@@ -219,33 +199,9 @@ const safeDecode = (part: string) => {
   }
 };
 
-const MASK = '••••';
-/** A key hidden whole, but for the part that names whose it is (VRCDN's `NAME_sk_`, Twitch's `live_ID_`). */
-const maskToken = (token: string) => `${/^(.*?_sk_|live_\d+_|vrcdn_)/i.exec(token)?.[1] ?? ''}${MASK}`;
-
-/**
- * A link with its secret hidden, for showing: the key part of an ingest address (its last path
- * part) and secret query values become '••••'. Links without a key come back as they are.
- */
-export function maskStreamLink(link: string): string {
-  if (!isStreamKeyLink(link)) return link;
-  const url = parseUrl(link.trim())!;
-  const [base = '', query] = link.trim().split(/\?(.*)/s);
-  const parts = base.split('/');
-  const pathStart = 3; // scheme, '', host
-  const keyAt = parts.map((part, i) => (i >= pathStart && looksLikeKey(safeDecode(part)) ? i : -1)).filter((i) => i >= 0);
-  const secret = (name: string, value: string) => value !== '' && (SECRET_PARAMETER.test(name) || looksLikeKey(value));
-  const params = [...url.searchParams];
-  // An ingest address whose key is no recognisable token: its last path part is the key.
-  const lastIsKey = keyAt.length === 0 && !params.some(([name, value]) => secret(name, value)) && parts.length > pathStart + 1;
-  const masked = parts.map((part, i) => (keyAt.includes(i) || (lastIsKey && i === parts.length - 1) ? maskToken(part) : part));
-  if (query === undefined) return masked.join('/');
-  return `${masked.join('/')}?${params.map(([name, value]) => `${name}=${secret(name, value) ? MASK : value}`).join('&')}`;
-}
-
 /** What the wizard and the DJ form say under a link that carries a stream key. */
 export const STREAM_KEY_WARNING =
-  'This looks like a private ingest address with your stream key: anyone who has it can stream as you. Please give the playback link people watch instead (for VRCDN: rtspt://stream.vrcdn.live/live/NAME).';
+  'This looks like a private ingest address with your stream key: anyone who has it can stream as you. Please give your playback link instead (for VRCDN: rtspt://stream.vrcdn.live/live/NAME).';
 
 /** How many earlier links the wizard offers. */
 export const PREVIOUS_LINKS_SHOWN = 5;

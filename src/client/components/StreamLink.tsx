@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { maskStreamLink, readStreamLink, STREAM_KEY_WARNING } from '@shared/streams';
+import { maskStreamLink } from '@shared/stream-display';
+import { readStreamLink, STREAM_KEY_WARNING } from '@shared/streams';
 
 // Stream links as people see them (docs/decisions/032-stream-links.md): what a typed link was
 // recognised as, a warning when it carries a private stream key, and a link with a key shown

@@ -15,7 +15,8 @@ import type {
   StaffConfirmationBody,
 } from '@shared/schemas/events.js';
 import { nextEventFields, sameDayEvents, scheduleOf } from '@shared/series.js';
-import { answerStoredProblems, eventStoredProblems } from '@shared/stored-problems.js';
+import { answerStoredProblems } from '@shared/schemas/signup.js';
+import { eventStoredProblems } from '@shared/stored-problems.js';
 import type { HistoryLine } from '@shared/schemas/history.js';
 import type { ChangeBus } from '../changes/bus.js';
 import { isSerializationFailure, UniqueViolation, withDbErrors } from '../db/errors.js';

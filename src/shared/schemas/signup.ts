@@ -280,6 +280,23 @@ export type SignupFormData = z.output<typeof signupFormDataSchema>;
 export const readStoredAnswers = derived.read;
 /** What each answer reads as when a stored signup lacks it. */
 export const SIGNUP_ANSWER_DEFAULTS: SignupFormData = derived.read({}).answers;
+
+/**
+ * What the wizard would refuse of a DJ's stored answers (given before a rule was made stricter,
+ * or imported), by answer: each shown answer's own rule, and the stream link's (whether one is
+ * required is the intake's cross-field rule, not asked here). Pages show the answers as stored
+ * and say why one needs updating (docs/decisions/033-stored-data-reads-as-stored.md).
+ */
+export function answerStoredProblems(answers: SignupFormData): Partial<Record<SignupField, string>> {
+  const problems: Partial<Record<SignupField, string>> = {};
+  for (const field of SIGNUP_FIELDS) {
+    if (!SIGNUP_ANSWERS[field].show) continue;
+    const parsed = fields[field].safeParse(answers[field]);
+    const problem = parsed.success ? (field === 'stream_link' ? streamLinkProblem(String(parsed.data), 'The stream link') : null) : parsed.error.issues[0]!.message;
+    if (problem) problems[field] = problem;
+  }
+  return problems;
+}
 export const shownAnswers = derived.shown;
 export const ANSWER_LABELS = derived.labels;
 export const WIZARD_STEP_FIELDS = derived.stepFields;

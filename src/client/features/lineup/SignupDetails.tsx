@@ -9,7 +9,7 @@ import { browserZone } from '@client/lib/zone';
 import { DjPanel } from './DjPanel';
 import { SignupNotices } from './SignupNotices';
 import { removeDjFromSignup, type SignupChanges, updateSignup } from './draftOps';
-import { answerStoredProblems } from '@shared/stored-problems';
+import { answerStoredProblems } from '@shared/schemas/signup';
 import { MaskedLink } from '@client/components/StreamLink';
 
 /** What a signup card and a lineup slot (`inLineup`) both show: the editor, the DJ's answers and the DJs. */
