@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { API } from '@shared/api/index.js';
+import { CSV_VIEWS } from '@shared/archive/views.js';
 import { SIGNUP_ANSWER_DEFAULTS } from '@shared/schemas/signup.js';
 import type { SlotsTable } from './db/schema.js';
 import { djRow, type SignedIn, startTestApp, testDialects, type TestApp } from './testing/harness.js';
@@ -201,6 +202,13 @@ describe.each(testDialects)('stored data today\'s rules refuse, on %s', (dialect
     expect(history.status).toBe(200);
     expect(history.body.entries[0]).toMatchObject({ actor: { name: 'Hal\nHost' }, lines: [{ t: 'signup', name: SIGNUP_NAME }] });
     expect((await app.call(API.discord.getDiscordPosts, { params: { eventId } }, { as: host })).status).toBe(200);
+
+    // Moving out: the archive and the spreadsheets carry it as stored.
+    const admin = await app.signIn(['admin']);
+    const archive = await app.call(API.archive.exportArchive, {}, { as: admin });
+    expect(archive.status).toBe(200);
+    expect(archive.body.tables.events.find((row) => row.id === eventId)).toMatchObject({ name: EVENT_NAME });
+    for (const view of CSV_VIEWS) expect((await app.call(API.archive.exportCsv, { params: { view } }, { as: admin })).status, view).toBe(200);
   });
 
   test('the DJs read their own pages, and a stream key reaches no one but staff', async () => {
