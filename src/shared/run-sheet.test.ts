@@ -98,6 +98,21 @@ describe('runSheet', () => {
     ]);
   });
 
+  it('shows a VRCDN stream as the operator pulls it, and masks a stream key unless asked', () => {
+    const withSources = event('2024-06-09T19:00:00.000Z', {
+      slots: [
+        buildSlot('a', { streamSourceType: 'VRCDN', streamSourceUrl: 'rtmp://stream.vrcdn.live/live/rex' }),
+        // A VRCDN ingest address with its key, as a DJ pasted it (VRCDN's OBS settings).
+        buildSlot('b', { streamSourceType: 'RTMP', streamSourceUrl: 'rtmp://ingest.vrcdn.live/live/owl_sk_q8v7x2m4k9' }),
+      ],
+    });
+    expect(runSheet(withSources, djs, 'Europe/London').split('\n').slice(2)).toEqual([
+      '20:00–21:00  Rex Rhythm  VRCDN rtmp://stream.vrcdn.live/live/rex',
+      '21:00–21:30  Night Owl  RTMP rtmp://ingest.vrcdn.live/live/owl_sk_•••• (a private stream key, not a playback link: ask the DJ for theirs)',
+    ]);
+    expect(runSheet(withSources, djs, 'Europe/London', { revealKeys: true })).toContain('rtmp://ingest.vrcdn.live/live/owl_sk_q8v7x2m4k9 (a private stream key');
+  });
+
   it('says so when the lineup is empty', () => {
     expect(runSheet(event('2024-06-09T19:00:00.000Z', { slots: [] }), djs, 'Europe/London')).toBe(
       'Run sheet: Sunday Service, Sun 9 Jun 2024 (times in BST)\n\nNo slots yet',

@@ -85,7 +85,8 @@ test.describe('DJ signup', () => {
     await next(page);
     await expect(page.getByText('A stream link is required for a live set.')).toBeVisible();
     await page.getByLabel('Stream link').fill('javascript:alert(1)');
-    await expect(page.getByText('The stream link must start with rtmp://, rtmps://, srt:// or https://.')).toBeVisible();
+    // The refusal says what is accepted.
+    await expect(page.getByText('The stream link must be a VRCDN link (rtspt://stream.vrcdn.live/live/NAME or vrcdn:NAME), a Twitch channel', { exact: false })).toBeVisible();
     await next(page);
     await step(page, 3, 'Stream Details');
     await page.getByLabel('Stream link').fill('rtmp://stream.example.org/live/dana');

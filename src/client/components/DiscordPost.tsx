@@ -9,6 +9,7 @@ import { ApiError } from '@client/lib/api';
 import { browserZone } from '@client/lib/zone';
 import { useDiscordPosts, usePostToDiscord } from '@client/shared/discord';
 import { ConfirmDialog } from './ConfirmDialog';
+import { RetryButton } from './LoadError';
 
 const WHERE: Record<DiscordPostKind, string> = {
   'signups-open': 'the announcements channel',
@@ -24,7 +25,14 @@ export function DiscordPostButton({ eventId, kind, text }: { eventId: string; ki
   const posts = useDiscordPosts(eventId);
   const post = usePostToDiscord(eventId, kind);
   const [confirming, setConfirming] = useState(false);
-  if (posts.isError) return <span className="small text-body-secondary">Post to Discord is unavailable right now ({posts.error.message}).</span>;
+  if (posts.isError) {
+    return (
+      <span className="small text-body-secondary">
+        Post to Discord is unavailable right now ({posts.error.message}).
+        <RetryButton onRetry={posts.refetch} />
+      </span>
+    );
+  }
   if (!posts.data) return null;
   const earlier = posts.data.posts.find((p) => p.kind === kind);
   const webhook = WEBHOOK_OF_POST[kind];

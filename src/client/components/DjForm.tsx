@@ -1,13 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FormEvent, ReactNode } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { Form } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { paths } from '@shared/paths';
 import { DJ_LIMITS, type DjInput, djInputSchema, type DjValues, EMPTY_DJ_INPUT } from '@shared/schemas/djs';
+import { maskStreamLink } from '@shared/stream-display';
 import { normaliseStreamLink, twitchUsernameOf } from '@shared/streams';
 import { TextField } from './form/fields';
 import { FormLeaveGuard } from './LeaveGuard';
+import { StreamLinkNotes } from './StreamLink';
 
 export interface DjFormProps {
   /** Values to start from; remount (change `key`) to start over. */
@@ -64,10 +66,12 @@ export function DjForm({ initial = EMPTY_DJ_INPUT, onSubmit, disabled, id, guard
           label="VRCDN/RTMP stream URL"
           maxLength={DJ_LIMITS.url}
           type="url"
-          placeholder="rtmp://…"
+          placeholder="rtspt://stream.vrcdn.live/live/… or vrcdn:…"
           normalise={normaliseStreamLink}
-          help="Optional."
+          mask={maskStreamLink}
+          help="Optional. The link the DJ's stream is watched at: VRCDN in any form, Twitch, YouTube live, or an rtmp, rtsp, srt or https address."
         />
+        <WatchedStreamLinkNotes />
         {/* No tight maxLength: a pasted channel link or '@name' becomes the bare name on leaving the field. */}
         <TextField<DjInput>
           name="twitchUsername"
@@ -82,4 +86,9 @@ export function DjForm({ initial = EMPTY_DJ_INPUT, onSubmit, disabled, id, guard
       {guardLeave && <FormLeaveGuard />}
     </FormProvider>
   );
+}
+
+/** What the stream URL was recognised as, and a warning when it carries a stream key. */
+function WatchedStreamLinkNotes() {
+  return <StreamLinkNotes link={String(useWatch<DjInput>({ name: 'rtmpUrl' }) ?? '')} />;
 }

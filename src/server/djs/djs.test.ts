@@ -163,7 +163,7 @@ describe.each(testDialects)('DJs API on %s', (dialect) => {
     ['a too long Discord ID', { discordId: '123456789012345678901' }, 'A Discord ID is at most 20 digits long.'],
     ['a missing public name', { publicName: '   ' }, 'Public name is required.'],
     ['a missing Dj Name', { djName: '' }, 'Dj Name is required.'],
-    ['a stream URL that is not a URL', { rtmpUrl: 'not a url' }, 'Stream URL must be a URL'],
+    ['a stream URL that is not a URL', { rtmpUrl: 'not a url' }, 'Stream URL must be a VRCDN link (rtspt://stream.vrcdn.live/live/NAME or vrcdn:NAME)'],
     ['a too long Dj Name', { djName: 'x'.repeat(101) }, 'Dj Name must be at most 100 characters.'],
   ])('create and update refuse %s with 400 and store nothing', async (_label, change, message) => {
     const before = await djCount();

@@ -1,8 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Dj } from '@shared/schemas/djs.js';
+import { normaliseStreamLink, twitchUsernameOf } from '@shared/streams.js';
 import type { Database, DjRow } from '../db/schema.js';
 
-// DJ rows as more than one feature reads them (the roster, an event's DJs, sign-in).
+// DJ rows as more than one feature reads them (the roster, an event's DJs, sign-in). Stream links
+// read in their one form (shared/streams.ts); one no rule recognises reads as stored.
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -11,8 +13,8 @@ export const djFromRow = (row: DjRow): Dj => ({
   discordId: row.discord_id,
   publicName: row.public_name,
   djName: row.dj_name,
-  rtmpUrl: row.rtmp_url,
-  twitchUsername: row.twitch_username,
+  rtmpUrl: normaliseStreamLink(row.rtmp_url),
+  twitchUsername: twitchUsernameOf(row.twitch_username) ?? row.twitch_username.trim(),
   avatarUrl: row.avatar_url,
   notes: row.notes,
 });

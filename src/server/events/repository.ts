@@ -13,6 +13,7 @@ import { precompiled, type QueryTarget } from '../db/precompiled.js';
 import type { Database, EventsTable } from '../db/schema.js';
 import { fromFlag, toCount, toFlag, toIso, toMillis } from '../db/values.js';
 import { SLOT_NAME_COLUMNS, slotNameOf } from '../lineup/slot-names.js';
+import { warnStoredDataOnce } from '../stored-data-log.js';
 
 // Event rows, mapped to and from the shapes of shared/schemas/events.ts. An event's signups and
 // slots are the lineup's (lineup/signups.ts, lineup/slots.ts). Writes take a transaction:
@@ -35,7 +36,7 @@ export const eventFromRow = (row: Selectable<EventsTable>): EventRecord => ({
   signupsAreOpen: fromFlag(row.signups_open),
   signupsCloseAt: row.signups_close_at === null ? null : toIso(row.signups_close_at),
   signupCap: row.signup_cap === null ? null : Number(row.signup_cap),
-  publicLinks: parsePublicLinks(row.public_links),
+  publicLinks: storedPublicLinks(row.public_links),
   published: fromFlag(row.published),
   cancelled: row.cancelled_at !== null,
   version: Number(row.version),
@@ -56,18 +57,34 @@ function parsePreflight(json: string): EventRecord['preflight'] {
   return { textsCopied: null, streamDetailsChecked: null };
 }
 
-/** The stored links read back through their schema; an unreadable entry is left out. */
-export function parsePublicLinks(json: string): PublicLink[] {
+/**
+ * The public links as staff read them: each stored entry that has a label and a URL, also one
+ * today's rules refuse (the event page shows it with its problem, so staff fix it rather than
+ * lose it on their next save); none when unreadable.
+ */
+export function storedPublicLinks(json: string): PublicLink[] {
   try {
     const list: unknown = JSON.parse(json);
     if (!Array.isArray(list)) return [];
-    return list.flatMap((entry) => {
-      const parsed = publicLinkSchema.safeParse(entry);
-      return parsed.success ? [parsed.data] : [];
+    return list.flatMap((entry: unknown) => {
+      const { label, url } = (entry ?? {}) as Record<string, unknown>;
+      return typeof label === 'string' && typeof url === 'string' ? [{ label, url }] : [];
     });
   } catch {
     return [];
   }
+}
+
+/**
+ * The public links the public pages may show: only those today's rules accept (an address that is
+ * not https never becomes a link on a public page); one left out is logged once.
+ */
+export function parsePublicLinks(json: string, eventId?: string): PublicLink[] {
+  return storedPublicLinks(json).flatMap((entry, index) => {
+    const parsed = publicLinkSchema.safeParse(entry);
+    if (!parsed.success) warnStoredDataOnce(`public-link:${eventId}:${index}:${entry.url.length}`, { eventId, publicLink: index + 1 }, 'a stored public link no longer passes the rules: left off the public pages');
+    return parsed.success ? [parsed.data] : [];
+  });
 }
 
 /** What the lists show of an event's lineup. */

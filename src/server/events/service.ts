@@ -15,6 +15,8 @@ import type {
   StaffConfirmationBody,
 } from '@shared/schemas/events.js';
 import { nextEventFields, sameDayEvents, scheduleOf } from '@shared/series.js';
+import { answerStoredProblems } from '@shared/schemas/signup.js';
+import { eventStoredProblems } from '@shared/stored-problems.js';
 import type { HistoryLine } from '@shared/schemas/history.js';
 import type { ChangeBus } from '../changes/bus.js';
 import { isSerializationFailure, UniqueViolation, withDbErrors } from '../db/errors.js';
@@ -26,6 +28,7 @@ import * as signupRows from '../lineup/signups.js';
 import * as slotRows from '../lineup/slots.js';
 import { type Actor, recordChange, recordSave } from '../history/record.js';
 import { readSettings } from '../settings/service.js';
+import { checkStoredDataOnce } from '../stored-data-log.js';
 import type { DjDetails, DjDetailsCache } from './dj-details-cache.js';
 import * as repository from './repository.js';
 
@@ -122,7 +125,26 @@ async function findLineupEvent(db: Db | Transaction<Database>, eventId: string):
 export async function getEventDetail({ db, eventId }: { db: Db | Transaction<Database>; eventId: string }): Promise<EventDetail> {
   const event = await findLineupEvent(db, eventId);
   if (!event) throw notFound(EVENT_NOT_FOUND);
+  logStoredProblems(event);
   return { ...event, ...(await djDetails(db, eventId, namedDjs(event))) };
+}
+
+/**
+ * Stored values today's rules refuse (decision 033): the page shows them as stored and asks to fix
+ * them; the log says so once per version of the event. Where and what, never the values.
+ */
+function logStoredProblems(event: LineupEvent) {
+  checkStoredDataOnce(
+    `event:${event.id}:${event.version}`,
+    () => [
+      ...eventStoredProblems(event).map(({ where, message }) => (where ? `${where}: ${message}` : message)),
+      ...event.signups.flatMap((signup) =>
+        Object.entries(signup.formData ? answerStoredProblems(signup.formData) : {}).map(([field, message]) => `Answers of signup ${signup.uuid}, ${field}: ${message}`),
+      ),
+    ],
+    { eventId: event.id, version: event.version },
+    'an event holds values today\'s rules refuse: shown as stored, for staff to fix',
+  );
 }
 
 /** What the event page shows of these DJs: their rows and their other events. */

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import { CONFIRMATIONS, type Confirmation, type SignupType, SLOT_FIELDS, type SlotField } from '@shared/domain.js';
+import { CONFIRMATIONS, type Confirmation, DEFAULT_SLOT_HOURS, SLOT_FIELDS, type SlotField } from '@shared/domain.js';
 import type { DjUpdate, Played } from '@shared/dj-update.js';
 import type { LineupChanges, SignupPlace } from '@shared/lineup-save.js';
 import type { Signup, StaffSignup } from '@shared/schemas/lineup.js';
 import { readStoredAnswers, type SignupFormData } from '@shared/schemas/signup.js';
+import { normaliseStreamLink } from '@shared/streams.js';
 import { precompiled, type QueryTarget } from '../db/precompiled.js';
 import type { Database, SignupsTable } from '../db/schema.js';
 import { fromFlag, toFlag, toIso } from '../db/values.js';
-import { warnStoredData } from '../stored-data-log.js';
+import { storedSignupType, warnStoredData } from '../stored-data-log.js';
 
 // The signups' tables: signups and the DJs they name (signup_djs). Staff saves (events/service.ts)
 // and DJ submissions (signup/service.ts) both go through here, so each row has one mapping.
@@ -18,7 +19,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * The DJ's stored answers, read back through their schema: an answer the row lacks reads as its
- * default, and one that does not read as its shape too, logged, never hiding the others.
+ * default, and one that does not read as its shape too, logged, never hiding the others. The
+ * stream link reads in its one form (shared/streams.ts), one no rule recognises as stored.
  */
 export function parseFormData(json: string | null, signupUuid?: string): SignupFormData | null {
   if (json === null) return null;
@@ -30,7 +32,7 @@ export function parseFormData(json: string | null, signupUuid?: string): SignupF
   }
   const { answers, unreadable } = readStoredAnswers(stored);
   if (unreadable.length > 0) warnStoredData({ signupUuid, unreadable }, 'a signup\'s stored answers do not all read: defaults shown for these');
-  return answers;
+  return { ...answers, stream_link: normaliseStreamLink(answers.stream_link) };
 }
 
 /** The fields a DJ's update concerns, as stored (JSON); unreadable data counts as none. */
@@ -117,8 +119,8 @@ export function signupsFromRows(
     name: row.name,
     djRefs: djRefs.get(row.uuid) ?? [],
     isDebut: fromFlag(row.is_debut),
-    requestedDuration: Number(row.requested_duration) as Signup['requestedDuration'],
-    type: row.type as SignupType,
+    requestedDuration: storedHours(row.requested_duration),
+    type: storedSignupType(row.type, `signup ${row.uuid}`),
     hidden: fromFlag(row.hidden),
     formData: parseFormData(row.form_data, row.uuid),
     updatePendingAt: row.update_pending_at === null ? null : toIso(row.update_pending_at),
@@ -128,6 +130,9 @@ export function signupsFromRows(
   const places = new Map(rows.map((row) => [row.uuid, { position: Number(row.position), createdAt: Number(row.created_at) }]));
   return { signups, places };
 }
+
+/** A stored length in hours; one that is no number reads as the default. */
+const storedHours = (stored: number) => (Number.isFinite(Number(stored)) ? Number(stored) : DEFAULT_SLOT_HOURS);
 
 const asConfirmation = (stored: string): Confirmation => ((CONFIRMATIONS as readonly string[]).includes(stored) ? (stored as Confirmation) : 'proposed');
 
@@ -223,8 +228,8 @@ export async function findSignupNaming(db: Db, eventId: string, djId: string) {
       name: row.name,
       submittedBy: row.submitted_by,
       formData: parseFormData(row.form_data),
-      requestedDuration: Number(row.requested_duration),
-      type: row.type as SignupType,
+      requestedDuration: storedHours(row.requested_duration),
+      type: storedSignupType(row.type, `signup ${row.uuid}`),
       updatePending: row.update_pending_at !== null,
       update: storedDjUpdate(row),
       confirmation: asConfirmation(row.confirmation),

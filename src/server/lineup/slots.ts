@@ -1,9 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { SignupType, StreamSourceType } from '@shared/domain.js';
+import { STREAM_SOURCE_TYPES, type StreamSourceType } from '@shared/domain.js';
 import type { SlotRow, SlotTimes } from '@shared/lineup-save.js';
 import type { Slot } from '@shared/schemas/lineup.js';
+import { readStreamLink, streamSourceOf } from '@shared/streams.js';
 import type { Database, SlotsTable } from '../db/schema.js';
 import { fromFlag, toFlag } from '../db/values.js';
+import { storedSignupType, warnStoredDataOnce } from '../stored-data-log.js';
 
 // The lineup's slots and the plays derived from them (dj_plays, kept in step at every save), as
 // staff saves write them and every page reads them. Writes take a transaction: the services
@@ -11,22 +13,39 @@ import { fromFlag, toFlag } from '../db/values.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** A slot row as the event page reads it (also the bench's ceiling's mapping). */
-export const slotFromRow = (row: SlotsTable): Slot => ({
-  signupUuid: row.signup_uuid,
-  legacy:
-    row.legacy_duration === null
-      ? null
-      : {
-          djName: row.legacy_dj_name,
-          djRef: row.legacy_dj_id,
-          duration: Number(row.legacy_duration),
-          isDebut: fromFlag(row.legacy_is_debut ?? 0),
-          slotType: (row.legacy_slot_type ?? 'LIVE') as SignupType,
-        },
-  streamSourceUrl: row.stream_source_url,
-  streamSourceType: row.stream_source_type as StreamSourceType,
-});
+/**
+ * A slot row as the event page reads it (also the bench's ceiling's mapping). Its stream source
+ * reads in its one form (shared/streams.ts: an imported `vrcdn:NAME` or `PRERECORD` as the
+ * operator pulls it); a link no rule recognises reads as stored, for the page to ask to fix.
+ */
+export function slotFromRow(row: SlotsTable): Slot {
+  const source = readStreamLink(row.stream_source_url);
+  const legacyDuration = Number(row.legacy_duration);
+  return {
+    signupUuid: row.signup_uuid,
+    legacy:
+      row.legacy_duration === null
+        ? null
+        : {
+            djName: row.legacy_dj_name,
+            djRef: row.legacy_dj_id,
+            duration: Number.isFinite(legacyDuration) ? legacyDuration : 0,
+            isDebut: fromFlag(row.legacy_is_debut ?? 0),
+            slotType: storedSignupType(row.legacy_slot_type ?? 'LIVE', `slot ${row.event_id}/${row.position}`),
+          },
+    streamSourceUrl: source?.link ?? '',
+    streamSourceType: source?.service === 'prerecord' ? 'PRERECORD' : storedSourceType(row),
+  };
+}
+
+const isSourceType = (type: string): type is StreamSourceType => (STREAM_SOURCE_TYPES as readonly string[]).includes(type);
+
+/** The stored source type; one this version does not know reads as its link's (logged once). */
+function storedSourceType(row: SlotsTable): StreamSourceType {
+  if (isSourceType(row.stream_source_type)) return row.stream_source_type;
+  warnStoredDataOnce(`slot-source:${row.event_id}:${row.position}:${row.stream_source_type}`, { eventId: row.event_id, position: row.position, field: 'stream_source_type' }, 'a slot\'s stored stream source type is not one this version knows: its link\'s type is shown');
+  return streamSourceOf(row.stream_source_url).streamSourceType;
+}
 
 export async function findSlots(db: Db, eventId: string): Promise<Slot[]> {
   return (await readSlots(db, eventId)).slots;

@@ -40,7 +40,7 @@ const toPublicEvent = (row: PublicEventColumns): PublicEventRow => ({
   startDatetime: toIso(row.start_at),
   endDatetime: toIso(row.end_at),
   host: row.host,
-  links: parsePublicLinks(row.public_links),
+  links: parsePublicLinks(row.public_links, row.id),
   version: Number(row.version),
   updatedAt: Number(row.updated_at),
 });

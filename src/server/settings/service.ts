@@ -19,6 +19,7 @@ import {
 import { type SetupItem, setupChecklist } from '@shared/setup-checklist.js';
 import type { Database } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
+import { warnStoredDataOnce } from '../stored-data-log.js';
 import { DISCORD_WEBHOOKS_KEY, GLOBAL_KEY, readSettingsDocument, writeSettingsDocument } from './repository.js';
 
 type Db = Kysely<Database>;
@@ -43,6 +44,8 @@ async function readStored(db: Db): Promise<{ settings: Settings; saved: Set<keyo
     if (parsed.success) {
       settings[key] = parsed.data;
       saved.add(key as keyof Settings);
+    } else if (record[key] !== undefined) {
+      warnStoredDataOnce(`settings:${key}`, { setting: key }, 'a stored global setting no longer passes the rules: its default is used until staff save the settings');
     }
   }
   return { settings: settings as Settings, saved };

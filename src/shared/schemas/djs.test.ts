@@ -49,8 +49,10 @@ describe('djInputSchema', () => {
       rtmpUrl: 'rtmp://stream.vrcdn.live/live/owl',
       twitchUsername: 'owl_beats',
     });
-    expect(messagesFor({ ...valid, rtmpUrl: 'owl stream' })).toEqual(['rtmpUrl: Stream URL must be a URL, like rtmp://example.org/…']);
-    expect(messagesFor({ ...valid, rtmpUrl: 'javascript:alert(1)' })).toEqual(['rtmpUrl: Stream URL must start with rtmp://, rtmps://, srt:// or https://.']);
+    const accepted =
+      'Stream URL must be a VRCDN link (rtspt://stream.vrcdn.live/live/NAME or vrcdn:NAME), a Twitch channel (twitch.tv/NAME or twitch:NAME), a YouTube live link, a link to a recording, or an rtmp://, rtmps://, rtsp://, rtspt://, srt:// or https:// address.';
+    expect(messagesFor({ ...valid, rtmpUrl: 'owl stream' })).toEqual([`rtmpUrl: ${accepted}`]);
+    expect(messagesFor({ ...valid, rtmpUrl: 'javascript:alert(1)' })).toEqual([`rtmpUrl: ${accepted}`]);
     expect(messagesFor({ ...valid, djName: 'Owl\n@here' })).toEqual(['djName: Dj Name must be one line, without line breaks or control characters.']);
     expect(messagesFor({ ...valid, twitchUsername: 'owl beats' })).toEqual([
       'twitchUsername: Twitch username may contain only letters, digits and underscores.',
@@ -64,6 +66,11 @@ describe('djInputSchema', () => {
       twitchUsername: 'owl_beats',
     });
     expect(djInputSchema.parse({ ...valid, rtmpUrl: 'twitch.tv/owl_beats' }).rtmpUrl).toBe('https://twitch.tv/owl_beats');
+    // The roster's VRCDN/RTMP column as the original tool and DJs wrote it.
+    for (const vrcdn of ['rtspt://stream.vrcdn.live/live/Owl', 'vrcdn:Owl', 'https://stream.vrcdn.live/live/Owl.live.ts', 'rtmp://ingest.vrcdn.live/live/Owl']) {
+      expect(djInputSchema.parse({ ...valid, rtmpUrl: vrcdn }).rtmpUrl).toBe('rtmp://stream.vrcdn.live/live/Owl');
+    }
+    expect(djInputSchema.parse({ ...valid, twitchUsername: 'twitch:Owl_Beats' }).twitchUsername).toBe('owl_beats');
     expect(messagesFor({ ...valid, twitchUsername: 'https://example.org/owl' })).toEqual([
       'twitchUsername: Twitch username may contain only letters, digits and underscores.',
     ]);

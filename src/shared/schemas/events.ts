@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CONFIRMATIONS } from '../domain.js';
 import { djSchema, otherEventsSchema } from './djs.js';
 import { link, oneLine, tooLong } from './fields.js';
-import { idSchema, LINEUP_LIMITS, signupSchema, slotSchema, staffSignupSchema } from './lineup.js';
+import { idSchema, LINEUP_LIMITS, signupSchema, slotSchema, staffSignupSchema, storedSlotSchema } from './lineup.js';
 
 // Events (spec §3 Event): the Create Event form, the event page's draft save and publish (spec §2
 // Event page, Setup; §4 draft editing; §5 event validation), and what the event endpoints answer.
@@ -53,6 +53,23 @@ const eventFields = {
 export const eventFieldsSchema = z.object(eventFields);
 export type EventFormValues = z.infer<typeof eventFieldsSchema>;
 
+/**
+ * The event's fields as stored and read back: their shapes only, never today's input rules
+ * (docs/decisions/033-stored-data-reads-as-stored.md): a name stored before a rule was made
+ * stricter, or imported, still reads, and the page asks to fix it.
+ */
+const storedEventFieldsSchema = z.object({
+  name: z.string(),
+  startDatetime: z.string(),
+  host: z.string(),
+  message: z.string(),
+  footer: z.string(),
+  signupsAreOpen: z.boolean(),
+  signupsCloseAt: z.string().nullable(),
+  signupCap: z.number().nullable(),
+  publicLinks: z.array(z.object({ label: z.string(), url: z.string() })),
+} satisfies Record<keyof typeof eventFields, z.ZodType>);
+
 /** The Create Event form, where name, date/time and host are required (spec §5). */
 export const createEventSchema = eventFieldsSchema.extend({
   host: eventFields.host.min(1, 'Host is required.'),
@@ -83,8 +100,8 @@ export const preflightSchema = z.object(
   Object.fromEntries(PREFLIGHT_STEPS.map((step) => [step, z.string().nullable()])) as Record<PreflightStep, z.ZodNullable<z.ZodString>>,
 );
 
-/** The whole event as the event page edits it: its fields, signups and lineup. */
-export const lineupEventSchema = eventFieldsSchema.extend({
+/** The whole event as the event page reads and edits it: its fields, signups and lineup, as stored. */
+export const lineupEventSchema = storedEventFieldsSchema.extend({
   id: z.string(),
   /** Derived: the end of the last slot (the start when there are none). */
   endDatetime: z.string(),
@@ -92,7 +109,7 @@ export const lineupEventSchema = eventFieldsSchema.extend({
   /** Cancelled by staff: kept with its signups and lineup, closed to DJs, never public. */
   cancelled: z.boolean(),
   signups: z.array(signupSchema),
-  slots: z.array(slotSchema),
+  slots: z.array(storedSlotSchema),
   /** DJ ids that play in this event (derived from the lineup). */
   djPlays: z.array(z.string()),
   /** Optimistic-concurrency version, bumped by every staff save. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hasNonText } from '../non-text.js';
-import { normaliseStreamLink } from '../streams.js';
+import { normaliseStreamLink, streamLinkProblem } from '../streams.js';
 
 // Field building blocks every schema uses, so each rule lives once.
 //
@@ -12,7 +12,7 @@ import { normaliseStreamLink } from '../streams.js';
 // the lineup image.
 //
 // Links accept only the schemes their use needs: web pages http(s), stream links the protocols
-// streaming servers speak; never javascript:, data: or file:.
+// streaming servers and VRChat's players speak (shared/streams.ts); never javascript:, data: or file:.
 
 /** C0 controls (tab and line breaks included), DEL, C1 controls, and the Unicode line and paragraph separators. */
 function isLineBreakOrControl(code: number): boolean {
@@ -62,7 +62,6 @@ export function onOneLine(schema: z.ZodString, label: string) {
 }
 
 export const WEB_LINK_PROTOCOLS = ['https:', 'http:'] as const;
-export const STREAM_LINK_PROTOCOLS = ['rtmp:', 'rtmps:', 'srt:', 'https:'] as const;
 
 const schemeList = (protocols: readonly string[]) => protocols.map((p) => `${p}//`).join(', ').replace(/, ([^,]*)$/, ' or $1');
 
@@ -92,11 +91,24 @@ export function link(label: string, protocols: readonly string[], max: number) {
 }
 
 /**
- * An optional stream link, first written in its one form (shared/streams.ts: a bare Twitch
- * username becomes its channel link, a VRCDN link gets its rtmp scheme), then checked as a link.
+ * An optional stream link, the one rule of shared/streams.ts: written in its one form (a VRCDN
+ * link in any of its forms becomes its playback address, a Twitch username its channel link, the
+ * original tool's PRERECORD nothing), then refused, saying what is accepted, when no stream can be
+ * taken from it. `label` names the field in messages ('Stream URL').
  */
 export function streamLink(label: string, max: number) {
-  return z.string().transform(normaliseStreamLink).pipe(link(label, STREAM_LINK_PROTOCOLS, max));
+  return z
+    .string()
+    .transform(normaliseStreamLink)
+    .pipe(
+      z
+        .string()
+        .max(max, tooLong(label, max))
+        .superRefine((value, ctx) => {
+          const problem = streamLinkProblem(value, label);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem });
+        }),
+    );
 }
 
 /** The fields of `value` that `keys` name (e.g. an object schema's `keyof().options`), in that order. */

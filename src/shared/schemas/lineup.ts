@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import { CONFIRMATIONS, SIGNUP_TYPES, SLOT_FIELDS, STAFF_DURATION_OPTIONS, STREAM_SOURCE_TYPES } from '../domain.js';
-import { link, oneLine, STREAM_LINK_PROTOCOLS } from './fields.js';
+import { oneLine, streamLink } from './fields.js';
 import { signupFormDataSchema } from './signup.js';
 
 // The lineup's model (spec §3 Signup, Slot): signups carry what the act is (name, DJs, length,
 // type, debut); a slot only says which signup plays there and how it is streamed. Start times
 // and every other derived value come from shared/lineup.ts, never from copies kept in step.
+//
+// Each has two schemas (docs/decisions/033-stored-data-reads-as-stored.md): what a save accepts
+// (today's rules) and what the event page reads back (the stored shape only), so a value stored
+// before a rule was made stricter, or imported, still reads, and the page asks to fix it.
 
 export const LINEUP_LIMITS = {
   signupName: 200,
@@ -22,27 +26,38 @@ export const idSchema = (what: string) =>
 const staffDurations = STAFF_DURATION_OPTIONS.map((option) => option.value);
 const signupType = z.enum(SIGNUP_TYPES, { error: `Signup type must be one of ${SIGNUP_TYPES.join(', ')}.` });
 
+const STAFF_DURATION_MESSAGE = 'Requested duration must be a multiple of 15 minutes, up to 4 hours.';
+
+/** The part of a signup staff own, as stored and read back. */
+const storedStaffSignupFields = {
+  uuid: z.string(),
+  name: z.string(),
+  /** DJ ids, in order; the first is the signup's main DJ. */
+  djRefs: z.array(z.string()),
+  isDebut: z.boolean(),
+  /** Hours. */
+  requestedDuration: z.number(),
+  type: signupType,
+  /** Staff-only: collapses the card in the Signups column. */
+  hidden: z.boolean(),
+};
+
 /** The part of a signup staff own and save from the event page. */
 export const staffSignupSchema = z.object({
   uuid: idSchema('Signup id'),
   name: oneLine('Signup name', LINEUP_LIMITS.signupName, { required: true }),
-  /** DJ ids, in order; the first is the signup's main DJ. */
   djRefs: z
     .array(idSchema('DJ id'))
     .max(LINEUP_LIMITS.djsPerSignup, `A signup can name at most ${LINEUP_LIMITS.djsPerSignup} DJs.`),
   isDebut: z.boolean(),
-  /** Hours. */
-  requestedDuration: z.literal(staffDurations, {
-    error: 'Requested duration must be a multiple of 15 minutes, up to 4 hours.',
-  }),
+  requestedDuration: z.number({ error: STAFF_DURATION_MESSAGE }).refine((hours) => (staffDurations as readonly number[]).includes(hours), STAFF_DURATION_MESSAGE),
   type: signupType,
-  /** Staff-only: collapses the card in the Signups column. */
   hidden: z.boolean(),
-});
+} satisfies Record<keyof typeof storedStaffSignupFields, z.ZodType>);
 export type StaffSignup = z.infer<typeof staffSignupSchema>;
 
-/** A signup as staff read it: their part, the DJ's own answers and what the DJs said since. */
-export const signupSchema = staffSignupSchema.extend({
+/** A signup as staff read it: their part as stored, the DJ's own answers and what the DJs said since. */
+export const signupSchema = z.object(storedStaffSignupFields).extend({
   /** The DJ's answers; null for signups staff added. */
   formData: signupFormDataSchema.nullable(),
   /**
@@ -58,7 +73,7 @@ export const signupSchema = staffSignupSchema.extend({
 export type Signup = z.infer<typeof signupSchema>;
 
 /** What a slot of events from before signups existed carries itself (spec: dj_name, legacy). */
-export const legacySlotSchema = z.object({
+const legacySlotSchema = z.object({
   djName: oneLine('Slot DJ name', LINEUP_LIMITS.signupName).nullable(),
   djRef: idSchema('DJ id').nullable(),
   /** Hours. */
@@ -66,18 +81,27 @@ export const legacySlotSchema = z.object({
   isDebut: z.boolean(),
   slotType: signupType,
 });
-export type LegacySlot = z.infer<typeof legacySlotSchema>;
 
+const streamSourceType = z.enum(STREAM_SOURCE_TYPES, { error: `Stream source type must be one of ${STREAM_SOURCE_TYPES.join(', ')}.` });
+
+/** A slot as stored and read back. */
+export const storedSlotSchema = z.object({
+  /** The signup that plays this slot; null (or dangling) only for legacy slots. */
+  signupUuid: z.string().nullable(),
+  /** Only for slots without a signup. */
+  legacy: z.object({ djName: z.string().nullable(), djRef: z.string().nullable(), duration: z.number(), isDebut: z.boolean(), slotType: signupType }).nullable(),
+  streamSourceUrl: z.string(),
+  streamSourceType,
+});
+
+/** A slot as a save accepts it: its stream source URL in its one form (shared/streams.ts). */
 export const slotSchema = z
   .object({
-  /** The signup that plays this slot; null (or dangling) only for legacy slots. */
-  signupUuid: idSchema('Signup id').nullable(),
-  /** Only for slots without a signup. */
-  legacy: legacySlotSchema.nullable(),
-  streamSourceUrl: link('Stream source URL', STREAM_LINK_PROTOCOLS, LINEUP_LIMITS.streamSourceUrl),
-  streamSourceType: z.enum(STREAM_SOURCE_TYPES, {
-    error: `Stream source type must be one of ${STREAM_SOURCE_TYPES.join(', ')}.`,
-  }),
-  })
+    signupUuid: idSchema('Signup id').nullable(),
+    legacy: legacySlotSchema.nullable(),
+    streamSourceUrl: streamLink('The stream source URL', LINEUP_LIMITS.streamSourceUrl),
+    streamSourceType,
+  } satisfies Record<keyof typeof storedSlotSchema.shape, z.ZodType>)
   .refine((slot) => slot.signupUuid !== null || slot.legacy !== null, 'A lineup slot needs a signup.');
-export type Slot = z.infer<typeof slotSchema>;
+export type Slot = z.infer<typeof storedSlotSchema>;
+export type LegacySlot = NonNullable<Slot['legacy']>;

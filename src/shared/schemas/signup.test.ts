@@ -79,16 +79,18 @@ describe('signupIntakeSchema', () => {
     expect(problems({ ...valid, is_b2b: true, b2b_members_response: 'DJ Rex' })).toEqual([]);
   });
 
-  it('requires a stream link for a live set, in a protocol streaming servers speak', () => {
+  it('requires a stream link for a live set, in a form a stream can be taken from', () => {
     expect(problems({ ...valid, stream_link: '' })).toEqual(['stream_link: A stream link is required for a live set.']);
     for (const link of ['javascript:alert(1)', 'data:text/html,hi', 'ftp://x.example/a', 'http://plain.example/live', 'not a link']) {
       expect(problems({ ...valid, stream_link: link })).toHaveLength(1);
       expect(problems({ ...valid, type: 'PRERECORD', stream_link: link })).toHaveLength(1);
     }
+    // The message says what is accepted (shared/streams.ts).
     expect(problems({ ...valid, stream_link: 'http://plain.example/live' })).toEqual([
-      'stream_link: The stream link must start with rtmp://, rtmps://, srt:// or https://.',
+      'stream_link: The stream link must be a VRCDN link (rtspt://stream.vrcdn.live/live/NAME or vrcdn:NAME), a Twitch channel (twitch.tv/NAME or twitch:NAME), a YouTube live link, a link to a recording, or an rtmp://, rtmps://, rtsp://, rtspt://, srt:// or https:// address.',
     ]);
-    for (const link of ['https://twitch.tv/dana', 'rtmp://a.example/live/key', 'rtmps://b.example/live/key', 'srt://c.example:9000?streamid=k']) {
+    expect(problems({ ...valid, stream_link: 'PRERECORD' })).toEqual(['stream_link: A stream link is required for a live set.']);
+    for (const link of ['https://twitch.tv/dana', 'rtmp://a.example/live/key', 'rtmps://b.example/live/key', 'srt://c.example:9000?streamid=k', 'rtspt://stream.vrcdn.live/live/dana', 'vrcdn:dana', 'https://youtu.be/dQw4w9WgXcQ']) {
       expect(problems({ ...valid, stream_link: link })).toEqual([]);
     }
   });
@@ -99,6 +101,10 @@ describe('signupIntakeSchema', () => {
     expect(linkOf('@dj_dana')).toBe('https://twitch.tv/dj_dana');
     expect(linkOf('http://www.twitch.tv/DJ_Dana/')).toBe('https://twitch.tv/dj_dana');
     expect(linkOf('stream.VRCDN.live/live/DanaKey')).toBe('rtmp://stream.vrcdn.live/live/DanaKey');
+    // VRCDN's playback link as VRChat's players take it (what DJs paste), and the original tool's form.
+    expect(linkOf('rtspt://stream.vrcdn.live/live/dana')).toBe('rtmp://stream.vrcdn.live/live/dana');
+    expect(linkOf('https://stream.vrcdn.live/live/dana.live.ts')).toBe('rtmp://stream.vrcdn.live/live/dana');
+    expect(linkOf('vrcdn:dana')).toBe('rtmp://stream.vrcdn.live/live/dana');
     expect(linkOf('rtmp://a.example/live/key')).toBe('rtmp://a.example/live/key');
   });
 

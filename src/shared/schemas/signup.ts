@@ -9,8 +9,8 @@ import {
   WIZARD_SIGNUP_TYPES,
   WIZARD_STEPS,
 } from '../domain.js';
-import { linkProblem, onOneLine, pickFields, STREAM_LINK_PROTOCOLS, tooLong } from './fields.js';
-import { normaliseStreamLink } from '../streams.js';
+import { onOneLine, pickFields, tooLong } from './fields.js';
+import { normaliseStreamLink, streamLinkProblem } from '../streams.js';
 import { ANY_TIME, availabilityOptions, formatAvailability, zoneName } from '../time.js';
 
 // The DJ's signup answers (spec §3 "Signup form data"), each defined once (SIGNUP_ANSWERS): the
@@ -145,7 +145,8 @@ export const SIGNUP_ANSWERS = {
     label: 'Stream link',
     step: 2,
     control: { kind: 'streamLink', maxLength: SIGNUP_LIMITS.streamLink },
-    // In its one form: a bare Twitch username becomes the channel's link (shared/streams.ts).
+    // In its one form (shared/streams.ts): a VRCDN link in any form becomes its playback address,
+    // a bare Twitch username the channel's link; the cross-field rule below checks what is left.
     rule: z
       .string({ error: 'The stream link must be text.' })
       .trim()
@@ -279,6 +280,23 @@ export type SignupFormData = z.output<typeof signupFormDataSchema>;
 export const readStoredAnswers = derived.read;
 /** What each answer reads as when a stored signup lacks it. */
 export const SIGNUP_ANSWER_DEFAULTS: SignupFormData = derived.read({}).answers;
+
+/**
+ * What the wizard would refuse of a DJ's stored answers (given before a rule was made stricter,
+ * or imported), by answer: each shown answer's own rule, and the stream link's (whether one is
+ * required is the intake's cross-field rule, not asked here). Pages show the answers as stored
+ * and say why one needs updating (docs/decisions/033-stored-data-reads-as-stored.md).
+ */
+export function answerStoredProblems(answers: SignupFormData): Partial<Record<SignupField, string>> {
+  const problems: Partial<Record<SignupField, string>> = {};
+  for (const field of SIGNUP_FIELDS) {
+    if (!SIGNUP_ANSWERS[field].show) continue;
+    const parsed = fields[field].safeParse(answers[field]);
+    const problem = parsed.success ? (field === 'stream_link' ? streamLinkProblem(String(parsed.data), 'The stream link') : null) : parsed.error.issues[0]!.message;
+    if (problem) problems[field] = problem;
+  }
+  return problems;
+}
 export const shownAnswers = derived.shown;
 export const ANSWER_LABELS = derived.labels;
 export const WIZARD_STEP_FIELDS = derived.stepFields;
@@ -302,7 +320,7 @@ const streamLinkRule: Rule = (data) => {
   if (data.stream_link === '') {
     return data.type === 'LIVE' ? { path: ['stream_link'], message: 'A stream link is required for a live set.' } : null;
   }
-  const message = linkProblem(data.stream_link, STREAM_LINK_PROTOCOLS, 'The stream link');
+  const message = streamLinkProblem(data.stream_link, 'The stream link');
   return message ? { path: ['stream_link'], message } : null;
 };
 

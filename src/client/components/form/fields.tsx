@@ -1,4 +1,4 @@
-import { createContext, type InputHTMLAttributes, type ReactNode, type Ref, useContext, useId } from 'react';
+import { createContext, type InputHTMLAttributes, type ReactNode, type Ref, useContext, useId, useState } from 'react';
 import { type FieldValues, type Path, useController, useFormContext } from 'react-hook-form';
 
 // The fields every form is built from, so every form shows a problem the same way: the field
@@ -101,7 +101,9 @@ type ControlProps = Pick<
 
 /**
  * A text input or textarea (`as="textarea"`). `normalise` rewrites the value when the field is
- * left (e.g. a stream link into its one form), so the person sees what will be saved.
+ * left (e.g. a stream link into its one form), so the person sees what will be saved. `mask`
+ * hides a secret the value holds (a stream key): the field shows the masked value, read-only,
+ * with a Reveal button that makes it the editable value again.
  */
 export function TextField<T extends FieldValues>({
   name,
@@ -110,27 +112,33 @@ export function TextField<T extends FieldValues>({
   className = 'mb-3',
   size,
   normalise,
+  mask,
   as,
   ...control
-}: FieldProps<T> & ControlProps & { normalise?: (value: string) => string }) {
+}: FieldProps<T> & ControlProps & { normalise?: (value: string) => string; mask?: (value: string) => string }) {
   const { field, id, attributes } = useControl(name, help);
+  const [revealed, setRevealed] = useState(false);
+  const value = String(field.value ?? '');
   const onBlur = () => {
-    const value = String(field.value ?? '');
     const normal = normalise?.(value);
     if (normal !== undefined && normal !== value) field.onChange(normal);
     field.onBlur();
   };
   const Control = as ?? 'input';
+  const classes = controlClass(size ? `form-control form-control-${size}` : 'form-control', field.problem);
+  const masked = !revealed && mask ? mask(value) : value;
   return (
     <Labelled id={id} label={label} problem={field.problem} help={help} className={className} size={size}>
-      <Control
-        {...attributes}
-        className={controlClass(size ? `form-control form-control-${size}` : 'form-control', field.problem)}
-        value={String(field.value ?? '')}
-        onChange={(event) => field.onChange(event.target.value)}
-        onBlur={onBlur}
-        {...control}
-      />
+      {masked !== value ? (
+        <div className="input-group">
+          <input {...attributes} className={classes} value={masked} readOnly />
+          <button type="button" className="btn btn-outline-secondary" onClick={() => setRevealed(true)}>
+            Reveal
+          </button>
+        </div>
+      ) : (
+        <Control {...attributes} className={classes} value={value} onChange={(event) => field.onChange(event.target.value)} onBlur={onBlur} {...control} />
+      )}
     </Labelled>
   );
 }

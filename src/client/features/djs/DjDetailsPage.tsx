@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import type { Dj, DjPlay } from '@shared/schemas/djs';
 import { paths } from '@shared/paths';
 import { djToInput } from '@shared/schemas/djs';
+import { LoadError } from '@client/components/LoadError';
 import { Avatar } from '@client/components/Avatar';
 import { ApiError } from '@client/lib/api';
 import { useDjDetails, useUpdateDj } from '@client/shared/djs';
@@ -13,6 +14,8 @@ import { DjForm } from '@client/components/DjForm';
 import { DjActions } from './DjActions';
 import { DjSignups } from './DjSignups';
 import { playDate } from './PlayDate';
+import { MaskedLink } from '@client/components/StreamLink';
+import { djStoredProblems } from '@shared/stored-problems';
 
 export function DjDetailsPage() {
   const djId = useParams().djId!;
@@ -27,14 +30,18 @@ export function DjDetailsPage() {
     );
   }
   if (details.isError) {
-    const missing = details.error instanceof ApiError && details.error.status === 404;
+    const back = (
+      <Alert.Link as={Link} to={paths.djs()}>
+        Back to the Dj Roster
+      </Alert.Link>
+    );
+    if (details.error instanceof ApiError && details.error.status === 404) {
+      return <Alert variant="warning">Dj not found. {back}</Alert>;
+    }
     return (
-      <Alert variant={missing ? 'warning' : 'danger'}>
-        {missing ? 'Dj not found.' : `The dj could not be loaded: ${details.error.message}`}{' '}
-        <Alert.Link as={Link} to={paths.djs()}>
-          Back to the Dj Roster
-        </Alert.Link>
-      </Alert>
+      <LoadError title="The dj could not be loaded." error={details.error} onRetry={details.refetch}>
+        {back}
+      </LoadError>
     );
   }
 
@@ -61,7 +68,7 @@ function ViewDj({ dj, archived, playCount, onEdit }: { dj: Dj; archived: boolean
     ['Public name', dj.publicName],
     ['Dj Name', dj.djName],
     ['Discord ID', dj.discordId ? <span className="font-monospace">{dj.discordId}</span> : 'Not set'],
-    ['VRCDN/RTMP stream URL', dj.rtmpUrl ? <span className="text-break">{dj.rtmpUrl}</span> : 'Not set'],
+    ['VRCDN/RTMP stream URL', dj.rtmpUrl ? <MaskedLink link={dj.rtmpUrl} /> : 'Not set'],
     [
       'Twitch username',
       dj.twitchUsername ? (
@@ -99,6 +106,7 @@ function ViewDj({ dj, archived, playCount, onEdit }: { dj: Dj; archived: boolean
             </Fragment>
           ))}
         </dl>
+        <StoredDjProblems dj={dj} />
         {dj.discordId && (
           <a href={`https://discord.com/users/${dj.discordId}`} target="_blank" rel="noopener noreferrer">
             Open Discord profile
@@ -171,5 +179,21 @@ function Plays({ plays }: { plays: DjPlay[] }) {
         </ListGroup>
       )}
     </Card>
+  );
+}
+
+/** Values stored before today's rules (or imported) that the DJ form refuses: shown above as stored, fixed with Edit (decision 033). */
+function StoredDjProblems({ dj }: { dj: Dj }) {
+  const problems = Object.values(djStoredProblems(dj));
+  if (problems.length === 0) return null;
+  return (
+    <Alert variant="warning" data-testid="stored-problems">
+      <div className="fw-semibold">Some stored values need fixing: Edit refuses them until they are.</div>
+      <ul className="mb-0">
+        {problems.map((problem) => (
+          <li key={problem}>{problem}</li>
+        ))}
+      </ul>
+    </Alert>
   );
 }

@@ -1,9 +1,10 @@
 import { useId } from 'react';
-import { Alert, Badge, Card, ListGroup, Spinner } from 'react-bootstrap';
+import { Badge, Card, ListGroup, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
 import type { DjSignup } from '@shared/schemas/history';
 import { paths } from '@shared/paths';
 import { formatEventDay, formatLocalTime, zoneName } from '@shared/time';
+import { LoadError } from '@client/components/LoadError';
 import { CancelledBadge } from '@client/components/CancelledBadge';
 import { useDjSignups } from '@client/shared/history';
 
@@ -41,9 +42,7 @@ export function DjSignups({ djId }: { djId: string }) {
         </Card.Body>
       ) : signups.isError ? (
         <Card.Body>
-          <Alert variant="danger" className="mb-0">
-            The signups could not be loaded: {signups.error.message}
-          </Alert>
+          <LoadError title="The signups could not be loaded." error={signups.error} onRetry={signups.refetch} heading={null} className="mb-0" />
         </Card.Body>
       ) : signups.data.signups.length === 0 ? (
         <Card.Body className="text-body-secondary">No signups yet.</Card.Body>

@@ -5,9 +5,11 @@ import { Link } from 'react-router';
 import { pluralise } from '@shared/pluralise';
 import { paths } from '@shared/paths';
 import { ROSTER_PAGE, type RosterDj } from '@shared/schemas/djs';
+import { LoadError } from '@client/components/LoadError';
 import { contactHostName, useSettings } from '@client/shared/settings';
 import { useDebounced, useRoster } from '@client/shared/djs';
 import { PlayLink } from './PlayDate';
+import { MaskedLink } from '@client/components/StreamLink';
 
 export function RosterPage() {
   const [showArchived, setShowArchived] = useState(false);
@@ -77,14 +79,7 @@ export function RosterPage() {
           <Spinner size="sm" animation="border" role="status" /> Loading djs…
         </div>
       )}
-      {failed && (
-        <Alert variant="danger">
-          The roster could not be loaded: {roster.error.message}{' '}
-          <Button variant="link" className="p-0 align-baseline" onClick={() => void roster.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      )}
+      {failed && <LoadError title="The roster could not be loaded." error={roster.error} onRetry={roster.refetch} heading="h2" />}
       {roster.isSuccess && djs.length === 0 && (
         <Alert variant="secondary">{needle ? `No DJs match “${needle}”.` : 'No DJs yet. Use Create Dj to add the first.'}</Alert>
       )}
@@ -150,7 +145,7 @@ function RosterTable({ djs }: { djs: RosterDj[] }) {
             <td className="text-end">{dj.totalPlays}</td>
             <td className="text-nowrap">{dj.mostRecentPlay ? <PlayLink play={dj.mostRecentPlay} /> : '—'}</td>
             <td className="text-break small" style={{ minWidth: '12rem' }}>
-              {dj.rtmpUrl}
+              <MaskedLink link={dj.rtmpUrl} />
             </td>
             <td>{dj.twitchUsername}</td>
           </tr>

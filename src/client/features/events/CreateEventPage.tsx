@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -14,6 +15,7 @@ import { useSettings } from '@client/shared/settings';
 import { useCreateEvent } from '@client/shared/events';
 import { EventFormFields } from './EventFormFields';
 import { useSameDayConfirm } from './useSameDayConfirm';
+import { LoadError } from '@client/components/LoadError';
 
 /** Spec §3 "Default new event", with the community's values from the global settings. */
 function defaultsFrom(settings: Settings): EventFormValues {
@@ -32,13 +34,20 @@ function defaultsFrom(settings: Settings): EventFormValues {
 
 export function CreateEventPage() {
   const settings = useSettings();
+  const [withDefaults, setWithDefaults] = useState(false);
   return (
     <>
       <h1 className="h3 mb-3">Create Event</h1>
       {settings.isPending ? (
         <Spinner animation="border" role="status" aria-label="Loading" />
+      ) : settings.isError && !withDefaults ? (
+        // The new event's values come from the settings: try again, or go on with the specification's defaults.
+        <LoadError title="The global settings could not be loaded." error={settings.error} onRetry={settings.refetch} heading="h2">
+          <Button variant="link" className="p-0" onClick={() => setWithDefaults(true)}>
+            Use the usual defaults
+          </Button>
+        </LoadError>
       ) : (
-        // Without the settings (e.g. they failed to load) the specification's defaults apply.
         <CreateEventForm initial={defaultsFrom(settings.data ?? DEFAULT_SETTINGS)} />
       )}
     </>

@@ -5,6 +5,7 @@ import { dropOuts, eventEnd, formatHours, placeSlots } from '@shared/lineup';
 import { pluralise } from '@shared/pluralise';
 import { formatEventDate, formatLocalTime, zoneName } from '@shared/time';
 import { CancelledBadge } from '@client/components/CancelledBadge';
+import { LoadError } from '@client/components/LoadError';
 import { MessageAlert } from '@client/components/MessageAlert';
 import { ApiError } from '@client/lib/api';
 import { browserZone } from '@client/lib/zone';
@@ -17,6 +18,7 @@ import { EventDraftProvider, useDraftStatus, useStoredEvent } from '@client/shar
 import { LeaveGuard } from './draft/LeaveGuard';
 import { PublishButton, UnpublishButton } from './PublicationButtons';
 import { SaveBar } from './draft/SaveBar';
+import { StoredProblemsAlert } from './draft/StoredProblemsAlert';
 
 /** /events/:eventId: loads the event, holds its draft for every tab, and frames the tabs (in their order). */
 export function EventPage({ tabs }: { tabs: readonly EventTabDefinition[] }) {
@@ -25,13 +27,22 @@ export function EventPage({ tabs }: { tabs: readonly EventTabDefinition[] }) {
   const { pathname } = useLocation();
   if (event.isPending) return <Spinner animation="border" role="status" aria-label="Loading event" />;
   if (event.isError) {
-    const missing = event.error instanceof ApiError && event.error.status === 404;
+    const backToEvents = (
+      <Alert.Link as={Link} to={paths.events()}>
+        Back to Events
+      </Alert.Link>
+    );
+    if (event.error instanceof ApiError && event.error.status === 404) {
+      return (
+        <MessageAlert variant="warning" message="Event not found.">
+          {backToEvents}
+        </MessageAlert>
+      );
+    }
     return (
-      <MessageAlert variant={missing ? 'warning' : 'danger'} message={missing ? 'Event not found.' : `Failed to load the event: ${event.error.message}`}>
-        <Alert.Link as={Link} to={paths.events()}>
-          Back to Events
-        </Alert.Link>
-      </MessageAlert>
+      <LoadError title="Failed to load the event." error={event.error} onRetry={event.refetch}>
+        {backToEvents}
+      </LoadError>
     );
   }
   return (
@@ -39,6 +50,7 @@ export function EventPage({ tabs }: { tabs: readonly EventTabDefinition[] }) {
     <EventDraftProvider key={eventId} stored={event.data}>
       <EventHeader />
       <ConflictAlert />
+      <StoredProblemsAlert tabs={tabs} />
       <Nav variant="tabs" className="mb-3">
         {tabs.filter((definition) => !definition.hidden).map(({ tab, label }, index) => (
           <Nav.Item key={tab}>

@@ -6,6 +6,7 @@ import { pluralise } from '@shared/pluralise';
 import type { EventList, EventSummary } from '@shared/schemas/events';
 import { formatEventDate, zoneName } from '@shared/time';
 import { CancelledBadge } from '@client/components/CancelledBadge';
+import { LoadError } from '@client/components/LoadError';
 import { browserZone } from '@client/lib/zone';
 import { useEventList } from '@client/shared/events';
 import { CreateNextEventButton } from './CreateNextEventButton';
@@ -37,7 +38,7 @@ export function EventsListPage({ when }: { when: EventList }) {
       {events.isPending ? (
         <Spinner animation="border" role="status" aria-label="Loading events" />
       ) : events.isError ? (
-        <Alert variant="danger">Failed to load events: {events.error.message}</Alert>
+        <LoadError title="Failed to load events." error={events.error} onRetry={events.refetch} heading="h2" />
       ) : events.data.length === 0 ? (
         <Alert variant="warning">No Events Found</Alert>
       ) : (

@@ -3,6 +3,7 @@ import { Alert, Button, Card, ListGroup, Spinner } from 'react-bootstrap';
 import { HISTORY_KIND_LABELS, historyLineText, timeAgo } from '@shared/history';
 import type { HistoryEntry } from '@shared/schemas/history';
 import { formatZonedDate } from '@shared/time';
+import { LoadError, RetryButton } from '@client/components/LoadError';
 import { useAppName } from '@client/lib/appName';
 import { useStoredEvent } from '@client/shared/draft';
 import { useEventHistory } from '@client/shared/history';
@@ -30,12 +31,7 @@ export function HistoryTab() {
         {history.isPending ? (
           <Spinner animation="border" role="status" aria-label="Loading history" />
         ) : history.isError && entries.length === 0 ? (
-          <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-2">
-            <span className="me-auto">Failed to load the history: {history.error.message}</span>
-            <Button variant="outline-danger" size="sm" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <LoadError title="Failed to load the history." error={history.error} onRetry={refetch} heading="h3" />
         ) : entries.length === 0 ? (
           <p className="text-body-secondary mb-0">No changes recorded yet</p>
         ) : (
@@ -46,7 +42,12 @@ export function HistoryTab() {
                 <HistoryItem key={entry.id} entry={entry} zone={zone} now={history.dataUpdatedAt} />
               ))}
             </ListGroup>
-            {history.isFetchNextPageError && <Alert variant="danger">Failed to load more: {history.error?.message}</Alert>}
+            {history.isFetchNextPageError && (
+              <Alert variant="danger">
+                Failed to load more: {history.error?.message}
+                <RetryButton onRetry={() => history.fetchNextPage()} />
+              </Alert>
+            )}
             {history.hasNextPage && (
               <Button variant="outline-secondary" onClick={() => void history.fetchNextPage()} disabled={history.isFetchingNextPage}>
                 {history.isFetchingNextPage ? 'Loading…' : 'Load more'}

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { Alert, Badge, Button, Card, Col, ListGroup, Row, Spinner } from 'react-bootstrap';
+import { Badge, Card, Col, ListGroup, Row, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { paths } from '@shared/paths';
 import { pluralise } from '@shared/pluralise';
 import type { DjHome as DjHomeData } from '@shared/schemas/me';
 import { formatEventDay, formatSlotForDj, timeBothWays } from '@shared/time';
 import { CancelledBadge } from '@client/components/CancelledBadge';
+import { LoadError } from '@client/components/LoadError';
 import { browserZone } from '@client/lib/zone';
 import { useDjHome } from '@client/shared/me';
 
@@ -22,14 +23,7 @@ export function DjHome() {
           <Spinner size="sm" animation="border" role="status" /> Loading…
         </div>
       )}
-      {home.isError && (
-        <Alert variant="danger">
-          <p>Your signups could not be loaded: {home.error.message}</p>
-          <Button variant="outline-danger" onClick={() => void home.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      )}
+      {home.isError && <LoadError title="Your signups could not be loaded." error={home.error} onRetry={home.refetch} heading="h2" />}
       {home.data && <Sections home={home.data} />}
     </>
   );

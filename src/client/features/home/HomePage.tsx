@@ -7,6 +7,7 @@ import type { Settings } from '@shared/schemas/settings';
 import { isShippedExample } from '@shared/setup-checklist';
 import { formatZonedDate } from '@shared/time';
 import { CancelledBadge } from '@client/components/CancelledBadge';
+import { RetryButton } from '@client/components/LoadError';
 import { browserZone } from '@client/lib/zone';
 import { useHomeEvent } from '@client/shared/events';
 import { useMe } from '@client/shared/session';
@@ -39,7 +40,10 @@ function StaffHome() {
               {settings.isPending ? (
                 <Loading />
               ) : settings.isError ? (
-                <Card.Text className="text-danger">unable to find signup url</Card.Text>
+                <Card.Text className="text-danger">
+                  unable to find signup url ({settings.error.message})
+                  <RetryButton onRetry={settings.refetch} />
+                </Card.Text>
               ) : isShippedExample('signupUrl', settings.data.signupUrl) ? (
                 <NotSetYet />
               ) : (
@@ -100,7 +104,12 @@ function HomeEventCard() {
           )}
         </Card.Title>
         {home.isPending && <Loading />}
-        {home.isError && <Card.Text className="text-danger">The next event could not be loaded: {home.error.message}</Card.Text>}
+        {home.isError && (
+          <Card.Text className="text-danger">
+            The next event could not be loaded: {home.error.message}
+            <RetryButton onRetry={home.refetch} />
+          </Card.Text>
+        )}
         {home.isSuccess && !event && (
           <>
             <Card.Text className="text-body-secondary">No upcoming events</Card.Text>

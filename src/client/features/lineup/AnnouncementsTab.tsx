@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Form, Tab, Tabs } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { discordAnnouncement, socialAnnouncement } from '@shared/announcements';
 import { runSheet } from '@shared/run-sheet';
 import { EVENT_LIMITS, type LineupEvent } from '@shared/schemas/events';
+import { isStreamKeyLink } from '@shared/streams';
 import { CopyButton } from '@client/components/CopyButton';
 import { TextField } from '@client/components/form/fields';
 import { DiscordPostButton } from '@client/components/DiscordPost';
@@ -27,7 +28,9 @@ export function AnnouncementsTab() {
   const discord = discordAnnouncement(draft, djs, { announcementRoleIds: settings.data?.announcementRoleIds ?? [] });
   const social = socialAnnouncement(draft, djs);
   // The stream operator works in the series' zone, like the event's start time.
-  const sheet = runSheet(draft, djs, settings.data?.defaultZone ?? browserZone());
+  const [revealKeys, setRevealKeys] = useState(false);
+  const sheet = runSheet(draft, djs, settings.data?.defaultZone ?? browserZone(), { revealKeys });
+  const hasKeys = draft.slots.some((slot) => isStreamKeyLink(slot.streamSourceUrl));
 
   return (
     <>
@@ -45,7 +48,17 @@ export function AnnouncementsTab() {
           <GeneratedText id="social-text" label="Social media text (times in London)" text={social} onCopied={textsCopied} />
         </Tab>
         <Tab eventKey="run-sheet" title="Run sheet">
-          <GeneratedText id="run-sheet-text" label="Run sheet for the stream operator (time, name and source of each slot)" text={sheet} />
+          <GeneratedText id="run-sheet-text" label="Run sheet for the stream operator (time, name and source of each slot)" text={sheet}>
+            {hasKeys && (
+              <Form.Check
+                type="switch"
+                id="run-sheet-reveal-keys"
+                label="Show stream keys"
+                checked={revealKeys}
+                onChange={(event) => setRevealKeys(event.target.checked)}
+              />
+            )}
+          </GeneratedText>
         </Tab>
       </Tabs>
     </>

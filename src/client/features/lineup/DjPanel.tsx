@@ -8,6 +8,7 @@ import { browserZone } from '@client/lib/zone';
 import { useDjDetails } from '@client/shared/djs';
 import { useStoredEvent } from '@client/shared/draft';
 import { djLabel } from './draftOps';
+import { RetryButton } from '@client/components/LoadError';
 
 /** One DJ of a signup: name, a menu, and 'Other Events (n total)'. */
 export function DjPanel({ djId, onRemove }: { djId: string; onRemove?: () => void }) {
@@ -42,7 +43,14 @@ function FetchedOtherEvents({ djId }: { djId: string }) {
   const { stored } = useStoredEvent();
   const details = useDjDetails(djId);
   if (details.isPending) return <Spinner size="sm" animation="border" role="status" aria-label="Loading other events" />;
-  if (details.isError) return <div className="small text-danger">Other events could not be loaded.</div>;
+  if (details.isError) {
+    return (
+      <div className="small text-danger">
+        Other events could not be loaded ({details.error.message}).
+        <RetryButton onRetry={details.refetch} />
+      </div>
+    );
+  }
   return <OtherEvents djId={djId} others={otherEvents(details.data.plays, stored.id)} />;
 }
 

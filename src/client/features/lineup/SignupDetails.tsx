@@ -9,6 +9,8 @@ import { browserZone } from '@client/lib/zone';
 import { DjPanel } from './DjPanel';
 import { SignupNotices } from './SignupNotices';
 import { removeDjFromSignup, type SignupChanges, updateSignup } from './draftOps';
+import { answerStoredProblems } from '@shared/schemas/signup';
+import { MaskedLink } from '@client/components/StreamLink';
 
 /** What a signup card and a lineup slot (`inLineup`) both show: the editor, the DJ's answers and the DJs. */
 export function SignupDetails({ signup, inLineup = false }: { signup: Signup; inLineup?: boolean }) {
@@ -50,15 +52,23 @@ function SignupEditor({ signup, onChange }: { signup: Signup; onChange: (changes
   );
 }
 
-/** The DJ's own answers from the signup wizard, readable at a glance. */
+/**
+ * The DJ's own answers from the signup wizard, readable at a glance: a stream link with a key
+ * masked (Reveal beside it), an answer today's rules refuse shown as given with why (the DJ fixes
+ * it by updating their signup).
+ */
 function FormDataSummary({ data }: { data: SignupFormData }) {
   const rows = shownAnswers(data, { zone: browserZone() }, { forStaff: true });
+  const problems = answerStoredProblems(data);
   return (
     <dl className="signup-form-data small mb-2">
       {rows.map(({ field, label, value }) => (
         <div key={field} className="d-flex gap-2">
           <dt className="fw-normal text-body-secondary text-nowrap">{label}:</dt>
-          <dd className="mb-0 text-break">{value}</dd>
+          <dd className="mb-0 text-break">
+            {field === 'stream_link' ? <MaskedLink link={value} /> : value}
+            {problems[field] && <div className="text-warning-emphasis">{problems[field]}</div>}
+          </dd>
         </div>
       ))}
     </dl>

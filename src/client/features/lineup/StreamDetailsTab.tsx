@@ -1,10 +1,13 @@
-import type { ReactNode } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Card, Col, Form, ListGroup, Row } from 'react-bootstrap';
 import { STREAM_SOURCE_LABELS, STREAM_SOURCE_TYPES } from '@shared/domain';
 import { LINEUP_LIMITS, type Slot } from '@shared/schemas/lineup';
 import { SelectField, TextField } from '@client/components/form/fields';
 import { DraftFields, useEventDraft } from '@client/shared/draft';
+import { maskStreamLink, playerLinksOf } from '@shared/stream-display';
 import { normaliseStreamLink, streamSourceOf } from '@shared/streams';
+import { CopyButton } from '@client/components/CopyButton';
+import { StreamLinkNotes } from '@client/components/StreamLink';
 import { zoneName } from '@shared/time';
 import { browserZone } from '@client/lib/zone';
 import { djLabel, type StreamChanges, updateSlotStream } from './draftOps';
@@ -46,8 +49,18 @@ function SlotStream({ view: { index, slot, signup, label: name, time, djs } }: {
             </Form.Group>
             <DraftFields values={slot} onChange={change} problemsAt={`slots.${index}`}>
               <SelectField<Slot> name="streamSourceType" label="Stream Source Type" options={SOURCE_OPTIONS} className="mb-2" />
-              <TextField<Slot> name="streamSourceUrl" label="Stream Source URL" type="url" maxLength={LINEUP_LIMITS.streamSourceUrl} className="" />
+              <TextField<Slot>
+                name="streamSourceUrl"
+                label="Stream Source URL"
+                type="url"
+                maxLength={LINEUP_LIMITS.streamSourceUrl}
+                normalise={normaliseStreamLink}
+                mask={maskStreamLink}
+                className="mb-3"
+              />
             </DraftFields>
+            <StreamLinkNotes link={slot.streamSourceUrl} />
+            <PlayerLinks link={slot.streamSourceUrl} />
           </Col>
           <Col md={5}>
             <h4 className="h6">Set Stream Information</h4>
@@ -56,7 +69,7 @@ function SlotStream({ view: { index, slot, signup, label: name, time, djs } }: {
               {weekLink && (
                 <ListGroup.Item>
                   <div className="fw-semibold">This week&rsquo;s signup</div>
-                  <SourceButton onClick={() => change(streamSourceOf(weekLink))}>Stream link: {weekLink}</SourceButton>
+                  <SourceButton onClick={() => change(streamSourceOf(weekLink))} link={weekLink} label="Stream link" />
                 </ListGroup.Item>
               )}
               {djs.map(({ id: djId, dj }) => (
@@ -65,10 +78,8 @@ function SlotStream({ view: { index, slot, signup, label: name, time, djs } }: {
                   {dj && !dj.rtmpUrl && !dj.twitchUsername && (
                     <div className="small text-body-secondary">No stream link or Twitch username on file.</div>
                   )}
-                  {dj?.rtmpUrl && <SourceButton onClick={() => change(streamSourceOf(dj.rtmpUrl))}>Stream link: {normaliseStreamLink(dj.rtmpUrl)}</SourceButton>}
-                  {dj?.twitchUsername && (
-                    <SourceButton onClick={() => change(streamSourceOf(dj.twitchUsername))}>Twitch: {dj.twitchUsername}</SourceButton>
-                  )}
+                  {dj?.rtmpUrl && <SourceButton onClick={() => change(streamSourceOf(dj.rtmpUrl))} link={normaliseStreamLink(dj.rtmpUrl)} label="Stream link" />}
+                  {dj?.twitchUsername && <SourceButton onClick={() => change(streamSourceOf(dj.twitchUsername))} link={dj.twitchUsername} label="Twitch" />}
                 </ListGroup.Item>
               ))}
             </ListGroup>
@@ -79,10 +90,42 @@ function SlotStream({ view: { index, slot, signup, label: name, time, djs } }: {
   );
 }
 
-function SourceButton({ onClick, children }: { onClick: () => void; children: ReactNode }) {
+/** Fills the slot's source from a link; one carrying a stream key is named masked (its Reveal beside it). */
+function SourceButton({ onClick, link, label }: { onClick: () => void; link: string; label: string }) {
+  const [revealed, setRevealed] = useState(false);
+  const masked = maskStreamLink(link);
+  const hidden = masked !== link && !revealed;
   return (
-    <Button variant="link" size="sm" className="px-0 py-1 d-block text-start text-break" onClick={onClick}>
-      {children}
-    </Button>
+    <div className="py-1">
+      <Button variant="link" size="sm" className="p-0 text-start text-break" onClick={onClick}>
+        {label}: {hidden ? masked : link}
+      </Button>
+      {hidden && (
+        <>
+          {' '}
+          <span className="badge text-bg-warning">stream key</span>{' '}
+          <Button variant="link" size="sm" className="p-0 align-baseline" onClick={() => setRevealed(true)}>
+            Reveal
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The other forms of the slot's link, for other players (a VRCDN stream's VRChat and MPEG-TS addresses), each to copy. */
+function PlayerLinks({ link }: { link: string }) {
+  const others = playerLinksOf(link).slice(1);
+  if (others.length === 0) return null;
+  return (
+    <ul className="list-unstyled small mb-0" aria-label="The same stream for other players">
+      {others.map(({ player, link: other }) => (
+        <li key={player} className="d-flex flex-wrap align-items-center gap-2 mb-1">
+          <span className="text-body-secondary">{player}:</span>
+          <span className="text-break">{other}</span>
+          <CopyButton text={other} label="Copy" />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -5,6 +5,7 @@ import { Alert, Button, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { useLocation } from 'react-router';
 import { WEBHOOK_KINDS, WEBHOOK_LABELS, type WebhookKind } from '@shared/discord-webhooks';
 import { type SaveSettingsBody, type SettingsAnswer, settingsSchema } from '@shared/schemas/settings';
+import { LoadError } from '@client/components/LoadError';
 import { CheckField, SelectField, TextField } from '@client/components/form/fields';
 import { FormLeaveGuard } from '@client/components/LeaveGuard';
 import { useSaveSettings, useSettings } from '@client/shared/settings';
@@ -26,12 +27,7 @@ export function GlobalSettingsPage() {
           <Spinner size="sm" animation="border" role="status" /> Loading settings…
         </div>
       )}
-      {settings.isError && (
-        <Alert variant="danger">
-          <div>Failed to load global settings.</div>
-          <div className="small">{settings.error.message}</div>
-        </Alert>
-      )}
+      {settings.isError && <LoadError title="Failed to load global settings." error={settings.error} onRetry={settings.refetch} heading="h2" />}
       {settings.data && <SettingsForm initial={settings.data} />}
       {settings.data && <DataSection />}
     </div>

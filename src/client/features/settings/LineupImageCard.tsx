@@ -6,6 +6,7 @@ import { feeds, paths } from '@shared/paths';
 import type { Settings } from '@shared/schemas/settings';
 import { TextField } from '@client/components/form/fields';
 import { usePublicLineups } from '@client/shared/public';
+import { RetryButton } from '@client/components/LoadError';
 
 const COLOUR = /^#[0-9a-f]{6}$/i;
 /** Colour pickers fire on every drag step: the preview follows once they rest. */
@@ -39,7 +40,12 @@ export function LineupImageCard() {
         ))}
       </Row>
       {lineups.isPending && <Spinner size="sm" animation="border" role="status" aria-label="Loading the preview" />}
-      {lineups.isError && <p className="text-danger small mb-0">Could not load the published events for a preview.</p>}
+      {lineups.isError && (
+        <p className="text-danger small mb-0">
+          Could not load the published events for a preview ({lineups.error.message}).
+          <RetryButton onRetry={lineups.refetch} />
+        </p>
+      )}
       {lineups.data && !next && <p className="mb-0">No published upcoming event to preview yet: publish one to see its image here.</p>}
       {next && preview && (
         <figure className="mb-0">

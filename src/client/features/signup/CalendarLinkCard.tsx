@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Form, Spinner } from 'react-bootstrap';
+import { Button, Card, Form, Spinner } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { ConfirmDialog } from '@client/components/ConfirmDialog';
 import { CopyButton } from '@client/components/CopyButton';
 import { useCalendarLink, useRevokeCalendarLink } from '@client/shared/public';
+import { LoadError } from '@client/components/LoadError';
 
 /** The DJ's private calendar feed of their own slots: copy the link, or revoke it for a new one. */
 export function CalendarLinkCard() {
@@ -29,7 +30,7 @@ export function CalendarLinkCard() {
             slots in published lineups appear there and follow any change. Keep it to yourself.
           </p>
           {link.isPending && <Spinner size="sm" animation="border" role="status" aria-label="Loading your calendar link" />}
-          {link.isError && <Alert variant="danger" className="mb-0">Could not load your calendar link: {link.error.message}</Alert>}
+          {link.isError && <LoadError title="Could not load your calendar link." error={link.error} onRetry={link.refetch} heading={null} className="mb-0" />}
           {link.data && (
             <>
               <Form.Group controlId="calendar-link" className="mb-2">

@@ -33,7 +33,11 @@ export function SignupAreaGate({
       </div>
     );
   }
-  if (query.isError) return <Problem>{problemText(query.error)}</Problem>;
+  if (query.isError) {
+    // A refusal (not found, no access) will not change by asking again; anything else might.
+    const refused = query.error instanceof ApiError && query.error.status < 500;
+    return <Problem onRetry={refused ? undefined : query.refetch}>{problemText(query.error)}</Problem>;
+  }
 
   const area = query.data;
   if (!area.event.signupsAreOpen) {
@@ -75,10 +79,16 @@ function problemText(error: Error): string {
   return `Error fetching event and DJ: ${error.message}`;
 }
 
-function Problem({ children }: { children: ReactNode }) {
+function Problem({ children, onRetry }: { children: ReactNode; onRetry?: () => unknown }) {
   return (
     <div className="signup-page">
-      <MessageAlert variant="danger" message={children} />
+      <MessageAlert variant="danger" message={children}>
+        {onRetry && (
+          <button type="button" className="btn btn-outline-danger" onClick={() => void onRetry()}>
+            Retry
+          </button>
+        )}
+      </MessageAlert>
     </div>
   );
 }

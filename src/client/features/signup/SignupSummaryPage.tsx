@@ -9,6 +9,8 @@ import { eventDate } from './format';
 import { SignupAreaGate, SignupCard } from './SignupAreaGate';
 import { SlotConfirmation } from './SlotConfirmation';
 import './signup.css';
+import { answerStoredProblems } from '@shared/schemas/signup';
+import { isStreamKeyLink, STREAM_KEY_WARNING } from '@shared/streams';
 
 // Below the signup and with a dialog of its own: loaded after the page, off the first visit, and
 // shown in the browser only (its dialog is a portal, which the server does not render).
@@ -118,14 +120,26 @@ export function PartnerSignup({ area }: { area: SignupArea }) {
 const slotTime = ({ startTime, endTime }: { startTime: string; endTime: string }, zone: string) =>
   `${formatLocalTime(startTime, zone)}–${formatLocalTime(endTime, zone)} ${zoneName(zone)}`;
 
+/**
+ * The DJ's answers; one today's rules refuse (given before a rule changed, or imported) says why,
+ * to fix with Update Signup. A stream link carrying a key is not shown (the wizard shows it, to replace it).
+ */
 function Submission({ signup }: { signup: SignupFormData }) {
   const zone = useZone();
+  const problems = answerStoredProblems(signup);
   return (
     <dl className="signup-summary row mb-4">
       {shownAnswers(signup, { zone }).map(({ field, label, value }) => (
         <Fragment key={field}>
           <dt className="col-sm-4">{label}</dt>
-          <dd className="col-sm-8">{value}</dd>
+          <dd className="col-sm-8 text-break">
+            {field === 'stream_link' && isStreamKeyLink(value) ? (
+              <div className="text-warning-emphasis">Hidden here: {STREAM_KEY_WARNING}</div>
+            ) : (
+              value
+            )}
+            {problems[field] && <div className="small text-warning-emphasis">{problems[field]} Please update your signup.</div>}
+          </dd>
         </Fragment>
       ))}
     </dl>

@@ -4,6 +4,7 @@ import { isAsked, SIGNUP_ANSWERS, type SignupField, WIZARD_STEP_FIELDS } from '@
 import { normaliseStreamLink } from '@shared/streams';
 import type { AvailabilityOption } from '@shared/time';
 import { CheckField, ChoiceField, SelectField, TextField } from '@client/components/form/fields';
+import { StreamLinkNotes } from '@client/components/StreamLink';
 import type { WizardValues } from './wizardValues';
 
 // The four steps of the wizard (spec §4): each asks the answers whose definition names its step
@@ -85,16 +86,17 @@ function StreamLinkAnswer({ field, live, maxLength, previousLinks }: { field: Si
         label={`${SIGNUP_ANSWERS[field].label}${live ? '' : ' (optional)'}`}
         type="url"
         inputMode="url"
-        placeholder="rtmp://… or https://…"
+        placeholder="rtspt://stream.vrcdn.live/live/… or twitch.tv/…"
         maxLength={maxLength}
         autoComplete="off"
         normalise={normaliseStreamLink}
         help={
           live
-            ? 'Required for a live set: the address we take your stream from (rtmp, rtmps, srt or https). A Twitch username becomes your channel link.'
+            ? 'Required for a live set: the link people watch your stream at. Your VRCDN link in any form (rtspt://stream.vrcdn.live/live/NAME, …live.ts or vrcdn:NAME), your Twitch channel or username, a YouTube live link, or an rtmp, rtsp, srt or https address.'
             : 'For a prerecorded set you may leave this empty, or give a link to your recording.'
         }
       />
+      <StreamLinkNotes link={link} />
       {previousLinks.length > 0 && (
         <div role="group" aria-labelledby="previous-links-label" className="mb-3">
           <div id="previous-links-label" className="form-label mb-1">

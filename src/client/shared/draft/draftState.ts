@@ -1,6 +1,6 @@
-import { type EventDetail, eventFieldsSchema, type LineupEvent, type SaveEventBody } from '@shared/schemas/events';
-import { pickFields } from '@shared/schemas/fields';
-import { type Signup, type Slot, slotSchema, type StaffSignup, staffSignupSchema } from '@shared/schemas/lineup';
+import type { EventDetail, LineupEvent, SaveEventBody } from '@shared/schemas/events';
+import type { Signup } from '@shared/schemas/lineup';
+import { editableParts, staffPart } from '@shared/stored-problems';
 
 // The event page's draft (spec §4 "Draft editing"), as pure functions so the rules are testable:
 // what counts as a change, what a save sends, and how a newer stored event is taken in.
@@ -22,24 +22,14 @@ export function startDraft(stored: EventDetail, outsideChanges = 0): DraftState 
   return { stored, baseVersion: stored.version, draft: event, known: stored.signups.map((s) => s.uuid), outsideChanges };
 }
 
-// What a save writes, field by field, as the save's schema lists it (in that order, so JSON text
-// comparison is a deep one).
-const EVENT_FIELDS = eventFieldsSchema.keyof().options;
-const STAFF_SIGNUP_FIELDS = staffSignupSchema.keyof().options;
-const SLOT_FIELDS = slotSchema.keyof().options;
-
-/** The staff-editable part of a signup: the DJ's own answers are not the draft's to change. */
-const staffPart = (signup: Signup): StaffSignup => pickFields(STAFF_SIGNUP_FIELDS, signup);
-const slotPart = (slot: Slot): Slot => pickFields(SLOT_FIELDS, slot);
-
-/** What a save would write: the staff's fields, and which DJ updates are still waiting. */
-const editable = (event: LineupEvent): string =>
-  JSON.stringify([
-    pickFields(EVENT_FIELDS, event),
-    event.signups.map(staffPart),
-    event.slots.map(slotPart),
-    event.signups.map((signup) => signup.updatePendingAt),
-  ]);
+/**
+ * What a save would write (field by field, as the save's schema lists them, so JSON text
+ * comparison is a deep one), and which DJ updates are still waiting.
+ */
+const editable = (event: LineupEvent): string => {
+  const { event: fields, signups, slots } = editableParts(event);
+  return JSON.stringify([fields, signups, slots, event.signups.map((signup) => signup.updatePendingAt)]);
+};
 
 export const isDirty = (state: DraftState): boolean => editable(state.draft) !== editable(state.stored);
 
@@ -101,12 +91,9 @@ export function resolvedUpdates(state: DraftState): SaveEventBody['resolvedUpdat
 }
 
 export function toSaveBody(state: DraftState): SaveEventBody {
-  const { draft } = state;
   return {
     baseVersion: state.baseVersion,
-    event: pickFields(EVENT_FIELDS, draft),
-    signups: draft.signups.map(staffPart),
-    slots: draft.slots.map(slotPart),
+    ...editableParts(state.draft),
     removedSignupUuids: removedSignupUuids(state),
     resolvedUpdates: resolvedUpdates(state),
   };
