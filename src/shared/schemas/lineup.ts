@@ -73,7 +73,7 @@ export const signupSchema = z.object(storedStaffSignupFields).extend({
 export type Signup = z.infer<typeof signupSchema>;
 
 /** What a slot of events from before signups existed carries itself (spec: dj_name, legacy). */
-const legacySlotSchema = z.object({
+export const legacySlotSchema = z.object({
   djName: oneLine('Slot DJ name', LINEUP_LIMITS.signupName).nullable(),
   djRef: idSchema('DJ id').nullable(),
   /** Hours. */
