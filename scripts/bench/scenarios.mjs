@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { imageFlood } from './image-flood.mjs';
 import { mixed } from './mixed.mjs';
+import { publicScenarios } from './public-page.mjs';
 import { sessionLifetime } from './seed.mjs';
 import { intakeRate, signupBurst } from './signup-burst.mjs';
 import { eventPage, eventSave, roster } from './staff-scenarios.mjs';
@@ -49,4 +50,5 @@ export const scenarios = [
   eventSave,
   mixed,
   imageFlood,
+  ...publicScenarios,
 ];

@@ -24,7 +24,7 @@ import { clientErrorHandler, frameworkErrors } from './http/framework-errors.js'
 import { logRedaction, requestLogFields } from './http/logging.js';
 import { LiveStreams } from './http/live-streams.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
-import { sharedRateLimits } from './http/shared-rate-limits.js';
+import { rateLimitCounts } from './http/rate-limit-counts.js';
 import { registerTextGuard } from './http/text-guard.js';
 import { BODY_LIMIT_BYTES } from './limits.js';
 import { readClientBuild } from './pages/client-build.js';
@@ -95,11 +95,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     strictTransportSecurity: ctx.config.publicUrl?.startsWith('https://') ? undefined : false,
   });
   await app.register(cookie);
-  // One store for every route's `rateLimit` config: shared by the instances on PostgreSQL, in
-  // memory on SQLite (one process).
-  const rateLimits = ctx.store.databaseUrl ? sharedRateLimits(ctx.store.databaseUrl) : undefined;
-  if (rateLimits) app.addHook('onClose', () => rateLimits.close());
-  await app.register(rateLimit, { global: false, ...(rateLimits && { store: rateLimits.Store }) });
+  // One store for every route's `rateLimit` config: in memory, shared by the instances while
+  // several run on one PostgreSQL database (decision 037).
+  const { databaseUrl, notices } = ctx.store;
+  const rateLimits = rateLimitCounts(databaseUrl && notices ? { databaseUrl, otherInstances: () => notices.otherInstances() } : undefined, (counting) =>
+    app.log.info({ counting }, counting === 'memory' ? 'rate limits counted in memory: no other instance on this database' : 'rate limits counted in the database: other instances share it'),
+  );
+  app.addHook('onClose', () => rateLimits.close());
+  await app.register(rateLimit, { global: false, store: rateLimits.Store });
   const liveStreams = new LiveStreams(ctx.store.db, limits, app.log);
   app.decorate('liveStreams', liveStreams);
   // Open streams would keep close() waiting.

@@ -88,6 +88,18 @@ export const PUBLIC_ANSWERS = {
   pageBytes: 16 * 1024 * 1024,
 } as const;
 
+/** Rate limits' counts (http/rate-limit-counts.ts, decision 037). */
+export const RATE_LIMIT_COUNTS = {
+  /** Windows kept per route, the least recently used making room (as @fastify/rate-limit's own store). */
+  windowsPerRoute: 5000,
+  /** Connections for the shared counts of several instances on PostgreSQL, apart from the data's. */
+  pool: 4,
+  /** How often windows that have ended are deleted from the table. */
+  purgeEveryMs: 10 * 60_000,
+  /** How often an instance looks whether it is alone (also at each request). */
+  followEveryMs: 500,
+} as const;
+
 export const DEFAULT_LIMITS: Limits = {
   // The largest real body (an event save, up to 256 KB) arrives in well under this on a slow line.
   requestTimeoutMs: 30_000,

@@ -32,7 +32,7 @@ const wantsDemoData = (config: Config) => config.seedDemoData && config.discord.
  * use, listens, and deletes expired sessions on a schedule.
  */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningApp> {
-  const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, instance: true });
   let changes: ChangeBus | undefined;
   try {
     changes = store.databaseUrl && store.notices ? await postgresBus({ databaseUrl: store.databaseUrl, notices: store.notices }) : inProcessBus();
