@@ -5,7 +5,8 @@
 //
 // - The page against a static file of the same bytes: the app serves both (the file added to a
 //   copy of its build, precompressed like the build's own files), on the same connections, as a
-//   browser asks (Accept-Encoding with br); the file's row is the page's ceiling.
+//   browser asks (Accept-Encoding with br), each asked for once before; the file's row is the
+//   page's ceiling.
 // - /healthz while the page is hammered: one client asks for /healthz over and over while the
 //   others ask for the page.
 // - /login/discord while one client floods it: one address on most connections, far past its rate
@@ -69,6 +70,8 @@ async function startTargets({ database, openStore }) {
       await target.apps.pop().stop();
       target.apps.push(await startApp(target.db, PROXIED, { dir: target.dir }));
       target.bytes = body.length;
+      // Each asked for once as a browser asks: what is measured is serving them, not their first render.
+      for (const address of [target.page, `/${STATIC_FILE}`]) await get(`${target.apps[0].url}${address}`, BROWSER);
     }
     return targets;
   } catch (error) {
@@ -112,113 +115,101 @@ function row(name, runs) {
   };
 }
 
-/** The scenario's own rows: the first is the scenario's row, the others follow it (bench.mjs). */
-const rows = ([first, ...others]) => ({ ...first, companions: others });
-
-const pageVsStatic = {
-  name: 'public page: /lineups/{id} as a browser asks (br)',
+/**
+ * A scenario on apps of its own (startTargets), stopped whatever happens. `measure` gives its rows
+ * (each with its build, grouped by build here), the first of them the scenario's row, the others
+ * following it (bench.mjs).
+ */
+const onOwnApps = (name, measure) => ({
+  name,
   setup: async (options) => ({
     custom: async ({ connections, seconds }) => {
       const targets = await startTargets(options);
       try {
-        const runs = new Map(targets.map((target) => [target, { page: [], file: [] }]));
-        // Two rounds, the builds and the two addresses taking turns.
-        for (let round = 1; round <= 2; round++) {
-          for (const target of inTurn(targets, round)) {
-            for (const kind of round === 1 ? ['page', 'file'] : ['file', 'page']) {
-              const address = kind === 'page' ? target.page : `/${STATIC_FILE}`;
-              const { results, seconds: took, cpu } = await together([{ app: target.apps[0], connections, seconds: seconds / 2, next: () => ({ path: address, headers: BROWSER }) }]);
-              runs.get(target)[kind].push({ ...results[0], seconds: took, cpu });
-            }
-          }
-        }
-        return rows(
-          targets.flatMap((target) => [
-            { ...row(labelled(target.build, pageVsStatic.name), runs.get(target).page), of: labelled(target.build, 'page') },
-            { ...row(labelled(target.build, `ceiling: a static file of its ${(target.bytes / 1024).toFixed(1)} KB, same server`), runs.get(target).file), ceilingOf: labelled(target.build, 'page') },
-          ]),
-        );
+        const measured = await measure(targets, { connections, seconds, postgres: Boolean(options.database.adminUrl) });
+        const [first, ...others] = targets.flatMap((target) => measured.filter((entry) => entry.target === target).map((entry) => entry.row));
+        return { ...first, companions: others };
       } finally {
         await stopTargets(targets);
       }
     },
   }),
-};
+});
 
-const healthzWhilePageHammered = {
-  name: '/healthz while the public page is hammered',
-  setup: async (options) => ({
-    custom: async ({ connections, seconds }) => {
-      const targets = await startTargets(options);
-      try {
-        const out = [];
-        for (const target of inTurn(targets, 1)) {
-          const [app] = target.apps;
-          const { results, seconds: took, cpu } = await together([
-            { app, connections: 1, seconds, next: () => ({ path: '/healthz' }) },
-            { app, connections, seconds, next: () => ({ path: target.page, headers: BROWSER }) },
-          ]);
-          out.push(
-            { target, row: row(labelled(target.build, `/healthz while ${connections} clients ask for the public page`), [{ ...results[0], seconds: took }]) },
-            { target, row: row(labelled(target.build, `the ${connections} public page clients`), [{ ...results[1], seconds: took, cpu }]) },
-          );
-        }
-        return rows(targets.flatMap((target) => out.filter((entry) => entry.target === target).map((entry) => entry.row)));
-      } finally {
-        await stopTargets(targets);
+const PAGE_VS_STATIC = 'public page: /lineups/{id} as a browser asks (br)';
+
+const pageVsStatic = onOwnApps(PAGE_VS_STATIC, async (targets, { connections, seconds }) => {
+  const runs = new Map(targets.map((target) => [target, { page: [], file: [] }]));
+  // Two rounds, the builds and the two addresses taking turns.
+  for (let round = 1; round <= 2; round++) {
+    for (const target of inTurn(targets, round)) {
+      for (const kind of round === 1 ? ['page', 'file'] : ['file', 'page']) {
+        const address = kind === 'page' ? target.page : `/${STATIC_FILE}`;
+        const { results, seconds: took, cpu } = await together([{ app: target.apps[0], connections, seconds: seconds / 2, next: () => ({ path: address, headers: BROWSER }) }]);
+        runs.get(target)[kind].push({ ...results[0], seconds: took, cpu });
       }
+    }
+  }
+  return targets.flatMap((target) => [
+    { target, row: { ...row(labelled(target.build, PAGE_VS_STATIC), runs.get(target).page), of: labelled(target.build, 'page') } },
+    {
+      target,
+      row: { ...row(labelled(target.build, `ceiling: a static file of its ${(target.bytes / 1024).toFixed(1)} KB, same server`), runs.get(target).file), ceilingOf: labelled(target.build, 'page') },
     },
-  }),
-};
+  ]);
+});
+
+const healthzWhilePageHammered = onOwnApps('/healthz while the public page is hammered', async (targets, { connections, seconds }) => {
+  const measured = [];
+  for (const target of targets) {
+    const [app] = target.apps;
+    const { results, seconds: took, cpu } = await together([
+      { app, connections: 1, seconds, next: () => ({ path: '/healthz' }) },
+      { app, connections, seconds, next: () => ({ path: target.page, headers: BROWSER }) },
+    ]);
+    measured.push(
+      { target, row: row(labelled(target.build, `/healthz while ${connections} clients ask for the public page`), [{ ...results[0], seconds: took }]) },
+      { target, row: row(labelled(target.build, `the ${connections} public page clients`), [{ ...results[1], seconds: took, cpu }]) },
+    );
+  }
+  return measured;
+});
 
 /** Quiet long enough for an instance on PostgreSQL to know it is alone (db/notices-pg.ts: 6 s). */
 const ALONE_AFTER_MS = 7_000;
 
-const signInFlood = {
-  name: '/login/discord while one client floods it',
-  setup: async (options) => ({
-    custom: async ({ connections, seconds }) => {
-      const targets = await startTargets(options);
-      const flooders = Math.max(1, connections - 4);
-      let visitor = 0;
-      // Each visitor's request from an address of its own (a /64 of the documentation range).
-      const visit = () => ({ path: '/login/discord', headers: { 'x-forwarded-for': `2001:db8:${((++visitor) >> 16).toString(16)}:${(visitor & 0xffff).toString(16)}::1` } });
-      const flood = () => ({ path: '/login/discord', headers: { 'x-forwarded-for': '203.0.113.7' } });
-      const signInAnswer = (status) => status === 303;
-      const floodAnswer = (status) => status === 303 || status === 429;
-      try {
-        const shapes = [1, ...(options.database.adminUrl ? [2] : [])];
-        const out = [];
-        for (const instances of shapes) {
-          if (instances === 2) for (const target of targets) target.apps.push(await startApp(target.db, PROXIED, { dir: target.dir }));
-          else await new Promise((resolve) => setTimeout(resolve, options.database.adminUrl ? ALONE_AFTER_MS : 0));
-          for (const target of inTurn(targets, instances)) {
-            const share = (n) => Math.max(1, Math.round(n / instances));
-            const { results, seconds: took, cpu } = await together(
-              target.apps.flatMap((app) => [
-                { app, connections: share(4), seconds, next: visit, ok: signInAnswer },
-                { app, connections: share(flooders), seconds, next: flood, ok: floodAnswer },
-              ]),
-            );
-            // The servers' CPU over every answer, visitors' and flood's.
-            const answered = results.reduce((sum, result) => sum + result.latencies.length, 0);
-            const part = (result) => ({ ...result, seconds: took / target.apps.length, cpu: (cpu * result.latencies.length) / answered });
-            const visitors = results.filter((_, i) => i % 2 === 0).map(part);
-            const flooding = results.filter((_, i) => i % 2 === 1).map(part);
-            const shape = instances === 2 ? ', two instances' : '';
-            out.push(
-              { target, row: row(labelled(target.build, `/login/discord for other visitors while one client floods it${shape}`), visitors) },
-              { target, row: row(labelled(target.build, `the flooding client (${flooders} connections, one address)${shape}`), flooding) },
-            );
-          }
-        }
-        return rows(targets.flatMap((target) => out.filter((entry) => entry.target === target).map((entry) => entry.row)));
-      } finally {
-        await stopTargets(targets);
-      }
-    },
-  }),
-};
+const signInFlood = onOwnApps('/login/discord while one client floods it', async (targets, { connections, seconds, postgres }) => {
+  const flooders = Math.max(1, connections - 4);
+  let visitor = 0;
+  // Each visitor's request from an address of its own (a /64 of the documentation range).
+  const visit = () => ({ path: '/login/discord', headers: { 'x-forwarded-for': `2001:db8:${(++visitor >> 16).toString(16)}:${(visitor & 0xffff).toString(16)}::1` } });
+  const flood = () => ({ path: '/login/discord', headers: { 'x-forwarded-for': '203.0.113.7' } });
+  const signInAnswer = (status) => status === 303;
+  const floodAnswer = (status) => status === 303 || status === 429;
+  const measured = [];
+  for (const instances of [1, ...(postgres ? [2] : [])]) {
+    if (instances === 2) for (const target of targets) target.apps.push(await startApp(target.db, PROXIED, { dir: target.dir }));
+    else if (postgres) await new Promise((resolve) => setTimeout(resolve, ALONE_AFTER_MS));
+    for (const target of inTurn(targets, instances)) {
+      const share = (n) => Math.max(1, Math.round(n / instances));
+      const { results, seconds: took, cpu } = await together(
+        target.apps.flatMap((app) => [
+          { app, connections: share(4), seconds, next: visit, ok: signInAnswer },
+          { app, connections: share(flooders), seconds, next: flood, ok: floodAnswer },
+        ]),
+      );
+      // The servers' CPU over every answer, visitors' and flood's.
+      const answered = results.reduce((sum, result) => sum + result.latencies.length, 0);
+      const part = (result) => ({ ...result, seconds: took / target.apps.length, cpu: (cpu * result.latencies.length) / answered });
+      const shape = instances === 2 ? ', two instances' : '';
+      measured.push(
+        { target, row: row(labelled(target.build, `/login/discord for other visitors while one client floods it${shape}`), results.filter((_, i) => i % 2 === 0).map(part)) },
+        { target, row: row(labelled(target.build, `the flooding client (${flooders} connections, one address)${shape}`), results.filter((_, i) => i % 2 === 1).map(part)) },
+      );
+    }
+  }
+  return measured;
+});
 
 export const publicScenarios = [pageVsStatic, healthzWhilePageHammered, signInFlood];
 
