@@ -72,12 +72,12 @@ for (const database of selected.length ? databases : []) {
         const name = `${target.prefix}${scenario.name}${runs[side].length > 1 ? ` (median of ${runs[side].length})` : ''}`;
         const result = medianRun(runs[side]);
         if (result.errors && result.statuses) console.error(`${database.name} ${name}: statuses ${JSON.stringify(result.statuses)}`);
-        const { companion, ...own } = result;
-        rows.push({ database: database.name, scenario: name, of: scenario.name, ceilingOf: target.prefix ? scenario.name : undefined, ...own });
-        // A scenario measuring two loads at once (the image flood) gives a second row, or more (the big archive).
-        for (const extra of [companion].flat().filter(Boolean)) {
-          if (extra.errors) console.error(`${database.name} ${extra.name}: statuses ${JSON.stringify(extra.statuses)}`);
-          rows.push({ database: database.name, scenario: extra.name, of: extra.name, ratios: false, ...extra });
+        const { companion, companions = [companion].flat().filter(Boolean), name: ownName, ...own } = result;
+        rows.push({ database: database.name, scenario: ownName ?? name, of: scenario.name, ceilingOf: target.prefix ? scenario.name : undefined, ...own });
+        // A scenario measuring several loads at once (the image flood), or several builds, gives more rows.
+        for (const other of companions) {
+          if (other.errors) console.error(`${database.name} ${other.name}: statuses ${JSON.stringify(other.statuses)}`);
+          rows.push({ database: database.name, scenario: other.name, of: other.name, ratios: false, ...other });
         }
       }
     }

@@ -16,7 +16,7 @@ const IMAGE_CLIENTS = 60;
 const SLOTS = 12;
 
 /** A published event a week ahead with a lineup of SLOTS half-hour slots. */
-async function publishedLineup(store) {
+export async function publishedLineup(store) {
   const id = randomUUID();
   const now = Date.now();
   const start = now + 7 * 86_400_000;

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { comparedBuilds, inTurn, labelled } from './builds.mjs';
 import { staffCookie } from './scenarios.mjs';
 import { startApp, temporaryDatabase } from './server.mjs';
 
@@ -30,28 +31,18 @@ export const PRODUCTION_ENV = {
   DISCORD_AUTHORIZE_URL: 'http://127.0.0.1:9/oauth2/authorize',
 };
 
-/** One row per page: scores (0–100), LCP and TBT (ms), bytes transferred (KB), the CPU index. */
+/**
+ * One row per page and run and a median row per page: scores (0–100), LCP and TBT (ms), bytes
+ * transferred (KB), the CPU index. With BENCH_BASELINE (builds.mjs) every run is made on both
+ * builds in turn.
+ */
 export async function lighthousePages() {
   const chromePath = process.env.CHROME_PATH || process.env.CHROMIUM_PATH || '/usr/bin/chromium';
   if (!fs.existsSync(chromePath)) throw new Error(`Chromium not found at ${chromePath} (apt-get install chromium, or set CHROME_PATH)`);
-  const db = await temporaryDatabase({ name: 'sqlite' });
-  const app = await startApp(db, PRODUCTION_ENV);
+  const builds = comparedBuilds();
+  const running = [];
   try {
-    const { openStore } = await import('../../dist/server/db/open.js');
-    const store = await openStore({ dataDir: db.dataDir });
-    let eventId, djCookie;
-    try {
-      eventId = await upcomingOpenEvent(store);
-      djCookie = await staffCookie(store, ['dj']);
-    } finally {
-      await store.close();
-    }
-    const pages = [
-      { page: '/login', path: '/login' },
-      { page: '/eventSignup/{eventId} (signed-in DJ)', path: `/eventSignup/${eventId}`, cookie: djCookie },
-      { page: '/lineups/{eventId} (public)', path: `/lineups/${eventId}` },
-      { page: '/lineups (public)', path: '/lineups' },
-    ];
+    for (const build of builds) running.push({ build, ...(await startSeeded(build)) });
     // The machine is shared: each page BENCH_LIGHTHOUSE_RUNS times (3), and the run with the
     // median performance score. BENCH_LIGHTHOUSE_REPORTS=DIR keeps each run's JSON report.
     const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -60,25 +51,57 @@ export async function lighthousePages() {
     // measures one.
     const themes = (process.env.BENCH_LIGHTHOUSE_THEMES ?? 'light,dark').split(',').map((theme) => theme.trim());
     const rows = [];
-    for (const { page: name, path, cookie, theme } of themes.flatMap((theme) => pages.map((page) => ({ ...page, theme })))) {
-      const page = `${name}, ${theme}`;
-      const measured = [];
+    for (const { page: name, theme, index } of themes.flatMap((theme) => PAGES.map((page, index) => ({ ...page, theme, index })))) {
+      const measured = new Map(running.map((target) => [target, []]));
       for (let run = 1; run <= runs; run++) {
-        const lhr = await audit(chromePath, `${app.url}${path}`, cookie, theme === 'dark' ? ['--force-dark-mode'] : []);
-        if (process.env.BENCH_LIGHTHOUSE_REPORTS && lhr) {
-          fs.mkdirSync(process.env.BENCH_LIGHTHOUSE_REPORTS, { recursive: true });
-          fs.writeFileSync(`${process.env.BENCH_LIGHTHOUSE_REPORTS}/${path.split('/').slice(1, 3).join('-')}-${theme}-${run}.json`, JSON.stringify(lhr));
+        for (const target of inTurn(running, run)) {
+          const { path, cookie } = target.pages[index];
+          const lhr = await audit(chromePath, `${target.app.url}${path}`, cookie, theme === 'dark' ? ['--force-dark-mode'] : []);
+          if (process.env.BENCH_LIGHTHOUSE_REPORTS && lhr) {
+            fs.mkdirSync(process.env.BENCH_LIGHTHOUSE_REPORTS, { recursive: true });
+            const build = target.build.label ? `${target.build.label.split(' ')[0]}-` : '';
+            fs.writeFileSync(`${process.env.BENCH_LIGHTHOUSE_REPORTS}/${build}${path.split('/').slice(1, 3).join('-')}-${theme}-${run}.json`, JSON.stringify(lhr));
+          }
+          measured.get(target).push({ page: labelled(target.build, `${name}, ${theme}, run ${run}`), ...figures(lhr) });
         }
-        measured.push({ page: `${page}, run ${run}`, ...figures(lhr) });
       }
-      rows.push(...measured);
-      const byScore = measured.filter((row) => row.performance !== undefined).sort((a, b) => a.performance - b.performance);
-      if (runs > 1 && byScore.length) rows.push({ ...byScore[Math.floor((byScore.length - 1) / 2)], page: `${page}, median` });
+      for (const [target, results] of measured) {
+        rows.push(...results);
+        const byScore = results.filter((row) => row.performance !== undefined).sort((a, b) => a.performance - b.performance);
+        if (runs > 1 && byScore.length) rows.push({ ...byScore[Math.floor((byScore.length - 1) / 2)], page: labelled(target.build, `${name}, ${theme}, median`) });
+      }
     }
     return rows;
   } finally {
+    for (const { app, db } of running) {
+      await app.stop();
+      await db.drop();
+    }
+  }
+}
+
+/** The four pages measured, by name; each build's addresses and the DJ's cookie come from its own data. */
+const PAGES = [{ page: '/login' }, { page: '/eventSignup/{eventId} (signed-in DJ)' }, { page: '/lineups/{eventId} (public)' }, { page: '/lineups (public)' }];
+
+/** A build's app on a database of its own, with an upcoming open event and a signed-in DJ. */
+async function startSeeded(build) {
+  const db = await temporaryDatabase({ name: 'sqlite' });
+  const app = await startApp(db, PRODUCTION_ENV, { dir: build.dir });
+  try {
+    const { openStore } = await import('../../dist/server/db/open.js');
+    const store = await openStore({ dataDir: db.dataDir });
+    try {
+      const eventId = await upcomingOpenEvent(store);
+      const djCookie = await staffCookie(store, ['dj']);
+      const paths = ['/login', `/eventSignup/${eventId}`, `/lineups/${eventId}`, '/lineups'];
+      return { app, db, pages: paths.map((path, index) => ({ path, cookie: index === 1 ? djCookie : undefined })) };
+    } finally {
+      await store.close();
+    }
+  } catch (error) {
     await app.stop();
     await db.drop();
+    throw error;
   }
 }
 

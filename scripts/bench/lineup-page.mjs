@@ -14,6 +14,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { chromium } from '@playwright/test';
+import { comparedBuilds, inTurn, labelled } from './builds.mjs';
 import { PRODUCTION_ENV } from './lighthouse.mjs';
 import { staffCookie } from './scenarios.mjs';
 import { busyEvent, community } from './seed.mjs';
@@ -45,31 +46,48 @@ function instrument({ slots, waiting }) {
   observer.observe(document, { childList: true, subtree: true });
 }
 
-/** One row per run and a median row: TTI, when the lineup was drawn, and the drag's frames. */
+/**
+ * One row per run and a median row: TTI, when the lineup was drawn, and the drag's frames. With
+ * BENCH_BASELINE (builds.mjs) each run is made on both builds in turn, and each has its median.
+ */
 export async function lineupPageRuns() {
   const chromePath = process.env.CHROME_PATH || process.env.CHROMIUM_PATH || '/usr/bin/chromium';
   if (!fs.existsSync(chromePath)) throw new Error(`Chromium not found at ${chromePath} (apt-get install chromium, or set CHROME_PATH)`);
   const runs = Number(process.env.BENCH_LINEUP_RUNS ?? 3);
-  const db = await temporaryDatabase({ name: 'sqlite' });
-  const app = await startApp(db, PRODUCTION_ENV);
+  const running = [];
   try {
-    const { openStore } = await import('../../dist/server/db/open.js');
-    const store = await openStore({ dataDir: db.dataDir });
-    let eventId, cookie;
-    try {
-      const { djIds } = await community(store);
-      eventId = await busyEvent(store, djIds, { signups: SLOTS + WAITING, slots: SLOTS });
-      cookie = await staffCookie(store);
-    } finally {
-      await store.close();
+    for (const build of comparedBuilds()) {
+      const db = await temporaryDatabase({ name: 'sqlite' });
+      const target = { build, db, rows: [] };
+      running.push(target);
+      target.app = await startApp(db, PRODUCTION_ENV, { dir: build.dir });
+      Object.assign(target, await seeded(db));
     }
-    const rows = [];
-    for (let run = 1; run <= runs; run++) rows.push({ run: String(run), ...(await measure(chromePath, app.url, eventId, cookie)) });
-    rows.push({ run: 'median', ...Object.fromEntries(Object.keys(rows[0]).filter((k) => k !== 'run').map((k) => [k, median(rows.map((r) => r[k]))])) });
-    return rows;
+    for (let run = 1; run <= runs; run++) {
+      for (const target of inTurn(running, run)) target.rows.push({ run: labelled(target.build, String(run)), ...(await measure(chromePath, target.app.url, target.eventId, target.cookie)) });
+    }
+    return running.flatMap(({ build, rows }) => [
+      ...rows,
+      { run: labelled(build, 'median'), ...Object.fromEntries(Object.keys(rows[0]).filter((k) => k !== 'run').map((k) => [k, median(rows.map((r) => r[k]))])) },
+    ]);
   } finally {
-    await app.stop();
-    await db.drop();
+    for (const { app, db } of running) {
+      await app?.stop();
+      await db.drop();
+    }
+  }
+}
+
+/** The busy event and a staff session, written through this checkout's store. */
+async function seeded(db) {
+  const { openStore } = await import('../../dist/server/db/open.js');
+  const store = await openStore({ dataDir: db.dataDir });
+  try {
+    const { djIds } = await community(store);
+    const eventId = await busyEvent(store, djIds, { signups: SLOTS + WAITING, slots: SLOTS });
+    return { eventId, cookie: await staffCookie(store) };
+  } finally {
+    await store.close();
   }
 }
 

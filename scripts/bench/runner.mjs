@@ -6,11 +6,12 @@ import fs from 'node:fs';
 import http from 'node:http';
 
 /**
- * @param {{ url: string, connections: number, seconds: number, keepLatencies?: boolean,
+ * @param {{ url: string, connections: number, seconds: number, keepLatencies?: boolean, ok?: (status: number) => boolean,
  *   next: (worker: number) => { method?: string, path: string, headers?: Record<string, string>, body?: string,
  *     onResponse?: (status: number, text: string) => void } }} options
+ * `ok`: the statuses that are not errors (2xx; a redirect or a 304 where that is the answer expected).
  */
-export async function closedLoop({ url, connections, seconds, next, keepLatencies = false }) {
+export async function closedLoop({ url, connections, seconds, next, keepLatencies = false, ok = (status) => status >= 200 && status < 300 }) {
   const target = new URL(url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const latencies = [];
@@ -26,7 +27,7 @@ export async function closedLoop({ url, connections, seconds, next, keepLatencie
         const { status, text } = await send(agent, target, request);
         latencies.push(performance.now() - t0);
         statuses[status] = (statuses[status] ?? 0) + 1;
-        if (status < 200 || status >= 300) errors++;
+        if (!ok(status)) errors++;
         request.onResponse?.(status, text);
       }
     }),

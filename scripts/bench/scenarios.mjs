@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { bigArchiveMove } from './big-archive.mjs';
 import { imageFlood } from './image-flood.mjs';
 import { mixed } from './mixed.mjs';
+import { publicScenarios } from './public-page.mjs';
 import { sessionLifetime } from './seed.mjs';
 import { intakeRate, signupBurst } from './signup-burst.mjs';
 import { eventPage, eventSave, roster } from './staff-scenarios.mjs';
@@ -51,4 +52,5 @@ export const scenarios = [
   mixed,
   imageFlood,
   bigArchiveMove,
+  ...publicScenarios,
 ];

@@ -41,12 +41,15 @@ async function adminQuery(adminUrl, text) {
   }
 }
 
-/** The built app (dist/server/main.js) on `db`; `env` overrides the bench's settings. */
-export function startApp(db, env = {}) {
+/**
+ * The built app (dist/server/main.js) on `db`; `env` overrides the bench's settings. `dir`: the
+ * checkout whose build runs (this one by default; builds.mjs's baseline).
+ */
+export function startApp(db, env = {}, { dir } = {}) {
   return startProcess(['dist/server/main.js'], {
     NODE_ENV: 'development', PORT: '0', DATA_DIR: db.dataDir, LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'never',
     DATABASE_URL: db.databaseUrl ?? '', DISCORD_CLIENT_ID: '', ...env,
-  });
+  }, dir);
 }
 
 /** The ceiling server on `db`, which must be migrated already. */
@@ -55,10 +58,10 @@ export function startCeiling(db) {
 }
 
 /** A Node process that prints "running at http://…" once it listens (the app on stderr, the ceiling on stdout). */
-async function startProcess(args, env) {
+async function startProcess(args, env, cwd) {
   // BENCH_PROFILE=DIR writes a V8 CPU profile of each server, for finding hot spots.
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const child = spawn(process.execPath, [...profile, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...profile, ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const url = await new Promise((resolve, reject) => {
     let output = '';

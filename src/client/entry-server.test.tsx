@@ -95,6 +95,12 @@ async function forgetServerContexts() {
   await prerenderToNodeStream(<></>);
 }
 
+/**
+ * How long the browser's part may take to arrive (hydration in slices, then a lazy module): a
+ * busy machine takes seconds where a quiet one takes a fraction of one.
+ */
+const SETTLING = { timeout: 15_000 };
+
 /** The page as the server sends it, at its address, then the browser's start. */
 async function serveAndStart(url: string, zone: string) {
   const rendered = await renderAppPage({ url, appName: 'Lineup', devSignIn: false, zone, me, signupArea: { eventId: 'e1', area } });
@@ -108,7 +114,7 @@ async function serveAndStart(url: string, zone: string) {
     started.push(await startApp(root));
   });
   // Settled: the toasts' container, which the browser adds after hydrating, has arrived.
-  await waitFor(() => expect(document.querySelector('[data-rht-toaster]')).not.toBeNull());
+  await waitFor(() => expect(document.querySelector('[data-rht-toaster]')).not.toBeNull(), SETTLING);
   return { root, painted };
 }
 
@@ -116,7 +122,7 @@ test("a DJ's signup summary hydrates without a mismatch and keeps what the serve
   const { root, painted } = await serveAndStart('/eventSignup/e1', 'UTC');
   expect(painted).toContain('You are signed up for Sunday Service 12');
   // Hydrated: what the server painted stays, and what only the browser shows (the calendar card) joins it.
-  expect(await screen.findByRole('heading', { name: 'Add your slots to your calendar' })).toBeVisible();
+  expect(await screen.findByRole('heading', { name: 'Add your slots to your calendar' }, SETTLING)).toBeVisible();
   expect(errors).toEqual([]);
   expect(root.textContent).toContain(painted);
   expect(screen.getByRole('link', { name: 'Update Signup' })).toHaveAttribute('href', '/eventSignup/e1/wizard');
@@ -125,7 +131,7 @@ test("a DJ's signup summary hydrates without a mismatch and keeps what the serve
 test("rendered in another zone than the browser's, the times move to the browser's zone after hydrating, without a mismatch", async () => {
   const { root, painted } = await serveAndStart('/eventSignup/e1', 'Australia/Sydney');
   expect(painted).toContain('05:00'); // 19:00 UTC is 05:00 in Sydney
-  await screen.findByRole('heading', { name: 'Add your slots to your calendar' });
+  await screen.findByRole('heading', { name: 'Add your slots to your calendar' }, SETTLING);
   expect(errors).toEqual([]);
   expect(root.textContent).not.toContain('05:00');
   expect(root.textContent).toContain('19:00');

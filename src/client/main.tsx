@@ -1,6 +1,7 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
 import '@fontsource-variable/inter';
 import './styles/tokens.css';
+import './styles/app-theme.css';
 import { startApp } from './app/startApp';
 
 // The browser's entry.

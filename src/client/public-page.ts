@@ -1,15 +1,12 @@
-import 'bootstrap/dist/css/bootstrap.min.css';
-import './components/VinylLoader.css';
-import '@fontsource-variable/inter';
-import './styles/tokens.css';
-import './features/public/public.css';
+import './features/public/public-page.css';
 import { followTheme } from '@client/lib/theme';
 import { browserZone } from '@client/lib/zone';
 import { VISITOR_PENDING, type VisitorFormat, visitorText } from './features/public/visitorText';
 
 // The public pages' only script (they are rendered on the server, and read in full without it):
-// their styles, and the times in the visitor's own zone, written where the page kept space for
-// them (visitorText.ts).
+// their styles (the tokens and their own stylesheet, no Bootstrap and no web font: decision 036),
+// and the times in the visitor's own zone, written where the page kept space for them
+// (visitorText.ts).
 
 followTheme();
 const zone = browserZone();

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,12 +18,13 @@ import { registerEventRoutes } from './events/routes.js';
 import { registerHealthRoutes } from './health/routes.js';
 import { registerHistoryRoutes } from './history/routes.js';
 import { registerMeRoutes } from './me/routes.js';
+import { CompressibleBody, sendCompressible } from './http/compressed.js';
 import { errorHandler } from './http/error-handler.js';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.js';
 import { LiveStreams } from './http/live-streams.js';
 import type { Logger } from './log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
-import { sharedRateLimits } from './http/shared-rate-limits.js';
+import { rateLimitCounts } from './http/rate-limit-counts.js';
 import { registerTextGuard } from './http/text-guard.js';
 import { BODY_LIMIT_BYTES } from './limits.js';
 import { readClientBuild } from './pages/client-build.js';
@@ -85,11 +85,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions & { log: L
     strictTransportSecurity: ctx.config.publicUrl?.startsWith('https://') ? undefined : false,
   });
   await app.register(cookie);
-  // One store for every route's `rateLimit` config: shared by the instances on PostgreSQL, in
-  // memory on SQLite (one process).
-  const rateLimits = ctx.store.databaseUrl ? sharedRateLimits(ctx.store.databaseUrl) : undefined;
-  if (rateLimits) app.addHook('onClose', () => rateLimits.close());
-  await app.register(rateLimit, { global: false, ...(rateLimits && { store: rateLimits.Store }) });
+  // One store for every route's `rateLimit` config: in memory, shared by the instances while
+  // several run on one PostgreSQL database (decision 037).
+  const { databaseUrl, notices } = ctx.store;
+  const rateLimits = rateLimitCounts(databaseUrl && notices ? { databaseUrl, otherInstances: () => notices.otherInstances() } : undefined, (counting) =>
+    app.log.info({ counting }, counting === 'memory' ? 'rate limits counted in memory: no other instance on this database' : 'rate limits counted in the database: other instances share it'),
+  );
+  app.addHook('onClose', () => rateLimits.close());
+  await app.register(rateLimit, { global: false, store: rateLimits.Store });
   const liveStreams = new LiveStreams(ctx.store.db, limits, app.log);
   app.decorate('liveStreams', liveStreams);
   // Open streams would keep close() waiting.
@@ -138,7 +141,8 @@ function trustProxyOption(trust: TrustProxy): boolean | string[] | ((address: st
  * Files are sent as the brotli or gzip copy made at build time (scripts/precompress.mjs) when the
  * browser accepts one (with `Vary: Accept-Encoding`). Those under /assets have the hash of their
  * content in their name, so browsers keep them for a year without asking again; everything else,
- * the page above all, is revalidated on each use so a new release is picked up at once.
+ * the page above all, is revalidated on each use so a new release is picked up at once; the page
+ * goes out compressed too (http/compressed.ts).
  */
 async function serveSpa(app: FastifyInstance, ctx: AppContext, clientDir: string, appPage: (path: string) => string) {
   const files = new Set(listFiles(clientDir).filter((file) => file !== 'index.html' && !/^\.vite\/|\.(br|gz)$/.test(file)));
@@ -152,10 +156,8 @@ async function serveSpa(app: FastifyInstance, ctx: AppContext, clientDir: string
     // Written in the browser's theme with the series' accent (decision 026): its tag names both.
     // The path as sent (still percent-encoded), as the browser's router will match it: `wanted` is decoded once already.
     const html = themedHtml(appPage(request.url.split('?')[0]!), await pageLook(ctx, request));
-    const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
-    themeHeaders(reply).header('cache-control', 'no-cache').header('etag', etag);
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    return reply.type('text/html').send(html);
+    themeHeaders(reply).header('cache-control', 'no-cache');
+    return sendCompressible(request, reply, new CompressibleBody(html, 'text/html; charset=utf-8', 'once'));
   });
 }
 

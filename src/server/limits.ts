@@ -74,6 +74,32 @@ export const FEED_RATE_LIMITS = {
   images: { max: 30, timeWindowMs: 60_000 },
 } as const;
 
+/**
+ * The public pages and feeds, kept rendered and compressed (decision 036). What each is drawn
+ * from is kept until the data changes (or the clock moves an event off the list), by event or by
+ * the feed's address; the pages themselves by what they are drawn from, so that a write that
+ * changes none of it costs a few reads and never a render, and their tags stay the same.
+ */
+export const PUBLIC_ANSWERS = {
+  /** Page data by event, the index's, and feeds by their parameters (zones, link origin, DJ). */
+  lookups: 512,
+  /** Rendered pages by data, theme and link origin: a page is about 8 KB, 15 KB with its codings. */
+  pages: 256,
+  pageBytes: 16 * 1024 * 1024,
+} as const;
+
+/** Rate limits' counts (http/rate-limit-counts.ts, decision 037). */
+export const RATE_LIMIT_COUNTS = {
+  /** Windows kept per route, the least recently used making room (as @fastify/rate-limit's own store). */
+  windowsPerRoute: 5000,
+  /** Connections for the shared counts of several instances on PostgreSQL, apart from the data's. */
+  pool: 4,
+  /** How often windows that have ended are deleted from the table. */
+  purgeEveryMs: 10 * 60_000,
+  /** How often an instance looks whether it is alone (also at each request). */
+  followEveryMs: 500,
+} as const;
+
 export const DEFAULT_LIMITS: Limits = {
   // The largest real body (an event save, up to 256 KB) arrives in well under this on a slow line.
   requestTimeoutMs: 30_000,

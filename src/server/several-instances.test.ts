@@ -2,13 +2,16 @@ import fs from 'node:fs';
 import { API } from '@shared/api/index.js';
 import os from 'node:os';
 import path from 'node:path';
+import { feeds, paths } from '@shared/paths.js';
 import { SIGNUP_RATE_LIMIT } from './signup/routes.js';
+import { fakeClientBuild } from './testing/client-build.js';
 import { insertOpenEvent, intake } from './testing/fixtures.js';
 import { startTestApp, type TestApp } from './testing/harness.js';
+import { lifecycleAs, saveEventAs } from './testing/staff-saves.js';
 
 // Three app instances behind one address, on one PostgreSQL database (README, "Running on
-// PostgreSQL"): what one instance does, the others know. Live updates, read caches, sign-outs and
-// rate limits all hold across them.
+// PostgreSQL"): what one instance does, the others know. Live updates, read caches, the public
+// pages kept in memory, sign-outs and rate limits all hold across them.
 
 /** Waits for `check` to pass (another instance hears of a commit through a notice, soon after it). */
 async function eventually(check: () => Promise<void>, ms = 8000): Promise<void> {
@@ -31,12 +34,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)('three instances on one PostgreSQL
   const dirs: string[] = [];
 
   beforeAll(async () => {
-    first = await startTestApp('postgres');
+    // With the client's pages (a stand-in build), so the public pages each instance keeps are there too.
+    const clientDir = fakeClientBuild();
+    dirs.push(clientDir);
+    first = await startTestApp('postgres', {}, { clientDir });
     const others = [];
     for (let i = 0; i < 2; i++) {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lineup-instance-'));
       dirs.push(dataDir);
-      others.push(await startTestApp('postgres', {}, { reuse: { dataDir, databaseUrl: first.databaseUrl } }));
+      others.push(await startTestApp('postgres', {}, { clientDir, reuse: { dataDir, databaseUrl: first.databaseUrl } }));
     }
     instances = [first, ...others];
     eventId = await insertOpenEvent(first.ctx.store.db, 'Shared night');
@@ -83,6 +89,38 @@ describe.runIf(process.env.TEST_DATABASE_URL)('three instances on one PostgreSQL
         expect(roster.body.djs.map((row) => row.djName)).toEqual(['Instance Three']);
       });
     }
+  });
+
+  test('the public pages and feeds each instance keeps show a change made through another, and nothing unpublished', async () => {
+    const [a, b, c] = instances as [TestApp, TestApp, TestApp];
+    const host = await a.signIn(['host', 'dj']);
+    const dj = await a.signIn(['dj']);
+    const start = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    const created = await a.call(API.events.createEvent, { body: { name: 'Across Light', startDatetime: start, host: 'Hal', message: '', footer: '', signupsAreOpen: true } }, { as: host });
+    const id = created.body.id;
+    expect((await a.call(API.signup.submitSignup, { body: intake(id, { name: 'Wanderer' }) }, { as: dj })).status).toBe(200);
+    await saveEventAs(a, host, id);
+    await lifecycleAs(a, host, id, 'publish');
+    const addresses = [paths.publicLineup(id), paths.publicLineups(), feeds.events(), '/feeds/next.txt'];
+    const read = async (app: TestApp, url: string) => (await app.request<string>('GET', url)).body;
+    /** Every address on B and C shows `name` (and, once it does, the other reads come from memory). */
+    const showEverywhere = async (check: (text: string) => void) => {
+      for (const app of [b, c]) for (const url of addresses) await eventually(async () => check(await read(app, url)));
+    };
+    await showEverywhere((text) => expect(text).toContain('Across Light'));
+
+    await saveEventAs(a, host, id, { name: 'Across Dawn', debut: true });
+    await showEverywhere((text) => {
+      expect(text).toContain('Across Dawn');
+      expect(text).not.toContain('Across Light');
+    });
+    await lifecycleAs(c, host, id, 'unpublish');
+    await showEverywhere((text) => expect(text).not.toContain('Across Dawn'));
+    for (const app of [a, b]) expect((await app.request<string>('GET', paths.publicLineup(id))).status).toBe(404);
+    await lifecycleAs(b, host, id, 'publish');
+    await showEverywhere((text) => expect(text).toContain('Across Dawn'));
+    await lifecycleAs(a, host, id, 'cancel');
+    await showEverywhere((text) => expect(text).not.toContain('Across Dawn'));
   });
 
   test('logging out through one instance ends the session on all of them', async () => {

@@ -40,7 +40,7 @@ const wantsDemoData = (config: Config) => config.seedDemoData && config.discord.
  */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningApp> {
   const log = options.log ?? (options.logger === false ? silentLogger() : createLogger(config, options.logStream));
-  const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, log });
+  const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, log, instance: true });
   let changes: ChangeBus | undefined;
   try {
     changes = store.databaseUrl && store.notices ? await postgresBus({ databaseUrl: store.databaseUrl, notices: store.notices }) : inProcessBus();

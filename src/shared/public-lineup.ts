@@ -1,41 +1,47 @@
 // The public lineup in words (issue 14): times in the zones a reader asks for, each with a short
 // label ('BST', 'EDT', 'GMT+9'), for the public pages, the next-event feed of in-world boards and
-// stream overlays, the iCal descriptions and the lineup image. Pure; zones through luxon.
-import { DateTime } from 'luxon';
+// stream overlays, the iCal descriptions and the lineup image. Pure; zones through Intl (time.ts,
+// one formatter per zone and format), so the public pages' script carries no luxon.
 import type { NextEventFeed, PublicEvent, PublicSlot, ZonedTime } from './schemas/public.js';
+import { daysBetween, formatLocalTime, formatLongDate, shortZoneName, zoneOffsetMinutes } from './time.js';
 
-const at = (iso: string, zone: string) => DateTime.fromISO(iso, { zone });
+/** Each locale's ICU data names a few zones: London in en-GB, America in en-US, Australia in en-AU. */
+const LABEL_LOCALES = ['en-US', 'en-GB', 'en-AU'];
+
+/** Labels by zone and offset: a zone's name changes only with its offset (BST and GMT), and working one out takes several formatters. */
+const labels = new Map<string, string>();
+const MAX_LABELS = 2048;
 
 /**
  * A zone's short name at that instant: an abbreviation people know where the runtime has one
  * ('BST' and 'GMT' for London, 'EDT', 'AEST'), else the offset ('GMT+9').
  */
 export function zoneLabel(iso: string, zone: string): string {
-  const dt = at(iso, zone);
-  if (dt.zoneName === 'UTC' || zone.toUpperCase() === 'UTC') return 'UTC';
-  // Each locale's ICU data names a few zones: London in en-GB, America in en-US, Australia in en-AU.
-  for (const locale of ['en-US', 'en-GB', 'en-AU']) {
-    const name = dt.setLocale(locale).toFormat('ZZZZ');
-    if (/^[A-Z]{2,5}$/.test(name) && name !== 'GMT') return name;
+  if (zone.toUpperCase() === 'UTC') return 'UTC';
+  const key = `${zone}|${zoneOffsetMinutes(iso, zone)}`;
+  let label = labels.get(key);
+  if (label === undefined) {
+    const named = LABEL_LOCALES.map((locale) => shortZoneName(iso, zone, locale)).find((name) => /^[A-Z]{2,5}$/.test(name) && name !== 'GMT');
+    label = named ?? shortZoneName(iso, zone, 'en-GB');
+    if (labels.size >= MAX_LABELS) labels.clear();
+    labels.set(key, label);
   }
-  return dt.setLocale('en-GB').toFormat('ZZZZ');
+  return label;
 }
 
 /** '20:00' in the zone. */
-export const clockTime = (iso: string, zone: string) => at(iso, zone).toFormat('HH:mm');
+export const clockTime = (iso: string, zone: string) => formatLocalTime(iso, zone);
 
 /** 'Sunday 9 June 2024' in the zone (English names, as the announcements write them). */
-export const longDate = (iso: string, zone: string) => at(iso, zone).setLocale('en-GB').toFormat('cccc d LLLL yyyy');
+export const longDate = (iso: string, zone: string) => formatLongDate(iso, zone);
 
 /** A slot's start in a zone, and how many days after the event's first day (in that zone) it falls. */
 export function zonedTime(iso: string, zone: string, eventStart: string): ZonedTime {
-  const firstDay = at(eventStart, zone).startOf('day');
-  const day = at(iso, zone).startOf('day');
   return {
     zone,
     label: zoneLabel(iso, zone),
     time: clockTime(iso, zone),
-    dayOffset: Math.round(day.diff(firstDay, 'days').days),
+    dayOffset: daysBetween(eventStart, iso, zone),
   };
 }
 

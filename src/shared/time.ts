@@ -138,6 +138,37 @@ export function formatLocalTime(iso: string, zone: string): string {
   return p ? `${p.hour}:${p.minute}` : '';
 }
 
+/** The day in full, in the zone: 'Sunday 9 June 2024' (English names, as announcements write them); '' if unparsable. */
+export function formatLongDate(iso: string, zone: string): string {
+  const p = wallClock(iso, zone, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+  return p ? `${p.weekday} ${p.day} ${p.month} ${p.year}` : '';
+}
+
+/** Calendar days from `from`'s day to `to`'s in the zone (1: the next day); 0 if either is unparsable. */
+export function daysBetween(from: string, to: string, zone: string): number {
+  const day = (iso: string) => Date.parse(`${calendarDay(iso, zone)}T00:00:00Z`);
+  const days = (day(to) - day(from)) / 86_400_000;
+  return Number.isNaN(days) ? 0 : days;
+}
+
+const OFFSET_FIELDS: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'numeric', day: 'numeric', ...TIME_24H, second: '2-digit' };
+
+/** The zone's offset from UTC at that instant in minutes (60 for London in summer); null if either is bad. */
+export function zoneOffsetMinutes(iso: string, zone: string): number | null {
+  const ms = instantMs(iso);
+  const p = wallClock(iso, zone, OFFSET_FIELDS);
+  if (ms === null || !p) return null;
+  const wall = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+  return Math.round((wall - Math.floor(ms / 1000) * 1000) / 60_000);
+}
+
+/** The runtime's short name of the zone at that instant in one locale ('BST' in en-GB, 'GMT+1' in en-US); '' if either is bad. */
+export function shortZoneName(iso: string, zone: string, locale: string): string {
+  const ms = instantMs(iso);
+  const format = ms === null ? null : formatter(zone, locale, { timeZoneName: 'short' });
+  return ms === null || !format ? '' : (format.formatToParts(ms).find((part) => part.type === 'timeZoneName')?.value ?? '');
+}
+
 /** The zone's place as people say it: 'Europe/London' → 'London', 'America/New_York' → 'New York'. */
 export const zonePlace = (zone: string): string => (zone.split('/').pop() ?? zone).replace(/_/g, ' ');
 
@@ -184,11 +215,7 @@ export function toDateTimeLocalValue(iso: string, zone: string): string {
  * gets its offset ('GMT+9'). '' for an unparsable value.
  */
 export function zoneAbbreviation(iso: string, zone: string): string {
-  const names = ['en-US', 'en-GB'].map((locale) => {
-    const ms = instantMs(iso);
-    const format = ms === null ? null : formatter(zone, locale, { timeZoneName: 'short' });
-    return ms === null || !format ? '' : (format.formatToParts(ms).find((part) => part.type === 'timeZoneName')?.value ?? '');
-  });
+  const names = ['en-US', 'en-GB'].map((locale) => shortZoneName(iso, zone, locale));
   return names.find((name) => name !== '' && !/^(GMT|UTC)[+-]/.test(name)) ?? names[0]!;
 }
 

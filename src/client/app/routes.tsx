@@ -4,7 +4,6 @@ import { authRoutes } from '@client/features/auth/routes';
 import { RequireAccess } from '@client/features/auth/RequireAccess';
 import { homeRoutes } from '@client/features/home/routes';
 import { VinylLoader } from '@client/components/VinylLoader';
-import { PublicLayout } from '@client/features/public/PublicLayout';
 import { publicRoutes } from '@client/features/public/routes';
 import { signupRoutes } from '@client/features/signup/routes';
 import type { DataHandle } from '@client/lib/pageHandles';
@@ -40,8 +39,16 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
   };
   return [
     ...authRoutes,
-    // The public lineup pages: no sign-in, outside the staff shell (no session calls).
-    { path: '/lineups', element: <PublicLayout />, hydrateFallbackElement: <VinylLoader fullPage />, errorElement: <RouteError />, children: publicRoutes },
+    // The public lineup pages: no sign-in, outside the staff shell (no session calls). Their frame
+    // and stylesheet load with them: the server renders them for a visitor, the app only for a
+    // link followed inside it.
+    {
+      path: '/lineups',
+      lazy: async () => ({ Component: (await import('@client/features/public/PublicLayout')).PublicLayout }),
+      hydrateFallbackElement: <VinylLoader fullPage />,
+      errorElement: <RouteError />,
+      children: publicRoutes,
+    },
     {
       element: <AppShell />,
       loader: startMe,

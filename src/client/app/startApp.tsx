@@ -1,6 +1,6 @@
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { followTheme } from '@client/lib/theme';
 import { rememberZone } from '@client/lib/zone';
@@ -39,7 +39,15 @@ export async function startApp(root: HTMLElement) {
       </AppProviders>
     </StrictMode>
   );
-  if (rendered) return hydrateRoot(root, app);
+  // Hydrated in a transition, so React works in slices between which the browser stays free (a
+  // tap, a scroll), rather than in one long task: the page is already painted (decision 036).
+  if (rendered) {
+    let hydrated: Root | undefined;
+    startTransition(() => {
+      hydrated = hydrateRoot(root, app);
+    });
+    return hydrated!;
+  }
   const created = createRoot(root);
   created.render(app);
   return created;

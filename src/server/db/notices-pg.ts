@@ -15,10 +15,19 @@ export interface NoticeListener {
    * the transactions sending them committed.
    */
   listen(channel: string, heard: (payload: string, from: number) => void): Promise<void>;
+  /**
+   * How many other app instances listen on this database (each heard within the last
+   * `silentAfterMs`), or null when this one cannot tell: not listening, or not for long enough to
+   * have heard them all. Commands (seed, backup, the bench's own connection) are not instances.
+   */
+  otherInstances(): number | null;
   close(): Promise<void>;
 }
 
 const HEARTBEAT_CHANNEL = 'lineup_listener_alive';
+/** An app instance's heartbeat says so (`instance <id>`); it says `leaving <id>` when it stops. */
+const INSTANCE = 'instance ';
+const LEAVING = 'leaving ';
 
 /**
  * One connection per app instance that LISTENs for PostgreSQL's notices: the data changes the
@@ -28,13 +37,18 @@ const HEARTBEAT_CHANNEL = 'lineup_listener_alive';
  * cached from before it. Reconnects after a dropped connection; every few seconds it notifies
  * itself, and takes a heartbeat it does not hear back in time as a dropped connection.
  */
-export async function listenForNotices(databaseUrl: string): Promise<NoticeListener> {
+export async function listenForNotices(databaseUrl: string, { instance = false }: { instance?: boolean } = {}): Promise<NoticeListener> {
   const handlers = new Map<string, ((payload: string, from: number) => void)[]>();
-  const self = randomUUID();
+  const id = randomUUID();
+  /** This listener's heartbeat: an instance's names it as one, so other instances count it. */
+  const self = instance ? `${INSTANCE}${id}` : id;
+  /** Other instances by heartbeat, and when each was last heard. */
+  const others = new Map<string, number>();
   let client: pg.Client | undefined;
   let session: number | null = null;
   let sessions = 0;
   let heardAt = 0;
+  let listeningSince = 0;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
 
@@ -56,7 +70,10 @@ export async function listenForNotices(databaseUrl: string): Promise<NoticeListe
     });
     next.on('notification', (message) => {
       if (message.channel === HEARTBEAT_CHANNEL) {
-        if (message.payload === self) heardAt = Date.now();
+        const payload = message.payload ?? '';
+        if (payload === self) heardAt = Date.now();
+        else if (payload.startsWith(INSTANCE)) others.set(payload, Date.now());
+        else if (payload.startsWith(LEAVING)) others.delete(`${INSTANCE}${payload.slice(LEAVING.length)}`);
         return;
       }
       for (const heard of handlers.get(message.channel) ?? []) heard(message.payload ?? '', message.processId);
@@ -74,12 +91,14 @@ export async function listenForNotices(databaseUrl: string): Promise<NoticeListe
       throw error;
     }
     if (client !== next) return;
-    heardAt = Date.now();
+    heardAt = listeningSince = Date.now();
     session = ++sessions;
+    // At once, so that the other instances know of this one before it answers anything.
+    beat();
   };
 
   let beating = false;
-  const heartbeat = setInterval(() => {
+  const beat = () => {
     const current = client;
     if (!current || session === null || beating) return;
     beating = true;
@@ -87,16 +106,19 @@ export async function listenForNotices(databaseUrl: string): Promise<NoticeListe
       .query('select pg_notify($1, $2)', [HEARTBEAT_CHANNEL, self])
       .catch(() => drop(current))
       .finally(() => (beating = false));
-  }, NOTICE_LISTENER.heartbeatMs);
+  };
+  const heartbeat = setInterval(beat, NOTICE_LISTENER.heartbeatMs);
   heartbeat.unref();
 
   await connect().catch(() => {});
 
+  const currentSession = () => {
+    if (session !== null && Date.now() - heardAt > NOTICE_LISTENER.silentAfterMs && client) drop(client);
+    return session;
+  };
+
   return {
-    session() {
-      if (session !== null && Date.now() - heardAt > NOTICE_LISTENER.silentAfterMs && client) drop(client);
-      return session;
-    },
+    session: currentSession,
     async listen(channel, heard) {
       if (!/^[a-z_]+$/.test(channel)) throw new Error(`Not a channel name: ${channel}`);
       const known = handlers.get(channel);
@@ -113,6 +135,12 @@ export async function listenForNotices(databaseUrl: string): Promise<NoticeListe
         drop(current);
       }
     },
+    otherInstances() {
+      const now = Date.now();
+      if (currentSession() === null || now - listeningSince < NOTICE_LISTENER.silentAfterMs) return null;
+      for (const [other, at] of others) if (now - at > NOTICE_LISTENER.silentAfterMs) others.delete(other);
+      return others.size;
+    },
     async close() {
       closed = true;
       clearTimeout(retry);
@@ -120,6 +148,8 @@ export async function listenForNotices(databaseUrl: string): Promise<NoticeListe
       const last = client;
       client = undefined;
       session = null;
+      // The other instances need not wait for this one's silence.
+      if (instance) await last?.query('select pg_notify($1, $2)', [HEARTBEAT_CHANNEL, `${LEAVING}${id}`]).catch(() => {});
       await last?.end().catch(() => {});
     },
   };

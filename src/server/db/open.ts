@@ -66,9 +66,13 @@ export interface MigrationLog {
   info(fields: object, message: string): void;
 }
 
-export async function openStore(options: { dataDir: string; databaseUrl?: string; log?: MigrationLog }): Promise<Store> {
+/**
+ * `instance`: the store of an app instance serving requests (start.ts), which other instances on
+ * the same PostgreSQL database count (notices-pg.ts); commands and tools leave it out.
+ */
+export async function openStore(options: { dataDir: string; databaseUrl?: string; log?: MigrationLog; instance?: boolean }): Promise<Store> {
   const store = options.databaseUrl
-    ? await openPostgres(options.databaseUrl)
+    ? await openPostgres(options.databaseUrl, options.instance ?? false)
     : openSqlite(options.dataDir);
   try {
     await migrate(store, options.log);
@@ -132,7 +136,7 @@ export function sqliteStore(database: SQLite.Database, file?: string): Store {
   };
 }
 
-async function openPostgres(databaseUrl: string): Promise<Store> {
+async function openPostgres(databaseUrl: string, instance: boolean): Promise<Store> {
   // pg-pool applies connectionTimeoutMillis to waiting for a free connection too, not only to
   // connecting: a burst of DJ signups queues behind the event row's lock (signup/service.ts), so
   // the wait must outlast a burst on a busy machine, and still end before the request timeout.
@@ -151,7 +155,7 @@ async function openPostgres(databaseUrl: string): Promise<Store> {
     await pool.end().catch(() => {});
     throw new StorageStartError(`DATABASE_URL: cannot connect (${describe(error)})`);
   }
-  const notices = await listenForNotices(databaseUrl);
+  const notices = await listenForNotices(databaseUrl, { instance });
   // Moved by this process's writes once they are visible, and by other connections' commits.
   let changes = 0;
   await notices.listen(DATA_CHANGED_CHANNEL, (_payload, from) => {

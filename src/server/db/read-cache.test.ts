@@ -108,6 +108,23 @@ test('makes room by the least recently used entry, and reloads an entry older th
   }
 });
 
+test('reloads an entry once the time its value names has come (an answer that depends on the clock)', async () => {
+  const cache = readCache<{ until: number }>({ dataVersion: () => 'v1' }, 10, { expiresAt: (value) => value.until });
+  let loads = 0;
+  const get = () => cache.get('upcoming', async () => ({ until: 5_000 + 1_000 * loads++ }));
+  vi.useFakeTimers({ now: 0, toFake: ['Date'] });
+  try {
+    expect(await get()).toEqual({ until: 5_000 });
+    vi.setSystemTime(4_999);
+    expect(await get()).toEqual({ until: 5_000 });
+    vi.setSystemTime(5_000);
+    expect(await get()).toEqual({ until: 6_000 });
+    expect(loads).toBe(2);
+  } finally {
+    vi.useRealTimers();
+  }
+});
+
 test('without a data version nothing is cached', async () => {
   const cache = readCache<number>({}, 10);
   let loads = 0;

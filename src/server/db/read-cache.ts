@@ -12,10 +12,15 @@ export interface ReadCache<T> {
  * PostgreSQL database) retires every entry; no write path has to remember to invalidate
  * anything. A store without a data version caches nothing. Concurrent misses share one load;
  * failures are not kept. The least recently used entry makes room; with `maxAgeMs` an entry is
- * also reloaded once that old.
+ * also reloaded once that old, and with `expiresAt` once the time its value names has come (an
+ * answer that depends on the clock too: the events still to come end, one by one).
  */
-export function readCache<T>(store: Pick<Store, 'dataVersion'>, capacity: number, { maxAgeMs = Infinity } = {}): ReadCache<T> {
-  const entries = new Map<string, { version: string; loadedAt: number; value: Promise<T> }>();
+export function readCache<T>(
+  store: Pick<Store, 'dataVersion'>,
+  capacity: number,
+  { maxAgeMs = Infinity, expiresAt }: { maxAgeMs?: number; expiresAt?: (value: T) => number } = {},
+): ReadCache<T> {
+  const entries = new Map<string, { version: string; loadedAt: number; value: Promise<T>; until: number }>();
   return {
     async get(key, load) {
       const version = await store.dataVersion?.();
@@ -23,17 +28,22 @@ export function readCache<T>(store: Pick<Store, 'dataVersion'>, capacity: number
       const now = Date.now();
       const hit = entries.get(key);
       entries.delete(key);
-      if (hit?.version === version && now - hit.loadedAt < maxAgeMs) {
+      if (hit?.version === version && now - hit.loadedAt < maxAgeMs && now < hit.until) {
         entries.set(key, hit);
         return hit.value;
       }
       const value = load();
       if (entries.size >= capacity) entries.delete(entries.keys().next().value!);
-      const entry = { version, loadedAt: now, value };
+      const entry = { version, loadedAt: now, value, until: Infinity };
       entries.set(key, entry);
-      value.catch(() => {
-        if (entries.get(key) === entry) entries.delete(key);
-      });
+      value.then(
+        (loaded) => {
+          if (expiresAt) entry.until = expiresAt(loaded);
+        },
+        () => {
+          if (entries.get(key) === entry) entries.delete(key);
+        },
+      );
       return value;
     },
   };

@@ -179,7 +179,7 @@ export interface EventChangesTable {
   summary: string;
 }
 
-/** A rate limit's counter, shared by the app instances on PostgreSQL (http/shared-rate-limits.ts). */
+/** A rate limit's counter, shared by the app instances on PostgreSQL while several run (http/rate-limit-counts.ts). */
 export interface RateLimitsTable {
   /** The route and the caller's key. */
   key: string;

@@ -15,11 +15,18 @@ export interface CacheableOptions {
 
 export const etagOf = (body: string | Buffer) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
 
-/** Whether an If-None-Match header names this tag (weak comparison, as RFC 9110 asks for GET). */
+/** A tag for one content coding of a representation: each coding is a representation of its own (RFC 9110 8.8.3). */
+export const codedEtag = (etag: string, coding: 'br' | 'gzip') => etag.replace(/"$/, `-${coding}"`);
+
+/**
+ * Whether an If-None-Match header names this tag, or the tag of one of its codings
+ * (compressed.ts), which have the same content (weak comparison, as RFC 9110 asks for GET).
+ */
 export function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
-  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
+  const tags = new Set([etag, codedEtag(etag, 'br'), codedEtag(etag, 'gzip')]);
+  return header.split(',').some((candidate) => tags.has(candidate.trim().replace(/^W\//, '')));
 }
 
 export function sendCacheable(request: FastifyRequest, reply: FastifyReply, body: string | Buffer, options: CacheableOptions) {

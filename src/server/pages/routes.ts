@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { paths } from '@shared/paths.js';
-import { publicEventParamsSchema } from '@shared/schemas/public.js';
 import type { RenderedAppPage } from '@shared/pages.js';
-import { linkOrigin } from '../auth/origin.js';
 import type { AppContext } from '../context.js';
-import * as publicService from '../public/service.js';
+import { CompressibleBody, sendCompressible } from '../http/compressed.js';
 import { appDocument, appPages, type ClientBuild, publicAssets } from './client-build.js';
+import { registerPublicPages } from './public-pages.js';
 import { pageZone, signupPageData } from './service.js';
 import { pageLook, themedHtml, themeHeaders } from './theme.js';
 
@@ -13,7 +12,8 @@ import { pageLook, themedHtml, themeHeaders } from './theme.js';
 // - the sign-in page and a DJ's signup pages, then hydrated by the browser's bundle: their
 //   content paints before the script arrives;
 // - the public lineup pages, whole documents readable without any script, with link-preview
-//   tags and a canonical link.
+//   tags and a canonical link, kept rendered and compressed (public-pages.ts).
+// Every page goes out compressed when the browser takes it (http/compressed.ts).
 // Each is public as a route; what it shows a signed-in person is what the API would show them.
 
 const PAGE = { access: 'public' } as const;
@@ -31,11 +31,11 @@ export async function registerPages(app: FastifyInstance, ctx: AppContext, build
   const assets = publicAssets(build);
 
   /** The app's page, with the rendered root when there is one, else for the browser to render. */
-  const sendAppPage = async (request: FastifyRequest, reply: FastifyReply, rendered: RenderedAppPage | null) =>
-    themeHeaders(reply)
-      .header('cache-control', 'private, no-cache')
-      .type('text/html; charset=utf-8')
-      .send(themedHtml(rendered ? appDocument(build, rendered) : build.indexHtml, await pageLook(ctx, request)));
+  const sendAppPage = async (request: FastifyRequest, reply: FastifyReply, rendered: RenderedAppPage | null) => {
+    const html = themedHtml(rendered ? appDocument(build, rendered) : build.indexHtml, await pageLook(ctx, request));
+    themeHeaders(reply).header('cache-control', 'private, no-cache');
+    return sendCompressible(request, reply, new CompressibleBody(html, 'text/html; charset=utf-8', 'once'));
+  };
 
   app.get(paths.login(), { config: PAGE }, async (request, reply) => {
     const zone = await pageZone({ ctx, cookie: request.cookies.tz });
@@ -53,25 +53,8 @@ export async function registerPages(app: FastifyInstance, ctx: AppContext, build
   app.get('/eventSignup/:eventId', { config: PAGE }, signupPage);
   app.get('/eventSignup/:eventId/wizard', { config: PAGE }, signupPage);
 
-  /** A public page: a whole document, its absolute links from linkOrigin (which keeps it out of shared caches without PUBLIC_URL). */
-  const sendPublicPage = async (request: FastifyRequest, reply: FastifyReply, status: number, html: string) =>
-    themeHeaders(reply).code(status).header('cache-control', 'public, no-cache').type('text/html; charset=utf-8').send(themedHtml(html, await pageLook(ctx, request)));
-
-  app.get(paths.publicLineups(), { config: PAGE }, async (request, reply) => {
-    const { list, meta } = await publicService.lineupsPage({ db: ctx.store.db, origin: linkOrigin(request, reply, ctx) });
-    return sendPublicPage(request, reply, 200, await pages.renderPublicLineupsPage({ data: list, appName, meta, assets }));
-  });
-
-  app.get('/lineups/:eventId', { config: PAGE }, async (request, reply) => {
-    const origin = linkOrigin(request, reply, ctx);
-    const parsed = publicEventParamsSchema.safeParse(request.params);
-    const page = parsed.success ? await publicService.lineupPage({ db: ctx.store.db, eventId: parsed.data.eventId, origin }) : undefined;
-    if (page) return sendPublicPage(request, reply, 200, await pages.renderPublicLineupPage({ data: page.lineup, appName, meta: page.meta, assets }));
-    // An unknown or unpublished event: the same answer for both.
-    const { seriesName, seriesZone } = await publicService.seriesOf(ctx.store.db);
-    const meta = { title: 'Lineup not found', description: `${seriesName}: this lineup is not public.`, canonicalUrl: `${origin}${paths.publicLineups()}`, siteName: seriesName };
-    return sendPublicPage(request, reply, 404, await pages.renderLineupNotFoundPage({ data: seriesZone, appName, meta, assets }));
-  });
+  const { renderPublicLineupPage, renderLineupNotFoundPage, renderPublicLineupsPage } = pages;
+  registerPublicPages(app, ctx, { renderPublicLineupPage, renderLineupNotFoundPage, renderPublicLineupsPage }, assets);
 
   const appPage = appPages(build);
   return (path) => appPage(pages.pageLoads(path));

@@ -9,13 +9,18 @@ import { readSettings } from '../settings/service.js';
 // (decision 026): no script may run before the first paint (the Content-Security-Policy allows
 // none inline), so <html> carries both from the start.
 
-/** The theme and accent of a page for this request: the browser's cookies or client hint, the settings' accent. */
-export async function pageLook(ctx: AppContext, request: FastifyRequest): Promise<PageLook> {
+/** The theme of a page for this request: the browser's cookies or client hint. */
+export function requestTheme(request: FastifyRequest): PageLook['theme'] {
   const { cookies, headers } = request;
   const hint = headers[SCHEME_HINT.toLowerCase()];
+  return pageTheme(cookies[THEME_COOKIE], typeof hint === 'string' ? hint : undefined, cookies[SCHEME_COOKIE]);
+}
+
+/** The theme and accent of a page for this request: the browser's cookies or client hint, the settings' accent. */
+export async function pageLook(ctx: AppContext, request: FastifyRequest): Promise<PageLook> {
   return {
-    theme: pageTheme(cookies[THEME_COOKIE], typeof hint === 'string' ? hint : undefined, cookies[SCHEME_COOKIE]),
-    preference: parsePreference(cookies[THEME_COOKIE]),
+    theme: requestTheme(request),
+    preference: parsePreference(request.cookies[THEME_COOKIE]),
     accent: (await readSettings(ctx.store.db)).imageAccent,
   };
 }
@@ -41,5 +46,5 @@ const styleOf = (accent: string) => {
 };
 
 /** A page's HTML with its theme and the accent's shades on <html>. */
-export const themedHtml = (html: string, look: PageLook): string =>
+export const themedHtml = (html: string, look: Pick<PageLook, 'theme' | 'accent'>): string =>
   html.replace(/<html\b([^>]*)>/i, (_tag, attributes: string) => `<html${attributes} data-bs-theme="${look.theme}" style="${styleOf(look.accent)}">`);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
+import { BoundedCache } from '../bounded-cache.js';
 import { drawableInput, type ImageFormat, type LineupImageInput } from './image.js';
 import type { RenderTask } from './image-worker.js';
 
@@ -56,19 +57,7 @@ export function lineupImageRenderer(limits: ImageRendererLimits): LineupImageRen
     idleTimeout: limits.idleMs,
   });
   type Image = { body: Buffer; etag: string };
-  /** Most recently used last; `bytes` is 0 until the render is done. */
-  const cache = new Map<string, { image: Promise<Image>; bytes: number }>();
-  let cachedBytes = 0;
-  const forget = (key: string) => {
-    cachedBytes -= cache.get(key)?.bytes ?? 0;
-    cache.delete(key);
-  };
-  const trim = () => {
-    for (const key of cache.keys()) {
-      if (cache.size <= limits.cached && cachedBytes <= limits.cachedBytes) break;
-      forget(key);
-    }
-  };
+  const cache = new BoundedCache<Image>({ count: limits.cached, bytes: limits.cachedBytes }, (image) => image.body.byteLength);
 
   const draw = async (task: RenderTask, etag: string) => {
     try {
@@ -85,27 +74,9 @@ export function lineupImageRenderer(limits: ImageRendererLimits): LineupImageRen
       const input = drawableInput(raw);
       const key = createHash('sha256').update(JSON.stringify([format, input])).digest('base64url');
       const hit = cache.get(key);
-      if (hit) {
-        cache.delete(key);
-        cache.set(key, hit);
-        return hit.image;
-      }
+      if (hit) return hit;
       if (pool.queueSize >= limits.queued) return Promise.reject(new RendererBusy('the render queue is full'));
-      const entry = { image: draw({ input, format }, `"${key.slice(0, 32)}"`), bytes: 0 };
-      cache.set(key, entry);
-      trim();
-      entry.image.then(
-        ({ body }) => {
-          if (cache.get(key) !== entry) return;
-          entry.bytes = body.byteLength;
-          cachedBytes += entry.bytes;
-          trim();
-        },
-        () => {
-          if (cache.get(key) === entry) forget(key);
-        },
-      );
-      return entry.image;
+      return cache.keep(key, draw({ input, format }, `"${key.slice(0, 32)}"`));
     },
     close: () => pool.destroy(),
   };

@@ -332,7 +332,7 @@ describe.each(testDialects)('public pages and feeds on %s', (dialect) => {
 
     const index = await app.request<string>('GET', '/lineups');
     expect(index.status).toBe(200);
-    expect(index.body).toMatch(/<a href="\/lineups\/[^"]+" class="stretched-link">Sunday Service 12<\/a>/);
+    expect(index.body).toMatch(/<h2><a href="\/lineups\/[^"]+">Sunday Service 12<\/a><\/h2>/);
     expect(index.body).toContain(`<link rel="canonical" href="${app.url}/lineups"/>`);
     expectNothingPrivate(index.body);
   });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, RouteHandlerMethod, RouteShorthandOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
 import { FEEDS } from '@shared/api/feeds.js';
 import * as api from '@shared/api/public.js';
@@ -6,11 +6,13 @@ import { nextEventText } from '@shared/public-lineup.js';
 import { feedQuerySchema, imageQuerySchema, nextEventFeedSchema, publicEventParamsSchema } from '@shared/schemas/public.js';
 import { linkOrigin } from '../auth/origin.js';
 import type { AppContext } from '../context.js';
+import { readCache } from '../db/read-cache.js';
 import { sendCacheable } from '../http/cacheable.js';
+import { CompressibleBody, sendCompressible } from '../http/compressed.js';
 import { registerEndpoint, serialize } from '../http/endpoint.js';
 import { HttpError, notFound, tooManyRequests } from '../http/errors.js';
 import { djOfToken, getOrCreateCalendarLink, revokeCalendarLink } from './calendar-links.js';
-import { FEED_RATE_LIMITS, LINEUP_IMAGES } from '../limits.js';
+import { FEED_RATE_LIMITS, LINEUP_IMAGES, PUBLIC_ANSWERS } from '../limits.js';
 import { lineupImageRenderer, RendererBusy } from './image-renderer.js';
 import * as service from './service.js';
 
@@ -33,6 +35,12 @@ const feedRateLimit = ({ max, timeWindowMs }: { max: number; timeWindowMs: numbe
 const FEED = { ...PUBLIC, rateLimit: feedRateLimit(FEED_RATE_LIMITS.feeds) };
 const IMAGE = { ...PUBLIC, rateLimit: feedRateLimit(FEED_RATE_LIMITS.images) };
 
+/** A feed's answer as it is kept: its text (and codings), until time moves its first event off it. */
+interface KeptFeed {
+  body: CompressibleBody;
+  until: number;
+}
+
 export function registerPublicRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx.store;
   /** A feed answers GET and HEAD as one route, so both count against one rate limit (Fastify's own HEAD route would have its own). */
@@ -43,9 +51,24 @@ export function registerPublicRoutes(app: FastifyInstance, ctx: AppContext) {
   registerEndpoint(app, api.getCalendarLink, ({ user, request, reply }) => getOrCreateCalendarLink(ctx, user.djId, linkOrigin(request, reply, ctx)));
   registerEndpoint(app, api.revokeCalendarLink, ({ user, request, reply }) => revokeCalendarLink(ctx, user.djId, linkOrigin(request, reply, ctx)));
 
+  // Kept until anything is written or time moves their first event off them (decision 036), by
+  // what each is asked for; each answer compressed once.
+  const kept = readCache<KeptFeed>(ctx.store, PUBLIC_ANSWERS.lookups, { expiresAt: (feed) => feed.until });
+  const sendFeed = async (request: FastifyRequest, reply: FastifyReply, key: string, cacheControl: string, load: () => Promise<KeptFeed>) => {
+    const { body } = await kept.get(key, load);
+    // Calendars, other sites and in-world browsers may embed these.
+    reply.header('cache-control', cacheControl).header('cross-origin-resource-policy', 'cross-origin');
+    return sendCompressible(request, reply, body);
+  };
+  const keep = (type: string) => async (timed: Promise<service.TimedFeed>) => {
+    const { feed, until } = await timed;
+    return { body: new CompressibleBody(feed, type, 'kept'), until };
+  };
+  const calendar = keep('text/calendar; charset=utf-8');
+
   feed(FEEDS.seriesCalendar, { config: FEED }, async (request, reply) => {
-    const body = await service.seriesFeed({ db, appName: ctx.config.appName, origin: linkOrigin(request, reply, ctx) });
-    return sendCacheable(request, reply, body, { type: 'text/calendar; charset=utf-8', cacheControl: PUBLIC_CACHE });
+    const origin = linkOrigin(request, reply, ctx);
+    return sendFeed(request, reply, `series ${origin}`, PUBLIC_CACHE, () => calendar(service.seriesFeed({ db, appName: ctx.config.appName, origin })));
   });
 
   feed(FEEDS.djCalendar, { config: { ...FEED, logUrl: FEEDS.djCalendar.replace(':token', '[token]') } }, async (request, reply) => {
@@ -53,23 +76,32 @@ export function registerPublicRoutes(app: FastifyInstance, ctx: AppContext) {
     const djId = await djOfToken(ctx, token);
     // An unknown, malformed or revoked token: the same 404.
     if (!djId) throw notFound('This calendar link is not valid any more. Get a new one from your signup page.');
-    const body = await service.djFeed({ db, djId, appName: ctx.config.appName, origin: linkOrigin(request, reply, ctx) });
-    return sendCacheable(request, reply, body, { type: 'text/calendar; charset=utf-8', cacheControl: PRIVATE_CACHE });
+    const origin = linkOrigin(request, reply, ctx);
+    return sendFeed(request, reply, `dj ${djId} ${origin}`, PRIVATE_CACHE, () => calendar(service.djFeed({ db, djId, appName: ctx.config.appName, origin })));
   });
 
-  feed(FEEDS.nextEventText, { config: FEED, schema: { querystring: feedQuerySchema } }, async (request, reply) => {
+  /** The next event in the zones asked for (in the order asked for: the feed lists them so). */
+  const nextEvent = (request: FastifyRequest, reply: FastifyReply) => {
     const { tz } = request.query as z.output<typeof feedQuerySchema>;
-    const body = nextEventText(await service.nextEvent({ db, zones: tz, origin: linkOrigin(request, reply, ctx) }));
-    return sendCacheable(request, reply, body, { type: 'text/plain; charset=utf-8', cacheControl: PUBLIC_CACHE });
+    const origin = linkOrigin(request, reply, ctx);
+    return { key: `${JSON.stringify(tz ?? [])} ${origin}`, load: () => service.nextEvent({ db, zones: tz, origin }) };
+  };
+  const text = keep('text/plain; charset=utf-8');
+  const json = keep('application/json; charset=utf-8');
+
+  feed(FEEDS.nextEventText, { config: FEED, schema: { querystring: feedQuerySchema } }, async (request, reply) => {
+    const { key, load } = nextEvent(request, reply);
+    return sendFeed(request, reply, `next.txt ${key}`, PUBLIC_CACHE, () => text(load().then(({ feed, until }) => ({ feed: nextEventText(feed), until }))));
   });
 
   feed(
     FEEDS.nextEventJson,
     { config: FEED, schema: { querystring: feedQuerySchema, response: { 200: nextEventFeedSchema } } },
     async (request, reply) => {
-      const { tz } = request.query as z.output<typeof feedQuerySchema>;
-      const body = serialize(nextEventFeedSchema, await service.nextEvent({ db, zones: tz, origin: linkOrigin(request, reply, ctx) }));
-      return sendCacheable(request, reply, body, { type: 'application/json; charset=utf-8', cacheControl: PUBLIC_CACHE });
+      const { key, load } = nextEvent(request, reply);
+      return sendFeed(request, reply, `next.json ${key}`, PUBLIC_CACHE, () =>
+        json(load().then(({ feed, until }) => ({ feed: serialize(nextEventFeedSchema, feed), until }))),
+      );
     },
   );
 

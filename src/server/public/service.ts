@@ -38,6 +38,10 @@ const series = (settings: Settings) => ({ seriesName: settings.seriesName, serie
 /** Upcoming published events (an event in progress included), soonest first. */
 export async function listPublicLineups({ db, now = Date.now() }: { db: Db; now?: number }): Promise<PublicLineupList> {
   const [rows, settings] = await Promise.all([repository.listPublicEvents(db, now, MAX_LISTED), readSettings(db)]);
+  return upcoming(db, rows, settings);
+}
+
+async function upcoming(db: Db, rows: repository.PublicEventRow[], settings: Settings): Promise<PublicLineupList> {
   const slots = await repository.findPublicSlots(db, rows.map((row) => row.id));
   return {
     ...series(settings),
@@ -65,39 +69,60 @@ export async function getPublicLineup({ db, eventId }: { db: Db; eventId: string
   return { ...series(settings), event };
 }
 
+/**
+ * A feed's text, and until when it holds as time passes (its first event leaves it then): kept
+ * until then or until anything is written (decision 036).
+ */
+export interface TimedFeed<T = string> {
+  feed: T;
+  until: number;
+}
+
+/** The earliest of these instants, plus `after`; never while there is none. */
+const firstOf = (isoTimes: readonly string[], after = 0) => Math.min(...isoTimes.map((iso) => Date.parse(iso) + after));
+
 /** The series' iCalendar: published events from the last month on. */
-export async function seriesFeed({ db, appName, origin, now = Date.now() }: { db: Db; appName: string; origin: string; now?: number }): Promise<string> {
+export async function seriesFeed({ db, appName, origin, now = Date.now() }: { db: Db; appName: string; origin: string; now?: number }): Promise<TimedFeed> {
   const [rows, settings] = await Promise.all([repository.listPublicEvents(db, now - FEED_HISTORY_MS, MAX_IN_FEED), readSettings(db)]);
   const slots = await repository.findPublicSlots(db, rows.map((row) => row.id));
-  return seriesCalendar({
+  const feed = seriesCalendar({
     appName,
     seriesName: settings.seriesName,
     zone: settings.defaultZone,
     events: rows.map((row) => ({ ...toPublic(row, slots), updatedAt: row.updatedAt, url: `${origin}${paths.publicLineup(row.id)}` })),
   });
+  return { feed, until: firstOf(rows.map((row) => row.endDatetime), FEED_HISTORY_MS) };
 }
 
-/** One DJ's own slots in published events, from the last month on. */
-export async function djFeed({ db, djId, appName, origin, now = Date.now() }: { db: Db; djId: string; appName: string; origin: string; now?: number }): Promise<string> {
+/** One DJ's own slots in published events, from the last month on (held until its first slot's end is a month old, sooner than its event's). */
+export async function djFeed({ db, djId, appName, origin, now = Date.now() }: { db: Db; djId: string; appName: string; origin: string; now?: number }): Promise<TimedFeed> {
   const [slots, settings] = await Promise.all([repository.findDjPublicSlots(db, djId, now - FEED_HISTORY_MS), readSettings(db)]);
-  return djCalendar({
+  const feed = djCalendar({
     appName,
     seriesName: settings.seriesName,
     slots: slots.map((slot) => ({ ...slot, url: `${origin}${paths.publicLineup(slot.eventId)}` })),
   });
+  return { feed, until: firstOf(slots.map((slot) => slot.endTime), FEED_HISTORY_MS) };
 }
 
-/** The current or next published event, timed in each zone (the series' zone when none is asked for). */
-export async function nextEvent({ db, zones, origin, now = Date.now() }: { db: Db; zones: readonly string[] | undefined; origin: string; now?: number }): Promise<NextEventFeed> {
+/** How long the next-event feed holds while no event is coming: its zones' names follow the clock (summer time). */
+const NO_EVENT_HOLD_MS = 3_600_000;
+
+/**
+ * The current or next published event, timed in each zone (the series' zone when none is asked
+ * for); it holds until that event ends, when the next one becomes the next.
+ */
+export async function nextEvent({ db, zones, origin, now = Date.now() }: { db: Db; zones: readonly string[] | undefined; origin: string; now?: number }): Promise<TimedFeed<NextEventFeed>> {
   const [[row], settings] = await Promise.all([repository.listPublicEvents(db, now, 1), readSettings(db)]);
   const slots = row ? await repository.findPublicSlots(db, [row.id]) : new Map();
-  return nextEventFeed({
+  const feed = nextEventFeed({
     seriesName: settings.seriesName,
     zones: zones?.length ? zones : [settings.defaultZone],
     event: row ? toPublic(row, slots) : null,
     url: row ? `${origin}${paths.publicLineup(row.id)}` : '',
     now: new Date(now).toISOString(),
   });
+  return { feed, until: row ? Date.parse(row.endDatetime) : now + NO_EVENT_HOLD_MS };
 }
 
 export interface ColourOverrides {
@@ -121,50 +146,68 @@ export async function lineupImageInput({ db, eventId, zones, overrides }: { db: 
   };
 }
 
-/**
- * A published event's page: its lineup and what link previews show of it (name, date and lineup
- * in the series' zone, the lineup image); undefined for an unknown or unpublished event.
- */
-export async function lineupPage({ db, eventId, origin }: { db: Db; eventId: string; origin: string }): Promise<{ lineup: PublicLineup; meta: PublicPageMeta } | undefined> {
+/** What a public page is drawn from besides its own data: the accent it is written in (decision 026). */
+interface PageLook {
+  accent: string;
+}
+
+/** A published event's page as it is rendered: its lineup and what its link-preview tags need. */
+export interface LineupPageData extends PageLook {
+  lineup: PublicLineup;
+  /** The event's version, in the preview image's address so that chat services fetch a changed lineup anew. */
+  version: number;
+}
+
+/** A published event's page data; undefined for an unknown or unpublished event. */
+export async function lineupPageData({ db, eventId }: { db: Db; eventId: string }): Promise<LineupPageData | undefined> {
   const row = await repository.findPublicEvent(db, eventId);
   if (!row) return undefined;
   const [slots, settings] = await Promise.all([repository.findPublicSlots(db, [row.id]), readSettings(db)]);
-  const event = toPublic(row, slots);
-  const zone = settings.defaultZone;
+  return { lineup: { ...series(settings), event: toPublic(row, slots) }, version: row.version, accent: settings.imageAccent };
+}
+
+/** What link previews show of a published event: name, date and lineup in the series' zone, the lineup image. */
+export function lineupPageMeta({ lineup, version, accent }: LineupPageData, origin: string): PublicPageMeta {
+  const { event, seriesZone: zone, seriesName } = lineup;
   const when = `${longDate(event.startDatetime, zone)}, ${clockTime(event.startDatetime, zone)} ${zoneLabel(event.startDatetime, zone)}`;
-  const lineup = lineupLines(event, zone).join(' · ');
+  const lines = lineupLines(event, zone).join(' · ');
   return {
-    lineup: { ...series(settings), event },
-    meta: {
-      title: event.name,
-      description: [when, event.host.trim() ? `Host: ${event.host}` : '', lineup ? `Lineup: ${lineup}` : 'Lineup TBA'].filter(Boolean).join(' — '),
-      imageUrl: `${origin}${feeds.lineupImage(event.id, 'png', { v: String(row.version) })}`,
-      imageAlt: `Lineup of ${event.name}`,
-      canonicalUrl: `${origin}${paths.publicLineup(event.id)}`,
-      siteName: settings.seriesName,
-      themeColour: settings.imageAccent,
-    },
+    title: event.name,
+    description: [when, event.host.trim() ? `Host: ${event.host}` : '', lines ? `Lineup: ${lines}` : 'Lineup TBA'].filter(Boolean).join(' — '),
+    imageUrl: `${origin}${feeds.lineupImage(event.id, 'png', { v: String(version) })}`,
+    imageAlt: `Lineup of ${event.name}`,
+    canonicalUrl: `${origin}${paths.publicLineup(event.id)}`,
+    siteName: seriesName,
+    themeColour: accent,
   };
 }
 
-/** The index of upcoming published events, and what link previews show of it. */
-export async function lineupsPage({ db, origin }: { db: Db; origin: string }): Promise<{ list: PublicLineupList; meta: PublicPageMeta }> {
-  const list = await listPublicLineups({ db });
+/** The index's data, and until when it holds: the first listed event to end leaves it then. */
+export interface LineupsPageData extends PageLook {
+  list: PublicLineupList;
+  until: number;
+}
+
+export async function lineupsPageData({ db, now = Date.now() }: { db: Db; now?: number }): Promise<LineupsPageData> {
+  const [rows, settings] = await Promise.all([repository.listPublicEvents(db, now, MAX_LISTED), readSettings(db)]);
+  return { list: await upcoming(db, rows, settings), accent: settings.imageAccent, until: firstOf(rows.map((row) => row.endDatetime)) };
+}
+
+/** What link previews show of the index of upcoming published events. */
+export function lineupsPageMeta({ list }: LineupsPageData, origin: string): PublicPageMeta {
   const next = list.events[0];
   return {
-    list,
-    meta: {
-      title: `Upcoming events · ${list.seriesName}`,
-      description: next
-        ? `${list.seriesName}: the lineups of upcoming events, next ${next.name} on ${longDate(next.startDatetime, list.seriesZone)}.`
-        : `${list.seriesName}: the lineups of upcoming events.`,
-      canonicalUrl: `${origin}${paths.publicLineups()}`,
-      siteName: list.seriesName,
-    },
+    title: `Upcoming events · ${list.seriesName}`,
+    description: next
+      ? `${list.seriesName}: the lineups of upcoming events, next ${next.name} on ${longDate(next.startDatetime, list.seriesZone)}.`
+      : `${list.seriesName}: the lineups of upcoming events.`,
+    canonicalUrl: `${origin}${paths.publicLineups()}`,
+    siteName: list.seriesName,
   };
 }
 
-/** What the page of an unknown or unpublished event needs: the series' zone and name. */
-export async function seriesOf(db: Db) {
-  return series(await readSettings(db));
+/** What the page of an unknown or unpublished event needs: the series' zone and name, the accent. */
+export async function notFoundPageData(db: Db): Promise<ReturnType<typeof series> & PageLook> {
+  const settings = await readSettings(db);
+  return { ...series(settings), accent: settings.imageAccent };
 }

@@ -12,16 +12,16 @@ export function PublicFrame({ children }: { children: ReactNode }) {
   return (
     <div className="public-site">
       <header className="public-header">
-        <div className="container d-flex align-items-center">
+        <div className="public-wide">
           <a href={paths.publicLineups()} className="public-brand">
             <VinylRecord size={28} />
             <span>{appName}</span>
           </a>
         </div>
       </header>
-      <main className="container public-main">{children}</main>
+      <main className="public-column public-main">{children}</main>
       <footer className="public-footer">
-        <div className="container">
+        <div className="public-column">
           <a href={feeds.events()}>Add every event to your calendar (iCal)</a>
         </div>
       </footer>

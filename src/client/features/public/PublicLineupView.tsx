@@ -1,4 +1,3 @@
-import { Badge, Table } from 'react-bootstrap';
 import { clockTime, longDate, zoneCity, zoneLabel } from '@shared/public-lineup';
 import { feeds, paths } from '@shared/paths';
 import type { PublicLineup } from '@shared/schemas/public';
@@ -20,35 +19,35 @@ export function PublicLineupView({ lineup, visitorZone }: { lineup: PublicLineup
       <title>{`${event.name} · ${seriesName}`}</title>
       <div className="public-poster">
         <p className="public-kicker">{seriesName}</p>
-        <h1 className="mb-3">{event.name}</h1>
-        <p className="public-date mb-1">{longDate(start, seriesZone)}</p>
-        <p className="mb-0">
+        <h1>{event.name}</h1>
+        <p className="public-date">{longDate(start, seriesZone)}</p>
+        <p>
           {clockTime(start, seriesZone)} {zoneLabel(start, seriesZone)} in {series}
         </p>
-        <p className="mb-2" data-visitor-only>
+        <p data-visitor-only>
           <VisitorTime format="when" iso={start} eventStart={start} zone={zone} /> your time
         </p>
-        <p className="public-host mb-0">{event.host.trim() ? `Hosted by ${event.host}` : 'Host TBA'}</p>
+        <p className="public-host">{event.host.trim() ? `Hosted by ${event.host}` : 'Host TBA'}</p>
       </div>
 
-      <section aria-labelledby="lineup-heading" className="mb-4">
-        <h2 id="lineup-heading" className="h4">
-          Lineup {event.slots.length > 0 && <small className="text-body-secondary fs-6">({djCount(event.slots.length)})</small>}
+      <section aria-labelledby="lineup-heading" className="public-section">
+        <h2 id="lineup-heading">
+          Lineup {event.slots.length > 0 && <small className="public-count">({djCount(event.slots.length)})</small>}
         </h2>
         {event.slots.length === 0 ? (
           <p>The lineup will be announced soon.</p>
         ) : (
-          <Table className="public-lineup-table align-middle">
+          <table className="public-lineup-table">
             <thead>
               <tr>
                 <th scope="col" className="public-time" data-visitor-only>
                   Your time{' '}
-                  <span className="text-body-secondary fw-normal">
+                  <span className="public-zone">
                     <VisitorTime format="zone" iso={start} eventStart={start} zone={zone} />
                   </span>
                 </th>
                 <th scope="col" className="public-time">
-                  {series} <span className="text-body-secondary fw-normal">{zoneLabel(start, seriesZone)}</span>
+                  {series} <span className="public-zone">{zoneLabel(start, seriesZone)}</span>
                 </th>
                 <th scope="col">DJ</th>
               </tr>
@@ -62,27 +61,21 @@ export function PublicLineupView({ lineup, visitorZone }: { lineup: PublicLineup
                   <td className="public-time">{visitorText('slot', slot.startTime, seriesZone, start)}</td>
                   <td className="public-act">
                     {slot.name}
-                    {slot.isDebut && (
-                      <Badge bg="warning" text="dark" className="ms-2">
-                        Debut
-                      </Badge>
-                    )}
+                    {slot.isDebut && <span className="public-debut">Debut</span>}
                   </td>
                 </tr>
               ))}
             </tbody>
-          </Table>
+          </table>
         )}
       </section>
 
       {event.links.length > 0 && (
-        <section aria-labelledby="watch-heading" className="mb-4">
-          <h2 id="watch-heading" className="h4">
-            Watch and join
-          </h2>
-          <div className="d-flex flex-wrap gap-2">
+        <section aria-labelledby="watch-heading" className="public-section">
+          <h2 id="watch-heading">Watch and join</h2>
+          <div className="public-links">
             {event.links.map((link) => (
-              <a key={link.url} href={link.url} className="btn btn-primary" target="_blank" rel="noopener noreferrer">
+              <a key={link.url} href={link.url} className="public-button" target="_blank" rel="noopener noreferrer">
                 {link.label}
               </a>
             ))}
@@ -91,14 +84,14 @@ export function PublicLineupView({ lineup, visitorZone }: { lineup: PublicLineup
       )}
 
       <section aria-labelledby="share-heading">
-        <h2 id="share-heading" className="lu-eyebrow">
+        <h2 id="share-heading" className="public-caption">
           Share
         </h2>
-        <ul className="list-inline mb-0">
-          <li className="list-inline-item">
+        <ul className="public-inline-list">
+          <li>
             <a href={feeds.lineupImage(event.id, 'png', { tz: seriesZone })}>Lineup image</a>
           </li>
-          <li className="list-inline-item">
+          <li>
             <a href={paths.publicLineups()}>All upcoming events</a>
           </li>
         </ul>
@@ -109,9 +102,9 @@ export function PublicLineupView({ lineup, visitorZone }: { lineup: PublicLineup
 
 export function LineupNotFound() {
   return (
-    <section className="py-3">
+    <section className="public-not-found">
       <title>Lineup not found</title>
-      <h1 className="h3">Lineup not found</h1>
+      <h1>Lineup not found</h1>
       <p>This lineup is not public, or there is no such event.</p>
       <a href={paths.publicLineups()}>See the upcoming events</a>
     </section>

@@ -1,4 +1,3 @@
-import { Card } from 'react-bootstrap';
 import { clockTime, longDate, zoneCity, zoneLabel } from '@shared/public-lineup';
 import { paths } from '@shared/paths';
 import type { PublicEventSummary, PublicLineupList } from '@shared/schemas/public';
@@ -13,11 +12,11 @@ export function PublicLineupsView({ list, visitorZone }: { list: PublicLineupLis
     <div className={visitorZone === null ? VISITOR_PENDING : undefined}>
       <title>{`Upcoming events · ${seriesName}`}</title>
       <p className="public-kicker">{seriesName}</p>
-      <h1 className="h2 mb-4">Upcoming events</h1>
+      <h1 className="public-index-title">Upcoming events</h1>
       {events.length === 0 ? (
-        <p className="lead">No upcoming events have been announced yet. Check back soon!</p>
+        <p className="public-lead">No upcoming events have been announced yet. Check back soon!</p>
       ) : (
-        <ul className="list-unstyled public-event-list">
+        <ul className="public-event-list">
           {events.map((event) => (
             <li key={event.id}>
               <EventCard event={event} seriesZone={seriesZone} visitorZone={visitorZone} />
@@ -32,25 +31,21 @@ export function PublicLineupsView({ list, visitorZone }: { list: PublicLineupLis
 function EventCard({ event, seriesZone, visitorZone }: { event: PublicEventSummary; seriesZone: string; visitorZone: string | null }) {
   const start = event.startDatetime;
   return (
-    <Card className="public-card">
-      <Card.Body>
-        <p className="text-body-secondary mb-1">
-          {longDate(start, seriesZone)}, {clockTime(start, seriesZone)} {zoneLabel(start, seriesZone)} in {zoneCity(seriesZone)}
-          <br />
-          <span data-visitor-only>
-            <VisitorTime format="when" iso={start} eventStart={start} zone={visitorZone ?? seriesZone} /> your time
-          </span>
-        </p>
-        <h2 className="h4 mb-1">
-          <a href={paths.publicLineup(event.id)} className="stretched-link">
-            {event.name}
-          </a>
-        </h2>
-        <p className="mb-0">
-          {event.host.trim() ? `Hosted by ${event.host}` : 'Host TBA'} · {event.djs.length > 0 ? djCount(event.djs.length) : 'Lineup TBA'}
-        </p>
-        {event.djs.length > 0 && <p className="text-body-secondary small mb-0 mt-1">{event.djs.join(' · ')}</p>}
-      </Card.Body>
-    </Card>
+    <div className="public-card">
+      <p className="public-muted">
+        {longDate(start, seriesZone)}, {clockTime(start, seriesZone)} {zoneLabel(start, seriesZone)} in {zoneCity(seriesZone)}
+        <br />
+        <span data-visitor-only>
+          <VisitorTime format="when" iso={start} eventStart={start} zone={visitorZone ?? seriesZone} /> your time
+        </span>
+      </p>
+      <h2>
+        <a href={paths.publicLineup(event.id)}>{event.name}</a>
+      </h2>
+      <p>
+        {event.host.trim() ? `Hosted by ${event.host}` : 'Host TBA'} · {event.djs.length > 0 ? djCount(event.djs.length) : 'Lineup TBA'}
+      </p>
+      {event.djs.length > 0 && <p className="public-card-djs">{event.djs.join(' · ')}</p>}
+    </div>
   );
 }

@@ -1,8 +1,8 @@
 import type { Kysely, Migration } from 'kysely';
 
-// Rate limits shared by every app instance on one PostgreSQL database (http/shared-rate-limits.ts):
+// Rate limits shared by the app instances on one PostgreSQL database (http/rate-limit-counts.ts):
 // a counter per limit and key (a route and a client address or DJ) and when its window ends.
-// On SQLite (one process) the counters stay in memory and the table stays empty. No change
+// On SQLite, and while one instance runs alone, the counters stay in memory and the table empty. No change
 // notice (migration 073): a counter is not data any read cache holds.
 export const rateLimits: Migration = {
   async up(db: Kysely<unknown>) {
