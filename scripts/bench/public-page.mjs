@@ -26,10 +26,11 @@ const BROWSER = { 'accept-encoding': 'gzip, deflate, br' };
 const STATIC_FILE = 'bench-public-page.html';
 const PROXIED = { TRUST_PROXY: '127.0.0.1' };
 
-/** A copy of a build beside it (the static file goes into its client), its packages linked. */
+/** A copy of a build beside it (the static file goes into its client), with its package.json (where the server finds its install), its packages linked. */
 function buildCopy(build) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lineup-bench-build-'));
   fs.cpSync(path.join(build.dir, 'dist'), path.join(dir, 'dist'), { recursive: true });
+  fs.copyFileSync(path.join(build.dir, 'package.json'), path.join(dir, 'package.json'));
   fs.symlinkSync(path.join(build.dir, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
   return dir;
 }
