@@ -14,6 +14,8 @@ import { registerLinkOriginRule } from './auth/origin.js';
 import type { TrustProxy } from './config.js';
 import type { AppContext } from './context.js';
 import { registerDiscordRoutes } from './discord/routes.js';
+import type { SettableClock } from './dj-posts/clock.js';
+import { registerDjPostRoutes, registerTestClockRoute } from './dj-posts/routes.js';
 import { registerDjRoutes } from './djs/routes.js';
 import { registerEventRoutes } from './events/routes.js';
 import { registerHealthRoutes } from './health/routes.js';
@@ -43,6 +45,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go (default stdout); tests capture them to check that no secret is logged. */
   logStream?: NodeJS.WritableStream;
+  /** TEST_CLOCK: the clock PUT /api/testing/clock sets (never in production: config.ts). */
+  testClock?: SettableClock;
 }
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -119,6 +123,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   registerDiscordRoutes(app, ctx);
   registerHistoryRoutes(app, ctx);
   registerArchiveRoutes(app, ctx);
+  registerDjPostRoutes(app, ctx);
+  if (options.testClock) registerTestClockRoute(app, ctx, options.testClock);
 
   if (options.clientDir) {
     const build = readClientBuild(options.clientDir, ctx.config.appName);

@@ -56,6 +56,7 @@ const envSchema = z.object({
   DISCORD_DJ_ROLE_IDS: csvIds,
   DISCORD_API_URL: optionalText.pipe(z.url('must be a URL').optional()),
   DISCORD_AUTHORIZE_URL: optionalText.pipe(z.url('must be a URL').optional()),
+  TEST_CLOCK: z.enum(['on', 'off'], { error: 'must be on or off' }).default('off'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -83,6 +84,11 @@ export interface Config {
   sessionSecret: string;
   /** SEED_DEMO_DATA=auto: an empty database gets demo data, but only with the development sign-in. */
   seedDemoData: boolean;
+  /**
+   * TEST_CLOCK=on: an admin may set the clock the posts to DJs are scheduled by (PUT
+   * /api/testing/clock), for the end-to-end tests. Refused with NODE_ENV=production.
+   */
+  testClock: boolean;
   discord: {
     /** True when no Discord application is configured: the built-in development provider signs people in. */
     devProvider: boolean;
@@ -140,6 +146,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     if (!env.DISCORD_CLIENT_SECRET) problems.push('DISCORD_CLIENT_SECRET must be set with DISCORD_CLIENT_ID');
     if (!env.DISCORD_GUILD_ID) problems.push('DISCORD_GUILD_ID must be set with DISCORD_CLIENT_ID');
   }
+  if (env.TEST_CLOCK === 'on' && env.NODE_ENV === 'production') {
+    problems.push('TEST_CLOCK must be off when NODE_ENV=production (it lets the schedule of posts to DJs be moved: for tests only)');
+  }
   const webhookOrigin = new URL(env.DISCORD_API_URL ?? DISCORD_API_DEFAULT).origin;
   const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   if (typeof trustProxy === 'string') problems.push(`TRUST_PROXY ${trustProxy}`);
@@ -158,6 +167,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlMs: env.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     sessionSecret: env.SESSION_SECRET ?? (devProvider ? DEV_DISCORD.clientSecret : (env.DISCORD_CLIENT_SECRET ?? '')),
     seedDemoData: env.SEED_DEMO_DATA === 'auto',
+    testClock: env.TEST_CLOCK === 'on',
     discord: devProvider
       ? {
           devProvider: true,

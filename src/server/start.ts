@@ -5,6 +5,8 @@ import { type ChangeBus, inProcessBus, postgresBus } from './changes/bus.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openStore } from './db/open.js';
+import { type Clock, SettableClock, systemClock } from './dj-posts/clock.js';
+import { PostScheduler } from './dj-posts/scheduler.js';
 import { DEFAULT_LIMITS, type Limits } from './limits.js';
 import { seedIfEmpty } from './seed/seed.js';
 
@@ -18,6 +20,11 @@ export interface RunningApp {
 export interface StartOptions extends BuildOptions {
   /** Shorter timeouts and intervals for tests (never from the environment). */
   limits?: Partial<Limits>;
+  /**
+   * The clock posts to DJs are scheduled by, for tests: with it the schedule has no timer, and
+   * runs when a change makes a post due now or the test asks (ctx.djPosts.runDue()).
+   */
+  clock?: Clock;
 }
 
 /**
@@ -34,11 +41,18 @@ const wantsDemoData = (config: Config) => config.seedDemoData && config.discord.
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningApp> {
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   let changes: ChangeBus | undefined;
+  let djPosts: PostScheduler | undefined;
   try {
     changes = store.databaseUrl && store.notices ? await postgresBus({ databaseUrl: store.databaseUrl, notices: store.notices }) : inProcessBus();
-    const ctx: AppContext = { config, store, changes, limits: { ...DEFAULT_LIMITS, ...options.limits } };
+    const limits = { ...DEFAULT_LIMITS, ...options.limits };
+    // TEST_CLOCK: a clock the end-to-end tests set through the app (config.ts refuses it in production).
+    const testClock = !options.clock && config.testClock ? new SettableClock() : undefined;
+    const clock = options.clock ?? testClock ?? systemClock;
+    djPosts = new PostScheduler({ config, store, limits, clock });
+    const ctx: AppContext = { config, store, changes, limits, clock, djPosts };
     if (wantsDemoData(config)) await seedIfEmpty(store.db);
-    const app = await buildApp(ctx, options);
+    const app = await buildApp(ctx, { ...options, testClock });
+    await djPosts.start(app.log, { timer: !options.clock });
     await app.listen({ host: config.host, port: config.port });
     const purge = startSessionPurge(ctx, app);
     const address = app.server.address();
@@ -48,6 +62,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const stop = () =>
       (stopping ??= (async () => {
         await purge.stop();
+        await djPosts?.stop();
         // close() stops accepting and waits for in-flight requests before we close storage.
         await app.close();
         await changes?.close();
@@ -55,6 +70,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       })());
     return { app, ctx, url, stop };
   } catch (error) {
+    await djPosts?.stop();
     await changes?.close();
     await store.close();
     throw error;

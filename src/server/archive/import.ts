@@ -83,6 +83,8 @@ export async function importArchive(db: Db, archive: Archive): Promise<Pick<Arch
     }
     for (const table of ARCHIVE_TABLES) {
       if (table === 'settings') await trx.deleteFrom('settings').where('key', 'in', [...ARCHIVED_SETTINGS_KEYS]).execute();
+      // A DJ of the new install the archive's takes over may have made their own choice already: the archive's wins.
+      if (table === 'dj_preferences' && sameId.size > 0) await trx.deleteFrom('dj_preferences').where('dj_id', 'in', [...sameId]).execute();
       const records = table === 'djs' ? tables.djs.filter((dj) => !sameId.has(dj.id)) : tables[table];
       await insertAll(trx, table, records);
     }
