@@ -10,6 +10,7 @@ import { FormLeaveGuard } from '@client/components/LeaveGuard';
 import { useSaveSettings, useSettings } from '@client/shared/settings';
 import { DataSection } from './DataSection';
 import { LineupImageCard } from './LineupImageCard';
+import { RemindersSection } from './RemindersSection';
 import { SettingsSection } from './SettingsSection';
 import { type FormValues, settingsFormSchema, toForm } from './settingsForm';
 
@@ -33,6 +34,7 @@ export function GlobalSettingsPage() {
         </Alert>
       )}
       {settings.data && <SettingsForm initial={settings.data} />}
+      {settings.data && <RemindersSection />}
       {settings.data && <DataSection />}
     </div>
   );
