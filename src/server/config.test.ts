@@ -56,3 +56,16 @@ describe('SESSION_SECRET', () => {
     ]);
   });
 });
+
+describe('TEST_CLOCK', () => {
+  test('off unless said; on for tests; refused in production, where it would let the schedule of posts be moved', () => {
+    expect(loadConfig({}).testClock).toBe(false);
+    expect(loadConfig({ TEST_CLOCK: 'on' }).testClock).toBe(true);
+    expect(problemsOf({ TEST_CLOCK: 'yes' })).toEqual(['TEST_CLOCK must be on or off']);
+    const production = { NODE_ENV: 'production', DISCORD_CLIENT_ID: 'client', DISCORD_CLIENT_SECRET: 'secret', DISCORD_GUILD_ID: '1' };
+    expect(loadConfig(production).testClock).toBe(false);
+    expect(problemsOf({ ...production, TEST_CLOCK: 'on' })).toEqual([
+      'TEST_CLOCK must be off when NODE_ENV=production (it lets the schedule of posts to DJs be moved: for tests only)',
+    ]);
+  });
+});

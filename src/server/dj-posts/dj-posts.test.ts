@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { CallInput, Contract } from '@shared/api/contract.js';
 import { API } from '@shared/api/index.js';
+import { setTestClock } from '@shared/api/testing.js';
 import { slotForSignup } from '@shared/lineup.js';
 import { DEFAULT_REMINDER_SETTINGS, type ReminderSettings } from '@shared/schemas/dj-posts.js';
 import { type EventDetail, eventFieldsSchema } from '@shared/schemas/events.js';
@@ -206,6 +207,25 @@ describe.each(testDialects)('posts to DJs on %s', (dialect) => {
     expect(await slotReminders()).toEqual([['DJ 2', iso(START - HOUR)]]);
   });
 
+  test('a reminder sent stays sent when the settings change; when the slot moves, it is sent again for the new time', async () => {
+    const [rex, nova] = await djs(2);
+    const { eventId, signups } = await eventWithLineup([rex!, nova!]);
+    clock.set(START - HOUR);
+    await runDue();
+    const rexReminders = () => sent().filter((message) => (message.allowedMentions as { users: string[] }).users[0] === rex!.discordId);
+    expect(rexReminders()).toHaveLength(1);
+    // Half an hour instead of an hour: Rex was reminded of this slot already.
+    await call(API.djPosts.saveReminderSettings, { body: { ...DEFAULT_REMINDER_SETTINGS, slotReminderMinutes: 30 } });
+    expect((await stateOf(eventId)).find((post) => post.kind === 'slot_reminder' && post.djs[0] === 'DJ 1')).toMatchObject({ state: 'sent' });
+    // Rex now plays second: a new reminder, half an hour before his new slot.
+    await saveLineup(eventId, signups, [signups[1]!.uuid, signups[0]!.uuid]);
+    expect((await stateOf(eventId)).find((post) => post.kind === 'slot_reminder' && post.djs[0] === 'DJ 1')).toMatchObject({ state: 'scheduled', dueAt: iso(START + 30 * MINUTE) });
+    clock.set(START + 30 * MINUTE);
+    await runDue();
+    expect(rexReminders()).toHaveLength(2);
+    expect(rexReminders()[1]!.content).toContain('<t:1907265600:R>');
+  });
+
   test('a restart between scheduling and sending: the reminder is sent once, at its time', async () => {
     const [rex] = await djs(1);
     const { eventId } = await eventWithLineup([rex!]);
@@ -246,6 +266,11 @@ describe.each(testDialects)('posts to DJs on %s', (dialect) => {
     await runDue();
     expect(sent()).toHaveLength(2);
     expect((await call(API.djPosts.retryDjPost, { params: { eventId, postId: skipped.id } })).error).toMatchObject({ code: 'conflict', message: 'This post was sent already.' });
+    // Another event's post, or one that does not exist, is not found through this event.
+    const other = await createEvent('Another night');
+    expect((await call(API.djPosts.retryDjPost, { params: { eventId: other, postId: skipped.id } })).status).toBe(404);
+    expect((await call(API.djPosts.retryDjPost, { params: { eventId, postId: randomUUID() } })).status).toBe(404);
+    expect((await call(API.djPosts.getEventDjPosts, { params: { eventId: randomUUID() } })).status).toBe(404);
   });
 
   test('cancelling the event before a reminder is sent drops it; the lineup is told if staff chose so; restoring brings the reminders back', async () => {
@@ -395,5 +420,30 @@ describe.each(testDialects)('posts to DJs on %s', (dialect) => {
     expect(logLines.some((line) => line.includes('posted to DJs in Discord'))).toBe(true);
     expect(logLines.some((line) => line.includes('posting to DJs in Discord failed'))).toBe(true);
     for (const line of logLines) expect(line).not.toContain(hook.token);
+  });
+});
+
+describe('the test clock (TEST_CLOCK, for the end-to-end tests)', () => {
+  const apps: TestApp[] = [];
+  afterEach(async () => {
+    for (const app of apps.splice(0)) await app.destroy();
+  });
+
+  test('without TEST_CLOCK=on there is no such route; with it, only an admin moves the clock', async () => {
+    const now = '2030-06-09T18:00:00.000Z';
+    const plain = await startTestApp('sqlite');
+    apps.push(plain);
+    const plainAdmin = await plain.signIn(['admin']);
+    expect((await plain.request('PUT', '/api/testing/clock', { body: { now }, cookie: plainAdmin.cookie })).status).toBe(404);
+
+    const testing = await startTestApp('sqlite', { TEST_CLOCK: 'on' });
+    apps.push(testing);
+    const [admin, host] = await Promise.all([testing.signIn(['admin']), testing.signIn(['host'])]);
+    expect((await testing.call(setTestClock, { body: { now } })).status).toBe(401);
+    expect((await testing.call(setTestClock, { body: { now } }, { as: host })).status).toBe(403);
+    expect((await testing.request('PUT', '/API/testing/clock/', { body: { now }, cookie: host.cookie })).status).not.toBe(200);
+    const moved = await testing.call(setTestClock, { body: { now } }, { as: admin });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toEqual({ now, sent: 0, skipped: 0, failed: 0 });
   });
 });

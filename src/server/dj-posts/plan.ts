@@ -59,9 +59,10 @@ export async function readScheduledEvent(trx: Trx, eventId: string): Promise<Sch
 
 /**
  * Brings the event's reminders in step with what it now calls for (shared/dj-posts.ts): new ones
- * scheduled, moved ones moved, those no longer called for dropped; one already sent stays sent
- * while its subject (the slot's or event's start) stays, and is sent again for a new one. A post
- * an instance is sending is left to it. True when a post it scheduled is already due.
+ * scheduled, moved ones moved (a skipped or failed one too), those no longer called for dropped;
+ * one already sent stays sent while its subject (the slot's or event's start) stays, and is sent
+ * again for a new one. A post an instance is sending is left to it. True when a post it scheduled
+ * is already due.
  */
 export async function keepRemindersInStep(trx: Trx, event: ScheduledEvent, { now, origin }: ScheduleMoment): Promise<boolean> {
   const settings = await readReminderSettings(trx);
@@ -96,11 +97,8 @@ export async function keepRemindersInStep(trx: Trx, event: ScheduledEvent, { now
         origin,
         now,
       });
-    } else if (post.state === 'scheduled') {
-      if (post.dueAt !== reminder.dueAt || post.sendUntil !== reminder.sendUntil || post.subjectAt !== reminder.subjectAt) {
-        await repository.reschedule(trx, post.id, schedule(reminder), origin ?? post.origin, now);
-      }
-    } else if (post.state !== 'sending' && post.subjectAt !== reminder.subjectAt) {
+    } else if (post.state === 'sent' ? post.subjectAt !== reminder.subjectAt : post.state !== 'sending' && !sameTimes(post, reminder)) {
+      // Sent: again only for a new subject (the slot moved). Scheduled, skipped or failed: at its new time.
       await repository.reschedule(trx, post.id, schedule(reminder), origin ?? post.origin, now);
     }
   }
@@ -108,6 +106,9 @@ export async function keepRemindersInStep(trx: Trx, event: ScheduledEvent, { now
   await repository.deletePosts(trx, [...existing.values()].filter((post) => post.state !== 'sent').map((post) => post.id));
   return dueNow;
 }
+
+const sameTimes = (post: repository.StoredPost, reminder: PlannedReminder) =>
+  post.dueAt === reminder.dueAt && post.sendUntil === reminder.sendUntil && post.subjectAt === reminder.subjectAt;
 
 /** The lineup change or cancellation staff saw and chose to send: one post per message, due now. */
 export async function scheduleNotice(
@@ -151,7 +152,7 @@ export async function afterLineupSaved(
   { before, after, notify, posts }: { before: PostEvent; after: ScheduledEvent; notify: boolean; posts: PostsOfChange },
 ): Promise<boolean> {
   let due = await keepRemindersInStep(trx, after, posts);
-  if (notify) {
+  if (notify && !after.cancelled) {
     const { told } = lineupChanges(before, after, after.djs);
     const messages = lineupChangeMessages(after, told, postLinks(posts.origin, after.id));
     const djIds = told.map((change) => change.slot.djId);
