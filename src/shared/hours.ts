@@ -14,3 +14,6 @@ export function formatHours(hours: number): string {
   if (h === 0) return `${m} min`;
   return m === 0 ? `${h} h` : `${h} h ${m} min`;
 }
+
+/** formatHours kept on one line in running text ('1\u00A0h'). */
+export const hoursOnOneLine = (hours: number): string => formatHours(hours).replaceAll(' ', '\u00A0');

@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/a11y';
 import {
   confirmSlot,
   createEvent,
@@ -25,6 +26,19 @@ test.use({ ownServer: true, serverEnv: { TEST_CLOCK: 'on' } });
 const DANA_DISCORD_ID = '900000000000000003';
 const HOUR = 3_600_000;
 
+/** The new screens as people see them: axe in light and dark on a phone, screenshots (in the test's output) at 390 and 1280 px. */
+async function look(page: Page, testInfo: TestInfo, name: string) {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const scheme of ['dark', 'light'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expectNoSeriousViolations(page, testInfo, `${name} ${scheme} 390`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: testInfo.outputPath(`${name}-light-1280.png`), fullPage: true });
+  if (size) await page.setViewportSize(size);
+}
+
 /** Dana signs in on a page of her own and signs up for the event. */
 async function danaSignedUp(openPage: () => Promise<Page>, eventId: string): Promise<Page> {
   const dana = await openPage();
@@ -33,9 +47,9 @@ async function danaSignedUp(openPage: () => Promise<Page>, eventId: string): Pro
   return dana;
 }
 
-test('a DJ is placed: the post mentions only her, with her confirm link; she confirms in the app and the host sees it without marking anything', async ({ page, openPage, appUrl }) => {
+test('a DJ is placed: the post mentions only her, with her confirm link; she confirms in the app and the host sees it without marking anything', async ({ page, openPage, appUrl }, testInfo) => {
   // Two browsers on a server of its own.
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signInAs(page, 'host');
   const webhook = await newFakeWebhook(page.request);
   await setSchedulingWebhook(page.request, webhook.url);
@@ -55,6 +69,7 @@ test('a DJ is placed: the post mentions only her, with her confirm link; she con
   await expect(bar.locator('pre')).toContainText(`<@${DANA_DISCORD_ID}> you are in the lineup: DJ Dana,`);
   await expect(bar.locator('pre')).toContainText(`Confirm it here: <${link}>`);
   const preview = await bar.locator('pre').textContent();
+  await look(page, testInfo, 'save-bar-tells-djs');
   await bar.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Event saved.').first()).toBeVisible();
 
@@ -72,6 +87,8 @@ test('a DJ is placed: the post mentions only her, with her confirm link; she con
   const confirmations = page.getByTestId('dj-confirmation');
   await expect(confirmations).toContainText('Proposed');
   await expect(page.getByText('0 of 1 confirmed')).toBeVisible();
+  await posts.getByText('Text').click();
+  await look(page, testInfo, 'verify-djs-posts');
 
   // Dana follows the link from the post and confirms.
   await dana.goto(placed!.content.match(/<(http[^>]+)>/)![1]!);
@@ -86,7 +103,7 @@ test('a DJ is placed: the post mentions only her, with her confirm link; she con
 });
 
 test('a lineup DJ gets exactly one reminder, at the offset, with a restart in between; cancelling the event first drops it', async ({ page, openPage, server }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signInAs(page, 'admin');
   const webhook = await newFakeWebhook(page.request);
   await setSchedulingWebhook(page.request, webhook.url);
@@ -132,7 +149,53 @@ test('a lineup DJ gets exactly one reminder, at the offset, with a restart in be
   await expect(dialog.getByLabel(/^Tell .+ in Discord that the event is cancelled$/)).not.toBeChecked();
   await dialog.getByRole('button', { name: 'Cancel Event' }).click();
   await expect(page.getByText('Event cancelled.')).toBeVisible();
-  await expect(page.getByText('Nothing yet: reminders are scheduled once DJs are in the saved lineup.')).toBeVisible();
+  await expect(page.getByText('This event is cancelled: Lineup sends no reminders for it.')).toBeVisible();
+  await expect(page.getByTestId('dj-post')).toHaveCount(0);
   expect(await setTestClock(page.request, Date.parse(laterStart) - HOUR + 60_000)).toMatchObject({ sent: 0 });
   expect(await fakeDiscordMessages(page.request, webhook.id)).toHaveLength(1);
+});
+
+test('Global Settings → Reminders moves the schedule; a DJ turns her reminders off on her Home, by keyboard', async ({ page, openPage }, testInfo) => {
+  test.setTimeout(240_000);
+  await signInAs(page, 'admin');
+  await setSchedulingWebhook(page.request, (await newFakeWebhook(page.request)).url);
+  const start = daysFromNow(5);
+  const eventId = await createEvent(page.request, { name: `Settings Night ${Date.now()}`, start });
+  const dana = await danaSignedUp(openPage, eventId);
+  await putDjInLineup(page.request, eventId, await myDjId(dana.request));
+
+  await page.goto('/globalSettings#reminders');
+  await expect(page.getByRole('heading', { name: 'Reminders' })).toBeVisible();
+  const section = page.getByRole('region', { name: 'Reminders' });
+  await expect(section.getByLabel('Remind each lineup DJ before their slot')).toBeChecked();
+  await section.getByLabel('Minutes before the slot').fill('3');
+  await section.getByRole('button', { name: 'Save reminders' }).click();
+  await expect(section.getByText('Minutes before the slot must be at least 5.')).toBeVisible();
+  await section.getByLabel('Minutes before the slot').fill('30');
+  await section.getByLabel('Remind DJs who have not confirmed their slot').uncheck();
+  await section.getByRole('button', { name: 'Save reminders' }).click();
+  await expect(section.getByText("Reminder settings saved. Every upcoming event's reminders follow them.")).toBeVisible();
+  await look(page, testInfo, 'settings-reminders');
+
+  await page.goto(`/events/${eventId}/verifyDJs`);
+  const posts = page.getByRole('region', { name: 'Posts to DJs in Discord' });
+  await expect(posts).toContainText('Reminders go to each DJ 30 min before their slot.');
+  await expect(posts.getByTestId('dj-post')).toHaveCount(1);
+  await expect(posts.getByTestId('dj-post')).toContainText('Reminder before the slot');
+
+  // Dana, on her phone, turns them off with the keyboard.
+  await dana.setViewportSize({ width: 390, height: 844 });
+  await dana.goto('/');
+  const choice = dana.getByRole('switch', { name: 'Remind me before my slots' });
+  await expect(choice).toBeChecked();
+  await expect(dana.getByText('Lineup mentions you in the scheduling channel 30 min before your slot.')).toBeVisible();
+  await choice.focus();
+  await dana.keyboard.press('Space');
+  await expect(dana.getByText('Reminders are off.')).toBeVisible();
+  await expect(choice).not.toBeChecked();
+  await expect(dana.getByText('Off: Lineup does not remind you. Turned on, it mentions you in the scheduling channel 30 min before your slot.')).toBeVisible();
+  await look(dana, testInfo, 'dj-home-reminders');
+
+  await page.reload();
+  await expect(posts.getByText('Nothing yet: reminders are scheduled once DJs are in the saved lineup.')).toBeVisible();
 });

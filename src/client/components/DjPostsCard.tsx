@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Alert, Badge, Button, Card, ListGroup, Spinner } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import { formatHours } from '@shared/hours';
+import { hoursOnOneLine as length } from '@shared/hours';
 import { paths } from '@shared/paths';
 import { DJ_POST_LABELS, DJ_POST_OUTCOMES, type DjPost, type DjPostState, type ReminderSettings } from '@shared/schemas/dj-posts';
 import { formatZonedDate } from '@shared/time';
@@ -21,8 +21,8 @@ const STATES: Record<DjPostState, { label: string; bg: string }> = {
 /** What the Reminders settings make of the schedule, in a sentence. */
 function settingsLine({ slotReminder, slotReminderMinutes, confirmReminder, confirmReminderHours }: ReminderSettings): string {
   const parts = [
-    slotReminder ? `each DJ ${formatHours(slotReminderMinutes / 60)} before their slot` : null,
-    confirmReminder ? `DJs who have not confirmed ${formatHours(confirmReminderHours)} before the event` : null,
+    slotReminder ? `each DJ ${length(slotReminderMinutes / 60)} before their slot` : null,
+    confirmReminder ? `DJs who have not confirmed ${length(confirmReminderHours)} before the event` : null,
   ].filter(Boolean);
   return parts.length ? `Reminders go to ${parts.join(', and to ')}.` : 'Reminders are off.';
 }
@@ -34,7 +34,7 @@ function settingsLine({ slotReminder, slotReminderMinutes, confirmReminder, conf
  */
 export function DjPostsCard({ eventId }: { eventId: string }) {
   const posts = useEventDjPosts(eventId);
-  useFollowTheEvent(eventId);
+  const cancelled = useFollowTheEvent(eventId).cancelled;
   const zone = browserZone();
   return (
     <Card className="mt-3" as="section" aria-labelledby="dj-posts-title">
@@ -61,7 +61,8 @@ export function DjPostsCard({ eventId }: { eventId: string }) {
               Lineup posts these in the scheduling channel, mentioning only the DJs each is for. {settingsLine(posts.data.settings)}{' '}
               <Link to={`${paths.globalSettings()}#reminders`}>Change them in Global Settings</Link>.
             </p>
-            {posts.data.posts.length === 0 && <p className="mb-2">Nothing yet: reminders are scheduled once DJs are in the saved lineup.</p>}
+            {cancelled && <p className="mb-2">This event is cancelled: Lineup sends no reminders for it.</p>}
+            {!cancelled && posts.data.posts.length === 0 && <p className="mb-2">Nothing yet: reminders are scheduled once DJs are in the saved lineup.</p>}
           </>
         )}
       </Card.Body>
@@ -85,8 +86,8 @@ function PostRow({ eventId, post, zone }: { eventId: string; post: DjPost; zone:
       : `${post.state === 'scheduled' || post.state === 'sending' ? 'Due' : 'Was due'} ${formatZonedDate(post.dueAt, zone)}`;
   const label = DJ_POST_LABELS[post.kind];
   return (
-    <ListGroup.Item className="d-flex flex-wrap align-items-start gap-2" data-testid="dj-post">
-      <div className="me-auto" style={{ minWidth: 0 }}>
+    <ListGroup.Item className="d-flex align-items-start gap-2" data-testid="dj-post">
+      <div className="flex-grow-1" style={{ minWidth: 0 }}>
         <div>
           <span className="fw-semibold">{label}</span>
           {post.djs.length > 0 && <span className="text-body-secondary"> · {post.djs.join(', ')}</span>}
@@ -100,7 +101,7 @@ function PostRow({ eventId, post, zone }: { eventId: string; post: DjPost; zone:
           </details>
         )}
       </div>
-      <div className="d-flex align-items-center gap-2">
+      <div className="d-flex flex-wrap justify-content-end align-items-center gap-2">
         <Badge bg={state.bg} text={state.bg === 'warning' || state.bg === 'info' ? 'dark' : undefined} data-testid="dj-post-state">
           {state.label}
         </Badge>
@@ -125,7 +126,7 @@ function PostRow({ eventId, post, zone }: { eventId: string; post: DjPost; zone:
 }
 
 /**
- * Reads the list again whenever the stored event changes (a save, a cancellation, a DJ's
+ * The stored event; the list is read again whenever it changes (a save, a cancellation, a DJ's
  * confirmation, here or elsewhere): its reminders moved with it, and a change may have been sent.
  */
 function useFollowTheEvent(eventId: string) {
@@ -135,4 +136,5 @@ function useFollowTheEvent(eventId: string) {
   useEffect(() => {
     if (stored !== first.current) refetch();
   }, [stored, refetch]);
+  return stored;
 }

@@ -1,17 +1,17 @@
 import { useId } from 'react';
 import { Card, Spinner } from 'react-bootstrap';
 import toast from 'react-hot-toast';
-import { formatHours } from '@shared/hours';
+import { hoursOnOneLine as length } from '@shared/hours';
 import type { ReminderSettings } from '@shared/schemas/dj-posts';
 import { useMyReminders, useSaveMyReminders } from '@client/shared/djPosts';
 
-/** When the hosts' reminders come, in a sentence; null when they turned both off. */
-function whenLine({ slotReminder, slotReminderMinutes, confirmReminder, confirmReminderHours }: ReminderSettings): string | null {
+/** When the hosts' reminders come ('1 h before your slot, and …'); null when they turned both off. */
+function whenReminded({ slotReminder, slotReminderMinutes, confirmReminder, confirmReminderHours }: ReminderSettings): string | null {
   const parts = [
-    slotReminder ? `${formatHours(slotReminderMinutes / 60)} before your slot` : null,
-    confirmReminder ? `${formatHours(confirmReminderHours)} before the event if you have not confirmed your slot yet` : null,
+    slotReminder ? `${length(slotReminderMinutes / 60)} before your slot` : null,
+    confirmReminder ? `${length(confirmReminderHours)} before the event if you have not confirmed your slot yet` : null,
   ].filter(Boolean);
-  return parts.length ? `Lineup mentions you in the scheduling channel ${parts.join(', and ')}.` : null;
+  return parts.length ? parts.join(', and ') : null;
 }
 
 /** A DJ's Home: their reminders in Discord, on or off (issue 35); saved as they flip it. */
@@ -20,7 +20,8 @@ export function ReminderChoice() {
   const save = useSaveMyReminders();
   const id = useId();
   if (mine.isError) return null;
-  const when = mine.data && whenLine(mine.data.settings);
+  const when = mine.data && whenReminded(mine.data.settings);
+  const on = save.isPending ? save.variables : mine.data?.remindersOn;
   return (
     <Card as="section" aria-labelledby={`${id}-title`} className="mt-3">
       <Card.Header as="h2" className="h6 mb-0" id={`${id}-title`}>
@@ -39,7 +40,7 @@ export function ReminderChoice() {
                 type="checkbox"
                 role="switch"
                 className="form-check-input"
-                checked={save.isPending ? save.variables : mine.data.remindersOn}
+                checked={on}
                 disabled={save.isPending}
                 aria-describedby={`${id}-when`}
                 onChange={(event) =>
@@ -54,7 +55,7 @@ export function ReminderChoice() {
               </label>
             </div>
             <p id={`${id}-when`} className="small text-body-secondary mb-0 mt-1">
-              {when}
+              {on ? `Lineup mentions you in the scheduling channel ${when}.` : `Off: Lineup does not remind you. Turned on, it mentions you in the scheduling channel ${when}.`}
             </p>
           </>
         )}

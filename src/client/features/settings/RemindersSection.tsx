@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Col, Form, Row, Spinner } from 'react-bootstrap';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useLocation } from 'react-router';
-import { type ReminderSettings, type ReminderSettingsAnswer, reminderSettingsSchema } from '@shared/schemas/dj-posts';
+import { REMINDER_LIMITS, type ReminderSettings, type ReminderSettingsAnswer, reminderSettingsSchema } from '@shared/schemas/dj-posts';
 import { CheckField, OptionalNumberField } from '@client/components/form/fields';
 import { useReminderSettings, useSaveReminderSettings } from '@client/shared/djPosts';
 import { SettingsSection } from './SettingsSection';
@@ -34,6 +34,12 @@ export function RemindersSection() {
 }
 
 const toForm = ({ schedulingWebhookSet: _set, ...settings }: ReminderSettingsAnswer): ReminderSettings => settings;
+
+/** Each kind of reminder: on or off, and how long before. */
+const KINDS = [
+  { toggle: 'slotReminder', label: 'Remind each lineup DJ before their slot', amount: 'slotReminderMinutes', amountLabel: 'Minutes before the slot', limits: REMINDER_LIMITS.slotReminderMinutes },
+  { toggle: 'confirmReminder', label: 'Remind DJs who have not confirmed their slot', amount: 'confirmReminderHours', amountLabel: 'Hours before the event', limits: REMINDER_LIMITS.confirmReminderHours },
+] as const;
 
 function RemindersForm({ initial }: { initial: ReminderSettingsAnswer }) {
   const form = useForm<ReminderSettings>({ resolver: zodResolver(reminderSettingsSchema), defaultValues: toForm(initial) });
@@ -70,27 +76,21 @@ function RemindersForm({ initial }: { initial: ReminderSettingsAnswer }) {
             No scheduling webhook is set above: until one is, reminders are skipped.
           </Alert>
         )}
-        <Row>
-          <Col sm={7}>
-            <CheckField<ReminderSettings> name="slotReminder" type="switch" label="Remind each lineup DJ before their slot" />
-          </Col>
-          <Col sm={5}>
-            <OptionalNumberField<ReminderSettings> name="slotReminderMinutes" label="Minutes before the slot" min={5} max={1440} />
-          </Col>
-        </Row>
-        <Row>
-          <Col sm={7}>
-            <CheckField<ReminderSettings> name="confirmReminder" type="switch" label="Remind DJs who have not confirmed their slot" />
-          </Col>
-          <Col sm={5}>
-            <OptionalNumberField<ReminderSettings> name="confirmReminderHours" label="Hours before the event" min={1} max={336} />
-          </Col>
-        </Row>
+        {KINDS.map(({ toggle, label, amount, amountLabel, limits }) => (
+          <Row key={toggle}>
+            <Col sm={7}>
+              <CheckField<ReminderSettings> name={toggle} type="switch" label={label} />
+            </Col>
+            <Col sm={5}>
+              <OptionalNumberField<ReminderSettings> name={amount} label={amountLabel} min={limits.min} max={limits.max} />
+            </Col>
+          </Row>
+        ))}
         <OptionalNumberField<ReminderSettings>
           name="lateLimitMinutes"
           label="Send a missed post up to this many minutes late"
-          min={1}
-          max={360}
+          min={REMINDER_LIMITS.lateLimitMinutes.min}
+          max={REMINDER_LIMITS.lateLimitMinutes.max}
           help="If Lineup was not running when a post was due, it is sent when Lineup is back within this time; after it, it is skipped (the event's list says so, with a Retry)."
         />
         {saved && <Alert variant="success">Reminder settings saved. Every upcoming event's reminders follow them.</Alert>}
