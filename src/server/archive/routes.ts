@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as api from '@shared/api/archive.js';
 import { csvView } from '@shared/archive/views.js';
+import { ownOrigin } from '../auth/origin.js';
 import type { AppContext } from '../context.js';
 import { registerEndpoint } from '../http/endpoint.js';
 import { ARCHIVE_BODY_LIMIT_BYTES, ROSTER_BODY_LIMIT_BYTES } from '../limits.js';
@@ -30,7 +31,17 @@ export function registerArchiveRoutes(app: FastifyInstance, ctx: AppContext) {
     return csv;
   });
   registerEndpoint(app, api.previewArchiveImport, ({ body }) => previewImport({ db, source: body.source, text: body.text }), { bodyLimit: ARCHIVE_BODY_LIMIT_BYTES });
-  registerEndpoint(app, api.importArchive, ({ body }) => runImport({ db, source: body.source, text: body.text }), { bodyLimit: ARCHIVE_BODY_LIMIT_BYTES });
+  registerEndpoint(
+    app,
+    api.importArchive,
+    async ({ body, request }) => {
+      const imported = await runImport({ db, source: body.source, text: body.text });
+      // The imported events' reminders are scheduled now, not at the next hourly pass (decision 043).
+      await ctx.djPosts.keepAllInStep(ownOrigin(request, ctx)).catch((error: unknown) => request.log.warn({ err: error }, 'could not schedule the imported events’ posts to DJs'));
+      return imported;
+    },
+    { bodyLimit: ARCHIVE_BODY_LIMIT_BYTES },
+  );
   registerEndpoint(app, api.previewRosterImport, ({ body }) => previewRosterImport(db, body.text), { bodyLimit: ROSTER_BODY_LIMIT_BYTES });
   registerEndpoint(app, api.importRoster, ({ body }) => importRoster(db, body.text, body.planId), { bodyLimit: ROSTER_BODY_LIMIT_BYTES });
 }

@@ -409,6 +409,26 @@ describe.each(testDialects)('posts to DJs on %s', (dialect) => {
     expect((await stateOf(eventId)).filter((post) => post.djs.includes('DJ 1'))).toHaveLength(2);
   });
 
+  test('an archive imported into a new install: its upcoming reminders are scheduled at once (the schedule itself is not archived)', async () => {
+    const [rex] = await djs(1);
+    const { eventId } = await eventWithLineup([rex!]);
+    const admin = await app.signIn(['admin']);
+    const exported = (await call(API.archive.exportArchive, {}, admin)).body;
+    expect(exported.tables).not.toHaveProperty('scheduled_posts');
+    const fresh = await startTestApp(dialect, { DISCORD_API_URL: `${fake.url}/api/v10`, PUBLIC_URL }, { clock });
+    try {
+      const freshAdmin = await fresh.signIn(['admin']);
+      expect((await fresh.call(API.archive.importArchive, { body: { text: JSON.stringify(exported) } }, { as: freshAdmin })).status).toBe(200);
+      const listed = await fresh.call(API.djPosts.getEventDjPosts, { params: { eventId } }, { as: freshAdmin });
+      expect(listed.body.posts.map(({ kind, state, dueAt }) => [kind, state, dueAt])).toEqual([
+        ['confirm_reminder', 'scheduled', iso(START - 24 * HOUR)],
+        ['slot_reminder', 'scheduled', iso(START - HOUR)],
+      ]);
+    } finally {
+      await fresh.destroy();
+    }
+  });
+
   test('the webhook’s token is never in a log line', async () => {
     const [rex] = await djs(1);
     await eventWithLineup([rex!], true);
