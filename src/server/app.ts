@@ -13,6 +13,8 @@ import { registerLinkOriginRule } from './auth/origin.js';
 import type { TrustProxy } from './config.js';
 import type { AppContext } from './context.js';
 import { registerDiscordRoutes } from './discord/routes.js';
+import type { SettableClock } from './dj-posts/clock.js';
+import { registerDjPostRoutes, registerTestClockRoute } from './dj-posts/routes.js';
 import { registerDjRoutes } from './djs/routes.js';
 import { registerEventRoutes } from './events/routes.js';
 import { registerHealthRoutes } from './health/routes.js';
@@ -40,6 +42,8 @@ export { BODY_LIMIT_BYTES } from './limits.js';
 export interface BuildOptions {
   /** The built SPA; omitted in API-only tests. */
   clientDir?: string;
+  /** TEST_CLOCK: the clock PUT /api/testing/clock sets (never in production: config.ts). */
+  testClock?: SettableClock;
 }
 
 export async function buildApp(ctx: AppContext, options: BuildOptions & { log: Logger }): Promise<FastifyInstance> {
@@ -112,6 +116,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions & { log: L
   registerDiscordRoutes(app, ctx);
   registerHistoryRoutes(app, ctx);
   registerArchiveRoutes(app, ctx);
+  registerDjPostRoutes(app, ctx);
+  if (options.testClock) registerTestClockRoute(app, ctx, options.testClock);
 
   if (options.clientDir) {
     const build = readClientBuild(options.clientDir, { appName: ctx.config.appName, devSignIn: ctx.config.discord.devProvider });

@@ -154,3 +154,16 @@ describe('DATA_DIR (issue 34)', () => {
     expect(problemsOf({ DATA_DIR: file })).toEqual([`DATA_DIR ${file} is not a folder`]);
   });
 });
+
+describe('TEST_CLOCK', () => {
+  test('off unless said; on for tests; refused in production, where it would let the schedule of posts be moved', () => {
+    expect(loadConfig({}).testClock).toBe(false);
+    expect(loadConfig({ TEST_CLOCK: 'on' }).testClock).toBe(true);
+    expect(problemsOf({ TEST_CLOCK: 'yes' })).toEqual(['TEST_CLOCK must be on or off']);
+    const production = { NODE_ENV: 'production', DISCORD_CLIENT_ID: '123456789012345678', DISCORD_CLIENT_SECRET: 'secret', DISCORD_GUILD_ID: '223456789012345678' };
+    expect(loadConfig(production).testClock).toBe(false);
+    expect(problemsOf({ ...production, TEST_CLOCK: 'on' })).toEqual([
+      'TEST_CLOCK must be off when NODE_ENV=production (it lets the schedule of posts to DJs be moved: for tests only)',
+    ]);
+  });
+});

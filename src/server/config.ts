@@ -90,6 +90,7 @@ const envSchema = z.object({
   DISCORD_DJ_ROLE_IDS: roleIds,
   DISCORD_API_URL: optionalText.pipe(z.url('must be a URL').optional()),
   DISCORD_AUTHORIZE_URL: optionalText.pipe(z.url('must be a URL').optional()),
+  TEST_CLOCK: z.enum(['on', 'off'], { error: 'must be on or off' }).default('off'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -117,6 +118,11 @@ export interface Config {
   sessionSecret: string;
   /** SEED_DEMO_DATA=auto: an empty database gets demo data, but only with the development sign-in. */
   seedDemoData: boolean;
+  /**
+   * TEST_CLOCK=on: an admin may set the clock the posts to DJs are scheduled by (PUT
+   * /api/testing/clock), for the end-to-end tests. Refused with NODE_ENV=production.
+   */
+  testClock: boolean;
   discord: {
     /** True when no Discord application is configured: the built-in development provider signs people in. */
     devProvider: boolean;
@@ -175,6 +181,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, { installDir
   // Only the default folder is created: a mistyped DATA_DIR must not start an empty community.
   const dataDirProblem = given.DATA_DIR === undefined ? undefined : existingFolderProblem(dataDir);
   if (dataDirProblem) problems.push(`DATA_DIR ${dataDirProblem}`);
+  if (given.TEST_CLOCK === 'on' && given.NODE_ENV === 'production') {
+    problems.push('TEST_CLOCK must be off when NODE_ENV=production (it lets the schedule of posts to DJs be moved: for tests only)');
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const env = parsed.data;
   const devProvider = !env.DISCORD_CLIENT_ID;
@@ -193,6 +202,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, { installDir
     sessionTtlMs: env.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000,
     sessionSecret: env.SESSION_SECRET ?? (devProvider ? DEV_DISCORD.clientSecret : (env.DISCORD_CLIENT_SECRET ?? '')),
     seedDemoData: env.SEED_DEMO_DATA === 'auto',
+    testClock: env.TEST_CLOCK === 'on',
     discord: devProvider
       ? {
           devProvider: true,

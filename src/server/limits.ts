@@ -32,6 +32,10 @@ export interface Limits {
   imageThreads: number;
   imageQueue: number;
   imageRenderTimeoutMs: number;
+  /** The schedule of posts to DJs looks for due posts at least this often (another instance may have scheduled one). */
+  postPollMs: number;
+  /** ...and brings every upcoming event's reminders in step this often (after an import, say). */
+  postReconcileMs: number;
 }
 
 /**
@@ -115,7 +119,20 @@ export const DEFAULT_LIMITS: Limits = {
   imageThreads: LINEUP_IMAGES.threads,
   imageQueue: LINEUP_IMAGES.queued,
   imageRenderTimeoutMs: LINEUP_IMAGES.timeoutMs,
+  postPollMs: 30_000,
+  postReconcileMs: 60 * 60_000,
 };
+
+/** Sending the posts to DJs (dj-posts/scheduler.ts). */
+export const DJ_POSTS = {
+  /** Posts one run claims at a time; they are sent one after another. */
+  claimed: 10,
+  /** A post claimed longer ago than this was being sent by an instance that stopped: failed (it may have arrived). */
+  staleClaimMs: 5 * 60_000,
+  /** Discord down for a moment: tried again after this, up to `attempts` times, while it may still be sent. */
+  retryMs: 60_000,
+  attempts: 3,
+} as const;
 
 /**
  * Request bodies beyond this get 413. The largest real body is an event save: with 60 signups

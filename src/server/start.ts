@@ -5,6 +5,8 @@ import { type ChangeBus, inProcessBus, postgresBus } from './changes/bus.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openStore } from './db/open.js';
+import { type Clock, SettableClock, systemClock } from './dj-posts/clock.js';
+import { PostScheduler } from './dj-posts/scheduler.js';
 import { DEFAULT_LIMITS, type Limits } from './limits.js';
 import { createLogger, type Logger, silentLogger } from './log.js';
 import { seedIfEmpty } from './seed/seed.js';
@@ -25,6 +27,11 @@ export interface StartOptions extends BuildOptions {
   logger?: boolean;
   /** Where the log goes when it is made here (default stdout); tests capture it to check that no secret is logged. */
   logStream?: NodeJS.WritableStream;
+  /**
+   * The clock posts to DJs are scheduled by, for tests: with it the schedule has no timer, and
+   * runs when a change makes a post due now or the test asks (ctx.djPosts.runDue()).
+   */
+  clock?: Clock;
 }
 
 /**
@@ -42,11 +49,18 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const log = options.log ?? (options.logger === false ? silentLogger() : createLogger(config, options.logStream));
   const store = await openStore({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, log, instance: true });
   let changes: ChangeBus | undefined;
+  let djPosts: PostScheduler | undefined;
   try {
     changes = store.databaseUrl && store.notices ? await postgresBus({ databaseUrl: store.databaseUrl, notices: store.notices }) : inProcessBus();
-    const ctx: AppContext = { config, store, changes, limits: { ...DEFAULT_LIMITS, ...options.limits } };
+    const limits = { ...DEFAULT_LIMITS, ...options.limits };
+    // TEST_CLOCK: a clock the end-to-end tests set through the app (config.ts refuses it in production).
+    const testClock = !options.clock && config.testClock ? new SettableClock() : undefined;
+    const clock = options.clock ?? testClock ?? systemClock;
+    djPosts = new PostScheduler({ config, store, limits, clock });
+    const ctx: AppContext = { config, store, changes, limits, clock, djPosts };
     if (wantsDemoData(config)) await seedIfEmpty(store.db);
-    const app = await buildApp(ctx, { clientDir: options.clientDir, log });
+    const app = await buildApp(ctx, { clientDir: options.clientDir, log, testClock });
+    await djPosts.start(app.log, { timer: !options.clock });
     await app.listen({ host: config.host, port: config.port });
     const purge = startSessionPurge(ctx, app);
     const address = app.server.address();
@@ -56,6 +70,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const stop = () =>
       (stopping ??= (async () => {
         await purge.stop();
+        await djPosts?.stop();
         // close() stops accepting and waits for in-flight requests before we close storage.
         await app.close();
         await changes?.close();
@@ -63,6 +78,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       })());
     return { app, ctx, url, stop };
   } catch (error) {
+    await djPosts?.stop();
     await changes?.close();
     await store.close();
     throw error;

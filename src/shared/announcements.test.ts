@@ -223,6 +223,44 @@ describe('verifyLineupMessage', () => {
   });
 });
 
+describe('verifyLineupMessage with the confirm link (issue 35)', () => {
+  const link = 'https://lineup.example/eventSignup/e1';
+
+  it('ends each line that mentions a DJ with their confirm link, and keeps the spec words', () => {
+    expect(verifyLineupMessage(summer, djs, link)).toBe(
+      [
+        'Proposed lineup for Sunday Service',
+        'Event start: <t:1717959600:F>',
+        'Host: Host Person',
+        '',
+        `<t:1717959600:t> : DJ Alpha - <@100000000000000001> · confirm: <${link}>`,
+        `<t:1717961400:t> : Beta & Gamma (DEBUTT!) - <@100000000000000002>, Gamma · confirm: <${link}>`,
+        `<t:1717965000:t> : Old Timer - <@100000000000000004> · confirm: <${link}>`,
+        '<t:1717968600:t> : Error : Unable to find signup for this slot',
+        `<t:1717972200:t> : Late \\*Night\\* <3 - <@100000000000000005> · confirm: <${link}>`,
+        '<t:1717975800:t> : After Hours - After',
+        '',
+        'DJs listed above: please react to this message if your slot works for you!',
+        'You can also confirm with the link on your line (sign in with Discord): the hosts see it in Lineup at once.',
+      ].join('\n'),
+    );
+  });
+
+  it('gives the link once at the end when a link on every line would not fit one Discord message', () => {
+    const many = Array.from({ length: 24 }, (_, index) => signup(`m${index}`, `Marathon DJ number ${index}`, ['dj1']));
+    const event = { ...summer, signups: many, slots: many.map((one) => slot(one.uuid)) };
+    const text = verifyLineupMessage(event, djs, link);
+    expect(text.length).toBeLessThanOrEqual(2000);
+    expect(text).not.toContain('· confirm:');
+    expect(text.endsWith(`You can also confirm your slot here (sign in with Discord): <${link}>`)).toBe(true);
+  });
+
+  it('offers no link when nobody on the lineup can be mentioned', () => {
+    const event = { ...winter, signups: [signup('w1', 'Gamma', ['dj3'])], slots: [slot('w1')] };
+    expect(verifyLineupMessage(event, djs, link)).not.toContain(link);
+  });
+});
+
 describe('signupSheetMessage', () => {
   const link = 'https://lineup.example/eventSignup/e1';
 
@@ -250,7 +288,7 @@ describe('discordPostMessage: the mentions a post lets ping', () => {
   it('lets Verify DJs ping exactly the DJs it mentions, each once', () => {
     const twice = { ...summer, slots: [...summer.slots, slot('a')] };
     const message = discordPostMessage('verify', { ...input, event: twice });
-    expect(message.content).toBe(verifyLineupMessage(twice, djs));
+    expect(message.content).toBe(verifyLineupMessage(twice, djs, link));
     expect(message.mentions).toEqual({
       users: ['100000000000000001', '100000000000000002', '100000000000000004', '100000000000000005'],
       roles: [],

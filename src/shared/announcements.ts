@@ -9,7 +9,7 @@
 import { DateTime } from 'luxon';
 import type { Dj } from './schemas/djs.js';
 import type { LineupEvent } from './schemas/events.js';
-import type { DiscordPostKind } from './discord-webhooks.js';
+import { DISCORD_MESSAGE_LIMIT, type DiscordPostKind } from './discord-webhooks.js';
 import { discordName, neutralise } from './discord-text.js';
 import { placeSlots } from './lineup.js';
 import { zoneAbbreviation } from './time.js';
@@ -33,7 +33,7 @@ export interface DiscordMessage {
 }
 
 /** Writes the app's own mention tokens and remembers each, so the mentions come from the same data as the text. */
-class Mentions {
+export class Mentions {
   private readonly users = new Set<string>();
   private readonly roles = new Set<string>();
 
@@ -55,8 +55,8 @@ class Mentions {
 const MISSING_SIGNUP = 'Error : Unable to find signup for this slot';
 const SOCIAL_ZONE = 'Europe/London';
 
-/** Discord timestamp tag; F = full date and time, t = short time, in each reader's own zone. */
-function discordTime(iso: string, style: 'F' | 't'): string {
+/** Discord timestamp tag in each reader's own zone: F full date and time, t short time, D date, R relative ('in an hour'). */
+export function discordTime(iso: string, style: 'F' | 't' | 'R' | 'D'): string {
   return `<t:${Math.floor(Date.parse(iso) / 1000)}:${style}>`;
 }
 
@@ -138,32 +138,57 @@ export function socialAnnouncement(event: AnnouncementEvent, djs: Record<string,
   ]);
 }
 
+/** The Discord ID the app may mention a DJ by (digits only), or null: never <@undefined> or a typed token. */
+export function mentionableId(dj: Pick<Dj, 'discordId'> | undefined): string | null {
+  const discordId = dj?.discordId?.trim();
+  return discordId && /^\d+$/.test(discordId) ? discordId : null;
+}
+
 /** A DJ as Verify DJs addresses them: a mention when they have a Discord ID, else by name. */
 function addressDj(djId: string, djs: Record<string, Dj>, mentions: Mentions): string {
   const dj = djs[djId];
   if (!dj) return 'Unknown DJ';
-  const discordId = dj.discordId?.trim();
-  if (discordId && /^\d+$/.test(discordId)) return mentions.user(discordId);
+  const discordId = mentionableId(dj);
+  if (discordId) return mentions.user(discordId);
   return discordName(dj.djName || dj.publicName || 'Unknown DJ');
 }
 
-/** The proposed lineup posted in the scheduling channel before announcing (Verify DJs tab). */
-export function verifyLineupMessage(event: AnnouncementEvent, djs: Record<string, Dj>): string {
-  return verifyLineupDiscordMessage(event, djs).content;
+/**
+ * The proposed lineup posted in the scheduling channel before announcing (Verify DJs tab). With
+ * `confirmLink` (the signup page, where a DJ's Confirm is the verification), each line that
+ * mentions a DJ ends with it; a lineup too long for one Discord message with a link on every
+ * line gives it once at the end instead.
+ */
+export function verifyLineupMessage(event: AnnouncementEvent, djs: Record<string, Dj>, confirmLink?: string): string {
+  return verifyLineupDiscordMessage(event, djs, confirmLink).content;
 }
 
 /** The Verify DJs message with its mentions: the lineup's DJs that have a Discord ID. */
-export function verifyLineupDiscordMessage(event: AnnouncementEvent, djs: Record<string, Dj>): DiscordMessage {
+export function verifyLineupDiscordMessage(event: AnnouncementEvent, djs: Record<string, Dj>, confirmLink?: string): DiscordMessage {
+  const perLine = verifyLineup(event, djs, confirmLink, true);
+  return confirmLink && perLine.content.length > DISCORD_MESSAGE_LIMIT ? verifyLineup(event, djs, confirmLink, false) : perLine;
+}
+
+function verifyLineup(event: AnnouncementEvent, djs: Record<string, Dj>, confirmLink: string | undefined, linkPerLine: boolean): DiscordMessage {
   const mentions = new Mentions();
+  let linked = false;
   const lines = placeSlots(event, djs).map(({ name, isDebut, startTime, djIds }) => {
     const label = name !== null && isDebut ? `${printedName(name, discordName)} (DEBUTT!)` : printedName(name, discordName);
     const who = djIds.map((id) => addressDj(id, djs, mentions)).join(', ');
-    return `${discordTime(startTime, 't')} : ${label}${who ? ` - ${who}` : ''}`;
+    const mentioned = djIds.some((id) => mentionableId(djs[id]) !== null);
+    linked ||= mentioned;
+    const link = confirmLink && linkPerLine && mentioned ? ` · confirm: <${confirmLink}>` : '';
+    return `${discordTime(startTime, 't')} : ${label}${who ? ` - ${who}` : ''}${link}`;
   });
+  const confirm = !confirmLink || !linked
+    ? null
+    : linkPerLine
+      ? 'You can also confirm with the link on your line (sign in with Discord): the hosts see it in Lineup at once.'
+      : `You can also confirm your slot here (sign in with Discord): <${confirmLink}>`;
   return mentions.message(joinSections([
     `Proposed lineup for ${discordName(event.name)}\nEvent start: ${discordTime(event.startDatetime, 'F')}\nHost: ${hostOr(event.host, 'TBA', discordName)}`,
     lines.length ? lines.join('\n') : 'No slots yet',
-    'DJs listed above: please react to this message if your slot works for you!',
+    ['DJs listed above: please react to this message if your slot works for you!', confirm].filter(Boolean).join('\n'),
   ]));
 }
 
@@ -188,7 +213,7 @@ export interface DiscordPostInput {
 
 /** The text of each kind of post, with its mentions: what the server posts, built the way the tabs show it. */
 export function discordPostMessage(kind: DiscordPostKind, { event, djs, announcementRoleIds, signupLink }: DiscordPostInput): DiscordMessage {
-  if (kind === 'verify') return verifyLineupDiscordMessage(event, djs);
+  if (kind === 'verify') return verifyLineupDiscordMessage(event, djs, signupLink);
   if (kind === 'announcement') return discordAnnouncementMessage(event, djs, { announcementRoleIds });
   return new Mentions().message(signupSheetMessage(event, signupLink));
 }

@@ -2,11 +2,15 @@
 // at its signup; what it plays (name, DJs, length, type, debut) and when are derived here, once,
 // so server, client and announcements agree.
 import { DateTime } from 'luxon';
-import { DEFAULT_SLOT_HOURS, SLOT_UNIT_MINUTES, type SignupType, type StreamSourceType } from './domain.js';
+import { SLOT_UNIT_MINUTES, type SignupType, type StreamSourceType } from './domain.js';
+import { validHours } from './hours.js';
 import type { Dj } from './schemas/djs.js';
 import type { Signup, Slot, StaffSignup } from './schemas/lineup.js';
 import { normaliseStreamLink, streamSourceOf } from './streams.js';
 import { ANY_TIME, formatLocalTime, toIsoUtc, zoneName } from './time.js';
+
+// Lengths as people say them live apart from the lineup (no date library), for pages that need only them.
+export { formatHours } from './hours.js';
 
 const MS_PER_MINUTE = 60_000;
 
@@ -33,10 +37,6 @@ function parseStart(eventStart: string): number {
   return start.toMillis();
 }
 
-/** Hours; 0 ('None' in the staff editor) is a real choice, anything not a number is the default. */
-function validHours(hours: number | null | undefined): number {
-  return typeof hours === 'number' && Number.isFinite(hours) && hours >= 0 ? hours : DEFAULT_SLOT_HOURS;
-}
 
 const slotLengthMs = (hours: number) => Math.round(SLOT_UNIT_MINUTES * hours * MS_PER_MINUTE);
 
@@ -107,13 +107,6 @@ export function signupsOpenAt(event: { signupsAreOpen: boolean; signupsCloseAt: 
   return event.signupsAreOpen && (event.signupsCloseAt === null || now < Date.parse(event.signupsCloseAt));
 }
 
-/** A length in hours as people say it: '30 min', '1 h', '1 h 15 min'. */
-export function formatHours(hours: number): string {
-  const minutes = Math.round(validHours(hours) * 60);
-  const [h, m] = [Math.floor(minutes / 60), minutes % 60];
-  if (h === 0) return `${m} min`;
-  return m === 0 ? `${h} h` : `${h} h ${m} min`;
-}
 
 /** Spec §4: in the lineup only if it has DJ references and a slot points at its uuid. */
 export function isSignupInLineup(signup: StaffSignup, slots: readonly Slot[]): boolean {

@@ -93,11 +93,11 @@ test.describe('Global Settings and Home', () => {
     await expect(field).toHaveAttribute('type', 'url');
 
     await field.fill('not a url');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Signup URL must be a URL')).toBeVisible();
 
     await field.fill(signupUrl);
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Settings saved successfully!')).toBeVisible();
 
     await page.goto('/');
@@ -116,7 +116,7 @@ test.describe('Global Settings and Home', () => {
     await page.goto('/globalSettings');
     await page.getByLabel('Signup URL').fill(signupUrl);
     await page.getByLabel('Chat server URL').fill(chatServerUrl);
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Settings saved successfully!')).toBeVisible();
 
     await page.goto('/');

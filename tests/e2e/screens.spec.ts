@@ -79,6 +79,8 @@ test('the screens people live in, light and dark, on a phone and a desktop', asy
   });
   await shoot(dana, 'dj-home', '/', async (shown) => {
     await expect(shown.getByRole('link', { name: /Sunday Service #43/ }).first()).toBeVisible();
+    // Her reminders' switch loads after the page (features/home/DjHome.tsx).
+    await expect(shown.getByRole('switch', { name: 'Remind me before my slots' })).toBeVisible();
   });
   await shoot(dana, 'dj-signup', `/eventSignup/${building}`, heading(/^You are signed up for /), (shown) => [shown.getByLabel('Your calendar link')]);
   await shoot(dana, 'dj-wizard', `/eventSignup/${published}/wizard`, async (shown) => {

@@ -222,7 +222,7 @@ test.describe('a fresh install', () => {
       ['Chat server URL', 'https://discord.gg/community'],
     ];
     for (const [label, value] of fields) await page.getByLabel(label).fill(value);
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Settings saved successfully!')).toBeVisible();
     await navLink(page, 'Home').click();
     await expect(page.getByRole('link', { name: 'https://forms.community.test/signup' })).toBeVisible();
@@ -231,7 +231,7 @@ test.describe('a fresh install', () => {
     // One setting emptied again: listed again, until this browser dismisses the list.
     await page.goto('/globalSettings');
     await page.getByLabel('Shared drive URL').fill('');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Settings saved successfully!')).toBeVisible();
     await page.goto('/');
     await expect(checklist.getByRole('link')).toHaveText(['Shared drive URL — not set yet']);

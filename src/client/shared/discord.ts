@@ -7,7 +7,8 @@ import { call, queryOf } from '@client/lib/api';
 
 const postsQuery = (eventId: string) => queryOf(api.getDiscordPosts, { params: { eventId } });
 
-export const useDiscordPosts = (eventId: string) => useQuery(postsQuery(eventId));
+/** `enabled` false: not fetched (yet), e.g. until a save would tell DJs anything. */
+export const useDiscordPosts = (eventId: string, enabled = true) => useQuery({ ...postsQuery(eventId), enabled });
 
 /** Posts `text` as `kind`, or edits the message posted before; the answer replaces the post in the cache. */
 export function usePostToDiscord(eventId: string, kind: DiscordPostKind) {

@@ -71,8 +71,11 @@ export const useSetPreflightStep = (eventId: string) =>
 export const useSetConfirmation = (eventId: string) =>
   useEventChange(eventId, (body: BodyOf<typeof api.setConfirmation>) => call(api.setConfirmation, { params: { eventId }, body }));
 /** Cancel (true) or restore (false) the event, against the version the page showed. */
-export const setEventCancelled = (eventId: string, cancelled: boolean, baseVersion: number) =>
-  call(cancelled ? api.cancelEvent : api.restoreEvent, { params: { eventId }, body: { baseVersion } });
+/** Cancels (telling the lineup's DJs in Discord with `notifyDjs`) or restores the event. */
+export const setEventCancelled = (eventId: string, cancelled: boolean, baseVersion: number, notifyDjs = false) =>
+  cancelled
+    ? call(api.cancelEvent, { params: { eventId }, body: { baseVersion, ...(notifyDjs && { notifyDjs }) } })
+    : call(api.restoreEvent, { params: { eventId }, body: { baseVersion } });
 
 export const deleteEvent = (eventId: string, baseVersion: number) => call(api.deleteEvent, { params: { eventId }, body: { baseVersion } });
 

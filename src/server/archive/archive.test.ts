@@ -3,6 +3,7 @@ import { API } from '@shared/api/index.js';
 import path from 'node:path';
 import type { Archive } from '@shared/archive/schema.js';
 import { ARCHIVE_VERSION } from '@shared/archive/schema.js';
+import { DEFAULT_REMINDER_SETTINGS } from '@shared/schemas/dj-posts.js';
 import { seedIfEmpty } from '../seed/seed.js';
 import { type SignedIn, startTestApp, testDialects, type TestApp, type TestDialect } from '../testing/harness.js';
 import { UNARCHIVED_TABLES, DERIVED_COLUMNS, archivedColumns } from './tables.js';
@@ -26,6 +27,9 @@ async function community(app: TestApp) {
   const dj = await app.signIn(['dj'], { djName: 'Calendar Keeper' });
   const link = await app.call(API.public.getCalendarLink, {}, { as: dj });
   expect(link.status).toBe(200);
+  // The Reminders section and a DJ who turned their reminders off (archive version 2).
+  expect((await app.call(API.djPosts.saveReminderSettings, { body: { ...DEFAULT_REMINDER_SETTINGS, slotReminderMinutes: 45 } }, { as: admin })).status).toBe(200);
+  expect((await app.call(API.djPosts.saveMyReminders, { body: { remindersOn: false } }, { as: dj })).status).toBe(200);
   // A legacy slot (only a DJ name), an archived DJ, a cancelled event and a post to Discord.
   const event = await db.selectFrom('events').select(['id', 'end_at']).orderBy('start_at').executeTakeFirstOrThrow();
   await db
@@ -65,7 +69,7 @@ describe.each(testDialects)('the archive from %s', (dialect) => {
     const archive = response.body;
     expect(archive).toMatchObject({ format: 'lineup-archive', version: ARCHIVE_VERSION });
     for (const table of ARCHIVE_TABLES) expect(archive.tables[table].length, table).toBeGreaterThan(0);
-    expect(archive.tables.settings.map((row) => row.key)).toEqual(['global']);
+    expect(archive.tables.settings.map((row) => row.key)).toEqual(['global', 'reminders']);
 
     const text = JSON.stringify(archive);
     const token = calendarUrl.match(/\/feeds\/dj\/([^/.]+)\.ics/)![1]!;

@@ -59,7 +59,17 @@ export function registerArchiveRoutes(app: FastifyInstance, ctx: AppContext) {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: ARCHIVE_BODY_LIMIT_BYTES }, (_request: FastifyRequest, body: Buffer) => pool.parse(body));
     registerEndpoint(scope, api.previewArchiveImport, ({ body }) => pool.preview(body.source, filesOf(body)), { bodyLimit: ARCHIVE_BODY_LIMIT_BYTES });
-    registerEndpoint(scope, api.importArchive, ({ body }) => pool.import(body.source, filesOf(body)), { bodyLimit: ARCHIVE_BODY_LIMIT_BYTES });
+    registerEndpoint(
+      scope,
+      api.importArchive,
+      async ({ body, request }) => {
+        const imported = await pool.import(body.source, filesOf(body));
+        // The imported events' reminders are scheduled now, not at the next hourly pass (decision 043).
+        await ctx.djPosts.keepAllInStep(ownOrigin(request, ctx)).catch((error: unknown) => request.log.warn({ err: error }, 'could not schedule the imported events’ posts to DJs'));
+        return imported;
+      },
+      { bodyLimit: ARCHIVE_BODY_LIMIT_BYTES },
+    );
   });
   registerEndpoint(app, api.previewRosterImport, ({ body }) => previewRosterImport(db, body), { bodyLimit: ROSTER_BODY_LIMIT_BYTES });
   registerEndpoint(app, api.importRoster, ({ body }) => importRoster(db, body), { bodyLimit: ROSTER_BODY_LIMIT_BYTES });

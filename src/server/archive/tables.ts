@@ -22,6 +22,7 @@ const KINDS: { [T in ArchiveTableName]: Partial<Record<keyof ArchiveTables[T][nu
     updated_at: 'instant',
   },
   djs: { archived_at: 'instant', created_at: 'instant', updated_at: 'instant' },
+  dj_preferences: { reminders_off: 'flag', updated_at: 'instant' },
   signups: { is_debut: 'flag', hidden: 'flag', form_data: 'json', update_pending_at: 'instant', update_fields: 'json', update_dismissed_at: 'instant', created_at: 'instant', updated_at: 'instant' },
   signup_djs: {},
   slots: { start_at: 'instant', end_at: 'instant', legacy_is_debut: 'flag' },
@@ -35,6 +36,7 @@ const KINDS: { [T in ArchiveTableName]: Partial<Record<keyof ArchiveTables[T][nu
 export const ARCHIVE_ORDER: { [T in ArchiveTableName]: ReadonlyArray<keyof ArchiveTables[T][number] & string> } = {
   events: ['id'],
   djs: ['id'],
+  dj_preferences: ['dj_id'],
   signups: ['uuid'],
   signup_djs: ['signup_uuid', 'dj_id'],
   slots: ['event_id', 'position'],
@@ -56,8 +58,12 @@ export const DERIVED_COLUMNS: Partial<Record<ArchiveTableName, readonly string[]
   djs: ['play_count', 'last_play_event_id'],
 };
 
-/** Tables no archive carries: secrets and the app's own bookkeeping. */
-export const UNARCHIVED_TABLES = ['sessions', 'dj_calendar_links', 'rate_limits'] as const;
+/**
+ * Tables no archive carries: secrets and the app's own bookkeeping. The schedule of posts to DJs
+ * is the app's queue: the new install schedules an upcoming event's reminders again from its
+ * lineup and the Reminders settings (docs/decisions/043-a-durable-schedule-of-posts.md).
+ */
+export const UNARCHIVED_TABLES = ['sessions', 'dj_calendar_links', 'rate_limits', 'scheduled_posts'] as const;
 
 type Row = Record<string, unknown>;
 

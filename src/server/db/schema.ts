@@ -188,6 +188,44 @@ export interface RateLimitsTable {
   reset_at: number;
 }
 
+/** A post to DJs on the durable schedule (docs/decisions/043-a-durable-schedule-of-posts.md). */
+export interface ScheduledPostsTable {
+  id: string;
+  event_id: string;
+  /** DjPostKind. */
+  kind: string;
+  /** The DJ a reminder is for; null for a post to several. */
+  dj_id: string | null;
+  /** JSON: the DJ ids it addresses. */
+  dj_ids: string;
+  /** DjPostState. */
+  state: string;
+  due_at: number;
+  send_until: number;
+  /** A reminder's subject: its slot's or its event's start. */
+  subject_at: number | null;
+  content: string | null;
+  /** JSON: the Discord user ids the post may ping. */
+  mentions: string;
+  origin: string | null;
+  /** DjPostOutcome. */
+  outcome: string | null;
+  message_id: string | null;
+  attempts: number;
+  claimed_by: string | null;
+  claimed_at: number | null;
+  sent_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A DJ's own choices (their Home). */
+export interface DjPreferencesTable {
+  dj_id: string;
+  reminders_off: Flag;
+  updated_at: number;
+}
+
 export interface Database {
   events: EventsTable;
   djs: DjsTable;
@@ -201,4 +239,6 @@ export interface Database {
   discord_posts: DiscordPostsTable;
   event_changes: EventChangesTable;
   rate_limits: RateLimitsTable;
+  scheduled_posts: ScheduledPostsTable;
+  dj_preferences: DjPreferencesTable;
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import * as api from '@shared/api/events.js';
 import type { EventChangedMessage } from '@shared/schemas/events.js';
 import type { AppContext } from '../context.js';
+import { postsOfRequest } from '../dj-posts/service.js';
 import { registerEndpoint } from '../http/endpoint.js';
 import { unauthorized } from '../http/errors.js';
 import { djDetailsCache } from './dj-details-cache.js';
@@ -19,7 +20,9 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext) {
     cache: { store: ctx.store, capacity: 50, key: ({ params }) => params.eventId },
   });
   const djDetails = djDetailsCache(ctx.store);
-  registerEndpoint(app, api.saveEvent, ({ params, body, user }) => service.saveEvent({ db, changes: ctx.changes, actor: user, eventId: params.eventId, body, cache: djDetails }));
+  registerEndpoint(app, api.saveEvent, ({ params, body, user, request }) =>
+    service.saveEvent({ db, changes: ctx.changes, actor: user, eventId: params.eventId, body, cache: djDetails, posts: postsOfRequest(ctx, request) }),
+  );
   registerEndpoint(app, api.publishEvent, ({ params, body, user }) =>
     service.publishEvent({ db, changes: ctx.changes, actor: user, eventId: params.eventId, baseVersion: body.baseVersion, anyway: body.anyway }),
   );
@@ -27,9 +30,15 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext) {
     service.unpublishEvent({ db, changes: ctx.changes, actor: user, eventId: params.eventId, baseVersion: body.baseVersion }),
   );
   registerEndpoint(app, api.setPreflightStep, ({ params, body, user }) => service.setPreflightStep({ db, changes: ctx.changes, actor: user, eventId: params.eventId, body }));
-  registerEndpoint(app, api.setConfirmation, ({ params, body, user }) => service.setStaffConfirmation({ db, changes: ctx.changes, actor: user, eventId: params.eventId, body }));
-  registerEndpoint(app, api.cancelEvent, ({ params, body, user }) => service.cancelEvent({ db, changes: ctx.changes, actor: user, eventId: params.eventId, baseVersion: body.baseVersion }));
-  registerEndpoint(app, api.restoreEvent, ({ params, body, user }) => service.restoreEvent({ db, changes: ctx.changes, actor: user, eventId: params.eventId, baseVersion: body.baseVersion }));
+  registerEndpoint(app, api.setConfirmation, ({ params, body, user, request }) =>
+    service.setStaffConfirmation({ db, changes: ctx.changes, actor: user, eventId: params.eventId, body, posts: postsOfRequest(ctx, request) }),
+  );
+  registerEndpoint(app, api.cancelEvent, ({ params, body, user, request }) =>
+    service.cancelEvent({ db, changes: ctx.changes, actor: user, eventId: params.eventId, baseVersion: body.baseVersion, notifyDjs: body.notifyDjs, posts: postsOfRequest(ctx, request) }),
+  );
+  registerEndpoint(app, api.restoreEvent, ({ params, body, user, request }) =>
+    service.restoreEvent({ db, changes: ctx.changes, actor: user, eventId: params.eventId, baseVersion: body.baseVersion, posts: postsOfRequest(ctx, request) }),
+  );
   registerEndpoint(app, api.deleteEvent, ({ params, body }) => service.deleteEvent({ db, changes: ctx.changes, eventId: params.eventId, baseVersion: body.baseVersion }));
 
   // Live updates for an open event page (server-sent events): `changed` with the new version.

@@ -20,6 +20,7 @@ import { eventStoredProblems } from '@shared/stored-problems.js';
 import type { HistoryLine } from '@shared/schemas/history.js';
 import type { ChangeBus } from '../changes/bus.js';
 import { isSerializationFailure, UniqueViolation, withDbErrors } from '../db/errors.js';
+import { afterCancelledOrRestored, afterLineupSaved, lockEvent, keepRemindersInStep, type PostsOfChange } from '../dj-posts/plan.js';
 import { findOtherEvents, refreshDjStats } from '../djs/plays.js';
 import { findDjsById } from '../djs/rows.js';
 import type { Database } from '../db/schema.js';
@@ -167,11 +168,11 @@ export async function assertEventExists({ db, eventId }: { db: Db | Transaction<
  * draft is written (shared/lineup-save.ts). The answer is built from that read and the writes:
  * only DJs the save newly names are read, since nothing else it shows can have changed.
  */
-export async function saveEvent({ db, changes, actor, eventId, body, cache }: { db: Db; changes: ChangeBus; actor: Actor; eventId: string; body: SaveEventBody; cache?: DjDetailsCache }): Promise<EventDetail> {
+export async function saveEvent({ db, changes, actor, eventId, body, cache, posts }: { db: Db; changes: ChangeBus; actor: Actor; eventId: string; body: SaveEventBody; cache?: DjDetailsCache; posts?: PostsOfChange }): Promise<EventDetail> {
   checkDraftConsistency(body);
   const now = Date.now();
 
-  const { saved, version } = await db.transaction().execute(async (trx) => {
+  const { saved, version, due } = await db.transaction().execute(async (trx) => {
     const row = await repository.bumpVersionIfCurrent(trx, eventId, body.baseVersion, now);
     if (!row) return refuseStaleOrMissing(trx, eventId);
     const before = await findStoredLineup(trx, eventId, row, cache?.get(eventId));
@@ -201,12 +202,15 @@ export async function saveEvent({ db, changes, actor, eventId, body, cache }: { 
     const answer = savedDetail(event, diff.after, { djs: { ...before.djs, ...newDjs }, otherEventsByDj: { ...before.otherEventsByDj, ...added } });
     const beforeEvent = { ...repository.eventFromRow(row), version: body.baseVersion, signups: [...before.signups], slots: [...before.slots], djPlays: [...before.djPlays] };
     await recordSave(trx, { eventId, actor, before: beforeEvent, after: answer, seen: body.signups.map((signup) => signup.uuid) });
+    // Reminders follow the lineup; a change staff chose to tell the DJs of is posted (issue 35).
+    const due = posts ? await afterLineupSaved(trx, { before: beforeEvent, after: answer, notify: body.notifyDjs === true, posts }) : false;
     // This save's own writes (its plays, its name and start) change no DJ details of this event.
-    return { saved: answer, version: cache?.version() };
+    return { saved: answer, version: cache?.version(), due };
   });
 
   cache?.set(eventId, version, { djs: saved.djs, otherEventsByDj: saved.otherEventsByDj });
   await changes.publish({ eventId, version: saved.version });
+  if (due) posts?.kick();
   return saved;
 }
 
@@ -245,13 +249,16 @@ export async function publishEvent({ db, changes, actor, eventId, baseVersion, a
   return published;
 }
 
-/** Cancel (spec issue 13): the event keeps its signups, lineup and plays; DJs cannot sign up; never public. */
-export function cancelEvent({ db, changes, actor, eventId, baseVersion }: { db: Db; changes: ChangeBus; actor: Actor; eventId: string; baseVersion: number }): Promise<EventDetail> {
-  return changeEvent(db, changes, { eventId, actor, kind: 'cancelled' }, baseVersion, { cancelled_at: Date.now() });
+/**
+ * Cancel (spec issue 13): the event keeps its signups, lineup and plays; DJs cannot sign up; never
+ * public. Its reminders go, and with `notifyDjs` its lineup's DJs are told in one post (issue 35).
+ */
+export function cancelEvent({ db, changes, actor, eventId, baseVersion, notifyDjs = false, posts }: { db: Db; changes: ChangeBus; actor: Actor; eventId: string; baseVersion: number; notifyDjs?: boolean; posts?: PostsOfChange }): Promise<EventDetail> {
+  return changeEvent(db, changes, { eventId, actor, kind: 'cancelled', notifyDjs, posts }, baseVersion, { cancelled_at: Date.now() });
 }
 
-export function restoreEvent({ db, changes, actor, eventId, baseVersion }: { db: Db; changes: ChangeBus; actor: Actor; eventId: string; baseVersion: number }): Promise<EventDetail> {
-  return changeEvent(db, changes, { eventId, actor, kind: 'restored' }, baseVersion, { cancelled_at: null });
+export function restoreEvent({ db, changes, actor, eventId, baseVersion, posts }: { db: Db; changes: ChangeBus; actor: Actor; eventId: string; baseVersion: number; posts?: PostsOfChange }): Promise<EventDetail> {
+  return changeEvent(db, changes, { eventId, actor, kind: 'restored', notifyDjs: false, posts }, baseVersion, { cancelled_at: null });
 }
 
 /**
@@ -262,17 +269,19 @@ export function restoreEvent({ db, changes, actor, eventId, baseVersion }: { db:
 async function changeEvent(
   db: Db,
   changes: ChangeBus,
-  { eventId, actor, kind }: { eventId: string; actor: Actor; kind: 'cancelled' | 'restored' },
+  { eventId, actor, kind, notifyDjs, posts }: { eventId: string; actor: Actor; kind: 'cancelled' | 'restored'; notifyDjs: boolean; posts: PostsOfChange | undefined },
   baseVersion: number,
   columns: Parameters<typeof repository.updateEventIfVersion>[3],
 ): Promise<EventDetail> {
-  const changed = await db.transaction().execute(async (trx) => {
+  const { changed, due } = await db.transaction().execute(async (trx) => {
     const swapped = await repository.updateEventIfVersion(trx, eventId, baseVersion, columns, Date.now());
     if (!swapped) await refuseStaleOrMissing(trx, eventId);
     await recordChange(trx, { eventId, actor, kind, version: baseVersion + 1 });
-    return getEventDetail({ db: trx, eventId });
+    const detail = await getEventDetail({ db: trx, eventId });
+    return { changed: detail, due: posts ? await afterCancelledOrRestored(trx, { event: detail, notify: notifyDjs, posts }) : false };
   });
   await changes.publish({ eventId, version: changed.version });
+  if (due) posts?.kick();
   return changed;
 }
 
@@ -337,17 +346,20 @@ export async function setPreflightStep({ db, changes, actor, eventId, body }: { 
 }
 
 /** Staff record a DJ's answer to their proposed slot (say, given in Discord). */
-export async function setStaffConfirmation({ db, changes, actor, eventId, body }: { db: Db; changes: ChangeBus; actor: Actor; eventId: string; body: StaffConfirmationBody }): Promise<EventDetail> {
-  const detail = await db.transaction().execute(async (trx) => {
+export async function setStaffConfirmation({ db, changes, actor, eventId, body, posts }: { db: Db; changes: ChangeBus; actor: Actor; eventId: string; body: StaffConfirmationBody; posts?: PostsOfChange }): Promise<EventDetail> {
+  const { detail, due } = await db.transaction().execute(async (trx) => {
+    // The event's row first, as a save takes it, before the reminders are brought in step below.
+    if (posts) await lockEvent(trx, posts.dialect, eventId);
     await assertEventExists({ db: trx, eventId });
     if (!(await signupRows.setConfirmation(trx, eventId, body.djId, body.confirmation, false))) {
       throw conflict('This DJ is on no signup of the event: reload the page to see its signups.');
     }
     const detail = await getEventDetail({ db: trx, eventId });
     await recordChange(trx, { eventId, actor, kind: 'confirmation', version: detail.version, lines: [confirmationLine(detail, body)] });
-    return detail;
+    return { detail, due: posts ? await keepRemindersInStep(trx, detail, posts) : false };
   });
   await changes.publish({ eventId, version: detail.version });
+  if (due) posts?.kick();
   return detail;
 }
 

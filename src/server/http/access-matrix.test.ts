@@ -103,7 +103,7 @@ function rawRequest(app: TestApp, method: string, target: string, headers: Recor
 /** Everything stored, as one comparable text: a refused request must leave it as it was. */
 async function snapshot(app: TestApp): Promise<string> {
   const db = app.ctx.store.db;
-  const tables = ['events', 'djs', 'signups', 'signup_djs', 'slots', 'dj_plays', 'settings', 'discord_posts', 'event_changes'] as const;
+  const tables = ['events', 'djs', 'signups', 'signup_djs', 'slots', 'dj_plays', 'settings', 'discord_posts', 'event_changes', 'scheduled_posts', 'dj_preferences'] as const;
   const rows = await Promise.all(tables.map((table) => db.selectFrom(table).selectAll().execute()));
   return JSON.stringify(rows.map((list) => list.map((row) => JSON.stringify(row)).sort()));
 }

@@ -12,6 +12,7 @@ import type { AppContext } from '../context.js';
 import { UniqueViolation, withDbErrors } from '../db/errors.js';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.js';
 import type { QueryTarget } from '../db/precompiled.js';
+import { keepRemindersInStep, lockEvent, type PostsOfChange, readScheduledEvent } from '../dj-posts/plan.js';
 import { recordChange } from '../history/record.js';
 import { readSettings } from '../settings/service.js';
 import { findDjsById } from '../djs/rows.js';
@@ -170,19 +171,25 @@ async function intakeSignup(trx: QueryTarget, ctx: AppContext, user: SessionUser
  * The DJ answers the slot proposed to them (confirm, or say they cannot make it); only once their
  * signup is in the lineup. Answers with the signup area as it is then.
  */
-export async function confirmSlot({ ctx, user, body }: { ctx: AppContext; user: SessionUser; body: ConfirmationBody }): Promise<SignupArea> {
+export async function confirmSlot({ ctx, user, body, posts }: { ctx: AppContext; user: SessionUser; body: ConfirmationBody; posts: PostsOfChange }): Promise<SignupArea> {
   const djId = rosterIdOf(user);
   const event = await findEvent(ctx.store.db, body.event_id);
   if (!event) throw notFound(NOT_FOUND);
   if (event.cancelled) throw conflict(EVENT_CANCELLED, 'signups_closed');
-  await ctx.store.db.transaction().execute(async (trx) => {
+  const due = await ctx.store.db.transaction().execute(async (trx) => {
+    // The event's row first, as a staff save takes it: the reminders are brought in step below.
+    await lockEvent(trx, posts.dialect, event.id);
     if (!(await setConfirmation(trx, event.id, djId, body.confirmation, true))) {
       throw conflict('Your signup is not in the lineup yet: there is no slot to confirm.');
     }
     const kind = body.confirmation === 'declined' ? 'slot_declined' : 'slot_confirmed';
     await recordChange(trx, { eventId: event.id, actor: user, kind, version: event.version });
+    // A DJ who confirmed needs no reminder to; one who cannot make it, no reminder at all.
+    const scheduled = await readScheduledEvent(trx, event.id);
+    return scheduled ? keepRemindersInStep(trx, scheduled, posts) : false;
   });
   await ctx.changes.publish({ eventId: event.id, version: event.version });
+  if (due) posts.kick();
   return loadSignupArea({ ctx, user, eventId: event.id });
 }
 

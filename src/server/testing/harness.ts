@@ -10,6 +10,7 @@ import { type Answer, callContract, type SentRequest } from '@shared/testing/api
 import { type OpenStream, openStream } from './streams.js';
 import { type Config, loadConfig } from '../config.js';
 import { openSession, SESSION_COOKIE } from '../auth/sessions.js';
+import type { Clock } from '../dj-posts/clock.js';
 import type { Limits } from '../limits.js';
 import { startServer, type RunningApp } from '../start.js';
 
@@ -80,6 +81,8 @@ export interface TestAppOptions {
   reuse?: { dataDir: string; databaseUrl?: string };
   /** Serve this built client (its index.html at least), as the real server does. */
   clientDir?: string;
+  /** The clock posts to DJs are scheduled by (startServer's `clock`): the schedule then runs when a test asks. Kept across restarts. */
+  clock?: Clock;
 }
 
 export async function startTestApp(
@@ -87,7 +90,7 @@ export async function startTestApp(
   env: Record<string, string> = {},
   options: TestAppOptions = {},
 ): Promise<TestApp> {
-  const { reuse, limits, logLines, clientDir } = options;
+  const { reuse, limits, logLines, clientDir, clock } = options;
   const dataDir = reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lineup-test-'));
   const databaseUrl = reuse ? reuse.databaseUrl : dialect === 'postgres' ? await createPostgresDatabase() : undefined;
   const config: Config = loadConfig({
@@ -108,7 +111,7 @@ export async function startTestApp(
         },
       })
     : undefined;
-  const running = await startServer(config, { logger: env.LOG_LEVEL || logLines ? undefined : false, logStream, limits, clientDir });
+  const running = await startServer(config, { logger: env.LOG_LEVEL || logLines ? undefined : false, logStream, limits, clientDir, clock });
 
   const testApp: TestApp = {
     ...running,
@@ -117,7 +120,7 @@ export async function startTestApp(
     databaseUrl,
     async restart() {
       await running.stop();
-      return startTestApp(dialect, env, { limits, logLines, clientDir, reuse: { dataDir, databaseUrl } });
+      return startTestApp(dialect, env, { limits, logLines, clientDir, clock, reuse: { dataDir, databaseUrl } });
     },
     async signIn(roles, dj = {}) {
       const now = Date.now();

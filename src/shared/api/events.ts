@@ -11,6 +11,7 @@ import {
   nextEventRequestSchema,
   preflightStepSchema,
   eventVersionSchema,
+  cancelEventSchema,
   publishEventSchema,
   saveEventSchema,
   staffConfirmationSchema,
@@ -135,7 +136,7 @@ export const cancelEvent = contract({
   path: '/api/events/:eventId/cancel',
   access: 'staff',
   params: eventIdParamsSchema,
-  body: eventVersionSchema,
+  body: cancelEventSchema,
   response: eventDetailSchema,
   errors: ['stale_version'],
 });

@@ -2,6 +2,7 @@ import * as archive from './archive.js';
 import * as auth from './auth.js';
 import type { Contract } from './contract.js';
 import * as discord from './discord.js';
+import * as djPosts from './dj-posts.js';
 import * as djs from './djs.js';
 import * as events from './events.js';
 import * as history from './history.js';
@@ -11,6 +12,6 @@ import * as settings from './settings.js';
 import * as signup from './signup.js';
 
 // Every endpoint of the API, by feature: the access-matrix and hostile-input tests enumerate them.
-export const API = { auth, events, djs, settings, signup, me, public: publicPages, discord, history, archive } as const;
+export const API = { auth, events, djs, settings, signup, me, public: publicPages, discord, history, archive, djPosts } as const;
 
 export const ALL_CONTRACTS: readonly Contract[] = Object.values(API).flatMap((feature) => Object.values(feature));

@@ -86,6 +86,12 @@ describe('reading an archive file', () => {
       message: 'This is not a Lineup archive but looks like an export of Firestore collections: import it as a Firestore export.',
     });
   });
+  test('version 1 (before DJs had reminder choices) is brought up to this version and reads', () => {
+    const { dj_preferences: _none, ...version1 } = emptyTables();
+    const read = readArchive(JSON.stringify({ format: 'lineup-archive', version: 1, schema: '080_rate_limits', exportedAt: '2030-01-01T00:00:00.000Z', tables: version1 }));
+    expect(read.ok && read.value.tables.dj_preferences).toEqual([]);
+    expect(read.ok && read.value.version).toBe(ARCHIVE_VERSION);
+  });
   test('a field an archive does not have is refused rather than silently dropped', () => {
     const read = readArchive(JSON.stringify({ ...JSON.parse(archive(ARCHIVE_VERSION)), sessions: [] }));
     expect(read).toEqual({ ok: false, message: 'The archive is damaged: Unrecognized key: "sessions".' });
@@ -134,12 +140,13 @@ describe('roster CSV', () => {
   });
 });
 
-test("the archive's columns are version 1's: a change needs a new ARCHIVE_VERSION and its upgrade (ARCHIVE_UPGRADES)", () => {
+test("the archive's columns are version 2's: a change needs a new ARCHIVE_VERSION and its upgrade (ARCHIVE_UPGRADES)", () => {
   const columns = Object.fromEntries(ARCHIVE_TABLES.map((table) => [table, Object.keys(archiveTablesSchema.shape[table].element.shape).join(' ')]));
-  expect(ARCHIVE_VERSION).toBe(1);
+  expect(ARCHIVE_VERSION).toBe(2);
   expect(columns).toEqual({
     events: 'id name start_at end_at published host message footer signups_open signups_close_at signup_cap preflight public_links cancelled_at version created_at updated_at',
     djs: 'id discord_id public_name dj_name rtmp_url twitch_username avatar_url notes archived_at created_at updated_at',
+    dj_preferences: 'dj_id reminders_off updated_at',
     signups: 'uuid event_id position name is_debut requested_duration type hidden form_data submitted_by update_pending_at update_fields update_dismissed_at created_at updated_at',
     signup_djs: 'signup_uuid event_id dj_id position confirmation',
     slots: 'event_id position signup_uuid start_at end_at legacy_dj_name legacy_dj_id legacy_duration legacy_is_debut legacy_slot_type stream_source_url stream_source_type',

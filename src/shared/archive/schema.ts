@@ -9,7 +9,7 @@ import { z } from 'zod';
 // brought up to this one by ARCHIVE_UPGRADES before it is read, one newer than this is refused.
 
 export const ARCHIVE_FORMAT = 'lineup-archive';
-export const ARCHIVE_VERSION = 1;
+export const ARCHIVE_VERSION = 2;
 
 /** The largest archive file an import takes (a community's years fit in a few megabytes). */
 export const ARCHIVE_MAX_BYTES = 32 * 1024 * 1024;
@@ -67,6 +67,13 @@ export const archiveDjSchema = z.strictObject({
   updated_at: instant,
 });
 
+/** A DJ's own choices (version 2): whether the app reminds them in Discord. */
+export const archiveDjPreferenceSchema = z.strictObject({
+  dj_id: id,
+  reminders_off: flag,
+  updated_at: instant,
+});
+
 export const archiveSignupSchema = z.strictObject({
   uuid: id,
   event_id: id,
@@ -110,8 +117,8 @@ export const archiveSlotSchema = z.strictObject({
 
 export const archivePlaySchema = z.strictObject({ event_id: id, dj_id: id });
 
-/** Only the global settings: the Discord webhooks (a credential) never leave. */
-export const ARCHIVED_SETTINGS_KEYS = ['global'] as const;
+/** The global settings and the Reminders section (version 2): the Discord webhooks (a credential) never leave. */
+export const ARCHIVED_SETTINGS_KEYS = ['global', 'reminders'] as const;
 
 export const archiveSettingSchema = z.strictObject({
   key: z.enum(ARCHIVED_SETTINGS_KEYS, { error: `is not a setting an archive carries (only ${ARCHIVED_SETTINGS_KEYS.join(', ')})` }),
@@ -147,6 +154,7 @@ export const archiveDiscordPostSchema = z.strictObject({
 export const archiveTablesSchema = z.strictObject({
   events: z.array(archiveEventSchema),
   djs: z.array(archiveDjSchema),
+  dj_preferences: z.array(archiveDjPreferenceSchema),
   signups: z.array(archiveSignupSchema),
   signup_djs: z.array(archiveSignupDjSchema),
   slots: z.array(archiveSlotSchema),
@@ -173,6 +181,7 @@ export type Archive = z.infer<typeof archiveSchema>;
 export const emptyTables = (): ArchiveTables => ({
   events: [],
   djs: [],
+  dj_preferences: [],
   signups: [],
   signup_djs: [],
   slots: [],
@@ -184,6 +193,9 @@ export const emptyTables = (): ArchiveTables => ({
 
 /**
  * Upgrades of older archives: ARCHIVE_UPGRADES[n] turns version n's tables into version n + 1's.
- * Version 1 is the first, so there is none yet.
+ * Version 2 (issue 35) adds DJs' reminder choices (none before) and the Reminders settings, a
+ * settings row an older archive simply does not have.
  */
-export const ARCHIVE_UPGRADES: Record<number, (tables: unknown) => unknown> = {};
+export const ARCHIVE_UPGRADES: Record<number, (tables: unknown) => unknown> = {
+  1: (tables) => (tables && typeof tables === 'object' && !Array.isArray(tables) ? { dj_preferences: [], ...tables } : tables),
+};

@@ -148,11 +148,19 @@ export const saveEventSchema = z.object({
     .array(z.object({ uuid: idSchema('Signup id'), at: z.iso.datetime() }))
     .max(LINEUP_LIMITS.signups)
     .default([]),
+  /**
+   * Tell the DJs whose slot the save makes new or moves, in one post through the scheduling
+   * webhook (issue 35; staff saw it in the save bar). Left out: nobody is told.
+   */
+  notifyDjs: z.boolean().optional(),
 });
 export type SaveEventBody = z.infer<typeof saveEventSchema>;
 
 /** Publish, cancel, restore and delete: the stored version the page showed, refused when stale. */
 export const eventVersionSchema = z.object({ baseVersion });
+
+/** Cancel Event: and whether the lineup's DJs are told in one post (staff saw it in the dialog). */
+export const cancelEventSchema = eventVersionSchema.extend({ notifyDjs: z.boolean().optional() });
 
 /**
  * Publish Event. `anyway`: staff publish although required preflight steps are open (the spec lets

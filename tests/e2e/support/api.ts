@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, type APIResponse, expect } from '@playwright/test';
 import type { CallInput, Contract } from '@shared/api/contract';
 import { API } from '@shared/api/index';
+import { setTestClock as setTestClockContract } from '@shared/api/testing';
 import type { Confirmation, SignupType } from '@shared/domain';
 import type { Dj } from '@shared/schemas/djs';
 import type { Signup, Slot } from '@shared/schemas/lineup';
@@ -388,6 +389,20 @@ export async function putDjInLineup(request: APIRequestContext, eventId: string,
 }
 
 // ---- Global Settings -------------------------------------------------------------------------
+
+/** Staff set the scheduling webhook (Global Settings → Discord webhooks), keeping the rest. */
+export async function setSchedulingWebhook(request: APIRequestContext, url: string): Promise<void> {
+  const { discordWebhooks: _masked, ...stored } = (await call(API.settings.getSettings, {}, { as: request })).body;
+  void (await call(API.settings.saveSettings, { body: { ...stored, discordWebhookChanges: { scheduling: url } } }, { as: request })).body;
+}
+
+/**
+ * An app started with TEST_CLOCK=on (README): its schedule of posts to DJs now runs at `at`, and
+ * what is due then is sent before this answers. As an admin.
+ */
+export async function setTestClock(request: APIRequestContext, at: string | number) {
+  return (await call(setTestClockContract, { body: { now: new Date(at).toISOString() } }, { as: request })).body;
+}
 
 /** Staff set whom a member without roles asks for one (Global Settings), keeping the rest. */
 export async function setContact(request: APIRequestContext, contactHostName: string, chatServerUrl: string): Promise<Settings> {

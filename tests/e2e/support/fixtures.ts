@@ -1,5 +1,5 @@
 import { test as base, type BrowserContextOptions, expect, type Page } from '@playwright/test';
-import { startServer } from './server';
+import { type RunningServer, startServer } from './server';
 
 interface Fixtures {
   /**
@@ -9,6 +9,10 @@ interface Fixtures {
    * data of tests running in parallel on the shared server would otherwise change.
    */
   ownServer: boolean;
+  /** More of the own server's environment: `test.use({ ownServer: true, serverEnv: { TEST_CLOCK: 'on' } })`. */
+  serverEnv: Record<string, string>;
+  /** The running app, when the test has its own: its address, and a restart on the same database. */
+  server: RunningServer | null;
   /** The address of the app this test talks to. */
   appUrl: string;
   /**
@@ -20,17 +24,21 @@ interface Fixtures {
 
 export const test = base.extend<Fixtures>({
   ownServer: [false, { option: true }],
-  appUrl: async ({ ownServer }, use) => {
+  serverEnv: [{}, { option: true }],
+  server: async ({ ownServer, serverEnv }, use) => {
     if (!ownServer) {
-      await use(process.env.E2E_BASE_URL!);
+      await use(null);
       return;
     }
-    const server = await startServer();
+    const server = await startServer({ env: serverEnv });
     try {
-      await use(server.url);
+      await use(server);
     } finally {
       await server.stop();
     }
+  },
+  appUrl: async ({ server }, use) => {
+    await use(server?.url ?? process.env.E2E_BASE_URL!);
   },
   // Every test gets the running app's address as baseURL.
   baseURL: async ({ appUrl }, use) => {

@@ -11,21 +11,52 @@ import path from 'node:path';
 
 export interface RunningServer {
   url: string;
+  /** Stops the app and starts it again on the same database and port, as an operator's restart does. */
+  restart: () => Promise<void>;
   stop: () => Promise<void>;
 }
 
 /**
  * Starts a server on its own empty database. SQLite in the temporary DATA_DIR unless
- * `databaseUrl` names a PostgreSQL database, which must then be empty too.
+ * `databaseUrl` names a PostgreSQL database, which must then be empty too. `env`: more of the
+ * environment (e.g. TEST_CLOCK=on).
  */
-export async function startServer({ databaseUrl = '' }: { databaseUrl?: string } = {}): Promise<RunningServer> {
+export async function startServer({ databaseUrl = '', env = {} }: { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lineup-e2e-'));
+  const cleanUp = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  let app: SpawnedApp;
+  try {
+    app = await spawnApp({ dataDir, databaseUrl, env, port: '0' });
+  } catch (error) {
+    cleanUp();
+    throw error;
+  }
+  const port = new URL(app.url).port;
+  return {
+    url: app.url,
+    restart: async () => {
+      await app.stop();
+      app = await spawnApp({ dataDir, databaseUrl, env, port });
+    },
+    stop: async () => {
+      await app.stop();
+      cleanUp();
+    },
+  };
+}
+
+interface SpawnedApp {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+async function spawnApp({ dataDir, databaseUrl, env, port }: { dataDir: string; databaseUrl: string; env: Record<string, string>; port: string }): Promise<SpawnedApp> {
   const server = spawn(process.execPath, ['dist/server/main.js'], {
     env: {
       ...process.env,
       NODE_ENV: 'development',
       HOST: '127.0.0.1',
-      PORT: '0',
+      PORT: port,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DISCORD_CLIENT_ID: '',
@@ -33,18 +64,17 @@ export async function startServer({ databaseUrl = '' }: { databaseUrl?: string }
       DATABASE_URL: databaseUrl,
       // The fake Discord of global-setup.ts: webhook URLs are accepted only under its origin.
       DISCORD_API_URL: process.env.E2E_DISCORD_URL ?? '',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise((resolve) => server.once('exit', resolve));
-  const cleanUp = () => fs.rmSync(dataDir, { recursive: true, force: true });
   let url: string;
   try {
     url = await waitForUrl(server);
   } catch (error) {
     server.kill('SIGTERM');
     await exited;
-    cleanUp();
     throw error;
   }
   return {
@@ -52,7 +82,6 @@ export async function startServer({ databaseUrl = '' }: { databaseUrl?: string }
     stop: async () => {
       if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
       await exited;
-      cleanUp();
     },
   };
 }

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { cancellationMessages, djSlots } from '@shared/dj-posts';
 import { Button } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
@@ -7,6 +8,7 @@ import { paths } from '@shared/paths';
 import type { EventDetail } from '@shared/schemas/events';
 import { formatZonedDate } from '@shared/time';
 import { ConfirmDialog } from '@client/components/ConfirmDialog';
+import { DjNoticeChoice, useDjNoticeDefaults } from '@client/components/DjNoticeChoice';
 import { useDraftStatus, useStoredEvent } from '@client/shared/draft';
 import { browserZone } from '@client/lib/zone';
 
@@ -30,8 +32,9 @@ export function EventLifecycle() {
       navigate(paths.events(), { replace: true });
     } else close();
   };
+  const notice = useCancellationNotice(asking === 'cancel');
   const confirmCancelled = async (cancelled: boolean) => {
-    await setCancelled(cancelled);
+    await setCancelled(cancelled, { notifyDjs: cancelled && notice.tell });
     close();
   };
 
@@ -72,9 +75,10 @@ export function EventLifecycle() {
         onCancel={close}
       >
         <p>{named} is marked Cancelled and leaves the DJs' signup page: they can no longer sign up or change their signup.</p>
-        <p className="mb-0">
+        <p className={notice.choice ? undefined : 'mb-0'}>
           Its {pluralise(stored.signups.length, 'signup')}, lineup and plays are kept, and you can restore it at any time.
         </p>
+        {notice.choice}
       </ConfirmDialog>
       <ConfirmDialog
         show={asking === 'restore'}
@@ -90,4 +94,30 @@ export function EventLifecycle() {
       </ConfirmDialog>
     </>
   );
+}
+
+/** The lineup's DJs a cancellation can tell in Discord (issue 35), and staff's choice to. */
+function useCancellationNotice(asking: boolean) {
+  const { stored, djs } = useStoredEvent();
+  const slots = useMemo(() => (asking ? [...djSlots(stored, djs).values()] : []), [asking, stored, djs]);
+  const mentioned = slots.filter((slot) => slot.discordId !== null);
+  const defaults = useDjNoticeDefaults(stored.id, stored.published, mentioned.length > 0);
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const tell = mentioned.length > 0 && defaults.webhookSet && (choice ?? defaults.proposed);
+  const name = (djId: string) => djs[djId]?.djName || djs[djId]?.publicName || djId;
+  return {
+    tell,
+    choice:
+      asking && defaults.ready ? (
+        <DjNoticeChoice
+          what="that the event is cancelled"
+          told={mentioned.map((slot) => name(slot.djId))}
+          untold={slots.filter((slot) => slot.discordId === null).map((slot) => name(slot.djId))}
+          messages={cancellationMessages(stored, slots)}
+          webhookSet={defaults.webhookSet}
+          checked={tell}
+          onChange={setChoice}
+        />
+      ) : null,
+  };
 }

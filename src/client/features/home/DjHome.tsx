@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Badge, Card, Col, ListGroup, Row, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { paths } from '@shared/paths';
@@ -9,6 +9,9 @@ import { CancelledBadge } from '@client/components/CancelledBadge';
 import { LoadError } from '@client/components/LoadError';
 import { browserZone } from '@client/lib/zone';
 import { useDjHome } from '@client/shared/me';
+
+// Below the DJ's signups, and staff's home shares this module: loaded on demand.
+const ReminderChoice = lazy(async () => ({ default: (await import('./ReminderChoice')).ReminderChoice }));
 
 type OwnSignup = DjHomeData['signups'][number];
 
@@ -86,6 +89,9 @@ function Sections({ home }: { home: DjHomeData }) {
           <ListGroup.Item className="small text-body-secondary">and {pluralise(home.pastPlayCount - home.pastPlays.length, 'earlier play')}</ListGroup.Item>
         )}
       </Section>
+      <Suspense fallback={null}>
+        <ReminderChoice />
+      </Suspense>
       <p className="text-body-secondary small mt-3 mb-0">If there are questions, please contact {home.contactHostName}.</p>
     </>
   );

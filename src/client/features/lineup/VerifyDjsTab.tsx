@@ -1,7 +1,9 @@
 import { Card, Form } from 'react-bootstrap';
 import { verifyLineupMessage } from '@shared/announcements';
+import { signupLink } from '@shared/paths';
 import { CopyButton } from '@client/components/CopyButton';
 import { DiscordPostButton } from '@client/components/DiscordPost';
+import { DjPostsCard } from '@client/components/DjPostsCard';
 import { useEventDraft } from '@client/shared/draft';
 import { useSettings } from '@client/shared/settings';
 import { ConfirmationsCard } from './ConfirmationsCard';
@@ -11,7 +13,8 @@ export function VerifyDjsTab() {
   const { draft, djs } = useEventDraft();
   const settings = useSettings();
   const channelUrl = settings.data?.schedulingChannelUrl;
-  const message = verifyLineupMessage(draft, djs);
+  // Each DJ's line links to the signup page, where their Confirm is the verification (issue 35).
+  const message = verifyLineupMessage(draft, djs, signupLink(window.location.origin, draft.id));
   const channel = channelUrl ? (
     <a href={channelUrl} target="_blank" rel="noopener noreferrer">
       scheduling channel
@@ -32,6 +35,10 @@ export function VerifyDjsTab() {
         <li>React to your own message, so the DJs can confirm by adding to your reaction.</li>
         <li>Once every listed DJ has reacted, the lineup is verified and can be announced (Messaging tab).</li>
       </ol>
+      <p>
+        Each DJ's line also links to their signup page: when they press Confirm there, it shows under Confirmations at once, with
+        nothing for you to mark.
+      </p>
       <ConfirmationsCard />
       <Card>
         <Card.Body>
@@ -45,6 +52,7 @@ export function VerifyDjsTab() {
           </div>
         </Card.Body>
       </Card>
+      <DjPostsCard eventId={draft.id} />
     </>
   );
 }

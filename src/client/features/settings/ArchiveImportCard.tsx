@@ -22,6 +22,7 @@ const SOURCES: Record<ImportSource, string> = {
 const TABLE_LABELS: Record<ArchiveTableName, string> = {
   events: 'Events',
   djs: 'DJs',
+  dj_preferences: "DJs' reminder choices",
   signups: 'Signups',
   signup_djs: 'DJs on signups',
   slots: 'Lineup slots',

@@ -11,6 +11,7 @@ import { FormLeaveGuard } from '@client/components/LeaveGuard';
 import { useSaveSettings, useSettings } from '@client/shared/settings';
 import { DataSection } from './DataSection';
 import { LineupImageCard } from './LineupImageCard';
+import { RemindersSection } from './RemindersSection';
 import { SettingsSection } from './SettingsSection';
 import { type FormValues, settingsFormSchema, toForm } from './settingsForm';
 
@@ -29,6 +30,7 @@ export function GlobalSettingsPage() {
       )}
       {settings.isError && <LoadError title="Failed to load global settings." error={settings.error} onRetry={settings.refetch} heading="h2" />}
       {settings.data && <SettingsForm initial={settings.data} />}
+      {settings.data && <RemindersSection />}
       {settings.data && <DataSection />}
     </div>
   );

@@ -36,7 +36,8 @@ export interface DraftEdits {
 export interface DraftStatus {
   isDirty: boolean;
   saving: boolean;
-  save: () => Promise<void>;
+  /** `notifyDjs`: the DJs whose slot the save makes new or moves are told in Discord (staff saw the post). */
+  save: (options?: { notifyDjs?: boolean }) => Promise<void>;
   discard: () => void;
   /**
    * Publish Event; `anyway` with required preflight steps open. Answers 'Requirements not met: …'
@@ -44,8 +45,8 @@ export interface DraftStatus {
    */
   publish: (anyway?: boolean) => Promise<string | null>;
   unpublish: () => Promise<void>;
-  /** Cancel (true) or restore (false) the event; unsaved edits are kept. */
-  setCancelled: (cancelled: boolean) => Promise<void>;
+  /** Cancel (true) or restore (false) the event; unsaved edits are kept. `notifyDjs`: the lineup's DJs are told of the cancellation in Discord. */
+  setCancelled: (cancelled: boolean, options?: { notifyDjs?: boolean }) => Promise<void>;
   /** Deletes the event (only one with nothing to lose; refused while there are unsaved edits). True when it is gone. */
   remove: () => Promise<boolean>;
   /** Set when a save was refused because someone else saved first; `reload` clears it. */
@@ -142,11 +143,11 @@ export function EventDraftProvider({ stored, children }: { stored: EventDetail; 
   });
 
   const save = useCallback(
-    () =>
+    ({ notifyDjs = false }: { notifyDjs?: boolean } = {}) =>
       runExclusive(async () => {
         const sent = latest.current.draft;
         try {
-          const saved = await saveEvent(eventId, toSaveBody(latest.current));
+          const saved = await saveEvent(eventId, { ...toSaveBody(latest.current), ...(notifyDjs && { notifyDjs }) });
           adopt(saved);
           setState((current) => afterSave(current, saved, sent));
           setConflict(null);
@@ -196,10 +197,10 @@ export function EventDraftProvider({ stored, children }: { stored: EventDetail; 
   }, []);
 
   const setCancelled = useCallback(
-    (cancelled: boolean) =>
+    (cancelled: boolean, { notifyDjs = false }: { notifyDjs?: boolean } = {}) =>
       runExclusive(async () => {
         try {
-          const changed = await setEventCancelled(eventId, cancelled, state.baseVersion);
+          const changed = await setEventCancelled(eventId, cancelled, state.baseVersion, notifyDjs);
           adopt(changed);
           setState((current) => afterStateChange(current, changed));
           toast.success(cancelled ? 'Event cancelled.' : 'Event restored.');
