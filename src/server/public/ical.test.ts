@@ -78,3 +78,34 @@ test("a DJ's calendar: their slots only, named by act and event", () => {
   expect(slot).toMatchObject({ UID: 'e1.2@lineup-dj', SUMMARY: 'Aurora at Night 1', DTSTART: '20240609T210000Z', DTEND: '20240609T220000Z' });
   expect(slot!.DESCRIPTION).toContain('Host: TBA');
 });
+
+test("a DJ's calendar entry is exactly their slot: a half hour is not stretched over the next DJ's (issue 34)", () => {
+  const slot = (position: number, name: string, startTime: string, endTime: string) => ({
+    eventId: 'e1',
+    eventName: 'Night 1',
+    host: 'Hal',
+    position,
+    name,
+    startTime,
+    endTime,
+    updatedAt: 0,
+    url: 'https://lineup.example.org/lineups/e1',
+  });
+  const text = djCalendar({
+    appName: 'Lineup',
+    seriesName: 'Sunday Service',
+    slots: [
+      slot(0, 'Aurora', '2024-06-09T20:00:00.000Z', '2024-06-09T20:30:00.000Z'),
+      slot(1, 'Aurora b2b Boreal', '2024-06-09T20:30:00.000Z', '2024-06-09T22:00:00.000Z'),
+    ],
+  });
+  const [half, long] = icalEvents(parseICal(text));
+  expect(half).toMatchObject({ DTSTART: '20240609T200000Z', DTEND: '20240609T203000Z' });
+  expect(long).toMatchObject({ DTSTART: '20240609T203000Z', DTEND: '20240609T220000Z' });
+});
+
+test('the series calendar: a half-hour lineup ends after its half hour', () => {
+  const event = { ...seriesEvent('short', '2024-06-09T20:00:00.000Z', ['Aurora']), endDatetime: '2024-06-09T20:30:00.000Z' };
+  const [short] = icalEvents(parseICal(seriesCalendar({ appName: 'Lineup', seriesName: 'Sunday Service', zone: 'Europe/London', events: [event] })));
+  expect(short).toMatchObject({ DTSTART: '20240609T200000Z', DTEND: '20240609T203000Z' });
+});

@@ -8,8 +8,12 @@ import type { PublicEvent } from '@shared/schemas/public.js';
 
 const HOUR_MS = 3_600_000;
 
-/** An event without a lineup has no end yet: it shows as one hour in calendars. */
-const endOf = (start: string, end: string) => new Date(Math.max(Date.parse(end), Date.parse(start) + HOUR_MS));
+/**
+ * An event ends with its lineup; one without a lineup yet ends where it starts, so it shows as
+ * one hour in calendars. A slot's entry is always exactly the slot: a half hour stays a half hour
+ * and never overlaps the next DJ.
+ */
+const eventEndOf = (start: string, end: string) => new Date(Date.parse(end) > Date.parse(start) ? Date.parse(end) : Date.parse(start) + HOUR_MS);
 
 function calendar(appName: string, name: string): ICalCalendar {
   return ical({ name, prodId: { company: appName, product: 'Lineup', language: 'EN' }, ttl: HOUR_MS / 1000 });
@@ -42,7 +46,7 @@ export function seriesCalendar(input: { appName: string; seriesName: string; zon
     cal.createEvent({
       id: `${event.id}@lineup`,
       start: new Date(event.startDatetime),
-      end: endOf(event.startDatetime, event.endDatetime),
+      end: eventEndOf(event.startDatetime, event.endDatetime),
       stamp: new Date(event.updatedAt),
       summary: event.name,
       description,
@@ -71,7 +75,7 @@ export function djCalendar(input: { appName: string; seriesName: string; slots: 
     cal.createEvent({
       id: `${slot.eventId}.${slot.position}@lineup-dj`,
       start: new Date(slot.startTime),
-      end: endOf(slot.startTime, slot.endTime),
+      end: new Date(slot.endTime),
       stamp: new Date(slot.updatedAt),
       summary: `${slot.name} at ${slot.eventName}`,
       description: [`Your set at ${slot.eventName}.`, `Host: ${slot.host.trim() || 'TBA'}`, '', slot.url].join('\n'),
