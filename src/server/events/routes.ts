@@ -26,7 +26,7 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext) {
   registerEndpoint(app, api.unpublishEvent, ({ params, body, user }) =>
     service.unpublishEvent({ db, changes: ctx.changes, actor: user, eventId: params.eventId, baseVersion: body.baseVersion }),
   );
-  registerEndpoint(app, api.setPreflightStep, ({ params, body, user }) => service.setPreflightStep({ db, changes: ctx.changes, actor: user, eventId: params.eventId, body }));
+  registerEndpoint(app, api.setPreflightStep, ({ params, body, user }) => service.setPreflightStep({ db, dialect: ctx.store.dialect, changes: ctx.changes, actor: user, eventId: params.eventId, body }));
   registerEndpoint(app, api.setConfirmation, ({ params, body, user }) => service.setStaffConfirmation({ db, changes: ctx.changes, actor: user, eventId: params.eventId, body }));
   registerEndpoint(app, api.cancelEvent, ({ params, body, user }) => service.cancelEvent({ db, changes: ctx.changes, actor: user, eventId: params.eventId, baseVersion: body.baseVersion }));
   registerEndpoint(app, api.restoreEvent, ({ params, body, user }) => service.restoreEvent({ db, changes: ctx.changes, actor: user, eventId: params.eventId, baseVersion: body.baseVersion }));

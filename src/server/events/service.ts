@@ -21,6 +21,7 @@ import { isSerializationFailure, UniqueViolation, withDbErrors } from '../db/err
 import { findOtherEvents, refreshDjStats } from '../djs/plays.js';
 import { findDjsById } from '../djs/rows.js';
 import type { Database } from '../db/schema.js';
+import type { Dialect } from '../db/open.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import * as signupRows from '../lineup/signups.js';
 import * as slotRows from '../lineup/slots.js';
@@ -301,13 +302,17 @@ async function setPublished(
  * Ticks an optional preflight step off (or on again). Not part of the draft and no version bump:
  * ticking a box must not make someone's open draft stale.
  */
-export async function setPreflightStep({ db, changes, actor, eventId, body }: { db: Db; changes: ChangeBus; actor: Actor; eventId: string; body: PreflightStepBody }): Promise<EventDetail> {
+export async function setPreflightStep({ db, dialect, changes, actor, eventId, body }: { db: Db; dialect: Dialect; changes: ChangeBus; actor: Actor; eventId: string; body: PreflightStepBody }): Promise<EventDetail> {
   const detail = await db.transaction().execute(async (trx) => {
-    const event = await repository.findEvent(trx, eventId);
+    // Locked (PostgreSQL), so two identical ticks racing see each other.
+    const event = await repository.findEvent(trx, eventId, { dialect });
     if (!event) throw notFound(EVENT_NOT_FOUND);
-    const preflight = { ...event.preflight, [body.step]: body.done ? new Date().toISOString() : null };
-    await repository.updatePreflight(trx, eventId, preflight);
-    await recordChange(trx, { eventId, actor, kind: 'preflight_step', version: event.version, lines: [{ t: 'preflight', ...body }] });
+    // Ticked twice (a double click, a replay): the first tick stands and is recorded once.
+    if ((event.preflight[body.step] !== null && event.preflight[body.step] !== undefined) !== body.done) {
+      const preflight = { ...event.preflight, [body.step]: body.done ? new Date().toISOString() : null };
+      await repository.updatePreflight(trx, eventId, preflight);
+      await recordChange(trx, { eventId, actor, kind: 'preflight_step', version: event.version, lines: [{ t: 'preflight', ...body }] });
+    }
     return getEventDetail({ db: trx, eventId });
   });
   await changes.publish({ eventId, version: detail.version });
@@ -318,11 +323,11 @@ export async function setPreflightStep({ db, changes, actor, eventId, body }: { 
 export async function setStaffConfirmation({ db, changes, actor, eventId, body }: { db: Db; changes: ChangeBus; actor: Actor; eventId: string; body: StaffConfirmationBody }): Promise<EventDetail> {
   const detail = await db.transaction().execute(async (trx) => {
     await assertEventExists({ db: trx, eventId });
-    if (!(await signupRows.setConfirmation(trx, eventId, body.djId, body.confirmation, false))) {
-      throw conflict('This DJ is on no signup of the event: reload the page to see its signups.');
-    }
+    const outcome = await signupRows.setConfirmation(trx, eventId, body.djId, body.confirmation, false);
+    if (outcome === 'missing') throw conflict('This DJ is on no signup of the event: reload the page to see its signups.');
     const detail = await getEventDetail({ db: trx, eventId });
-    await recordChange(trx, { eventId, actor, kind: 'confirmation', version: detail.version, lines: [confirmationLine(detail, body)] });
+    // The same answer again (a double click) is recorded once.
+    if (outcome === 'changed') await recordChange(trx, { eventId, actor, kind: 'confirmation', version: detail.version, lines: [confirmationLine(detail, body)] });
     return detail;
   });
   await changes.publish({ eventId, version: detail.version });

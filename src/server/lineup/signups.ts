@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { CONFIRMATIONS, type Confirmation, type SignupType, SLOT_FIELDS, type SlotField } from '@shared/domain.js';
 import type { DjUpdate, Played } from '@shared/dj-update.js';
 import type { LineupChanges, SignupPlace } from '@shared/lineup-save.js';
@@ -303,22 +303,31 @@ const selectSignupOwner = precompiled((db, { eventId, djId }: { eventId: string;
 );
 
 /**
- * Records a DJ's answer to the slot proposed to them. False when the DJ is on no signup of the
- * event, or (`inLineupOnly`) when their signup is not in the lineup.
+ * Records a DJ's answer to the slot proposed to them: 'missing' when the DJ is on no signup of
+ * the event, or (`inLineupOnly`) when their signup is not in the lineup; 'unchanged' when that was
+ * already their answer (a replay records nothing). The update itself decides, so two identical
+ * answers racing on PostgreSQL change the row once (the second re-reads it after the first commits).
  */
-export async function setConfirmation(db: Db, eventId: string, djId: string, confirmation: Confirmation, inLineupOnly: boolean): Promise<boolean> {
+export async function setConfirmation(db: Db, eventId: string, djId: string, confirmation: Confirmation, inLineupOnly: boolean): Promise<'changed' | 'unchanged' | 'missing'> {
+  const inLineup = (eb: ExpressionBuilder<Database, 'signup_djs'>) =>
+    eb.exists(eb.selectFrom('slots').select('slots.position').whereRef('slots.signup_uuid', '=', 'signup_djs.signup_uuid').where('slots.event_id', '=', eventId));
   const result = await db
     .updateTable('signup_djs')
     .set({ confirmation })
     .where('event_id', '=', eventId)
     .where('dj_id', '=', djId)
-    .$if(inLineupOnly, (query) =>
-      query.where((eb) =>
-        eb.exists(eb.selectFrom('slots').select('slots.position').whereRef('slots.signup_uuid', '=', 'signup_djs.signup_uuid').where('slots.event_id', '=', eventId)),
-      ),
-    )
+    .where('confirmation', '<>', confirmation)
+    .$if(inLineupOnly, (query) => query.where(inLineup))
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  if (Number(result.numUpdatedRows) > 0) return 'changed';
+  const already = await db
+    .selectFrom('signup_djs')
+    .select('signup_djs.dj_id')
+    .where('event_id', '=', eventId)
+    .where('dj_id', '=', djId)
+    .$if(inLineupOnly, (query) => query.where(inLineup))
+    .executeTakeFirst();
+  return already ? 'unchanged' : 'missing';
 }
 
 /** How many DJs gave answers for the event: what a signup cap counts. */

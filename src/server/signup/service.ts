@@ -140,6 +140,9 @@ async function intakeSignup(trx: QueryTarget, ctx: AppContext, user: SessionUser
   if (own && own.submitted_by !== null && own.submitted_by !== djId) {
     return conflict(`You are on the signup ${own.name} with another DJ, who gave its answers: ask them or the host to change them.`, 'not_signup_owner');
   }
+  // The same answers again (a double-clicked Submit, a retried request) change nothing and
+  // record nothing: the history says "signed up" once.
+  if (own && own.submitted_by === djId && own.form_data === JSON.stringify(form)) return event.version;
   // Each refusal returns before anything is written (the cap below before its insert).
   const before = own ? parseFormData(own.form_data) : null;
   const played = own && { name: own.name, requestedDuration: Number(own.requested_duration), type: own.type as SignupType };
@@ -176,9 +179,10 @@ export async function confirmSlot({ ctx, user, body }: { ctx: AppContext; user: 
   if (!event) throw notFound(NOT_FOUND);
   if (event.cancelled) throw conflict(EVENT_CANCELLED, 'signups_closed');
   await ctx.store.db.transaction().execute(async (trx) => {
-    if (!(await setConfirmation(trx, event.id, djId, body.confirmation, true))) {
-      throw conflict('Your signup is not in the lineup yet: there is no slot to confirm.');
-    }
+    const outcome = await setConfirmation(trx, event.id, djId, body.confirmation, true);
+    if (outcome === 'missing') throw conflict('Your signup is not in the lineup yet: there is no slot to confirm.');
+    // The same answer again (a double tap) is recorded once.
+    if (outcome === 'unchanged') return;
     const kind = body.confirmation === 'declined' ? 'slot_declined' : 'slot_confirmed';
     await recordChange(trx, { eventId: event.id, actor: user, kind, version: event.version });
   });
