@@ -137,6 +137,7 @@ export const HISTORY_KIND_LABELS: Record<EventChangeKind, string> = {
   confirmation: 'recorded a DJ’s answer',
   signup_submitted: 'signed up',
   signup_updated: 'updated their signup',
+  signup_withdrawn: 'withdrew their signup',
   slot_confirmed: 'confirmed their slot',
   slot_declined: 'declined their slot',
   discord_post: 'posted to Discord',

@@ -296,6 +296,7 @@ const selectSignupOwner = precompiled((db, { eventId, djId }: { eventId: string;
       'signups.update_pending_at',
       'signups.update_fields',
       'signups.update_dismissed_at',
+      'signup_djs.confirmation',
       'slots.signup_uuid as slotted',
     ])
     .where('signup_djs.event_id', '=', eventId)
@@ -330,18 +331,46 @@ export async function setConfirmation(db: Db, eventId: string, djId: string, con
   return already ? 'unchanged' : 'missing';
 }
 
-/** How many DJs gave answers for the event: what a signup cap counts. */
+/** How many DJs gave answers for the event and did not withdraw them: what a signup cap counts. */
 export async function countDjSignups(db: QueryTarget, eventId: string): Promise<number> {
   const [row] = (await countSubmitted(db, { eventId })).rows;
   return Number(row!.n);
 }
 
+/**
+ * Signups a DJ gave that they have not withdrawn (their own answer on it is not 'declined'): the
+ * ones a cap counts. A withdrawn signup takes no place, so another DJ may take it.
+ */
+export const standingDjSignups = (eb: ExpressionBuilder<Database, 'signups'>) =>
+  eb.and([
+    eb('signups.submitted_by', 'is not', null),
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('signup_djs as own')
+          .select('own.dj_id')
+          .whereRef('own.signup_uuid', '=', 'signups.uuid')
+          .whereRef('own.dj_id', '=', 'signups.submitted_by')
+          .where('own.confirmation', '=', 'declined'),
+      ),
+    ),
+  ]);
+
 const countSubmitted = precompiled((db, { eventId }: { eventId: string }) =>
   db
     .selectFrom('signups')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('event_id', '=', eventId)
-    .where('submitted_by', 'is not', null),
+    .where('signups.event_id', '=', eventId)
+    .where(standingDjSignups),
+);
+
+/** A DJ who withdrew signs up again: their answer to it is proposed once more. Part of the intake. */
+export async function proposeAgain(db: QueryTarget, eventId: string, djId: string): Promise<void> {
+  await resetConfirmation(db, { eventId, djId });
+}
+
+const resetConfirmation = precompiled((db, { eventId, djId }: { eventId: string; djId: string }) =>
+  db.updateTable('signup_djs').set({ confirmation: 'proposed' }).where('event_id', '=', eventId).where('dj_id', '=', djId),
 );
 
 /**
