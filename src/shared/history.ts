@@ -153,6 +153,7 @@ const POST_LABELS: Record<DiscordPostKind, string> = {
   'signups-open': 'the signups-open message',
   verify: 'the Verify DJs message',
   announcement: 'the announcement',
+  cancellation: 'the cancellation notice',
 };
 
 const CONFIRMATION_WORDS = { proposed: 'back to proposed', confirmed: 'confirmed', declined: 'declined' } as const;

@@ -33,6 +33,9 @@ import * as repository from './repository.js';
 type Db = Kysely<Database>;
 
 const EVENT_NOT_FOUND = 'Event not found.';
+/** Issue 34: a cancelled event takes no edits (a draft open elsewhere, a replayed request) but Restore. */
+const EVENT_CANCELLED = 'This event is cancelled: restore it to change it.';
+const refuseCancelled = (message = EVENT_CANCELLED) => conflict(message, 'event_cancelled');
 const STALE_VERSION =
   'This event was changed by someone else since you loaded it. Reload to see their changes, then make your edits again.';
 
@@ -153,6 +156,7 @@ export async function saveEvent({ db, changes, actor, eventId, body, cache }: { 
   const { saved, version } = await db.transaction().execute(async (trx) => {
     const row = await repository.bumpVersionIfCurrent(trx, eventId, body.baseVersion, now);
     if (!row) return refuseStaleOrMissing(trx, eventId);
+    if (row.cancelled_at !== null) throw refuseCancelled();
     const before = await findStoredLineup(trx, eventId, row, cache?.get(eventId));
     const diff = diffLineup(before, body, now);
 
@@ -214,7 +218,7 @@ export async function publishEvent({ db, changes, actor, eventId, baseVersion, a
   const published = await db.transaction().execute(async (trx) => {
     const detail = await getEventDetail({ db: trx, eventId });
     if (detail.version !== baseVersion) await refuseStaleOrMissing(trx, eventId);
-    if (detail.cancelled) throw conflict('This event is cancelled: restore it before publishing it.');
+    if (detail.cancelled) throw refuseCancelled('This event is cancelled: restore it before publishing it.');
     const djNames = Object.fromEntries(Object.entries(detail.djs).map(([id, dj]) => [id, dj.djName]));
     const unmet = unmetRequirements(detail, djNames);
     if (unmet.length > 0 && !anyway) throw conflict(requirementsNotMet(unmet), 'requirements_not_met');
@@ -246,6 +250,7 @@ async function changeEvent(
   columns: Parameters<typeof repository.updateEventIfVersion>[3],
 ): Promise<EventDetail> {
   const changed = await db.transaction().execute(async (trx) => {
+    if (kind === 'cancelled') await refuseIfCancelled(trx, eventId, 'This event is already cancelled.');
     const swapped = await repository.updateEventIfVersion(trx, eventId, baseVersion, columns, Date.now());
     if (!swapped) await refuseStaleOrMissing(trx, eventId);
     await recordChange(trx, { eventId, actor, kind, version: baseVersion + 1 });
@@ -265,6 +270,7 @@ export async function deleteEvent({ db, changes, eventId, baseVersion }: { db: D
     const swapped = await repository.updateEventIfVersion(trx, eventId, baseVersion, {}, Date.now());
     if (!swapped) await refuseStaleOrMissing(trx, eventId);
     const [event, counts] = await Promise.all([repository.findEvent(trx, eventId), repository.countLineup(trx, eventId)]);
+    if (event?.cancelled) throw refuseCancelled();
     if (event?.published) throw conflict('This event is published: cancel it instead.');
     if (counts.signups > 0) throw conflict('This event has signups: cancel it instead.');
     if (counts.slots > 0) throw conflict('This event has a lineup: cancel it instead.');
@@ -292,6 +298,7 @@ async function setPublished(
   published: boolean,
   lines: HistoryLine[] = [],
 ): Promise<EventDetail> {
+  await refuseIfCancelled(trx, eventId);
   const swapped = await repository.updateEventIfVersion(trx, eventId, baseVersion, { published: published ? 1 : 0 }, Date.now());
   if (!swapped) await refuseStaleOrMissing(trx, eventId);
   await recordChange(trx, { eventId, actor, kind: published ? 'published' : 'unpublished', version: baseVersion + 1, lines });
@@ -307,6 +314,7 @@ export async function setPreflightStep({ db, dialect, changes, actor, eventId, b
     // Locked (PostgreSQL), so two identical ticks racing see each other.
     const event = await repository.findEvent(trx, eventId, { dialect });
     if (!event) throw notFound(EVENT_NOT_FOUND);
+    if (event.cancelled) throw refuseCancelled();
     // Ticked twice (a double click, a replay): the first tick stands and is recorded once.
     if ((event.preflight[body.step] !== null && event.preflight[body.step] !== undefined) !== body.done) {
       const preflight = { ...event.preflight, [body.step]: body.done ? new Date().toISOString() : null };
@@ -322,7 +330,7 @@ export async function setPreflightStep({ db, dialect, changes, actor, eventId, b
 /** Staff record a DJ's answer to their proposed slot (say, given in Discord). */
 export async function setStaffConfirmation({ db, changes, actor, eventId, body }: { db: Db; changes: ChangeBus; actor: Actor; eventId: string; body: StaffConfirmationBody }): Promise<EventDetail> {
   const detail = await db.transaction().execute(async (trx) => {
-    await assertEventExists({ db: trx, eventId });
+    await refuseIfCancelled(trx, eventId);
     const outcome = await signupRows.setConfirmation(trx, eventId, body.djId, body.confirmation, false);
     if (outcome === 'missing') throw conflict('This DJ is on no signup of the event: reload the page to see its signups.');
     const detail = await getEventDetail({ db: trx, eventId });
@@ -339,6 +347,13 @@ function confirmationLine(detail: EventDetail, { djId, confirmation }: StaffConf
   const signup = detail.signups.find((candidate) => candidate.djRefs.includes(djId));
   const dj = detail.djs[djId];
   return { t: 'confirmation', name: signup?.name ?? '', dj: dj?.djName || dj?.publicName || djId, to: confirmation };
+}
+
+/** 404 for an unknown event, event_cancelled for a cancelled one. */
+export async function refuseIfCancelled(db: Db | Transaction<Database>, eventId: string, message?: string): Promise<void> {
+  const event = await repository.findEvent(db, eventId);
+  if (!event) throw notFound(EVENT_NOT_FOUND);
+  if (event.cancelled) throw refuseCancelled(message);
 }
 
 async function refuseStaleOrMissing(trx: Transaction<Database>, eventId: string): Promise<never> {

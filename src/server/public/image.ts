@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { Resvg } from '@resvg/resvg-js';
 import satori from 'satori';
 import { withoutNonText } from '@shared/non-text.js';
-import { lineupLines, longDate, zonedTime, zoneLabel } from '@shared/public-lineup.js';
+import { CANCELLED_WORDS, lineupLines, longDate, zonedTime, zoneLabel } from '@shared/public-lineup.js';
 import type { PublicSlot } from '@shared/schemas/public.js';
 
 // The lineup as an image (issue 14) for social media posts, link previews and in-world screens:
@@ -14,7 +14,8 @@ import type { PublicSlot } from '@shared/schemas/public.js';
 
 export interface LineupImageInput {
   seriesName: string;
-  event: { name: string; startDatetime: string; host: string; slots: PublicSlot[] };
+  /** `cancelled`: drawn as cancelled in words, with no lineup (link previews of its page show it). */
+  event: { name: string; startDatetime: string; host: string; cancelled: boolean; slots: PublicSlot[] };
   zones: readonly string[];
   colours: { background: string; text: string; accent: string };
 }
@@ -127,8 +128,14 @@ function layout({ seriesName, event, zones, colours }: LineupImageInput): Node {
         ),
     ),
   );
-  const lineup =
-    rows.length > 0
+  const lineup = event.cancelled
+    ? h(
+        'div',
+        { display: 'flex', flexDirection: 'column' },
+        h('div', { fontSize: 96, fontWeight: 700, letterSpacing: 6, color: accent, textTransform: 'uppercase' }, 'Cancelled'),
+        h('div', { fontSize: 40, marginTop: 8, color: alpha(text, 0.82) }, 'This event will not take place.'),
+      )
+    : rows.length > 0
       ? h('div', { display: 'flex', flexDirection: 'column' }, zoneHeader, h('div', { display: 'flex', flexDirection: 'column', gap: 6 }, ...rows))
       : h('div', { fontSize: 40, color: alpha(text, 0.7) }, 'Lineup to be announced');
   return h(
@@ -157,7 +164,7 @@ function layout({ seriesName, event, zones, colours }: LineupImageInput): Node {
 function described(svg: string, { event, zones }: LineupImageInput): string {
   const escape = (text: string) => text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c] ?? c);
   const title = `<title>${escape(`Lineup of ${event.name}`)}</title>`;
-  const desc = `<desc>${escape(lineupLines(event, zones[0]!).join('\n') || 'Lineup to be announced')}</desc>`;
+  const desc = `<desc>${escape(event.cancelled ? CANCELLED_WORDS : lineupLines(event, zones[0]!).join('\n') || 'Lineup to be announced')}</desc>`;
   return svg.replace(/^<svg[^>]*>/, (open) => `${open}${title}${desc}`);
 }
 
@@ -175,6 +182,7 @@ export function drawableInput(input: LineupImageInput): LineupImageInput {
       name: text(input.event.name),
       startDatetime: input.event.startDatetime,
       host: text(input.event.host),
+      cancelled: input.event.cancelled,
       slots: input.event.slots.map((slot) => ({ name: text(slot.name), startTime: slot.startTime, endTime: slot.endTime, isDebut: slot.isDebut })),
     },
     zones: input.zones,

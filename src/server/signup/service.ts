@@ -40,7 +40,7 @@ import { changedAnswers } from '@shared/history.js';
 const NOT_FOUND = 'Event or DJ data not found.';
 export const SIGNUPS_CLOSED = 'Signups for this event are currently closed.';
 /** The spec's closed message, and why. */
-const EVENT_CANCELLED = `${SIGNUPS_CLOSED} This event was cancelled.`;
+const EVENT_CANCELLED = `${SIGNUPS_CLOSED} This event is cancelled: it will not take place.`;
 const SIGNUPS_FULL = 'This event has all the signups it can take: no more are accepted.';
 /** The caller's roster entry: everyone with a role has one (auth/service.ts, session-check.ts). */
 function rosterIdOf(user: SessionUser): string {

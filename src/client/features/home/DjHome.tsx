@@ -131,7 +131,7 @@ function SignupState({ signup, seriesZone }: { signup: OwnSignup; seriesZone: st
   if (signup.cancelled) {
     return (
       <>
-        <CancelledBadge /> <span>This event was cancelled.</span>
+        <CancelledBadge /> <span>This event is cancelled: it will not take place.</span>
       </>
     );
   }

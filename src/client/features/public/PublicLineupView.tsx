@@ -1,5 +1,5 @@
 import { Badge, Table } from 'react-bootstrap';
-import { clockTime, longDate, zoneCity, zoneLabel } from '@shared/public-lineup';
+import { CANCELLED_WORDS, clockTime, longDate, zoneCity, zoneLabel } from '@shared/public-lineup';
 import { feeds, paths } from '@shared/paths';
 import type { PublicLineup } from '@shared/schemas/public';
 import { djCount } from './format';
@@ -17,10 +17,15 @@ export function PublicLineupView({ lineup, visitorZone }: { lineup: PublicLineup
   const series = zoneCity(seriesZone);
   return (
     <article className={visitorZone === null ? `public-lineup ${VISITOR_PENDING}` : 'public-lineup'}>
-      <title>{`${event.name} · ${seriesName}`}</title>
+      <title>{`${event.cancelled ? 'Cancelled: ' : ''}${event.name} · ${seriesName}`}</title>
       <div className="public-poster">
         <p className="public-kicker">{seriesName}</p>
         <h1 className="mb-3">{event.name}</h1>
+        {event.cancelled && (
+          <p className="public-cancelled" data-testid="cancelled">
+            {CANCELLED_WORDS}
+          </p>
+        )}
         <p className="public-date mb-1">{longDate(start, seriesZone)}</p>
         <p className="mb-0">
           {clockTime(start, seriesZone)} {zoneLabel(start, seriesZone)} in {series}
@@ -31,49 +36,51 @@ export function PublicLineupView({ lineup, visitorZone }: { lineup: PublicLineup
         <p className="public-host mb-0">{event.host.trim() ? `Hosted by ${event.host}` : 'Host TBA'}</p>
       </div>
 
-      <section aria-labelledby="lineup-heading" className="mb-4">
-        <h2 id="lineup-heading" className="h4">
-          Lineup {event.slots.length > 0 && <small className="text-body-secondary fs-6">({djCount(event.slots.length)})</small>}
-        </h2>
-        {event.slots.length === 0 ? (
-          <p>The lineup will be announced soon.</p>
-        ) : (
-          <Table className="public-lineup-table align-middle">
-            <thead>
-              <tr>
-                <th scope="col" className="public-time" data-visitor-only>
-                  Your time{' '}
-                  <span className="text-body-secondary fw-normal">
-                    <VisitorTime format="zone" iso={start} eventStart={start} zone={zone} />
-                  </span>
-                </th>
-                <th scope="col" className="public-time">
-                  {series} <span className="text-body-secondary fw-normal">{zoneLabel(start, seriesZone)}</span>
-                </th>
-                <th scope="col">DJ</th>
-              </tr>
-            </thead>
-            <tbody>
-              {event.slots.map((slot) => (
-                <tr key={`${slot.startTime}-${slot.name}`}>
-                  <td className="public-time" data-visitor-only>
-                    <VisitorTime format="slot" iso={slot.startTime} eventStart={start} zone={zone} />
-                  </td>
-                  <td className="public-time">{visitorText('slot', slot.startTime, seriesZone, start)}</td>
-                  <td className="public-act">
-                    {slot.name}
-                    {slot.isDebut && (
-                      <Badge bg="warning" text="dark" className="ms-2">
-                        Debut
-                      </Badge>
-                    )}
-                  </td>
+      {!event.cancelled && (
+        <section aria-labelledby="lineup-heading" className="mb-4">
+          <h2 id="lineup-heading" className="h4">
+            Lineup {event.slots.length > 0 && <small className="text-body-secondary fs-6">({djCount(event.slots.length)})</small>}
+          </h2>
+          {event.slots.length === 0 ? (
+            <p>The lineup will be announced soon.</p>
+          ) : (
+            <Table className="public-lineup-table align-middle">
+              <thead>
+                <tr>
+                  <th scope="col" className="public-time" data-visitor-only>
+                    Your time{' '}
+                    <span className="text-body-secondary fw-normal">
+                      <VisitorTime format="zone" iso={start} eventStart={start} zone={zone} />
+                    </span>
+                  </th>
+                  <th scope="col" className="public-time">
+                    {series} <span className="text-body-secondary fw-normal">{zoneLabel(start, seriesZone)}</span>
+                  </th>
+                  <th scope="col">DJ</th>
                 </tr>
-              ))}
-            </tbody>
-          </Table>
-        )}
-      </section>
+              </thead>
+              <tbody>
+                {event.slots.map((slot) => (
+                  <tr key={`${slot.startTime}-${slot.name}`}>
+                    <td className="public-time" data-visitor-only>
+                      <VisitorTime format="slot" iso={slot.startTime} eventStart={start} zone={zone} />
+                    </td>
+                    <td className="public-time">{visitorText('slot', slot.startTime, seriesZone, start)}</td>
+                    <td className="public-act">
+                      {slot.name}
+                      {slot.isDebut && (
+                        <Badge bg="warning" text="dark" className="ms-2">
+                          Debut
+                        </Badge>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          )}
+        </section>
+      )}
 
       {event.links.length > 0 && (
         <section aria-labelledby="watch-heading" className="mb-4">
@@ -95,9 +102,11 @@ export function PublicLineupView({ lineup, visitorZone }: { lineup: PublicLineup
           Share
         </h2>
         <ul className="list-inline mb-0">
-          <li className="list-inline-item">
-            <a href={feeds.lineupImage(event.id, 'png', { tz: seriesZone })}>Lineup image</a>
-          </li>
+          {!event.cancelled && (
+            <li className="list-inline-item">
+              <a href={feeds.lineupImage(event.id, 'png', { tz: seriesZone })}>Lineup image</a>
+            </li>
+          )}
           <li className="list-inline-item">
             <a href={paths.publicLineups()}>All upcoming events</a>
           </li>

@@ -1,5 +1,5 @@
 import { Card } from 'react-bootstrap';
-import { clockTime, longDate, zoneCity, zoneLabel } from '@shared/public-lineup';
+import { CANCELLED_WORDS, clockTime, longDate, zoneCity, zoneLabel } from '@shared/public-lineup';
 import { paths } from '@shared/paths';
 import type { PublicEventSummary, PublicLineupList } from '@shared/schemas/public';
 import { djCount } from './format';
@@ -46,9 +46,13 @@ function EventCard({ event, seriesZone, visitorZone }: { event: PublicEventSumma
             {event.name}
           </a>
         </h2>
-        <p className="mb-0">
-          {event.host.trim() ? `Hosted by ${event.host}` : 'Host TBA'} · {event.djs.length > 0 ? djCount(event.djs.length) : 'Lineup TBA'}
-        </p>
+        {event.cancelled ? (
+          <p className="public-cancelled mb-0">{CANCELLED_WORDS}</p>
+        ) : (
+          <p className="mb-0">
+            {event.host.trim() ? `Hosted by ${event.host}` : 'Host TBA'} · {event.djs.length > 0 ? djCount(event.djs.length) : 'Lineup TBA'}
+          </p>
+        )}
         {event.djs.length > 0 && <p className="text-body-secondary small mb-0 mt-1">{event.djs.join(' · ')}</p>}
       </Card.Body>
     </Card>

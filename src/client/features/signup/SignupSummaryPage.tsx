@@ -33,12 +33,20 @@ function ClosedSummary({ area }: { area: SignupArea }) {
   const { signup, named } = area;
   const zone = useZone();
   if (!named) return null;
+  const slot = named.slot ? `, ${slotTime(named.slot, zone)}` : '';
   return (
     <>
-      <p className="mt-3">
-        You are on <strong>{named.signupName}</strong>
-        {named.slot ? `, ${slotTime(named.slot, zone)}` : ''}.
-      </p>
+      {area.event.cancelled ? (
+        <p className="mt-3">
+          You were on <strong>{named.signupName}</strong>
+          {slot}: nobody plays, the event is off.
+        </p>
+      ) : (
+        <p className="mt-3">
+          You are on <strong>{named.signupName}</strong>
+          {slot}.
+        </p>
+      )}
       {signup && (
         <>
           <h2 className="h5 mt-4">Your submission</h2>

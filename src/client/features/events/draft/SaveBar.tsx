@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { ConfirmDialog } from '@client/components/ConfirmDialog';
-import { useDraftStatus } from '@client/shared/draft';
+import { useDraftStatus, useStoredEvent } from '@client/shared/draft';
 
 /** Sticky at the bottom of the event page while the draft differs from the stored event. */
 export function SaveBar() {
   const { isDirty, saving, save, discard } = useDraftStatus();
+  const { stored } = useStoredEvent();
   const [confirming, setConfirming] = useState(false);
   if (!isDirty) return null;
   return (
@@ -16,12 +17,16 @@ export function SaveBar() {
         role="region"
         aria-label="Unsaved changes"
       >
-        <span className="me-auto">You have unsaved changes.</span>
+        <span className="me-auto">
+          You have unsaved changes.
+          {/* The server refuses them (issue 34): say so before Save is tried. */}
+          {stored.cancelled && ' This event is cancelled: restore it to save them.'}
+        </span>
         <div className="d-flex gap-2 ms-auto">
           <Button variant="outline-secondary" onClick={() => setConfirming(true)} disabled={saving}>
             Discard
           </Button>
-          <Button variant="primary" onClick={() => void save()} disabled={saving}>
+          <Button variant="primary" onClick={() => void save()} disabled={saving || stored.cancelled}>
             {saving ? 'Saving...' : 'Save'}
           </Button>
         </div>
