@@ -80,7 +80,7 @@ test('a published event is cancelled and restored with its signup; its DJ sees i
   await expect(text).toHaveValue(new RegExp(`is cancelled: it will not take place\\.[\\s\\S]*<@\\d+>: your sets are off`));
   await expect(notice.getByRole('button', { name: 'Copy Text' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Publish Event' })).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Unpublish Event' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Unpublish' })).toBeHidden();
   await snap(page, testInfo, 'event-cancelled');
 
   // Kept: the signup and its answers are still there.
