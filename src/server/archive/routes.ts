@@ -21,7 +21,7 @@ export function registerArchiveRoutes(app: FastifyInstance, ctx: AppContext) {
   });
   registerEndpoint(app, api.exportCsv, async ({ params, reply }) => {
     const archive = await exportArchive(db);
-    const csv = csvView(archive.tables, params.view);
+    const csv = csvView(archive, params.view);
     reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="lineup-${params.view}-${day(archive.exportedAt)}.csv"`)

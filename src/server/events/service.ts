@@ -126,12 +126,12 @@ async function findLineupEvent(db: Db | Transaction<Database>, eventId: string):
 export async function getEventDetail({ db, eventId }: { db: Db | Transaction<Database>; eventId: string }): Promise<EventDetail> {
   const event = await findLineupEvent(db, eventId);
   if (!event) throw notFound(EVENT_NOT_FOUND);
-  return { ...event, ...(await djDetails(db, eventId, namedDjs(event))) };
+  return { ...event, ...(await djDetails(db, eventId, namedDjs(event), Date.parse(event.startDatetime))) };
 }
 
-/** What the event page shows of these DJs: their rows and their other events. */
-async function djDetails(db: Db | Transaction<Database>, eventId: string, djIds: readonly string[]): Promise<DjDetails> {
-  const [djs, otherEventsByDj] = await Promise.all([findDjsById(db, djIds), findOtherEvents(db, eventId, djIds)]);
+/** What the event page shows of these DJs: their rows and their other events (and plays before `eventStart`). */
+async function djDetails(db: Db | Transaction<Database>, eventId: string, djIds: readonly string[], eventStart: number): Promise<DjDetails> {
+  const [djs, otherEventsByDj] = await Promise.all([findDjsById(db, djIds), findOtherEvents(db, eventId, djIds, eventStart)]);
   return { djs, otherEventsByDj };
 }
 
@@ -180,11 +180,12 @@ export async function saveEvent({ db, changes, actor, eventId, body, cache }: { 
     const startMoved = event.startDatetime !== repository.eventFromRow(row).startDatetime;
     await refreshDjStats(trx, startMoved ? [...playsChanged, ...diff.after.djPlays] : playsChanged);
 
-    const added = await findOtherEvents(trx, eventId, diff.newlyNamed);
+    // Other Events of DJs newly named; of every DJ when the start moved (which plays came before it).
+    const added = await findOtherEvents(trx, eventId, startMoved ? namedDjs(diff.after) : diff.newlyNamed, Date.parse(event.startDatetime));
     const answer = savedDetail(event, diff.after, { djs: { ...before.djs, ...newDjs }, otherEventsByDj: { ...before.otherEventsByDj, ...added } });
     const beforeEvent = { ...repository.eventFromRow(row), version: body.baseVersion, signups: [...before.signups], slots: [...before.slots], djPlays: [...before.djPlays] };
     await recordSave(trx, { eventId, actor, before: beforeEvent, after: answer, seen: body.signups.map((signup) => signup.uuid) });
-    // This save's own writes (its plays, its name and start) change no DJ details of this event.
+    // This save's own writes (its plays, its name) change no other DJ details of this event.
     return { saved: answer, version: cache?.version() };
   });
 
@@ -197,7 +198,7 @@ export async function saveEvent({ db, changes, actor, eventId, body, cache }: { 
  * The lineup a save starts from, with the DJs it names and their other events (what the answer
  * shows of DJs the save keeps): read once, after the version check has locked the event.
  */
-async function findStoredLineup(trx: Transaction<Database>, eventId: string, row: { end_at: number }, cached: DjDetails | undefined): Promise<StoredLineup & DjDetails> {
+async function findStoredLineup(trx: Transaction<Database>, eventId: string, row: { start_at: number; end_at: number }, cached: DjDetails | undefined): Promise<StoredLineup & DjDetails> {
   const [{ signups, places }, { slots, times }, djPlays] = await Promise.all([
     signupRows.readSignups(trx, eventId),
     slotRows.readSlots(trx, eventId),
@@ -206,7 +207,7 @@ async function findStoredLineup(trx: Transaction<Database>, eventId: string, row
   const stored = { signups, places, slots, slotTimes: times, djPlays, endAt: Number(row.end_at) };
   const named = namedDjs(stored);
   const unknown = named.filter((id) => !cached?.djs[id] || !cached.otherEventsByDj[id]);
-  const read = await djDetails(trx, eventId, unknown);
+  const read = await djDetails(trx, eventId, unknown, Number(row.start_at));
   return { ...stored, djs: { ...cached?.djs, ...read.djs }, otherEventsByDj: { ...cached?.otherEventsByDj, ...read.otherEventsByDj } };
 }
 

@@ -43,7 +43,7 @@ function FetchedOtherEvents({ djId }: { djId: string }) {
   const details = useDjDetails(djId);
   if (details.isPending) return <Spinner size="sm" animation="border" role="status" aria-label="Loading other events" />;
   if (details.isError) return <div className="small text-danger">Other events could not be loaded.</div>;
-  return <OtherEvents djId={djId} others={otherEvents(details.data.plays, stored.id)} />;
+  return <OtherEvents djId={djId} others={otherEvents(details.data.plays, stored.id, stored.startDatetime)} />;
 }
 
 function OtherEvents({ djId, others: { shown, total, hasMore } }: { djId: string; others: OtherEventsSummary }) {

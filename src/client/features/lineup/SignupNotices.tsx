@@ -1,7 +1,8 @@
 import { Alert, Badge, Button } from 'react-bootstrap';
 import { pendingChanges } from '@shared/dj-update';
 import type { Signup } from '@shared/schemas/lineup';
-import { useOtherEventTotals } from '@client/shared/djs';
+import { possibleDebut } from '@shared/plays';
+import { useOtherEvents } from '@client/shared/djs';
 import { useDraftEdits, useStoredEvent } from '@client/shared/draft';
 import { applySignupUpdate, djLabel, dismissSignupUpdate, updateSignup } from './draftOps';
 
@@ -16,9 +17,10 @@ export function SignupNotices({ signup, inLineup }: { signup: Signup; inLineup: 
   const changes = pendingChanges(signup);
   const firstDj = djs[signup.djRefs[0] ?? ''];
   const who = firstDj ? djLabel(firstDj) : signup.name;
-  // Also for a DJ just added, before the first save tells the stored event about them.
-  const totals = useOtherEventTotals(signup.djRefs, stored.id, stored.otherEventsByDj);
-  const neverPlayed = totals.length > 0 && totals.every((total) => total === 0);
+  // Also for a DJ just added, before the first save tells the stored event about them. A debut:
+  // none of the signup's DJs played before this event (shared/plays.ts: booked events not yet).
+  const others = useOtherEvents(signup.djRefs, stored, stored.otherEventsByDj);
+  const neverPlayed = others.length > 0 && others.every(possibleDebut);
   // In the lineup, a DJ who can't make their slot; in the Signups column, one who withdrew (issue 34).
   const declined = signup.djRefs.filter((djId) => signup.confirmations[djId] === 'declined');
 
@@ -50,7 +52,7 @@ export function SignupNotices({ signup, inLineup }: { signup: Signup; inLineup: 
           <Badge bg="info" text="dark">
             Possible debut
           </Badge>
-          <span className="text-body-secondary me-auto">No plays on record.</span>
+          <span className="text-body-secondary me-auto">No plays before this event.</span>
           <Button size="sm" variant="link" className="p-0" onClick={() => setDraft((draft) => updateSignup(draft, signup.uuid, { isDebut: true }))}>
             Mark as debut
           </Button>
