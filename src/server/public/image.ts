@@ -5,9 +5,11 @@ import satori from 'satori';
 import { withoutNonText } from '@shared/non-text.js';
 import { CANCELLED_WORDS, lineupLines, longDate, zonedTime, zoneLabel } from '@shared/public-lineup.js';
 import type { PublicSlot } from '@shared/schemas/public.js';
+import { loadSubsetFonts } from './image-fonts.js';
 
 // The lineup as an image (issue 14) for social media posts, link previews and in-world screens:
-// satori lays it out as SVG with Inter, resvg turns that into PNG. The lineup is the focal point:
+// satori lays it out as SVG with Inter (other scripts and emoji from image-fonts.ts, read only when
+// a name needs them), resvg turns that into PNG. The lineup is the focal point:
 // big times and names, one row per slot, readable on a phone. Drawing costs from tens of
 // milliseconds to seconds (a 200-slot night), so it runs on worker threads (image-worker.ts,
 // image-renderer.ts), never on the server's event loop.
@@ -192,9 +194,12 @@ export function drawableInput(input: LineupImageInput): LineupImageInput {
 
 let fonts: Fonts | undefined;
 
-/** The image of a drawable input (drawableInput): SVG text, or PNG. */
-export async function drawLineupImage(input: LineupImageInput, format: ImageFormat): Promise<Buffer> {
+/**
+ * The image of a drawable input (drawableInput): SVG text, or PNG. `loadAdditionalAsset` answers
+ * satori's requests for text Inter's Latin cannot draw (image-fonts.ts; tests watch it).
+ */
+export async function drawLineupImage(input: LineupImageInput, format: ImageFormat, loadAdditionalAsset = loadSubsetFonts): Promise<Buffer> {
   fonts ??= loadFonts();
-  const svg = described(await satori(layout(input) as unknown as Parameters<typeof satori>[0], { width: WIDTH, fonts }), input);
+  const svg = described(await satori(layout(input) as unknown as Parameters<typeof satori>[0], { width: WIDTH, fonts, loadAdditionalAsset }), input);
   return format === 'svg' ? Buffer.from(svg) : new Resvg(svg, { fitTo: { mode: 'width', value: WIDTH } }).render().asPng();
 }
