@@ -43,6 +43,7 @@ const lineup: PublicLineup = {
     name: 'Sunday Service 12',
     startDatetime: START,
     endDatetime: '2030-06-09T21:00:00.000Z',
+    cancelled: false,
     host: 'Hal',
     links: [{ label: 'Watch on Twitch', url: 'https://twitch.tv/sunday' }],
     slots: [

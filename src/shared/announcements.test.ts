@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Dj } from './schemas/djs.js';
 import {
+  cancellationDiscordMessage,
   discordAnnouncement,
   discordPostMessage,
   signupSheetMessage,
@@ -318,5 +319,36 @@ describe('discordPostMessage: the mentions a post lets ping', () => {
       expect(message.mentions.roles, kind).toEqual(kind === 'announcement' ? ['111', '222'] : []);
       expect(message.content, kind).not.toMatch(/<@\d|<@&3|@everyone|@here/);
     }
+  });
+});
+
+describe('cancellationDiscordMessage (issue 34)', () => {
+  it('pings the roles, says in words that the event is off, and addresses each DJ of its lineup once', () => {
+    const message = cancellationDiscordMessage(summer, djs, { announcementRoleIds: ['900000000000000001', 'not-a-role'] });
+    expect(message.content).toBe(
+      [
+        '<@&900000000000000001>',
+        '',
+        'Sunday Service on <t:1717959600:F> is cancelled: it will not take place.',
+        '',
+        '<@100000000000000001>, <@100000000000000002>, Gamma, <@100000000000000004>, <@100000000000000005>, After: your sets are off. Thank you for signing up, and sorry for the change of plans.',
+        '',
+        'Host: Host Person',
+      ].join('\n'),
+    );
+    expect(message.mentions).toEqual({ users: ['100000000000000001', '100000000000000002', '100000000000000004', '100000000000000005'], roles: ['900000000000000001'] });
+    expect(discordPostMessage('cancellation', { event: summer, djs, announcementRoleIds: ['900000000000000001'], signupLink: '' })).toEqual(
+      cancellationDiscordMessage(summer, djs, { announcementRoleIds: ['900000000000000001'] }),
+    );
+  });
+
+  it('neutralises what people typed and says Host TBA; no lineup, no line for DJs', () => {
+    const event = { ...summer, name: '@everyone **party** <@123456789012345678>', host: '', slots: [], signups: [] };
+    const { content, mentions } = cancellationDiscordMessage(event, djs, { announcementRoleIds: [] });
+    expect(content).toContain('@\u200Deveryone');
+    expect(content).not.toContain('<@123456789012345678>');
+    expect(content).not.toContain('your sets are off');
+    expect(content.endsWith('Host: TBA')).toBe(true);
+    expect(mentions).toEqual({ users: [], roles: [] });
   });
 });

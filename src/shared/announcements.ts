@@ -203,6 +203,26 @@ export function signupSheetMessage(event: SignupSheetEvent, signupLink: string):
   ].join('\n');
 }
 
+/**
+ * A cancelled event's notice (issue 34), for staff to copy or post: the announcement roles first,
+ * as the announcement pings them, then that the event is off, in words, and the DJs of its lineup
+ * addressed as Verify DJs addresses them, so posting it tells them too.
+ */
+export function cancellationDiscordMessage(event: AnnouncementEvent, djs: Record<string, Dj>, { announcementRoleIds }: DiscordAnnouncementOptions): DiscordMessage {
+  const mentions = new Mentions();
+  const lineupDjs = [...new Set(placeSlots(event, djs).flatMap((slot) => slot.djIds))];
+  const whom = lineupDjs.map((id) => addressDj(id, djs, mentions));
+  return mentions.message(joinSections([
+    announcementRoleIds
+      .filter((id) => /^\d+$/.test(id))
+      .map((id) => mentions.role(id))
+      .join(' '),
+    `${discordName(event.name)} on ${discordTime(event.startDatetime, 'F')} is cancelled: it will not take place.`,
+    whom.length > 0 ? `${whom.join(', ')}: your sets are off. Thank you for signing up, and sorry for the change of plans.` : null,
+    `Host: ${hostOr(event.host, 'TBA', discordName)}`,
+  ]));
+}
+
 export interface DiscordPostInput {
   event: AnnouncementEvent;
   djs: Record<string, Dj>;
@@ -215,5 +235,6 @@ export interface DiscordPostInput {
 export function discordPostMessage(kind: DiscordPostKind, { event, djs, announcementRoleIds, signupLink }: DiscordPostInput): DiscordMessage {
   if (kind === 'verify') return verifyLineupDiscordMessage(event, djs, signupLink);
   if (kind === 'announcement') return discordAnnouncementMessage(event, djs, { announcementRoleIds });
+  if (kind === 'cancellation') return cancellationDiscordMessage(event, djs, { announcementRoleIds });
   return new Mentions().message(signupSheetMessage(event, signupLink));
 }

@@ -15,8 +15,11 @@ export const WEBHOOK_LABELS: Record<WebhookKind, string> = {
   scheduling: 'Scheduling webhook',
 };
 
-/** The texts staff can post: Setup's signups-open message, Verify DJs, the Discord announcement. */
-export const DISCORD_POST_KINDS = ['signups-open', 'verify', 'announcement'] as const;
+/**
+ * The texts staff can post: Setup's signups-open message, Verify DJs, the Discord announcement,
+ * and a cancelled event's cancellation notice (issue 34).
+ */
+export const DISCORD_POST_KINDS = ['signups-open', 'verify', 'announcement', 'cancellation'] as const;
 export type DiscordPostKind = (typeof DISCORD_POST_KINDS)[number];
 
 /** Where each text goes: Verify DJs to the scheduling channel, the others to the community. */
@@ -24,6 +27,7 @@ export const WEBHOOK_OF_POST: Record<DiscordPostKind, WebhookKind> = {
   'signups-open': 'announcements',
   verify: 'scheduling',
   announcement: 'announcements',
+  cancellation: 'announcements',
 };
 
 /** Discord's documented shape, after any path prefix (/api, /api/v10): /webhooks/{id}/{token}. */

@@ -76,6 +76,7 @@ export const EVENT_CHANGE_KINDS = [
   'confirmation',
   'signup_submitted',
   'signup_updated',
+  'signup_withdrawn',
   'slot_confirmed',
   'slot_declined',
   'discord_post',

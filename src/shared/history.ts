@@ -137,6 +137,7 @@ export const HISTORY_KIND_LABELS: Record<EventChangeKind, string> = {
   confirmation: 'recorded a DJ’s answer',
   signup_submitted: 'signed up',
   signup_updated: 'updated their signup',
+  signup_withdrawn: 'withdrew their signup',
   slot_confirmed: 'confirmed their slot',
   slot_declined: 'declined their slot',
   discord_post: 'posted to Discord',
@@ -152,6 +153,7 @@ const POST_LABELS: Record<DiscordPostKind, string> = {
   'signups-open': 'the signups-open message',
   verify: 'the Verify DJs message',
   announcement: 'the announcement',
+  cancellation: 'the cancellation notice',
 };
 
 const CONFIRMATION_WORDS = { proposed: 'back to proposed', confirmed: 'confirmed', declined: 'declined' } as const;

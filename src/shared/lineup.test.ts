@@ -5,6 +5,7 @@ import type { Slot } from './schemas/lineup.js';
 import { formatLocalTime } from './time.js';
 import {
   computeDjPlays,
+  dropOuts,
   eventEnd,
   formatHours,
   isSignupInLineup,
@@ -292,5 +293,18 @@ describe('signupsOpenAt', () => {
     expect(signupsOpenAt({ signupsAreOpen: true, signupsCloseAt: deadline }, Date.parse(deadline) - 1)).toBe(true);
     expect(signupsOpenAt({ signupsAreOpen: true, signupsCloseAt: deadline }, Date.parse(deadline))).toBe(false);
     expect(signupsOpenAt({ signupsAreOpen: false, signupsCloseAt: deadline }, 0)).toBe(false);
+  });
+});
+
+describe('dropOuts', () => {
+  it('lists DJs in the lineup who declined, in slot order, then DJs who withdrew a signup not in the lineup', () => {
+    const signups = [
+      buildSignup('withdrawn', { djRefs: ['dana'], confirmations: { dana: 'declined' } }),
+      buildSignup('second', { djRefs: ['rex', 'nova'], confirmations: { rex: 'confirmed', nova: 'declined' } }),
+      buildSignup('first', { djRefs: ['ada'], confirmations: { ada: 'declined' } }),
+      buildSignup('waiting', { djRefs: ['bo'], confirmations: { bo: 'proposed' } }),
+    ];
+    const slots = [buildSlot('first'), buildSlot('second')];
+    expect(dropOuts({ signups, slots }).map(({ signup, djId }) => `${signup.uuid}:${djId}`)).toEqual(['first:ada', 'second:nova', 'withdrawn:dana']);
   });
 });

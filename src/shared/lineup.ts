@@ -118,13 +118,19 @@ export function signupsNotInLineup<S extends StaffSignup>(signups: readonly S[],
   return signups.filter((signup) => !isSignupInLineup(signup, slots));
 }
 
-/** The DJs in the lineup who said they cannot make it (or staff recorded so), in slot order: drop-outs the host has to deal with. */
+/**
+ * The drop-outs the host has to deal with: DJs in the lineup who said they cannot make it (or
+ * staff recorded so), in slot order, then DJs who withdrew a signup not in the lineup (issue 34),
+ * in the Signups column's order.
+ */
 export function dropOuts(event: { slots: readonly Slot[]; signups: readonly Signup[] }): Array<{ signup: Signup; djId: string }> {
   const byUuid = new Map(event.signups.map((signup) => [signup.uuid, signup]));
-  return event.slots.flatMap((slot) => {
+  const declined = (signup: Signup) => signup.djRefs.filter((djId) => signup.confirmations[djId] === 'declined').map((djId) => ({ signup, djId }));
+  const inLineup = event.slots.flatMap((slot) => {
     const signup = slot.signupUuid === null ? undefined : byUuid.get(slot.signupUuid);
-    return signup ? signup.djRefs.filter((djId) => signup.confirmations[djId] === 'declined').map((djId) => ({ signup, djId })) : [];
+    return signup ? declined(signup) : [];
   });
+  return [...inLineup, ...signupsNotInLineup(event.signups, event.slots).flatMap(declined)];
 }
 
 /** dj_plays: unique DJ ids of the whole lineup, in slot order. */

@@ -1,8 +1,18 @@
 // A DJ's plays: the events whose lineup includes a signup naming that DJ, back-to-back partners
-// included (ARCHITECTURE "decided"). Which events those are is computed once (computeDjPlays);
-// these helpers only summarise a DJ's list so roster, Other Events and Plays all agree.
+// included (ARCHITECTURE "decided"). Which events those are is computed once (computeDjPlays) and
+// kept as dj_plays, booked or played alike, as the spec derives them. Whether a play happened is
+// decided here, once (issue 34): the roster, the DJ's page, the debut hint, Other Events and the
+// exports all read playHappened, and the server's SQL says the same (events.end_at <= the time).
 import { OTHER_EVENTS_SHOWN } from './domain.js';
 import type { DjPlay, OtherEvents } from './schemas/djs.js';
+
+/**
+ * THE definition: a play has happened once its event is over (an event in progress is still
+ * upcoming, as the events list has it). Until then the DJ is booked for it: an upcoming play.
+ */
+export function playHappened(play: Pick<DjPlay, 'endDatetime'>, at: number): boolean {
+  return Date.parse(play.endDatetime) <= at;
+}
 
 /** Newest first; ties broken by event id so the order is stable. */
 function byNewest(a: DjPlay, b: DjPlay): number {
@@ -16,27 +26,48 @@ function uniqueNewestFirst(plays: readonly DjPlay[]): DjPlay[] {
   return [...byEvent.values()].sort(byNewest);
 }
 
+export interface PlaysAsOf {
+  /** Plays that happened by then, newest first. */
+  happened: DjPlay[];
+  /** Events the DJ is booked for that are not over by then, soonest first. */
+  upcoming: DjPlay[];
+}
+
+/** A DJ's plays split at an instant (now, or an event's start) by playHappened. */
+export function playsAsOf(plays: readonly DjPlay[], at: number): PlaysAsOf {
+  const unique = uniqueNewestFirst(plays);
+  return { happened: unique.filter((play) => playHappened(play, at)), upcoming: unique.filter((play) => !playHappened(play, at)).reverse() };
+}
+
 export interface RosterStats {
   totalPlays: number;
   mostRecentPlay: DjPlay | null;
+  nextPlay: DjPlay | null;
 }
 
-/** Roster columns Total Plays and Most Recent Play for the DJ whose plays are given. */
-export function rosterStats(djId: string, plays: readonly DjPlay[]): RosterStats {
-  // djId only documents whose list this is: DjPlay rows carry no DJ.
-  void djId;
-  const unique = uniqueNewestFirst(plays);
-  return { totalPlays: unique.length, mostRecentPlay: unique[0] ?? null };
+/** Roster columns Total Plays and Most Recent Play as of `at` (plays that happened), and the next booked one. */
+export function rosterStats(plays: readonly DjPlay[], at: number): RosterStats {
+  const { happened, upcoming } = playsAsOf(plays, at);
+  return { totalPlays: happened.length, mostRecentPlay: happened[0] ?? null, nextPlay: upcoming[0] ?? null };
 }
 
-/** "Other Events (n total)" on a signup card: the DJ's other events, the newest few shown. */
+/**
+ * "Other Events (n total)" on a signup card: the DJ's other events (booked ones too), the newest few
+ * shown, and their last play that happened before this event starts (the debut hint's question).
+ */
 export function otherEvents(
   plays: readonly DjPlay[],
   currentEventId: string,
+  currentEventStart: string,
   limit: number = OTHER_EVENTS_SHOWN,
 ): OtherEvents {
   const others = uniqueNewestFirst(plays).filter((play) => play.eventId !== currentEventId);
-  return { shown: others.slice(0, limit), total: others.length, hasMore: others.length > limit };
+  return {
+    shown: others.slice(0, limit),
+    total: others.length,
+    hasMore: others.length > limit,
+    playedBefore: playsAsOf(others, Date.parse(currentEventStart)).happened[0] ?? null,
+  };
 }
 
 /** The roster's "earliest recorded event". */
@@ -44,23 +75,16 @@ export function earliestEvent(plays: readonly DjPlay[]): DjPlay | null {
   return uniqueNewestFirst(plays).at(-1) ?? null;
 }
 
-/** The DJ's most recent play before `before` (an ISO time) among their newest events; null if none. */
-export function lastPlayBefore(others: OtherEvents | undefined, before: string): string | null {
-  const cutoff = Date.parse(before);
-  return others?.shown.find((play) => Date.parse(play.startDatetime) < cutoff)?.startDatetime ?? null;
-}
+/** Whether this may be the DJ's first set: none of their plays happened before the event starts. */
+export const possibleDebut = (others: OtherEvents | undefined): boolean => others !== undefined && others.playedBefore === null;
 
 /**
  * Signups with the longest wait since any of their DJs last played first: those who never
  * played lead, then the oldest last play. Equal waits keep their order.
  */
-export function byLongestSinceLastPlay<S extends { djRefs: readonly string[] }>(
-  signups: readonly S[],
-  otherEventsByDj: Record<string, OtherEvents>,
-  eventStart: string,
-): S[] {
+export function byLongestSinceLastPlay<S extends { djRefs: readonly string[] }>(signups: readonly S[], otherEventsByDj: Record<string, OtherEvents>): S[] {
   const lastPlay = (signup: S) =>
-    Math.max(...signup.djRefs.map((djId) => Date.parse(lastPlayBefore(otherEventsByDj[djId], eventStart) ?? '') || -Infinity), -Infinity);
+    Math.max(...signup.djRefs.map((djId) => Date.parse(otherEventsByDj[djId]?.playedBefore?.startDatetime ?? '') || -Infinity), -Infinity);
   return signups
     .map((signup, index) => ({ signup, index, at: lastPlay(signup) }))
     .sort((a, b) => a.at - b.at || a.index - b.index)

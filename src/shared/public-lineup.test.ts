@@ -12,6 +12,7 @@ function event(start: string, names: string[], debut: string[] = []): PublicEven
     startDatetime: start,
     endDatetime: at(names.length),
     host: 'Hal',
+    cancelled: false,
     links: [],
     slots: names.map((name, index) => ({ name, startTime: at(index), endTime: at(index + 1), isDebut: debut.includes(name) })),
   };
@@ -88,6 +89,14 @@ describe('next-event text', () => {
     const empty = { ...event('2024-06-09T19:00:00.000Z', []), host: ' ' };
     expect(nextEventText(feed(empty, ['Europe/London']))).toContain('Host: TBA\n\nLineup TBA\n');
     expect(nextEventText(feed(null, ['Europe/London']))).toBe('Sunday Service: no upcoming event has been announced yet.\n');
+  });
+
+  test('a cancelled event says so under its name, with no lineup (issue 34)', () => {
+    const off = { ...event('2024-06-09T19:00:00.000Z', []), cancelled: true };
+    expect(nextEventText(feed(off, ['Europe/London']))).toBe(
+      ['Sunday Service 42', 'Cancelled: this event will not take place.', 'Sunday 9 June 2024', 'Host: Hal', '', 'https://lineup.example.org/lineups/e1', ''].join('\n'),
+    );
+    expect(feed(off, ['Europe/London']).event).toMatchObject({ cancelled: true, slots: [] });
   });
 
   test('the JSON names each zone and times each slot in it', () => {

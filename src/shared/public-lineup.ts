@@ -51,6 +51,9 @@ export function printedTime({ time, dayOffset, label }: ZonedTime): string {
   return `${time}${mark} ${label}`;
 }
 
+/** What every public text says of a cancelled event (pages, feeds, the image, link previews). */
+export const CANCELLED_WORDS = 'Cancelled: this event will not take place.';
+
 const actName = (slot: PublicSlot) => (slot.isDebut ? `${slot.name} (debut)` : slot.name);
 
 /** The lineup as lines in one zone: '20:00 BST  DJ One (debut)'. */
@@ -77,6 +80,7 @@ export function nextEventFeed(input: {
       startDatetime: event.startDatetime,
       endDatetime: event.endDatetime,
       host: event.host,
+      cancelled: event.cancelled,
       url: input.url,
       dates: zones.map((zone) => ({ zone, date: longDate(event.startDatetime, zone) })),
       slots: event.slots.map((slot) => ({
@@ -102,11 +106,11 @@ export function nextEventText(feed: NextEventFeed): string {
   const lines = event.slots.map((slot) => `${slot.times.map(printedTime).join(' / ')}  ${actName(slot)}`);
   return [
     event.name,
+    ...(event.cancelled ? [CANCELLED_WORDS] : []),
     dateLine,
     `Host: ${event.host.trim() || 'TBA'}`,
     '',
-    ...(lines.length > 0 ? lines : ['Lineup TBA']),
-    '',
+    ...(event.cancelled ? [] : [...(lines.length > 0 ? lines : ['Lineup TBA']), '']),
     event.url,
     '',
   ].join('\n');

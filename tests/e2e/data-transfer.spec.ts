@@ -76,8 +76,10 @@ test.describe('moving a community to a new install', () => {
         await expect(admin.getByText('Bo b2b Ada').first()).toBeVisible();
         await admin.goto(`/djs/${ada!.id}`);
         await expect(admin.getByRole('heading', { name: 'Ada Lovebass' })).toBeVisible();
-        await expect(admin.getByRole('heading', { name: 'Plays (2)' })).toBeVisible();
+        // Night 1 is over: a play; Night 2 is a week away: upcoming, not a play (issue 34).
+        await expect(admin.getByRole('heading', { name: 'Plays (1)' })).toBeVisible();
         await expect(admin.getByRole('link', { name: /Moving Night 1/ }).first()).toBeVisible();
+        await expect(admin.getByTestId('upcoming-plays').getByRole('link', { name: /Moving Night 2 Upcoming/ })).toBeVisible();
         await admin.goto(`/lineups/${past}`);
         await expect(admin.getByText('Ada Lovebass').first()).toBeVisible();
         await expect(admin.getByText('Bo Beats').first()).toBeVisible();

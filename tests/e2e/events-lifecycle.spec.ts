@@ -73,8 +73,14 @@ test('a published event is cancelled and restored with its signup; its DJ sees i
   await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
   // One badge: a cancelled event is not shown as Published beside it (issue 25).
   await expect(page.getByText('Published', { exact: true })).toBeHidden();
-  await expect(page.getByText('This event is cancelled: DJs no longer see it on their signup page.')).toBeVisible();
+  // Issue 34: what cancelled means now, and the text that tells everyone, the lineup's DJ by mention.
+  const notice = page.getByTestId('cancellation-notice');
+  await expect(notice).toContainText('This event is cancelled');
+  const text = notice.getByLabel(/^Cancellation text for Discord/);
+  await expect(text).toHaveValue(new RegExp(`is cancelled: it will not take place\\.[\\s\\S]*<@\\d+>: your sets are off`));
+  await expect(notice.getByRole('button', { name: 'Copy Text' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Publish Event' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Unpublish' })).toBeHidden();
   await snap(page, testInfo, 'event-cancelled');
 
   // Kept: the signup and its answers are still there.
@@ -88,19 +94,31 @@ test('a published event is cancelled and restored with its signup; its DJ sees i
   await expect(row.getByTestId('event-badges')).not.toContainText('Published');
   await snap(page, testInfo, 'events-list-cancelled');
 
-  // The DJ's signup page is closed, saying why.
+  // The DJ's signup page says first, in words, that the event is cancelled; then the spec's closed state.
   await dj.reload();
+  await expect(dj.getByRole('heading', { name: 'Event Cancelled', level: 1 })).toBeVisible();
+  await expect(dj.getByTestId('event-cancelled')).toContainText(`${name} (`);
+  await expect(dj.getByTestId('event-cancelled')).toContainText('is cancelled: it will not take place.');
   await expect(dj.getByRole('heading', { name: 'Signups Closed' })).toBeVisible();
-  await expect(dj.getByText('This event was cancelled.')).toBeVisible();
+  await expect(dj.getByText('You were on Dana live')).toBeVisible();
   // Their submission stays readable (issue 14: after signups close), but cannot be changed.
   await expect(dj.getByRole('link', { name: 'Update Signup' })).toHaveCount(0);
   await expect(dj.getByRole('link', { name: 'Get Started' })).toHaveCount(0);
   await dj.screenshot({ path: testInfo.outputPath('dj-signup-cancelled-390.png'), fullPage: true });
   // Nor does the wizard take them in.
   await dj.goto(`/eventSignup/${eventId}/wizard`);
-  await expect(dj.getByRole('heading', { name: 'Signups Closed' })).toBeVisible();
+  await expect(dj.getByRole('heading', { name: 'Event Cancelled', level: 1 })).toBeVisible();
   await expect(dj.getByText('Signups for this event are currently closed.')).toBeVisible();
   await expect(dj.getByRole('button', { name: 'Next' })).toHaveCount(0);
+
+  // Its public page, on a visitor's phone: cancelled, in words, and no lineup.
+  const visitor = await openPage({ viewport: PHONE });
+  await visitor.goto(`/lineups/${eventId}`);
+  await expect(visitor.getByRole('heading', { name, level: 1 })).toBeVisible();
+  await expect(visitor.getByTestId('cancelled')).toHaveText('Cancelled: this event will not take place.');
+  await expect(visitor.getByText('Dana live')).toHaveCount(0);
+  await visitor.goto('/lineups');
+  await expect(visitor.locator('.public-card').filter({ hasText: name })).toContainText('Cancelled: this event will not take place.');
 
   // Issue 25: their home no longer offers it for signup, and their signup says it is cancelled.
   await dj.goto('/');
@@ -108,7 +126,7 @@ test('a published event is cancelled and restored with its signup; its DJ sees i
   await expect(dj.getByRole('region', { name: 'Open for signup' })).not.toContainText(name);
   const ownSignup = dj.getByRole('region', { name: 'Your signups' }).getByTestId('own-signup').filter({ hasText: name });
   await expect(ownSignup).toContainText('Cancelled');
-  await expect(ownSignup).toContainText('This event was cancelled.');
+  await expect(ownSignup).toContainText('This event is cancelled: it will not take place.');
   await expect(ownSignup).not.toContainText('Confirmed');
   await expect(dj.getByRole('link', { name: `Update Signup for ${name}` })).toHaveCount(0);
   await dj.screenshot({ path: testInfo.outputPath('dj-home-cancelled-390.png'), fullPage: true });

@@ -29,6 +29,7 @@ export interface Tx {
 const NOT_FOUND = 'Event not found.';
 const STALE_VERSION =
   'This event was changed by someone else since you loaded it. Reload to see their changes, then make your edits again.';
+const CANCELLED = 'This event is cancelled: restore it to change it.';
 const TAKEN = 'already signed up for this event on another signup (it may have just arrived). Reload to see it, then edit that signup instead.';
 
 type Known = Pick<EventDetail, 'djs' | 'otherEventsByDj'>;
@@ -39,15 +40,15 @@ async function findDjs(tx: Tx, djIds: readonly string[]): Promise<Record<string,
   return Object.fromEntries(rows.map((row) => [row.id, djFromRow(row)]));
 }
 
-async function otherEvents(tx: Tx, eventId: string, djIds: readonly string[]): Promise<EventDetail['otherEventsByDj']> {
+async function otherEvents(tx: Tx, eventId: string, djIds: readonly string[], eventStart: number): Promise<EventDetail['otherEventsByDj']> {
   if (djIds.length === 0) return {};
-  const plays = await tx.all<Parameters<typeof otherEventsFromRows>[1][number]>(SQL.otherEvents(djIds.length), [...djIds, eventId, OTHER_EVENTS_SHOWN]);
-  return otherEventsFromRows(djIds, plays);
+  const plays = await tx.all<Parameters<typeof otherEventsFromRows>[1][number]>(SQL.otherEvents(djIds.length), [eventStart, ...djIds, eventId, OTHER_EVENTS_SHOWN, eventStart, 1]);
+  return otherEventsFromRows(djIds, plays, eventStart);
 }
 
-const djDetails = async (tx: Tx, eventId: string, djIds: readonly string[]): Promise<Known> => ({
+const djDetails = async (tx: Tx, eventId: string, djIds: readonly string[], eventStart: number): Promise<Known> => ({
   djs: await findDjs(tx, djIds),
-  otherEventsByDj: await otherEvents(tx, eventId, djIds),
+  otherEventsByDj: await otherEvents(tx, eventId, djIds, eventStart),
 });
 
 async function storedLineup(tx: Tx, eventId: string, row: Selectable<EventsTable>, cached?: Known): Promise<StoredLineup & Known> {
@@ -66,7 +67,7 @@ async function storedLineup(tx: Tx, eventId: string, row: Selectable<EventsTable
     endAt: Number(row.end_at),
   };
   const unknown = namedDjs(stored).filter((id) => !cached?.djs[id] || !cached.otherEventsByDj[id]);
-  const read = await djDetails(tx, eventId, unknown);
+  const read = await djDetails(tx, eventId, unknown, Number(row.start_at));
   return { ...stored, djs: { ...cached?.djs, ...read.djs }, otherEventsByDj: { ...cached?.otherEventsByDj, ...read.otherEventsByDj } };
 }
 
@@ -90,6 +91,7 @@ export async function saveEventInTx(tx: Tx, actor: Actor, eventId: string, body:
     if (!current) throw new Refusal(404, NOT_FOUND);
     throw new Refusal(409, STALE_VERSION);
   }
+  if (row.cancelled_at !== null) throw new Refusal(409, CANCELLED);
   const before = await storedLineup(tx, eventId, row, cache?.get(eventId));
   const diff = diffLineup(before, body, now);
 
@@ -128,7 +130,7 @@ export async function saveEventInTx(tx: Tx, actor: Actor, eventId: string, body:
     await tx.run(SQL.refreshStats(unique.length), [1, ...unique]);
   }
 
-  const added = await otherEvents(tx, eventId, diff.newlyNamed);
+  const added = await otherEvents(tx, eventId, startMoved ? namedDjs(diff.after) : diff.newlyNamed, Date.parse(event.startDatetime));
   const saved = savedDetail(event, diff.after, { djs: { ...before.djs, ...newDjs }, otherEventsByDj: { ...before.otherEventsByDj, ...added } });
   await recordSave(tx, actor, { ...eventFromRow(row), version: body.baseVersion, signups: [...before.signups], slots: [...before.slots], djPlays: [...before.djPlays] }, saved, body);
   return { saved, version: cache?.version() };

@@ -15,6 +15,7 @@ const WHERE: Record<DiscordPostKind, string> = {
   'signups-open': 'the announcements channel',
   verify: 'the scheduling channel',
   announcement: 'the announcements channel',
+  cancellation: 'the announcements channel',
 };
 
 /**

@@ -1,13 +1,11 @@
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { useBlocker } from 'react-router';
 import { ConfirmDialog } from './ConfirmDialog';
+import { type LeaveBlockerOptions, useLeaveBlocker } from './useLeaveBlocker';
 
 // Unsaved edits are never lost without asking: one guard for every form and the event page.
 
-interface LeaveGuardOptions {
-  /** Addresses that keep the edits (the event page's tabs share its draft): no question there. */
-  keepsEditsAt?: (pathname: string) => boolean;
+interface LeaveGuardOptions extends LeaveBlockerOptions {
   /** What the dialog says. */
   message?: ReactNode;
 }
@@ -16,30 +14,16 @@ interface LeaveGuardOptions {
  * While `unsaved`, leaving asks first: in-app navigation with a confirm dialog (render what this
  * returns), reloading or closing the tab with the browser's own prompt (`beforeunload`).
  */
-export function useLeaveGuard(unsaved: boolean, { keepsEditsAt, message = 'You have unsaved changes. Leaving this page discards them.' }: LeaveGuardOptions = {}): ReactNode {
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => unsaved && nextLocation.pathname !== currentLocation.pathname && !keepsEditsAt?.(nextLocation.pathname),
-  );
-
-  useEffect(() => {
-    if (!unsaved) return;
-    const ask = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      // Older browsers only ask when returnValue is set.
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', ask);
-    return () => window.removeEventListener('beforeunload', ask);
-  }, [unsaved]);
-
+export function useLeaveGuard(unsaved: boolean, { message = 'You have unsaved changes. Leaving this page discards them.', ...options }: LeaveGuardOptions = {}): ReactNode {
+  const { asking, leave, stay } = useLeaveBlocker(unsaved, options);
   return (
     <ConfirmDialog
-      show={blocker.state === 'blocked'}
+      show={asking}
       title="Are You sure?"
       confirmLabel="Leave"
       cancelLabel="Stay"
-      onConfirm={() => blocker.proceed?.()}
-      onCancel={() => blocker.reset?.()}
+      onConfirm={leave}
+      onCancel={stay}
     >
       {message}
     </ConfirmDialog>

@@ -17,7 +17,25 @@ export class ApiError extends Error {
   }
 }
 
-export async function call<C extends Contract>(contract: C, ...[input]: CallArgs<C>): Promise<ResponseOf<C>> {
+/** Writes on their way, by what they send (method, address, body). */
+const writesInFlight = new Map<string, Promise<unknown>>();
+
+/**
+ * Calls the endpoint. One press, one submission (issue 34): a write identical to one still on its
+ * way (a double-clicked button, a form submitted twice before it could disable itself) is not
+ * sent again; the second caller shares the first one's answer.
+ */
+export function call<C extends Contract>(contract: C, ...[input]: CallArgs<C>): Promise<ResponseOf<C>> {
+  if (contract.method === 'GET') return send(contract, input);
+  const key = `${contract.method} ${urlOf(contract, input)} ${JSON.stringify((input as { body?: unknown } | undefined)?.body ?? {})}`;
+  const pending = writesInFlight.get(key);
+  if (pending) return pending as Promise<ResponseOf<C>>;
+  const sent = send(contract, input).finally(() => writesInFlight.delete(key));
+  writesInFlight.set(key, sent);
+  return sent;
+}
+
+async function send<C extends Contract>(contract: C, input: CallInput<C> | undefined): Promise<ResponseOf<C>> {
   const { body } = (input ?? {}) as { body?: unknown };
   const sendsBody = contract.method !== 'GET';
   const response = await fetch(urlOf(contract, input), {

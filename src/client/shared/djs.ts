@@ -4,7 +4,7 @@ import { otherEvents } from '@shared/plays';
 import * as api from '@shared/api/djs';
 import { getEvent } from '@shared/api/events';
 import type { BodyOf } from '@shared/api/contract';
-import { type Dj, type DjDetailsResponse, ROSTER_PAGE, ROSTER_PAGE_MAX, type RosterQuery } from '@shared/schemas/djs';
+import { type Dj, type DjDetailsResponse, type OtherEvents, ROSTER_PAGE, ROSTER_PAGE_MAX, type RosterQuery } from '@shared/schemas/djs';
 import { call, queryKeyOf, queryOf } from '@client/lib/api';
 
 // The DJ roster and DJ records, as the roster, the DJ pages and the lineup's typeahead use them.
@@ -43,16 +43,21 @@ export function useDebounced<T>(value: T, ms: number): T {
 export const useDjDetails = (djId: string) => useQuery(djQuery(djId));
 
 /**
- * The DJs' plays in other events, by DJ: what the stored event knows, else (a DJ just added to the
- * draft) from their details, as 'Other Events' loads them; undefined while those load.
+ * The DJs' other events, by DJ: what the stored event knows, else (a DJ just added to the draft)
+ * from their details, as 'Other Events' loads them (shared/plays.ts either way); undefined while
+ * those load.
  */
-export function useOtherEventTotals(djIds: readonly string[], eventId: string, known: Record<string, { total: number }>): Array<number | undefined> {
+export function useOtherEvents(
+  djIds: readonly string[],
+  event: { id: string; startDatetime: string },
+  known: Record<string, OtherEvents>,
+): Array<OtherEvents | undefined> {
   const missing = djIds.filter((djId) => !known[djId]);
   const fetched = useQueries({ queries: missing.map((djId) => djQuery(djId)) });
   return djIds.map((djId) => {
-    if (known[djId]) return known[djId].total;
+    if (known[djId]) return known[djId];
     const details = fetched[missing.indexOf(djId)]?.data;
-    return details && otherEvents(details.plays, eventId).total;
+    return details && otherEvents(details.plays, event.id, event.startDatetime);
   });
 }
 

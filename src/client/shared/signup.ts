@@ -31,3 +31,13 @@ export function useConfirmSlot(eventId: string) {
     onSuccess: (area) => queryClient.setQueryData<SignupArea>(queryKey, area),
   });
 }
+
+/** The DJ withdraws the signup they gave (issue 34); the answer is the signup area as it is then. */
+export function useWithdrawSignup(eventId: string) {
+  const queryClient = useQueryClient();
+  const { queryKey } = signupAreaQuery(eventId);
+  return useMutation({
+    mutationFn: () => call(api.withdrawSignup, { body: { event_id: eventId } }),
+    onSuccess: (area) => queryClient.setQueryData<SignupArea>(queryKey, area),
+  });
+}

@@ -71,7 +71,7 @@ async function perform(task: ArchiveTask): Promise<unknown> {
     case 'export':
       return withDb(task.db, async (db) => {
         const archive = await exportArchive(db, new Date(task.now));
-        const body = task.view === 'archive' ? JSON.stringify(archive) : csvView(archive.tables, task.view);
+        const body = task.view === 'archive' ? JSON.stringify(archive) : csvView(archive, task.view);
         return { body, exportedAt: archive.exportedAt };
       });
   }

@@ -19,7 +19,7 @@ await runCli('Export', async () => {
     fs.mkdirSync(dir, { recursive: true });
     const files: Array<[string, string]> = [
       [`lineup-archive-${day}.json`, `${JSON.stringify(archive, null, 2)}\n`],
-      ...CSV_VIEWS.map((view): [string, string] => [`lineup-${view}-${day}.csv`, csvView(archive.tables, view)]),
+      ...CSV_VIEWS.map((view): [string, string] => [`lineup-${view}-${day}.csv`, csvView(archive, view)]),
     ];
     for (const [name, content] of files) fs.writeFileSync(path.join(dir, name), content);
     const counts = `${archive.tables.events.length} events, ${archive.tables.djs.length} DJs`;

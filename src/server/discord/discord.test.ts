@@ -234,6 +234,25 @@ describe.each(testDialects)('posting to Discord on %s', (dialect) => {
     }
   });
 
+  test('a cancelled event posts its cancellation notice, pinging the roles and its lineup\'s DJs; no other post (issue 34)', async () => {
+    const announcements = fake.webhook();
+    expect((await setWebhooks({ announcements: announcements.url })).status).toBe(200);
+    const event = await eventWithLineup();
+    expect(await post(event, 'cancellation')).toMatchObject({ status: 409, error: { message: 'This event is not cancelled: there is no cancellation to post.' } });
+    const cancelled = (await request(API.events.cancelEvent, { params: { eventId: event.id }, body: { baseVersion: event.version } })).body;
+
+    const sent = await post(cancelled, 'cancellation');
+    expect(sent.status).toBe(200);
+    const [notice] = fake.messages(announcements.id);
+    expect(notice!.content).toBe(textOf('cancellation', cancelled).content);
+    expect(notice!.content).toContain('is cancelled: it will not take place.');
+    // The roles, and each DJ of the lineup once; nothing typed into a name pings.
+    expect(notice!.allowedMentions).toEqual({ parse: [], users: Object.values(cancelled.djs).map((dj) => dj.discordId).sort(), roles: ROLE_IDS });
+    expect(notice!.content).toContain('@\u200Dhere');
+    expect(await post(cancelled, 'announcement')).toMatchObject({ status: 409, error: { code: 'event_cancelled' } });
+    expect(fake.messages(announcements.id)).toHaveLength(1);
+  });
+
   test('webhook URLs: only under the API origin and in Discord’s shape; masked in answers; kept, replaced or removed', async () => {
     const hook = fake.webhook();
     const saved = await setWebhooks({ announcements: hook.url, scheduling: fake.webhook('').url });

@@ -46,6 +46,11 @@ export async function postToDiscord({ ctx, request }: { ctx: AppContext; request
     readSettings(db),
     readWebhooks({ db, origin: ctx.config.discord.webhookOrigin }),
   ]);
+  // A cancelled event is told as cancelled, and only a cancelled one (issue 34).
+  if (event.cancelled && kind !== 'cancellation') {
+    throw conflict('This event is cancelled: post its cancellation notice instead, or restore it first.', 'event_cancelled');
+  }
+  if (!event.cancelled && kind === 'cancellation') throw conflict('This event is not cancelled: there is no cancellation to post.');
   const webhookKind = WEBHOOK_OF_POST[kind];
   const webhook = webhooks[webhookKind];
   if (!webhook) throw conflict(`No ${webhookKind} webhook is set: add one in Global Settings to post from here.`, 'webhook_not_configured');

@@ -83,7 +83,7 @@ describe.each(testDialects)('DJs API on %s', (dialect) => {
     expect(meta).toEqual({
       total: 4,
       matching: 4,
-      earliestEvent: { eventId: older, eventName: 'Older', startDatetime: '2024-01-07T20:00:00.000Z' },
+      earliestEvent: { eventId: older, eventName: 'Older', startDatetime: '2024-01-07T20:00:00.000Z', endDatetime: '2024-01-07T21:00:00.000Z' },
     });
   });
 

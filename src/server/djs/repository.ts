@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { rosterStats } from '@shared/plays.js';
 import type { Dj, DjPlay } from '@shared/schemas/djs.js';
 import type { RosterDj } from '@shared/schemas/djs.js';
 import type { Database, DjRow } from '../db/schema.js';
@@ -55,32 +56,66 @@ function filtered(db: Db, { includeArchived, search }: RosterFilter) {
 
 /**
  * A page of the roster in Dj Name order (ignoring case, then id: the djs_roster_order index),
- * each DJ with the play statistics kept on their row (refreshDjStats) and their most recent
- * play's event joined, so a renamed or moved event shows as it is now.
+ * each DJ with their play statistics as of `now` (shared/plays.ts rosterStats): the ones kept on
+ * their row (refreshDjStats: every play, booked ones too) with their newest play's event joined,
+ * so a renamed or moved event shows as it is now. Those stats hold for a DJ whose plays are all
+ * over; the few DJs booked for an event not over yet are counted from their plays.
  */
-export async function listRoster(db: Db, filter: RosterFilter, page: { limit: number; offset: number }): Promise<RosterDj[]> {
+export async function listRoster(db: Db, filter: RosterFilter, page: { limit: number; offset: number }, now: number): Promise<RosterDj[]> {
   const rows = await filtered(db, filter)
     .leftJoin('events', 'events.id', 'djs.last_play_event_id')
     .selectAll('djs')
-    .select(['events.id as event_id', 'events.name as event_name', 'events.start_at'])
+    .select(['events.id as event_id', 'events.name as event_name', 'events.start_at', 'events.end_at'])
     .orderBy(sql`lower(djs.dj_name)`)
     .orderBy('djs.id')
     .limit(page.limit)
     .offset(page.offset)
     .execute();
+  const booked = await playsOfBookedDjs(db, rows.map((row) => row.id), now);
   return rows.map((row) => {
     const { notes: _notes, ...dj } = djFromRow(row);
-    return {
-      ...dj,
-      archived: row.archived_at !== null,
-      totalPlays: row.play_count,
-      mostRecentPlay:
-        row.event_id === null || row.event_name === null || row.start_at === null
-          ? null
-          : toPlay({ event_id: row.event_id, event_name: row.event_name, start_at: row.start_at }),
-    };
+    const newest =
+      row.event_id === null || row.event_name === null || row.start_at === null || row.end_at === null
+        ? null
+        : toPlay({ event_id: row.event_id, event_name: row.event_name, start_at: row.start_at, end_at: row.end_at });
+    const plays = booked.get(row.id);
+    const stats = plays ? rosterStats(plays, now) : { totalPlays: row.play_count, mostRecentPlay: newest, nextPlay: null };
+    return { ...dj, archived: row.archived_at !== null, ...stats };
   });
 }
+
+/**
+ * Every play of those of these DJs booked for an event not over at `now` (few: the coming weeks'
+ * lineups), found from the events not over yet, so a DJ with a long history costs nothing unless booked.
+ */
+async function playsOfBookedDjs(db: Db, djIds: readonly string[], now: number): Promise<Map<string, DjPlay[]>> {
+  const plays = new Map<string, DjPlay[]>();
+  if (djIds.length === 0) return plays;
+  const booked = await db
+    .selectFrom('events')
+    .innerJoin('dj_plays', 'dj_plays.event_id', 'events.id')
+    .select('dj_plays.dj_id')
+    .distinct()
+    .where('events.end_at', '>', now)
+    .where('dj_plays.dj_id', 'in', [...djIds])
+    .execute();
+  if (booked.length === 0) return plays;
+  const rows = await playsQuery(db)
+    .select('dj_plays.dj_id')
+    .where('dj_plays.dj_id', 'in', booked.map((row) => row.dj_id))
+    .execute();
+  for (const row of rows) plays.set(row.dj_id, [...(plays.get(row.dj_id) ?? []), toPlay(row)]);
+  return plays;
+}
+
+/** dj_plays ⋈ events, newest first, with what a DjPlay shows. */
+const playsQuery = (db: Db | Transaction<Database>) =>
+  db
+    .selectFrom('dj_plays')
+    .innerJoin('events', 'events.id', 'dj_plays.event_id')
+    .select(['events.id as event_id', 'events.name as event_name', 'events.start_at', 'events.end_at'])
+    .orderBy('events.start_at', 'desc')
+    .orderBy('events.id');
 
 /** How many DJs the filter lets through. */
 export async function countRoster(db: Db, filter: RosterFilter): Promise<number> {
@@ -88,14 +123,15 @@ export async function countRoster(db: Db, filter: RosterFilter): Promise<number>
   return toCount(row.n);
 }
 
-/** The earliest event that has any play recorded. */
-export async function findEarliestPlayedEvent(db: Db): Promise<DjPlay | null> {
+/** The earliest event that has any play recorded and is over by `now` (a play that happened). */
+export async function findEarliestPlayedEvent(db: Db, now: number): Promise<DjPlay | null> {
   // A join, not `exists`: the planner then walks events by start and stops at the first with a
   // play, where `exists` read and sorted every event (10 ms at 5,000 events).
   const row = await db
     .selectFrom('events')
     .innerJoin('dj_plays', 'dj_plays.event_id', 'events.id')
-    .select(['events.id as event_id', 'events.name as event_name', 'events.start_at'])
+    .select(['events.id as event_id', 'events.name as event_name', 'events.start_at', 'events.end_at'])
+    .where('events.end_at', '<=', now)
     .orderBy('events.start_at')
     .orderBy('events.id')
     .limit(1)
@@ -108,16 +144,9 @@ export async function findDj(db: Db | Transaction<Database>, djId: string): Prom
   return row ? { ...djFromRow(row), archived: row.archived_at !== null } : null;
 }
 
-/** The DJ's plays, newest first. */
+/** The DJ's plays, booked ones too, newest first. */
 export async function listPlays(db: Db | Transaction<Database>, djId: string): Promise<DjPlay[]> {
-  const rows = await db
-    .selectFrom('dj_plays')
-    .innerJoin('events', 'events.id', 'dj_plays.event_id')
-    .select(['events.id as event_id', 'events.name as event_name', 'events.start_at'])
-    .where('dj_plays.dj_id', '=', djId)
-    .orderBy('events.start_at', 'desc')
-    .orderBy('events.id')
-    .execute();
+  const rows = await playsQuery(db).where('dj_plays.dj_id', '=', djId).execute();
   return rows.map(toPlay);
 }
 

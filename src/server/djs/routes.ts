@@ -5,13 +5,20 @@ import { readCache } from '../db/read-cache.js';
 import { registerEndpoint } from '../http/endpoint.js';
 import * as service from './service.js';
 
+const ROSTER_FRESH_MS = 60_000;
+
 export function registerDjRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx.store;
   // A page of DJs with their play counts; the first pages of both views stay cached until a
-  // write, and so do the counts every page of a view shares.
+  // write, and so do the counts every page of a view shares. Plays count once their event is over
+  // (shared/plays.ts), which happens with no write: a page is kept for the minute it was read in.
   const rosterCounts = readCache<number>(ctx.store, 50);
   registerEndpoint(app, api.getRoster, ({ query }) => service.getRoster({ db, query, counts: rosterCounts }), {
-    cache: { store: ctx.store, capacity: 20, key: ({ query }) => JSON.stringify([query.archived, query.search, query.limit, query.offset]) },
+    cache: {
+      store: ctx.store,
+      capacity: 20,
+      key: ({ query }) => JSON.stringify([query.archived, query.search, query.limit, query.offset, Math.floor(Date.now() / ROSTER_FRESH_MS)]),
+    },
   });
   registerEndpoint(app, api.createDj, ({ body }) => service.createDj({ db, fields: body }));
   registerEndpoint(app, api.getDj, ({ params }) => service.getDjDetails({ db, djId: params.djId }));

@@ -25,16 +25,16 @@ const DUPLICATE_DISCORD_ID = 'A DJ with this Discord ID already exists.';
 const DJ_NOT_FOUND = 'Dj not found.';
 
 /** A page of the roster, how many DJs it pages through (and are in the view), and the earliest recorded event. */
-export async function getRoster({ db, query, counts }: { db: Db; query: RosterPageQuery; counts?: ReadCache<number> }): Promise<RosterResponse> {
+export async function getRoster({ db, query, counts, now = Date.now() }: { db: Db; query: RosterPageQuery; counts?: ReadCache<number>; now?: number }): Promise<RosterResponse> {
   const filter = { includeArchived: query.archived === 'include', search: query.search };
   // Counting reads every DJ the filter lets through; each page of one view has the same counts.
   const count = (f: repository.RosterFilter) =>
     counts ? counts.get(JSON.stringify([f.includeArchived, f.search]), () => repository.countRoster(db, f)) : repository.countRoster(db, f);
   const [djs, matching, total, earliestEvent] = await Promise.all([
-    repository.listRoster(db, filter, query),
+    repository.listRoster(db, filter, query, now),
     count(filter),
     filter.search === '' ? undefined : count({ ...filter, search: '' }),
-    repository.findEarliestPlayedEvent(db),
+    repository.findEarliestPlayedEvent(db, now),
   ]);
   return { djs, meta: { total: total ?? matching, matching, earliestEvent } };
 }

@@ -10,7 +10,8 @@ import { startTestApp, testDialects, type SignedIn, type TestApp } from '../test
 
 // Cancel, restore and delete (issue 13): a cancelled event keeps its signups, answers, slots
 // and plays, is closed to DJs and comes back on restore; only an event with nothing to lose can
-// be deleted. Each is checked against the version the page showed, like a save.
+// be deleted. Each is checked against the version the page showed, like a save. Issue 34: a
+// cancelled event says so wherever it shows, and takes no edits but Restore.
 
 const START = '2030-01-06T20:00:00.000Z';
 
@@ -93,7 +94,7 @@ describe.each(testDialects)('cancel, restore and delete events on %s', (dialect)
     expect((await area(id)).body.event).toMatchObject({ signupsAreOpen: false, cancelled: true });
     const refused = await app.call(API.signup.submitSignup, { body: intake(id, { name: 'Dana changed' }) }, { as: dj });
     expect(refused.status).toBe(409);
-    expect(refused.error).toEqual({ code: 'signups_closed', message: 'Signups for this event are currently closed. This event was cancelled.' });
+    expect(refused.error).toEqual({ code: 'signups_closed', message: 'Signups for this event are currently closed. This event is cancelled: it will not take place.' });
     expect(await storedLineup(app.ctx.store.db)).toEqual(before);
 
     // Publishing waits for a restore.
@@ -109,25 +110,25 @@ describe.each(testDialects)('cancel, restore and delete events on %s', (dialect)
     expect((await app.call(API.signup.submitSignup, { body: intake(id, { name: 'Dana changed' }) }, { as: dj })).status).toBe(200);
   });
 
-  test('a cancelled event leaves the public pages until restored', async () => {
+  test('a published event cancelled stays on the public pages, marked cancelled and without its lineup, until restored', async () => {
     const id = await eventWithLineup();
     // Published by staff (the preflight's steps are tested with publishing itself).
     await app.ctx.store.db.updateTable('events').set({ published: 1 }).where('id', '=', id).execute();
-    const publicIds = async () => (await app.call(API.public.listPublicLineups, {})).body.events.map((event) => event.id);
-    expect((await app.call(API.public.getPublicLineup, { params: { eventId: id } })).status).toBe(200);
-    expect(await publicIds()).toContain(id);
+    const listedPublicly = async () => (await app.call(API.public.listPublicLineups, {})).body.events.find((event) => event.id === id);
+    const page = async () => (await app.call(API.public.getPublicLineup, { params: { eventId: id } })).body.event;
+    expect(await page()).toMatchObject({ cancelled: false, slots: [{ name: 'Host pick' }] });
+    expect(await listedPublicly()).toMatchObject({ cancelled: false, djs: ['Host pick'] });
 
     const cancelled = await action(id, 'cancel', (await getEvent(id)).version);
     expect(cancelled.body).toMatchObject({ cancelled: true, published: true });
-    expect((await app.call(API.public.getPublicLineup, { params: { eventId: id } })).status).toBe(404);
-    expect(await publicIds()).not.toContain(id);
+    expect(await page()).toMatchObject({ id, cancelled: true, slots: [], links: [] });
+    expect(await listedPublicly()).toMatchObject({ cancelled: true, djs: [] });
 
     expect((await action(id, 'restore', cancelled.body.version)).status).toBe(200);
-    expect((await app.call(API.public.getPublicLineup, { params: { eventId: id } })).status).toBe(200);
-    expect(await publicIds()).toContain(id);
+    expect(await page()).toMatchObject({ cancelled: false, slots: [{ name: 'Host pick' }] });
   });
 
-  test('a cancelled event is shown to its DJs as cancelled, refused with the closed message, and gone from every public page and feed', async () => {
+  test('a cancelled event is shown to its DJs as cancelled, refused with the closed message, and said to be cancelled on every public page and feed', async () => {
     const id = await eventWithLineup('Moonlight Night');
     // Dana's signup joins the lineup, she confirms her slot, and the event is published.
     const loaded = await getEvent(id);
@@ -151,6 +152,7 @@ describe.each(testDialects)('cancel, restore and delete events on %s', (dialect)
     expect((await home()).openEvents.map((event) => event.id)).toEqual([id]);
     expect((await home()).signups).toMatchObject([{ eventId: id, state: 'confirmed', cancelled: false }]);
     for (const url of everywhere) expect(await text(url), url).toContain('Moonlight Night');
+    for (const url of everywhere) expect(await text(url), url).not.toContain('Cancelled');
     expect((await app.request('GET', feeds.lineupImage(id, 'svg'))).status).toBe(200);
 
     expect((await action(id, 'cancel', (await getEvent(id)).version)).status).toBe(200);
@@ -160,15 +162,57 @@ describe.each(testDialects)('cancel, restore and delete events on %s', (dialect)
     expect((await home()).signups).toMatchObject([{ eventId: id, signupName: 'Dana live', cancelled: true }]);
     // Her signup area is closed, and the intake and her answer are refused with the spec's closed message.
     expect((await area(id)).body.event).toMatchObject({ signupsAreOpen: false, cancelled: true });
-    const closed = 'Signups for this event are currently closed. This event was cancelled.';
+    const closed = 'Signups for this event are currently closed. This event is cancelled: it will not take place.';
     const refused = await app.call(API.signup.submitSignup, { body: intake(id, { name: 'Dana changed' }) }, { as: dj });
     expect(refused).toMatchObject({ status: 409, error: { code: 'signups_closed', message: closed } });
     const answer = await app.call(API.signup.confirmSlot, { body: { event_id: id, confirmation: 'declined' } }, { as: dj });
     expect(answer).toMatchObject({ status: 409, error: { code: 'signups_closed', message: closed } });
-    // Visitors see it nowhere: pages, feeds, the DJ's own calendar, the image.
-    for (const url of everywhere) expect(await text(url), url).not.toContain('Moonlight Night');
-    expect((await app.call(API.public.getPublicLineup, { params: { eventId: id } })).status).toBe(404);
-    expect((await app.request('GET', feeds.lineupImage(id, 'svg'))).status).toBe(404);
+    // Visitors, and she in her own calendar, read that it is cancelled, in words; nobody's set is listed.
+    for (const url of everywhere) {
+      const shown = await text(url);
+      expect(shown, url).toContain('Moonlight Night');
+      expect(shown, url).toMatch(/Cancelled|"cancelled":true/);
+      expect(shown, url).not.toContain('Host pick');
+    }
+    expect(await text(feeds.next('txt'))).toContain('Cancelled: this event will not take place.');
+    expect(await text(feeds.events())).toContain('STATUS:CANCELLED');
+    expect(await text(calendar)).toContain('STATUS:CANCELLED');
+    expect(await text(calendar)).toContain('SUMMARY:Cancelled: Dana live at Moonlight Night');
+    const image = await app.request<string>('GET', feeds.lineupImage(id, 'svg'));
+    expect(image.status).toBe(200);
+    expect(String(image.body)).toContain('<desc>Cancelled: this event will not take place.</desc>');
+  });
+
+  test('a cancelled event takes no edits but Restore: every staff write is refused and changes nothing', async () => {
+    const id = await eventWithLineup();
+    const loaded = await getEvent(id);
+    const cancelled = await action(id, 'cancel', loaded.version);
+    expect(cancelled.status).toBe(200);
+    const version = cancelled.body.version;
+    const before = { lineup: await storedLineup(app.ctx.store.db), event: await getEvent(id) };
+    const eventId = id;
+    const writes = [
+      ['save', staff(API.events.saveEvent, { params: { eventId }, body: { baseVersion: version, event: { ...eventFieldsSchema.parse(before.event), name: 'Renamed' }, signups: before.event.signups, slots: before.event.slots, removedSignupUuids: [] } })],
+      ['publish', action(id, 'publish', version)],
+      ['unpublish', staff(API.events.unpublishEvent, { params: { eventId }, body: { baseVersion: version } })],
+      ['cancel again', action(id, 'cancel', version)],
+      ['preflight', staff(API.events.setPreflightStep, { params: { eventId }, body: { step: 'textsCopied', done: true } })],
+      ['confirmation', staff(API.events.setConfirmation, { params: { eventId }, body: { djId: host.djId, confirmation: 'confirmed' } })],
+      ['delete', remove(id, version)],
+      ['announcement post', staff(API.discord.postToDiscord, { params: { eventId, kind: 'announcement' }, body: { text: 'x' } })],
+    ] as const;
+    for (const [what, sent] of writes) {
+      const answer = await sent;
+      expect(answer.status, what).toBe(409);
+      expect(answer.error.code, what).toBe('event_cancelled');
+    }
+    expect({ lineup: await storedLineup(app.ctx.store.db), event: await getEvent(id) }).toEqual(before);
+
+    // Restore, and the same save goes through.
+    const restored = await action(id, 'restore', version);
+    expect(restored.status).toBe(200);
+    const renamed = await staff(API.events.saveEvent, { params: { eventId }, body: { baseVersion: restored.body.version, event: { ...eventFieldsSchema.parse(restored.body), name: 'Renamed' }, signups: restored.body.signups, slots: restored.body.slots, removedSignupUuids: [] } });
+    expect(renamed).toMatchObject({ status: 200, body: { name: 'Renamed' } });
   });
 
   test('cancel and restore are refused when someone saved meanwhile, and for an unknown event', async () => {

@@ -209,8 +209,8 @@ describe.each(testDialects)('events API on %s', (dialect) => {
       ]);
       expect(Object.keys(saved.body.djs).sort()).toEqual([a, b, c, waiting.djRefs[0]].sort());
       // This event is not among a DJ's "Other Events".
-      expect(saved.body.otherEventsByDj[a]).toEqual({ shown: [], total: 0, hasMore: false });
-      expect(saved.body.otherEventsByDj[waiting.djRefs[0]!]).toEqual({ shown: [], total: 0, hasMore: false });
+      expect(saved.body.otherEventsByDj[a]).toEqual({ shown: [], total: 0, hasMore: false, playedBefore: null });
+      expect(saved.body.otherEventsByDj[waiting.djRefs[0]!]).toEqual({ shown: [], total: 0, hasMore: false, playedBefore: null });
       const plays = await db().selectFrom('dj_plays').select('dj_id').where('event_id', '=', id).execute();
       expect(plays.map((p) => p.dj_id).sort()).toEqual([a, b, c].sort());
       expect(await getEvent(id)).toEqual(saved.body);
@@ -224,26 +224,31 @@ describe.each(testDialects)('events API on %s', (dialect) => {
     test("each DJ's Other Events: the newest three of their other events and how many there are", async () => {
       const [dj, newcomer] = [await addDj('Regular'), await addDj('Newcomer')];
       const nights: string[] = [];
+      const ends: string[] = [];
       for (const day of [6, 13, 20, 27, 3]) {
         const id = await createEvent({ name: `Night ${day}`, startDatetime: `2030-${day === 3 ? '02' : '01'}-${String(day).padStart(2, '0')}T20:00:00.000Z` });
         const signup = staffSignup(dj, 'Regular');
-        expect((await app.call(API.events.saveEvent, { params: { eventId: id }, body: draftOf(await getEvent(id), { signups: [signup], slots: [slotFor(signup)] }) }, { as: host })).status).toBe(200);
+        const saved = await app.call(API.events.saveEvent, { params: { eventId: id }, body: draftOf(await getEvent(id), { signups: [signup], slots: [slotFor(signup)] }) }, { as: host });
+        expect(saved.status).toBe(200);
         nights.push(id);
+        ends.push(saved.body.endDatetime);
       }
       const play = (index: number) => ({
         eventId: nights[index],
         eventName: `Night ${[6, 13, 20, 27, 3][index]}`,
         startDatetime: new Date(Date.parse(`2030-01-06T20:00:00.000Z`) + index * 7 * 24 * HOUR).toISOString(),
+        endDatetime: ends[index],
       });
       // The oldest night: every other night is newer.
       const oldest = await getEvent(nights[0]!);
-      expect(oldest.otherEventsByDj[dj]).toEqual({ shown: [play(4), play(3), play(2)], total: 4, hasMore: true });
+      expect(oldest.otherEventsByDj[dj]).toEqual({ shown: [play(4), play(3), play(2)], total: 4, hasMore: true, playedBefore: null });
       // A middle night skips itself; a DJ named only on a signup has no plays.
       const middle = await getEvent(nights[3]!);
-      expect(middle.otherEventsByDj[dj]).toEqual({ shown: [play(4), play(2), play(1)], total: 4, hasMore: true });
+      // Its last play before it: the night before, not the later one.
+      expect(middle.otherEventsByDj[dj]).toEqual({ shown: [play(4), play(2), play(1)], total: 4, hasMore: true, playedBefore: play(2) });
       const withNewcomer = draftOf(middle, { signups: [...middle.signups, staffSignup(newcomer, 'Newcomer')] });
       const saved = await app.call(API.events.saveEvent, { params: { eventId: nights[3]! }, body: withNewcomer }, { as: host });
-      expect(saved.body.otherEventsByDj[newcomer]).toEqual({ shown: [], total: 0, hasMore: false });
+      expect(saved.body.otherEventsByDj[newcomer]).toEqual({ shown: [], total: 0, hasMore: false, playedBefore: null });
       expect(saved.body.otherEventsByDj[dj]).toEqual(middle.otherEventsByDj[dj]);
     });
 

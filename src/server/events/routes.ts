@@ -29,7 +29,7 @@ export function registerEventRoutes(app: FastifyInstance, ctx: AppContext) {
   registerEndpoint(app, api.unpublishEvent, ({ params, body, user }) =>
     service.unpublishEvent({ db, changes: ctx.changes, actor: user, eventId: params.eventId, baseVersion: body.baseVersion }),
   );
-  registerEndpoint(app, api.setPreflightStep, ({ params, body, user }) => service.setPreflightStep({ db, changes: ctx.changes, actor: user, eventId: params.eventId, body }));
+  registerEndpoint(app, api.setPreflightStep, ({ params, body, user }) => service.setPreflightStep({ db, dialect: ctx.store.dialect, changes: ctx.changes, actor: user, eventId: params.eventId, body }));
   registerEndpoint(app, api.setConfirmation, ({ params, body, user, request }) =>
     service.setStaffConfirmation({ db, changes: ctx.changes, actor: user, eventId: params.eventId, body, posts: postsOfRequest(ctx, request) }),
   );

@@ -114,7 +114,7 @@ describe.each(testDialects)('the event save answer on %s', (dialect) => {
     const newcomer = await addDj('Newcomer');
     const echo = moved.find((s) => s.uuid === submitted)!;
     event = await save(id, draftOf(event, { signups: moved.map((s) => (s === echo ? { ...s, djRefs: [e, newcomer] } : s)) }));
-    expect(event.otherEventsByDj[newcomer]).toEqual({ shown: [], total: 0, hasMore: false });
+    expect(event.otherEventsByDj[newcomer]).toEqual({ shown: [], total: 0, hasMore: false, playedBefore: null });
 
     // A DJ submits while the host edits; the host removes a signup and shortens the lineup.
     const late = await djSubmits(id, await addDj('Late'), 'Late');
@@ -203,6 +203,6 @@ describe.each(testDialects)('the event save answer on %s', (dialect) => {
     // The other event is deleted (it had to be cancelled first, so drop it as an admin would).
     await db().deleteFrom('events').where('id', '=', elsewhere).execute();
     event = await save(id, draftOf(event));
-    expect(event.otherEventsByDj[dj]).toEqual({ shown: [], total: 0, hasMore: false });
+    expect(event.otherEventsByDj[dj]).toEqual({ shown: [], total: 0, hasMore: false, playedBefore: null });
   });
 });

@@ -24,6 +24,7 @@ import { afterCancelledOrRestored, afterLineupSaved, lockEvent, keepRemindersInS
 import { findOtherEvents, refreshDjStats } from '../djs/plays.js';
 import { findDjsById } from '../djs/rows.js';
 import type { Database } from '../db/schema.js';
+import type { Dialect } from '../db/open.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import * as signupRows from '../lineup/signups.js';
 import * as slotRows from '../lineup/slots.js';
@@ -36,6 +37,9 @@ import * as repository from './repository.js';
 type Db = Kysely<Database>;
 
 const EVENT_NOT_FOUND = 'Event not found.';
+/** Issue 34: a cancelled event takes no edits (a draft open elsewhere, a replayed request) but Restore. */
+const EVENT_CANCELLED = 'This event is cancelled: restore it to change it.';
+const refuseCancelled = (message = EVENT_CANCELLED) => conflict(message, 'event_cancelled');
 const STALE_VERSION =
   'This event was changed by someone else since you loaded it. Reload to see their changes, then make your edits again.';
 
@@ -127,7 +131,7 @@ export async function getEventDetail({ db, eventId }: { db: Db | Transaction<Dat
   const event = await findLineupEvent(db, eventId);
   if (!event) throw notFound(EVENT_NOT_FOUND);
   logStoredProblems(event);
-  return { ...event, ...(await djDetails(db, eventId, namedDjs(event))) };
+  return { ...event, ...(await djDetails(db, eventId, namedDjs(event), Date.parse(event.startDatetime))) };
 }
 
 /**
@@ -148,9 +152,9 @@ function logStoredProblems(event: LineupEvent) {
   );
 }
 
-/** What the event page shows of these DJs: their rows and their other events. */
-async function djDetails(db: Db | Transaction<Database>, eventId: string, djIds: readonly string[]): Promise<DjDetails> {
-  const [djs, otherEventsByDj] = await Promise.all([findDjsById(db, djIds), findOtherEvents(db, eventId, djIds)]);
+/** What the event page shows of these DJs: their rows and their other events (and plays before `eventStart`). */
+async function djDetails(db: Db | Transaction<Database>, eventId: string, djIds: readonly string[], eventStart: number): Promise<DjDetails> {
+  const [djs, otherEventsByDj] = await Promise.all([findDjsById(db, djIds), findOtherEvents(db, eventId, djIds, eventStart)]);
   return { djs, otherEventsByDj };
 }
 
@@ -175,6 +179,7 @@ export async function saveEvent({ db, changes, actor, eventId, body, cache, post
   const { saved, version, due } = await db.transaction().execute(async (trx) => {
     const row = await repository.bumpVersionIfCurrent(trx, eventId, body.baseVersion, now);
     if (!row) return refuseStaleOrMissing(trx, eventId);
+    if (row.cancelled_at !== null) throw refuseCancelled();
     const before = await findStoredLineup(trx, eventId, row, cache?.get(eventId));
     const diff = diffLineup(before, body, now);
 
@@ -198,7 +203,8 @@ export async function saveEvent({ db, changes, actor, eventId, body, cache, post
     const startMoved = event.startDatetime !== repository.eventFromRow(row).startDatetime;
     await refreshDjStats(trx, startMoved ? [...playsChanged, ...diff.after.djPlays] : playsChanged);
 
-    const added = await findOtherEvents(trx, eventId, diff.newlyNamed);
+    // Other Events of DJs newly named; of every DJ when the start moved (which plays came before it).
+    const added = await findOtherEvents(trx, eventId, startMoved ? namedDjs(diff.after) : diff.newlyNamed, Date.parse(event.startDatetime));
     const answer = savedDetail(event, diff.after, { djs: { ...before.djs, ...newDjs }, otherEventsByDj: { ...before.otherEventsByDj, ...added } });
     const beforeEvent = { ...repository.eventFromRow(row), version: body.baseVersion, signups: [...before.signups], slots: [...before.slots], djPlays: [...before.djPlays] };
     await recordSave(trx, { eventId, actor, before: beforeEvent, after: answer, seen: body.signups.map((signup) => signup.uuid) });
@@ -218,7 +224,7 @@ export async function saveEvent({ db, changes, actor, eventId, body, cache, post
  * The lineup a save starts from, with the DJs it names and their other events (what the answer
  * shows of DJs the save keeps): read once, after the version check has locked the event.
  */
-async function findStoredLineup(trx: Transaction<Database>, eventId: string, row: { end_at: number }, cached: DjDetails | undefined): Promise<StoredLineup & DjDetails> {
+async function findStoredLineup(trx: Transaction<Database>, eventId: string, row: { start_at: number; end_at: number }, cached: DjDetails | undefined): Promise<StoredLineup & DjDetails> {
   const [{ signups, places }, { slots, times }, djPlays] = await Promise.all([
     signupRows.readSignups(trx, eventId),
     slotRows.readSlots(trx, eventId),
@@ -227,7 +233,7 @@ async function findStoredLineup(trx: Transaction<Database>, eventId: string, row
   const stored = { signups, places, slots, slotTimes: times, djPlays, endAt: Number(row.end_at) };
   const named = namedDjs(stored);
   const unknown = named.filter((id) => !cached?.djs[id] || !cached.otherEventsByDj[id]);
-  const read = await djDetails(trx, eventId, unknown);
+  const read = await djDetails(trx, eventId, unknown, Number(row.start_at));
   return { ...stored, djs: { ...cached?.djs, ...read.djs }, otherEventsByDj: { ...cached?.otherEventsByDj, ...read.otherEventsByDj } };
 }
 
@@ -239,7 +245,7 @@ export async function publishEvent({ db, changes, actor, eventId, baseVersion, a
   const published = await db.transaction().execute(async (trx) => {
     const detail = await getEventDetail({ db: trx, eventId });
     if (detail.version !== baseVersion) await refuseStaleOrMissing(trx, eventId);
-    if (detail.cancelled) throw conflict('This event is cancelled: restore it before publishing it.');
+    if (detail.cancelled) throw refuseCancelled('This event is cancelled: restore it before publishing it.');
     const djNames = Object.fromEntries(Object.entries(detail.djs).map(([id, dj]) => [id, dj.djName]));
     const unmet = unmetRequirements(detail, djNames);
     if (unmet.length > 0 && !anyway) throw conflict(requirementsNotMet(unmet), 'requirements_not_met');
@@ -274,6 +280,7 @@ async function changeEvent(
   columns: Parameters<typeof repository.updateEventIfVersion>[3],
 ): Promise<EventDetail> {
   const { changed, due } = await db.transaction().execute(async (trx) => {
+    if (kind === 'cancelled') await refuseIfCancelled(trx, eventId, 'This event is already cancelled.');
     const swapped = await repository.updateEventIfVersion(trx, eventId, baseVersion, columns, Date.now());
     if (!swapped) await refuseStaleOrMissing(trx, eventId);
     await recordChange(trx, { eventId, actor, kind, version: baseVersion + 1 });
@@ -295,6 +302,7 @@ export async function deleteEvent({ db, changes, eventId, baseVersion }: { db: D
     const swapped = await repository.updateEventIfVersion(trx, eventId, baseVersion, {}, Date.now());
     if (!swapped) await refuseStaleOrMissing(trx, eventId);
     const [event, counts] = await Promise.all([repository.findEvent(trx, eventId), repository.countLineup(trx, eventId)]);
+    if (event?.cancelled) throw refuseCancelled();
     if (event?.published) throw conflict('This event is published: cancel it instead.');
     if (counts.signups > 0) throw conflict('This event has signups: cancel it instead.');
     if (counts.slots > 0) throw conflict('This event has a lineup: cancel it instead.');
@@ -322,6 +330,7 @@ async function setPublished(
   published: boolean,
   lines: HistoryLine[] = [],
 ): Promise<EventDetail> {
+  await refuseIfCancelled(trx, eventId);
   const swapped = await repository.updateEventIfVersion(trx, eventId, baseVersion, { published: published ? 1 : 0 }, Date.now());
   if (!swapped) await refuseStaleOrMissing(trx, eventId);
   await recordChange(trx, { eventId, actor, kind: published ? 'published' : 'unpublished', version: baseVersion + 1, lines });
@@ -332,13 +341,18 @@ async function setPublished(
  * Ticks an optional preflight step off (or on again). Not part of the draft and no version bump:
  * ticking a box must not make someone's open draft stale.
  */
-export async function setPreflightStep({ db, changes, actor, eventId, body }: { db: Db; changes: ChangeBus; actor: Actor; eventId: string; body: PreflightStepBody }): Promise<EventDetail> {
+export async function setPreflightStep({ db, dialect, changes, actor, eventId, body }: { db: Db; dialect: Dialect; changes: ChangeBus; actor: Actor; eventId: string; body: PreflightStepBody }): Promise<EventDetail> {
   const detail = await db.transaction().execute(async (trx) => {
-    const event = await repository.findEvent(trx, eventId);
+    // Locked (PostgreSQL), so two identical ticks racing see each other.
+    const event = await repository.findEvent(trx, eventId, { dialect });
     if (!event) throw notFound(EVENT_NOT_FOUND);
-    const preflight = { ...event.preflight, [body.step]: body.done ? new Date().toISOString() : null };
-    await repository.updatePreflight(trx, eventId, preflight);
-    await recordChange(trx, { eventId, actor, kind: 'preflight_step', version: event.version, lines: [{ t: 'preflight', ...body }] });
+    if (event.cancelled) throw refuseCancelled();
+    // Ticked twice (a double click, a replay): the first tick stands and is recorded once.
+    if ((event.preflight[body.step] !== null && event.preflight[body.step] !== undefined) !== body.done) {
+      const preflight = { ...event.preflight, [body.step]: body.done ? new Date().toISOString() : null };
+      await repository.updatePreflight(trx, eventId, preflight);
+      await recordChange(trx, { eventId, actor, kind: 'preflight_step', version: event.version, lines: [{ t: 'preflight', ...body }] });
+    }
     return getEventDetail({ db: trx, eventId });
   });
   await changes.publish({ eventId, version: detail.version });
@@ -350,12 +364,12 @@ export async function setStaffConfirmation({ db, changes, actor, eventId, body, 
   const { detail, due } = await db.transaction().execute(async (trx) => {
     // The event's row first, as a save takes it, before the reminders are brought in step below.
     if (posts) await lockEvent(trx, posts.dialect, eventId);
-    await assertEventExists({ db: trx, eventId });
-    if (!(await signupRows.setConfirmation(trx, eventId, body.djId, body.confirmation, false))) {
-      throw conflict('This DJ is on no signup of the event: reload the page to see its signups.');
-    }
+    await refuseIfCancelled(trx, eventId);
+    const outcome = await signupRows.setConfirmation(trx, eventId, body.djId, body.confirmation, false);
+    if (outcome === 'missing') throw conflict('This DJ is on no signup of the event: reload the page to see its signups.');
     const detail = await getEventDetail({ db: trx, eventId });
-    await recordChange(trx, { eventId, actor, kind: 'confirmation', version: detail.version, lines: [confirmationLine(detail, body)] });
+    // The same answer again (a double click) is recorded once.
+    if (outcome === 'changed') await recordChange(trx, { eventId, actor, kind: 'confirmation', version: detail.version, lines: [confirmationLine(detail, body)] });
     return { detail, due: posts ? await keepRemindersInStep(trx, detail, posts) : false };
   });
   await changes.publish({ eventId, version: detail.version });
@@ -368,6 +382,13 @@ function confirmationLine(detail: EventDetail, { djId, confirmation }: StaffConf
   const signup = detail.signups.find((candidate) => candidate.djRefs.includes(djId));
   const dj = detail.djs[djId];
   return { t: 'confirmation', name: signup?.name ?? '', dj: dj?.djName || dj?.publicName || djId, to: confirmation };
+}
+
+/** 404 for an unknown event, event_cancelled for a cancelled one. */
+export async function refuseIfCancelled(db: Db | Transaction<Database>, eventId: string, message?: string): Promise<void> {
+  const event = await repository.findEvent(db, eventId);
+  if (!event) throw notFound(EVENT_NOT_FOUND);
+  if (event.cancelled) throw refuseCancelled(message);
 }
 
 async function refuseStaleOrMissing(trx: Transaction<Database>, eventId: string): Promise<never> {

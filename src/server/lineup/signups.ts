@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { CONFIRMATIONS, type Confirmation, DEFAULT_SLOT_HOURS, SLOT_FIELDS, type SlotField } from '@shared/domain.js';
 import type { DjUpdate, Played } from '@shared/dj-update.js';
 import type { LineupChanges, SignupPlace } from '@shared/lineup-save.js';
@@ -301,6 +301,7 @@ const selectSignupOwner = precompiled((db, { eventId, djId }: { eventId: string;
       'signups.update_pending_at',
       'signups.update_fields',
       'signups.update_dismissed_at',
+      'signup_djs.confirmation',
       'slots.signup_uuid as slotted',
     ])
     .where('signup_djs.event_id', '=', eventId)
@@ -308,36 +309,73 @@ const selectSignupOwner = precompiled((db, { eventId, djId }: { eventId: string;
 );
 
 /**
- * Records a DJ's answer to the slot proposed to them. False when the DJ is on no signup of the
- * event, or (`inLineupOnly`) when their signup is not in the lineup.
+ * Records a DJ's answer to the slot proposed to them: 'missing' when the DJ is on no signup of
+ * the event, or (`inLineupOnly`) when their signup is not in the lineup; 'unchanged' when that was
+ * already their answer (a replay records nothing). The update itself decides, so two identical
+ * answers racing on PostgreSQL change the row once (the second re-reads it after the first commits).
  */
-export async function setConfirmation(db: Db, eventId: string, djId: string, confirmation: Confirmation, inLineupOnly: boolean): Promise<boolean> {
+export async function setConfirmation(db: Db, eventId: string, djId: string, confirmation: Confirmation, inLineupOnly: boolean): Promise<'changed' | 'unchanged' | 'missing'> {
+  const inLineup = (eb: ExpressionBuilder<Database, 'signup_djs'>) =>
+    eb.exists(eb.selectFrom('slots').select('slots.position').whereRef('slots.signup_uuid', '=', 'signup_djs.signup_uuid').where('slots.event_id', '=', eventId));
   const result = await db
     .updateTable('signup_djs')
     .set({ confirmation })
     .where('event_id', '=', eventId)
     .where('dj_id', '=', djId)
-    .$if(inLineupOnly, (query) =>
-      query.where((eb) =>
-        eb.exists(eb.selectFrom('slots').select('slots.position').whereRef('slots.signup_uuid', '=', 'signup_djs.signup_uuid').where('slots.event_id', '=', eventId)),
-      ),
-    )
+    .where('confirmation', '<>', confirmation)
+    .$if(inLineupOnly, (query) => query.where(inLineup))
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  if (Number(result.numUpdatedRows) > 0) return 'changed';
+  const already = await db
+    .selectFrom('signup_djs')
+    .select('signup_djs.dj_id')
+    .where('event_id', '=', eventId)
+    .where('dj_id', '=', djId)
+    .$if(inLineupOnly, (query) => query.where(inLineup))
+    .executeTakeFirst();
+  return already ? 'unchanged' : 'missing';
 }
 
-/** How many DJs gave answers for the event: what a signup cap counts. */
+/** How many DJs gave answers for the event and did not withdraw them: what a signup cap counts. */
 export async function countDjSignups(db: QueryTarget, eventId: string): Promise<number> {
   const [row] = (await countSubmitted(db, { eventId })).rows;
   return Number(row!.n);
 }
 
+/**
+ * Signups a DJ gave that they have not withdrawn (their own answer on it is not 'declined'): the
+ * ones a cap counts. A withdrawn signup takes no place, so another DJ may take it.
+ */
+export const standingDjSignups = (eb: ExpressionBuilder<Database, 'signups'>) =>
+  eb.and([
+    eb('signups.submitted_by', 'is not', null),
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('signup_djs as own')
+          .select('own.dj_id')
+          .whereRef('own.signup_uuid', '=', 'signups.uuid')
+          .whereRef('own.dj_id', '=', 'signups.submitted_by')
+          .where('own.confirmation', '=', 'declined'),
+      ),
+    ),
+  ]);
+
 const countSubmitted = precompiled((db, { eventId }: { eventId: string }) =>
   db
     .selectFrom('signups')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('event_id', '=', eventId)
-    .where('submitted_by', 'is not', null),
+    .where('signups.event_id', '=', eventId)
+    .where(standingDjSignups),
+);
+
+/** A DJ who withdrew signs up again: their answer to it is proposed once more. Part of the intake. */
+export async function proposeAgain(db: QueryTarget, eventId: string, djId: string): Promise<void> {
+  await resetConfirmation(db, { eventId, djId });
+}
+
+const resetConfirmation = precompiled((db, { eventId, djId }: { eventId: string; djId: string }) =>
+  db.updateTable('signup_djs').set({ confirmation: 'proposed' }).where('event_id', '=', eventId).where('dj_id', '=', djId),
 );
 
 /**

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { toCount, toIso } from '../db/values.js';
-import { NAMING_COLUMNS, namedSignupOf, signupsNaming } from '../lineup/signups.js';
+import { NAMING_COLUMNS, namedSignupOf, signupsNaming, standingDjSignups } from '../lineup/signups.js';
 
 // A DJ's Home reads: every query is filtered by the caller's roster id, except the open events,
 // whose public basics every DJ may see.
@@ -13,13 +13,13 @@ export async function findOpenedEvents(db: Db, now: number) {
   const rows = await db
     .selectFrom('events')
     .select(['id', 'name', 'start_at', 'signups_close_at', 'signup_cap'])
-    // DJ signups, for the cap (staff-added signups take no place), as the intake counts them.
+    // DJ signups, for the cap (staff-added and withdrawn signups take no place), as the intake counts them.
     .select((eb) =>
       eb
         .selectFrom('signups')
         .select((sub) => sub.fn.countAll().as('n'))
         .whereRef('signups.event_id', '=', 'events.id')
-        .where('signups.submitted_by', 'is not', null)
+        .where(standingDjSignups)
         .as('dj_signups'),
     )
     .where('signups_open', '=', 1)

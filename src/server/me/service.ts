@@ -36,9 +36,12 @@ export async function loadMemberContact(ctx: AppContext): Promise<MemberContact>
   return { contactHostName, chatServerUrl };
 }
 
-/** Not in the lineup yet: signed up. In it: proposed until the DJ (or staff for them) answers. */
+/**
+ * Not in the lineup yet: signed up, or withdrawn (the DJ said they are out). In it: proposed
+ * until the DJ (or staff for them) answers.
+ */
 export function stateOf(inLineup: boolean, confirmation: string): DjSignupState {
-  if (!inLineup) return 'signed_up';
+  if (!inLineup) return confirmation === 'declined' ? 'withdrawn' : 'signed_up';
   if (confirmation === 'confirmed' || confirmation === 'declined') return confirmation;
   return 'in_lineup';
 }

@@ -1,5 +1,5 @@
-import ical, { type ICalCalendar } from 'ical-generator';
-import { lineupLines, zoneLabel } from '@shared/public-lineup.js';
+import ical, { type ICalCalendar, ICalEventStatus } from 'ical-generator';
+import { CANCELLED_WORDS, lineupLines, zoneLabel } from '@shared/public-lineup.js';
 import type { PublicEvent } from '@shared/schemas/public.js';
 
 // iCalendar feeds (issue 14): the series' published events, and one DJ's own slots. Times are
@@ -8,12 +8,23 @@ import type { PublicEvent } from '@shared/schemas/public.js';
 
 const HOUR_MS = 3_600_000;
 
-/** An event without a lineup has no end yet: it shows as one hour in calendars. */
-const endOf = (start: string, end: string) => new Date(Math.max(Date.parse(end), Date.parse(start) + HOUR_MS));
+/**
+ * An event ends with its lineup; one without a lineup yet ends where it starts, so it shows as
+ * one hour in calendars. A slot's entry is always exactly the slot: a half hour stays a half hour
+ * and never overlaps the next DJ.
+ */
+const eventEndOf = (start: string, end: string) => new Date(Date.parse(end) > Date.parse(start) ? Date.parse(end) : Date.parse(start) + HOUR_MS);
 
 function calendar(appName: string, name: string): ICalCalendar {
   return ical({ name, prodId: { company: appName, product: 'Lineup', language: 'EN' }, ttl: HOUR_MS / 1000 });
 }
+
+/**
+ * A cancelled event keeps its entry (a calendar that dropped it would say nothing), marked the way
+ * calendars show it (STATUS:CANCELLED, struck through in most) and named so in words too.
+ */
+const cancelledOr = (cancelled: boolean, summary: string) =>
+  cancelled ? { summary: `Cancelled: ${summary}`, status: ICalEventStatus.CANCELLED } : { summary };
 
 /** RFC 5545 ends every content line with CRLF, the last one too (ical-generator leaves it off). */
 const text = (cal: ICalCalendar) => `${cal.toString()}\r\n`;
@@ -30,21 +41,18 @@ export function seriesCalendar(input: { appName: string; seriesName: string; zon
   for (const event of input.events) {
     const lines = lineupLines(event, input.zone);
     const host = event.host.trim() || 'TBA';
-    const description = [
-      `Host: ${host}`,
-      '',
+    const lineup = [
       lines.length > 0 ? `Lineup (${zoneLabel(event.startDatetime, input.zone)}):` : 'Lineup TBA',
       ...lines,
       ...(event.links.length > 0 ? ['', ...event.links.map((l) => `${l.label}: ${l.url}`)] : []),
-      '',
-      event.url,
-    ].join('\n');
+    ];
+    const description = [...(event.cancelled ? [CANCELLED_WORDS, ''] : []), `Host: ${host}`, '', ...(event.cancelled ? [] : [...lineup, '']), event.url].join('\n');
     cal.createEvent({
       id: `${event.id}@lineup`,
       start: new Date(event.startDatetime),
-      end: endOf(event.startDatetime, event.endDatetime),
+      end: eventEndOf(event.startDatetime, event.endDatetime),
       stamp: new Date(event.updatedAt),
-      summary: event.name,
+      ...cancelledOr(event.cancelled, event.name),
       description,
       url: event.url,
     });
@@ -56,6 +64,8 @@ export interface DjFeedSlot {
   eventId: string;
   eventName: string;
   host: string;
+  /** Staff cancelled the event: the entry stays, marked cancelled, so the DJ's calendar says so. */
+  cancelled: boolean;
   position: number;
   name: string;
   startTime: string;
@@ -71,10 +81,10 @@ export function djCalendar(input: { appName: string; seriesName: string; slots: 
     cal.createEvent({
       id: `${slot.eventId}.${slot.position}@lineup-dj`,
       start: new Date(slot.startTime),
-      end: endOf(slot.startTime, slot.endTime),
+      end: new Date(slot.endTime),
       stamp: new Date(slot.updatedAt),
-      summary: `${slot.name} at ${slot.eventName}`,
-      description: [`Your set at ${slot.eventName}.`, `Host: ${slot.host.trim() || 'TBA'}`, '', slot.url].join('\n'),
+      ...cancelledOr(slot.cancelled, `${slot.name} at ${slot.eventName}`),
+      description: [...(slot.cancelled ? [CANCELLED_WORDS] : []), `Your set at ${slot.eventName}.`, `Host: ${slot.host.trim() || 'TBA'}`, '', slot.url].join('\n'),
       url: slot.url,
     });
   }

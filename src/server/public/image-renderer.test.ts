@@ -8,7 +8,7 @@ const LIMITS: ImageRendererLimits = { threads: 1, queued: 8, cached: 32, cachedB
 
 const input = (name: string): LineupImageInput => ({
   seriesName: 'Sunday Service',
-  event: { name, startDatetime: '2030-06-09T19:00:00.000Z', host: 'Hal', slots: [{ name: 'DJ One', startTime: '2030-06-09T19:00:00.000Z', endTime: '2030-06-09T20:00:00.000Z', isDebut: false }] },
+  event: { name, startDatetime: '2030-06-09T19:00:00.000Z', host: 'Hal', cancelled: false, slots: [{ name: 'DJ One', startTime: '2030-06-09T19:00:00.000Z', endTime: '2030-06-09T20:00:00.000Z', isDebut: false }] },
   zones: ['Europe/London'],
   colours: { background: '#101010', text: '#ffffff', accent: '#ff3366' },
 });

@@ -3,18 +3,21 @@ import { createRequire } from 'node:module';
 import { Resvg } from '@resvg/resvg-js';
 import satori from 'satori';
 import { withoutNonText } from '@shared/non-text.js';
-import { lineupLines, longDate, zonedTime, zoneLabel } from '@shared/public-lineup.js';
+import { CANCELLED_WORDS, lineupLines, longDate, zonedTime, zoneLabel } from '@shared/public-lineup.js';
 import type { PublicSlot } from '@shared/schemas/public.js';
+import { loadSubsetFonts } from './image-fonts.js';
 
 // The lineup as an image (issue 14) for social media posts, link previews and in-world screens:
-// satori lays it out as SVG with Inter, resvg turns that into PNG. The lineup is the focal point:
+// satori lays it out as SVG with Inter (other scripts and emoji from image-fonts.ts, read only when
+// a name needs them), resvg turns that into PNG. The lineup is the focal point:
 // big times and names, one row per slot, readable on a phone. Drawing costs from tens of
 // milliseconds to seconds (a 200-slot night), so it runs on worker threads (image-worker.ts,
 // image-renderer.ts), never on the server's event loop.
 
 export interface LineupImageInput {
   seriesName: string;
-  event: { name: string; startDatetime: string; host: string; slots: PublicSlot[] };
+  /** `cancelled`: drawn as cancelled in words, with no lineup (link previews of its page show it). */
+  event: { name: string; startDatetime: string; host: string; cancelled: boolean; slots: PublicSlot[] };
   zones: readonly string[];
   colours: { background: string; text: string; accent: string };
 }
@@ -127,8 +130,14 @@ function layout({ seriesName, event, zones, colours }: LineupImageInput): Node {
         ),
     ),
   );
-  const lineup =
-    rows.length > 0
+  const lineup = event.cancelled
+    ? h(
+        'div',
+        { display: 'flex', flexDirection: 'column' },
+        h('div', { fontSize: 96, fontWeight: 700, letterSpacing: 6, color: accent, textTransform: 'uppercase' }, 'Cancelled'),
+        h('div', { fontSize: 40, marginTop: 8, color: alpha(text, 0.82) }, 'This event will not take place.'),
+      )
+    : rows.length > 0
       ? h('div', { display: 'flex', flexDirection: 'column' }, zoneHeader, h('div', { display: 'flex', flexDirection: 'column', gap: 6 }, ...rows))
       : h('div', { fontSize: 40, color: alpha(text, 0.7) }, 'Lineup to be announced');
   return h(
@@ -157,7 +166,7 @@ function layout({ seriesName, event, zones, colours }: LineupImageInput): Node {
 function described(svg: string, { event, zones }: LineupImageInput): string {
   const escape = (text: string) => text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c] ?? c);
   const title = `<title>${escape(`Lineup of ${event.name}`)}</title>`;
-  const desc = `<desc>${escape(lineupLines(event, zones[0]!).join('\n') || 'Lineup to be announced')}</desc>`;
+  const desc = `<desc>${escape(event.cancelled ? CANCELLED_WORDS : lineupLines(event, zones[0]!).join('\n') || 'Lineup to be announced')}</desc>`;
   return svg.replace(/^<svg[^>]*>/, (open) => `${open}${title}${desc}`);
 }
 
@@ -175,6 +184,7 @@ export function drawableInput(input: LineupImageInput): LineupImageInput {
       name: text(input.event.name),
       startDatetime: input.event.startDatetime,
       host: text(input.event.host),
+      cancelled: input.event.cancelled,
       slots: input.event.slots.map((slot) => ({ name: text(slot.name), startTime: slot.startTime, endTime: slot.endTime, isDebut: slot.isDebut })),
     },
     zones: input.zones,
@@ -184,9 +194,12 @@ export function drawableInput(input: LineupImageInput): LineupImageInput {
 
 let fonts: Fonts | undefined;
 
-/** The image of a drawable input (drawableInput): SVG text, or PNG. */
-export async function drawLineupImage(input: LineupImageInput, format: ImageFormat): Promise<Buffer> {
+/**
+ * The image of a drawable input (drawableInput): SVG text, or PNG. `loadAdditionalAsset` answers
+ * satori's requests for text Inter's Latin cannot draw (image-fonts.ts; tests watch it).
+ */
+export async function drawLineupImage(input: LineupImageInput, format: ImageFormat, loadAdditionalAsset = loadSubsetFonts): Promise<Buffer> {
   fonts ??= loadFonts();
-  const svg = described(await satori(layout(input) as unknown as Parameters<typeof satori>[0], { width: WIDTH, fonts }), input);
+  const svg = described(await satori(layout(input) as unknown as Parameters<typeof satori>[0], { width: WIDTH, fonts, loadAdditionalAsset }), input);
   return format === 'svg' ? Buffer.from(svg) : new Resvg(svg, { fitTo: { mode: 'width', value: WIDTH } }).render().asPng();
 }

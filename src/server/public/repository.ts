@@ -12,11 +12,11 @@ import { SLOT_NAME_COLUMNS, slotNameOf } from '../lineup/slot-names.js';
 type Db = Kysely<Database>;
 
 /**
- * THE rule for what the public may see: an event is public once staff published it, unless they
- * cancelled it. Every public query filters through this one helper.
+ * THE rule for what the public may see: an event is public once staff published it. Cancelled
+ * later, it stays public, marked cancelled (issue 34: whoever saw it must learn it is off), with
+ * its name, time and host but no lineup or watch links. Every public query filters through this one helper.
  */
-export const publiclyVisible = (eb: ExpressionBuilder<Database, 'events'>) =>
-  eb.and([eb('events.published', '=', 1), eb('events.cancelled_at', 'is', null)]);
+export const publiclyVisible = (eb: ExpressionBuilder<Database, 'events'>) => eb('events.published', '=', 1);
 
 export interface PublicEventRow {
   id: string;
@@ -25,12 +25,13 @@ export interface PublicEventRow {
   endDatetime: string;
   host: string;
   links: ReturnType<typeof parsePublicLinks>;
+  cancelled: boolean;
   /** Bumped by every staff save: with the slots, what a rendered image depends on. */
   version: number;
   updatedAt: number;
 }
 
-const PUBLIC_EVENT_COLUMNS = ['id', 'name', 'start_at', 'end_at', 'host', 'public_links', 'version', 'updated_at'] as const;
+const PUBLIC_EVENT_COLUMNS = ['id', 'name', 'start_at', 'end_at', 'host', 'public_links', 'cancelled_at', 'version', 'updated_at'] as const;
 
 type PublicEventColumns = Pick<Selectable<Database['events']>, (typeof PUBLIC_EVENT_COLUMNS)[number]>;
 
@@ -41,6 +42,7 @@ const toPublicEvent = (row: PublicEventColumns): PublicEventRow => ({
   endDatetime: toIso(row.end_at),
   host: row.host,
   links: parsePublicLinks(row.public_links, row.id),
+  cancelled: row.cancelled_at !== null,
   version: Number(row.version),
   updatedAt: Number(row.updated_at),
 });
@@ -112,6 +114,7 @@ export async function findDjPublicSlots(db: Db, djId: string, endsAfter: number)
       'events.name as event_name',
       'events.host as event_host',
       'events.updated_at as event_updated_at',
+      'events.cancelled_at as event_cancelled_at',
       'slots.position',
       'slots.start_at',
       'slots.end_at',
@@ -138,6 +141,7 @@ export async function findDjPublicSlots(db: Db, djId: string, endsAfter: number)
     eventId: row.event_id,
     eventName: row.event_name,
     host: row.event_host,
+    cancelled: row.event_cancelled_at !== null,
     position: Number(row.position),
     name: slotNameOf(row) ?? '',
     startTime: toIso(row.start_at),

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { clockTime, lineupLines, longDate, nextEventFeed, zoneLabel } from '@shared/public-lineup.js';
+import { CANCELLED_WORDS, clockTime, lineupLines, longDate, nextEventFeed, zoneLabel } from '@shared/public-lineup.js';
 import { feeds, paths } from '@shared/paths.js';
 import type { NextEventFeed, PublicEvent, PublicLineup, PublicLineupList, PublicPageMeta } from '@shared/schemas/public.js';
 import type { Settings } from '@shared/schemas/settings.js';
@@ -23,14 +23,16 @@ const MAX_IN_FEED = 200;
 
 export const LINEUP_NOT_FOUND = 'This lineup is not public, or there is no such event.';
 
+/** A cancelled event shows no lineup and no watch links: nobody plays, there is nothing to watch. */
 const toPublic = (row: repository.PublicEventRow, slots: Map<string, PublicEvent['slots']>): PublicEvent => ({
   id: row.id,
   name: row.name,
   startDatetime: row.startDatetime,
   endDatetime: row.endDatetime,
   host: row.host,
-  links: row.links,
-  slots: slots.get(row.id) ?? [],
+  cancelled: row.cancelled,
+  links: row.cancelled ? [] : row.links,
+  slots: row.cancelled ? [] : (slots.get(row.id) ?? []),
 });
 
 const series = (settings: Settings) => ({ seriesName: settings.seriesName, seriesZone: settings.defaultZone });
@@ -45,14 +47,10 @@ async function upcoming(db: Db, rows: repository.PublicEventRow[], settings: Set
   const slots = await repository.findPublicSlots(db, rows.map((row) => row.id));
   return {
     ...series(settings),
-    events: rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      startDatetime: row.startDatetime,
-      endDatetime: row.endDatetime,
-      host: row.host,
-      djs: (slots.get(row.id) ?? []).map((slot) => slot.name),
-    })),
+    events: rows.map((row) => {
+      const { links: _links, slots: lineup, ...event } = toPublic(row, slots);
+      return { ...event, djs: lineup.map((slot) => slot.name) };
+    }),
   };
 }
 
@@ -136,7 +134,7 @@ export async function lineupImageInput({ db, eventId, zones, overrides }: { db: 
   const [{ event }, settings] = await Promise.all([findLineup(db, eventId), readSettings(db)]);
   return {
     seriesName: settings.seriesName,
-    event: { name: event.name, startDatetime: event.startDatetime, host: event.host, slots: event.slots },
+    event: { name: event.name, startDatetime: event.startDatetime, host: event.host, cancelled: event.cancelled, slots: event.slots },
     zones: zones?.length ? zones : [settings.defaultZone],
     colours: {
       background: overrides.bg ?? settings.imageBackground,
@@ -171,9 +169,10 @@ export function lineupPageMeta({ lineup, version, accent }: LineupPageData, orig
   const { event, seriesZone: zone, seriesName } = lineup;
   const when = `${longDate(event.startDatetime, zone)}, ${clockTime(event.startDatetime, zone)} ${zoneLabel(event.startDatetime, zone)}`;
   const lines = lineupLines(event, zone).join(' · ');
+  const about = event.cancelled ? CANCELLED_WORDS : lines ? `Lineup: ${lines}` : 'Lineup TBA';
   return {
-    title: event.name,
-    description: [when, event.host.trim() ? `Host: ${event.host}` : '', lines ? `Lineup: ${lines}` : 'Lineup TBA'].filter(Boolean).join(' — '),
+    title: event.cancelled ? `Cancelled: ${event.name}` : event.name,
+    description: [when, event.host.trim() ? `Host: ${event.host}` : '', about].filter(Boolean).join(' — '),
     imageUrl: `${origin}${feeds.lineupImage(event.id, 'png', { v: String(version) })}`,
     imageAlt: `Lineup of ${event.name}`,
     canonicalUrl: `${origin}${paths.publicLineup(event.id)}`,

@@ -5,6 +5,7 @@ import {
   type SignupArea,
   type SignupFormData,
   type SignupIntake,
+  type WithdrawalBody,
 } from '@shared/schemas/signup.js';
 import { distinctStreamLinks, PREVIOUS_LINKS_SHOWN } from '@shared/streams.js';
 import type { SessionUser } from '../auth/sessions.js';
@@ -17,7 +18,19 @@ import { recordChange } from '../history/record.js';
 import { readSettings } from '../settings/service.js';
 import { findDjsById } from '../djs/rows.js';
 import { findEvent } from '../events/repository.js';
-import { countDjSignups, findOwnStreamLinks, findSignupNaming, findSignupOwner, insertSignup, parseFormData, setConfirmation, storedDjUpdate, updateAnswersOnly, updateSignupForm } from '../lineup/signups.js';
+import {
+  countDjSignups,
+  findOwnStreamLinks,
+  findSignupNaming,
+  findSignupOwner,
+  insertSignup,
+  parseFormData,
+  proposeAgain,
+  setConfirmation,
+  storedDjUpdate,
+  updateAnswersOnly,
+  updateSignupForm,
+} from '../lineup/signups.js';
 import { signupsOpenAt } from '@shared/lineup.js';
 import { afterDjAnswers, type PendingChange, slotChanges, slotDifferences, withDjChanges } from '@shared/dj-update.js';
 import type { SignupType } from '@shared/domain.js';
@@ -28,7 +41,7 @@ import { changedAnswers } from '@shared/history.js';
 const NOT_FOUND = 'Event or DJ data not found.';
 export const SIGNUPS_CLOSED = 'Signups for this event are currently closed.';
 /** The spec's closed message, and why. */
-const EVENT_CANCELLED = `${SIGNUPS_CLOSED} This event was cancelled.`;
+const EVENT_CANCELLED = `${SIGNUPS_CLOSED} This event is cancelled: it will not take place.`;
 const SIGNUPS_FULL = 'This event has all the signups it can take: no more are accepted.';
 /** The caller's roster entry: everyone with a role has one (auth/service.ts, session-check.ts). */
 function rosterIdOf(user: SessionUser): string {
@@ -64,8 +77,8 @@ export async function loadSignupArea({ ctx, user, eventId }: { ctx: AppContext; 
       startDatetime: event.startDatetime,
       signupsAreOpen: signupsOpenAt(event, Date.now()) && !event.cancelled,
       cancelled: event.cancelled,
-      // A DJ on a signup may still update it; only a new one would be refused.
-      full: !own && (await capReached(db, event)),
+      // A DJ on a signup may still update it; only a new one (or one taken back) would be refused.
+      full: (!own || (own.submittedBy === djId && own.slot === null && own.confirmation === 'declined')) && (await capReached(db, event)),
       host: event.host,
     },
     dj: { id: dj.id, djName: dj.djName, publicName: dj.publicName },
@@ -141,6 +154,11 @@ async function intakeSignup(trx: QueryTarget, ctx: AppContext, user: SessionUser
   if (own && own.submitted_by !== null && own.submitted_by !== djId) {
     return conflict(`You are on the signup ${own.name} with another DJ, who gave its answers: ask them or the host to change them.`, 'not_signup_owner');
   }
+  // A DJ who withdrew their signup (not in the lineup) and sends the wizard again signs up again.
+  const withdrawn = own !== undefined && own.submitted_by === djId && own.slotted === null && own.confirmation === 'declined';
+  // The same answers again (a double-clicked Submit, a retried request) change nothing and
+  // record nothing: the history says "signed up" once.
+  if (own && own.submitted_by === djId && !withdrawn && own.form_data === JSON.stringify(form)) return event.version;
   // Each refusal returns before anything is written (the cap below before its insert).
   const before = own ? parseFormData(own.form_data) : null;
   const played = own && { name: own.name, requestedDuration: Number(own.requested_duration), type: own.type as SignupType };
@@ -149,19 +167,22 @@ async function intakeSignup(trx: QueryTarget, ctx: AppContext, user: SessionUser
     const state = afterDjAnswers(played, before, form, storedDjUpdate(own));
     await updateAnswersOnly(trx, own.uuid, form, djId, now, { state, dismissedAt: own.update_dismissed_at === null ? null : Number(own.update_dismissed_at) });
   } else if (own && played) {
+    // Taking back a withdrawn signup takes a place again, if one is left.
+    if (withdrawn && (await capReached(trx, event))) return conflict(SIGNUPS_FULL, 'signups_full');
     // Staff's choices (a rename in the Signups column) stay where the DJ changed nothing.
     await updateSignupForm(trx, own.uuid, form, djId, now, withDjChanges(played, before, form));
   } else {
     if (await capReached(trx, event)) return conflict(SIGNUPS_FULL, 'signups_full');
     await withDbErrors(() => insertSignup(trx, event.id, djId, form, now));
   }
+  if (withdrawn) await proposeAgain(trx, event.id, djId);
   await recordChange(trx, {
     eventId: event.id,
     actor: user,
-    // A DJ staff named on a signup who now gives its answers signs up.
-    kind: own?.form_data ? 'signup_updated' : 'signup_submitted',
+    // A DJ staff named on a signup who now gives its answers signs up; so does one who withdrew.
+    kind: own?.form_data && !withdrawn ? 'signup_updated' : 'signup_submitted',
     version: event.version,
-    lines: [own ? { t: 'answers', name: form.name, fields: changedAnswers(before, form) } : { t: 'signup', change: 'added', name: form.name }],
+    lines: [own && !withdrawn ? { t: 'answers', name: form.name, fields: changedAnswers(before, form) } : { t: 'signup', change: 'added', name: form.name }],
     at: now,
   });
   return event.version;
@@ -179,12 +200,46 @@ export async function confirmSlot({ ctx, user, body, posts }: { ctx: AppContext;
   const due = await ctx.store.db.transaction().execute(async (trx) => {
     // The event's row first, as a staff save takes it: the reminders are brought in step below.
     await lockEvent(trx, posts.dialect, event.id);
-    if (!(await setConfirmation(trx, event.id, djId, body.confirmation, true))) {
-      throw conflict('Your signup is not in the lineup yet: there is no slot to confirm.');
-    }
+    const outcome = await setConfirmation(trx, event.id, djId, body.confirmation, true);
+    if (outcome === 'missing') throw conflict('Your signup is not in the lineup yet: there is no slot to confirm.');
+    // The same answer again (a double tap) is recorded once.
+    if (outcome === 'unchanged') return false;
     const kind = body.confirmation === 'declined' ? 'slot_declined' : 'slot_confirmed';
     await recordChange(trx, { eventId: event.id, actor: user, kind, version: event.version });
     // A DJ who confirmed needs no reminder to; one who cannot make it, no reminder at all.
+    const scheduled = await readScheduledEvent(trx, event.id);
+    return scheduled ? keepRemindersInStep(trx, scheduled, posts) : false;
+  });
+  await ctx.changes.publish({ eventId: event.id, version: event.version });
+  if (due) posts.kick();
+  return loadSignupArea({ ctx, user, eventId: event.id });
+}
+
+/**
+ * The DJ withdraws the signup they gave (issue 34), while signups are open: their answer to it
+ * becomes 'declined', the drop-out the hosts already see on the event page, and the signup stays
+ * for the hosts to remove (a draft open meanwhile cannot bring a deleted one back). Withdrawing
+ * again changes and records nothing. Never a signup another DJ gave, nor one staff made.
+ */
+export async function withdrawSignup({ ctx, user, body, posts }: { ctx: AppContext; user: SessionUser; body: WithdrawalBody; posts: PostsOfChange }): Promise<SignupArea> {
+  const djId = rosterIdOf(user);
+  const db = ctx.store.db;
+  const event = await findEvent(db, body.event_id);
+  if (!event) throw notFound(NOT_FOUND);
+  if (event.cancelled) throw conflict(EVENT_CANCELLED, 'signups_closed');
+  if (!signupsOpenAt(event, Date.now())) throw conflict(SIGNUPS_CLOSED, 'signups_closed');
+  const due = await db.transaction().execute(async (trx) => {
+    // The event's row first, as a staff save takes it: the reminders are brought in step below.
+    await lockEvent(trx, posts.dialect, event.id);
+    const own = await findSignupOwner(trx, event.id, djId);
+    if (!own) throw conflict('You have no signup for this event to withdraw.');
+    if (own.submitted_by !== djId) {
+      throw conflict(`You are on the signup ${own.name}, which you did not sign up: ask the hosts to take you off it.`, 'not_signup_owner');
+    }
+    const outcome = await setConfirmation(trx, event.id, djId, 'declined', false);
+    if (outcome !== 'changed') return false;
+    await recordChange(trx, { eventId: event.id, actor: user, kind: 'signup_withdrawn', version: event.version, lines: [{ t: 'signup', change: 'withdrawn', name: own.name }] });
+    // A DJ who withdrew gets no reminders.
     const scheduled = await readScheduledEvent(trx, event.id);
     return scheduled ? keepRemindersInStep(trx, scheduled, posts) : false;
   });

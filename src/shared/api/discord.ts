@@ -35,5 +35,7 @@ export const postToDiscord = contract({
     'discord_rate_limited',
     'discord_unavailable',
     'discord_message_gone',
+    'event_cancelled',
+    'conflict',
   ],
 });

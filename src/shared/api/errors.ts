@@ -46,6 +46,8 @@ export const ENDPOINT_ERROR_CODES = [
   'discord_unavailable',
   /** The message to update is no longer in Discord. */
   'discord_message_gone',
+  /** The event is cancelled: nothing changes it but Restore (issue 34). */
+  'event_cancelled',
   /** The server is busy with this kind of work (lineup images): try again after Retry-After. */
   'busy',
 ] as const;

@@ -81,7 +81,7 @@ export const saveEvent = contract({
   params: eventIdParamsSchema,
   body: saveEventSchema,
   response: eventDetailSchema,
-  errors: ['stale_version', 'conflict'],
+  errors: ['stale_version', 'conflict', 'event_cancelled'],
 });
 
 /**
@@ -95,7 +95,7 @@ export const publishEvent = contract({
   params: eventIdParamsSchema,
   body: publishEventSchema,
   response: eventDetailSchema,
-  errors: ['stale_version', 'requirements_not_met', 'conflict'],
+  errors: ['stale_version', 'requirements_not_met', 'conflict', 'event_cancelled'],
 });
 
 export const unpublishEvent = contract({
@@ -105,7 +105,7 @@ export const unpublishEvent = contract({
   params: eventIdParamsSchema,
   body: eventVersionSchema,
   response: eventDetailSchema,
-  errors: ['stale_version'],
+  errors: ['stale_version', 'event_cancelled'],
 });
 
 /** Ticks an optional preflight step off (or on again); not part of the draft. */
@@ -116,7 +116,7 @@ export const setPreflightStep = contract({
   params: eventIdParamsSchema,
   body: preflightStepSchema,
   response: eventDetailSchema,
-  errors: [],
+  errors: ['event_cancelled'],
 });
 
 /** Staff record a DJ's answer to their proposed slot (e.g. they confirmed in Discord). */
@@ -127,10 +127,13 @@ export const setConfirmation = contract({
   params: eventIdParamsSchema,
   body: staffConfirmationSchema,
   response: eventDetailSchema,
-  errors: ['conflict'],
+  errors: ['conflict', 'event_cancelled'],
 });
 
-/** Cancels the event: kept with its signups, lineup and plays, closed to DJs, never public. */
+/**
+ * Cancels the event: kept with its signups, lineup and plays, closed to DJs and to every edit but
+ * Restore; where it was public it says it is cancelled.
+ */
 export const cancelEvent = contract({
   method: 'POST',
   path: '/api/events/:eventId/cancel',
@@ -138,7 +141,7 @@ export const cancelEvent = contract({
   params: eventIdParamsSchema,
   body: cancelEventSchema,
   response: eventDetailSchema,
-  errors: ['stale_version'],
+  errors: ['stale_version', 'event_cancelled'],
 });
 
 /** Undoes a cancel: the event is back as it was. */
@@ -161,7 +164,7 @@ export const deleteEvent = contract({
   body: eventVersionSchema,
   response: null,
   status: 204,
-  errors: ['stale_version', 'conflict'],
+  errors: ['stale_version', 'conflict', 'event_cancelled'],
 });
 
 /** Live updates for an open event page (server-sent events named `changed`). */

@@ -1,4 +1,4 @@
-import { confirmationBodySchema, signupAreaQuerySchema, signupAreaSchema, signupIntakeSchema, submittedSignupSchema } from '../schemas/signup.js';
+import { confirmationBodySchema, signupAreaQuerySchema, signupAreaSchema, signupIntakeSchema, submittedSignupSchema, withdrawalBodySchema } from '../schemas/signup.js';
 import { contract } from './contract.js';
 
 // The DJ's side (spec §7 "event-and-DJ signup function", "event signup intake function").
@@ -31,4 +31,17 @@ export const confirmSlot = contract({
   body: confirmationBodySchema,
   response: signupAreaSchema,
   errors: ['conflict', 'signups_closed'],
+});
+
+/**
+ * The DJ withdraws the signup they gave, while signups are open: it stays for the hosts to see
+ * (the drop-out notice) until they remove it, and the DJ may sign up again. Never another DJ's.
+ */
+export const withdrawSignup = contract({
+  method: 'POST',
+  path: '/api/signup/withdrawal',
+  access: 'signup',
+  body: withdrawalBodySchema,
+  response: signupAreaSchema,
+  errors: ['conflict', 'signups_closed', 'not_signup_owner'],
 });

@@ -99,6 +99,7 @@ describe('reading an archive file', () => {
 });
 
 describe('spreadsheet views', () => {
+  const AFTER_BOTH = '2027-01-01T00:00:00.000Z';
   const tables = (): ArchiveTables => {
     const t = emptyTables();
     const event = (id: string, start: string) => ({
@@ -112,18 +113,23 @@ describe('spreadsheet views', () => {
     return t;
   };
   test('events are dated in the series zone, London summer (BST) and winter (GMT) alike, with their DJs', () => {
-    expect(csvView(tables(), 'events').split('\r\n').slice(0, 3)).toEqual([
+    expect(csvView({ tables: tables(), exportedAt: AFTER_BOTH }, 'events').split('\r\n').slice(0, 3)).toEqual([
       '\uFEFFDate,Start (Europe/London),Name,Host,Djs,Slots,Published,Cancelled,Event ID',
       '2026-07-05,20:00,Night summer,Hal,,0,yes,,summer',
       '2026-12-06,20:00,Night winter,Hal,DJ Dee,1,yes,,winter',
     ]);
   });
   test('the plays grid has a row per DJ and a column per event', () => {
-    expect(csvView(tables(), 'plays').split('\r\n').slice(0, 2)).toEqual([
+    expect(csvView({ tables: tables(), exportedAt: AFTER_BOTH }, 'plays').split('\r\n').slice(0, 2)).toEqual([
       '\uFEFFDj Name,Discord ID,Total Plays,2026-07-05 Night summer,2026-12-06 Night winter',
       'DJ Dee,123456789012345678,2,1,1',
     ]);
-    expect(csvView(tables(), 'djs').split('\r\n')[1]).toBe('DJ Dee,Dee,123456789012345678,2,2026-12-06,,,');
+    expect(csvView({ tables: tables(), exportedAt: AFTER_BOTH }, 'djs').split('\r\n')[1]).toBe('DJ Dee,Dee,123456789012345678,2,2026-12-06,,,');
+  });
+  test('exported before the winter night, it is booked, not played: as the roster counts it then (issue 34)', () => {
+    const before = { tables: tables(), exportedAt: '2026-11-27T12:00:00.000Z' };
+    expect(csvView(before, 'plays').split('\r\n')[1]).toBe('DJ Dee,123456789012345678,1,1,booked');
+    expect(csvView(before, 'djs').split('\r\n')[1]).toBe('DJ Dee,Dee,123456789012345678,1,2026-07-05,,,');
   });
 });
 

@@ -1,11 +1,14 @@
 import { settingsSchema } from '../schemas/settings.js';
 import { calendarDay, formatLocalTime } from '../time.js';
 import { toCsv } from './csv.js';
-import type { ArchiveTables } from './schema.js';
+import { playsAsOf, rosterStats } from '../plays.js';
+import type { DjPlay } from '../schemas/djs.js';
+import type { Archive, ArchiveTables } from './schema.js';
 
 // The spreadsheet views staff keep (the original tool's weekly backup): the DJs as the Dj Roster
 // lists them, the events with their DJs, and a DJ × event grid of plays. Derived from an archive,
-// so the same archive always gives the same files. Dates are in the series' time zone.
+// so the same archive always gives the same files: plays count as the roster counts them
+// (shared/plays.ts) as of the archive's export time. Dates are in the series' time zone.
 
 export const CSV_VIEWS = ['djs', 'events', 'plays'] as const;
 export type CsvView = (typeof CSV_VIEWS)[number];
@@ -36,31 +39,44 @@ function sortedEvents(tables: ArchiveTables) {
   return [...tables.events].sort((a, b) => byText(a.start_at, b.start_at) || byText(a.id, b.id));
 }
 
-export function csvView(tables: ArchiveTables, view: CsvView): string {
+/** A view of an archive (its tables and export time, `exportedAt`). */
+export function csvView(archive: Pick<Archive, 'tables' | 'exportedAt'>, view: CsvView): string {
+  const asOf = Date.parse(archive.exportedAt);
   switch (view) {
     case 'djs':
-      return djsCsv(tables);
+      return djsCsv(archive.tables, asOf);
     case 'events':
-      return eventsCsv(tables);
+      return eventsCsv(archive.tables);
     case 'plays':
-      return playsCsv(tables);
+      return playsCsv(archive.tables, asOf);
   }
 }
 
-function djsCsv(tables: ArchiveTables): string {
+/** Each DJ's plays (dj_plays with their events), as shared/plays.ts reads them. */
+function playsByDj(tables: ArchiveTables): Map<string, DjPlay[]> {
+  const events = new Map(tables.events.map((event) => [event.id, event]));
+  const plays = new Map<string, DjPlay[]>();
+  for (const { dj_id, event_id } of tables.dj_plays) {
+    const event = events.get(event_id);
+    if (!event) continue;
+    const play = { eventId: event.id, eventName: event.name, startDatetime: event.start_at, endDatetime: event.end_at };
+    plays.set(dj_id, [...(plays.get(dj_id) ?? []), play]);
+  }
+  return plays;
+}
+
+function djsCsv(tables: ArchiveTables, asOf: number): string {
   const zone = seriesZone(tables);
-  const startOf = new Map(tables.events.map((event) => [event.id, event.start_at]));
-  const plays = new Map<string, string[]>();
-  for (const play of tables.dj_plays) plays.set(play.dj_id, [...(plays.get(play.dj_id) ?? []), startOf.get(play.event_id) ?? '']);
+  const plays = playsByDj(tables);
   const rows = sortedDjs(tables).map((dj) => {
-    const starts = plays.get(dj.id) ?? [];
-    const latest = starts.reduce((newest, start) => (start > newest ? start : newest), '');
+    // Booked events not over yet are not plays that happened (issue 34).
+    const { totalPlays, mostRecentPlay } = rosterStats(plays.get(dj.id) ?? [], asOf);
     return [
       dj.dj_name,
       dj.public_name,
       dj.discord_id ?? '',
-      starts.length,
-      latest ? calendarDay(latest, zone) : '',
+      totalPlays,
+      mostRecentPlay ? calendarDay(mostRecentPlay.startDatetime, zone) : '',
       dj.rtmp_url,
       dj.twitch_username,
       dj.archived_at ? 'yes' : '',
@@ -102,13 +118,16 @@ function eventsCsv(tables: ArchiveTables): string {
   return toCsv(['Date', `Start (${zone})`, 'Name', 'Host', 'Djs', 'Slots', 'Published', 'Cancelled', 'Event ID'], rows);
 }
 
-function playsCsv(tables: ArchiveTables): string {
+/** A DJ × event grid: 1 for a play that happened, 'booked' for an event not over when exported. */
+function playsCsv(tables: ArchiveTables, asOf: number): string {
   const zone = seriesZone(tables);
   const events = sortedEvents(tables);
-  const played = new Set(tables.dj_plays.map((play) => `${play.dj_id} ${play.event_id}`));
+  const plays = playsByDj(tables);
   const rows = sortedDjs(tables).map((dj) => {
-    const cells = events.map((event) => (played.has(`${dj.id} ${event.id}`) ? 1 : null));
-    return [dj.dj_name, dj.discord_id ?? '', cells.filter((cell) => cell !== null).length, ...cells];
+    const { happened, upcoming } = playsAsOf(plays.get(dj.id) ?? [], asOf);
+    const mark = new Map<string, 1 | 'booked'>([...happened.map((play) => [play.eventId, 1] as const), ...upcoming.map((play) => [play.eventId, 'booked'] as const)]);
+    const cells = events.map((event) => mark.get(event.id) ?? null);
+    return [dj.dj_name, dj.discord_id ?? '', happened.length, ...cells];
   });
   return toCsv(['Dj Name', 'Discord ID', 'Total Plays', ...events.map((event) => `${calendarDay(event.start_at, zone)} ${event.name}`)], rows);
 }

@@ -18,11 +18,15 @@ export const djSchema = z.object({
 });
 export type Dj = z.infer<typeof djSchema>;
 
-/** A DJ's appearance in an event, for "Other Events" and the Plays list. */
+/**
+ * A DJ's appearance in an event's lineup (a dj_plays row), for "Other Events" and the Plays list:
+ * played once the event is over, booked (upcoming) until then (shared/plays.ts).
+ */
 export const djPlaySchema = z.object({
   eventId: z.string(),
   eventName: z.string(),
   startDatetime: z.string(),
+  endDatetime: z.string(),
 });
 export type DjPlay = z.infer<typeof djPlaySchema>;
 
@@ -31,6 +35,8 @@ export const otherEventsSchema = z.object({
   shown: z.array(djPlaySchema),
   total: z.number(),
   hasMore: z.boolean(),
+  /** Their last play that happened before this event starts; null: this may be their debut. */
+  playedBefore: djPlaySchema.nullable(),
 });
 export type OtherEvents = z.infer<typeof otherEventsSchema>;
 
@@ -121,11 +127,15 @@ export type RosterPageQuery = z.output<typeof rosterQuerySchema>;
 /** Merge the DJ of the path into `intoDjId`: the record kept, which takes over the plays and signups. */
 export const mergeDjSchema = z.object({ intoDjId: djIdSchema });
 
-/** A row of the Dj Roster: the DJ (without staff notes) and their play statistics. */
+/**
+ * A row of the Dj Roster: the DJ (without staff notes) and their play statistics as of now: plays
+ * that happened (Total Plays, Most Recent Play), and the next event they are booked for.
+ */
 export const rosterDjSchema = djSchema.omit({ notes: true }).extend({
   archived: z.boolean(),
   totalPlays: z.number(),
   mostRecentPlay: djPlaySchema.nullable(),
+  nextPlay: djPlaySchema.nullable(),
 });
 export type RosterDj = z.infer<typeof rosterDjSchema>;
 

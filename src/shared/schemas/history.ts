@@ -30,7 +30,8 @@ const name = z.string();
 export const historyLineSchema = z.discriminatedUnion('t', [
   /** An event field: times as ISO instants, texts too long for a line (message, footer, links) without values. */
   z.object({ t: z.literal('event'), field: z.enum(HISTORY_EVENT_FIELDS), from: value, to: value }),
-  z.object({ t: z.literal('signup'), change: z.enum(['added', 'removed']), name }),
+  /** `withdrawn`: the DJ who signed it up withdrew it (issue 34); staff remove it, or keep it. */
+  z.object({ t: z.literal('signup'), change: z.enum(['added', 'removed', 'withdrawn']), name }),
   z.object({ t: z.literal('signup_field'), name, field: z.enum(HISTORY_SIGNUP_FIELDS), from: value, to: value }),
   z.object({ t: z.literal('signup_dj'), change: z.enum(['added', 'removed']), name, dj: name }),
   /** `start`: the slot's start once placed. */

@@ -4,8 +4,11 @@ import { z } from 'zod';
 // their own signups and past plays; a member without roles, whom to ask for one. Every field is
 // the caller's own or public to every DJ: never another DJ's signup, answers or plays.
 
-/** Where a DJ's signup stands, as they see it: in the lineup, their slot waits for their answer. */
-export const DJ_SIGNUP_STATES = ['signed_up', 'in_lineup', 'confirmed', 'declined'] as const;
+/**
+ * Where a DJ's signup stands, as they see it: in the lineup, their slot waits for their answer;
+ * withdrawn by them before it was in the lineup (issue 34).
+ */
+export const DJ_SIGNUP_STATES = ['signed_up', 'withdrawn', 'in_lineup', 'confirmed', 'declined'] as const;
 export type DjSignupState = (typeof DJ_SIGNUP_STATES)[number];
 
 const slotSchema = z.object({ startTime: z.string(), endTime: z.string() });

@@ -21,6 +21,8 @@ const publicEventFields = {
   startDatetime: z.string(),
   endDatetime: z.string(),
   host: z.string(),
+  /** Staff cancelled it after publishing: it will not take place (no lineup, no watch links). */
+  cancelled: z.boolean(),
 };
 
 /** A row of the public index of upcoming events. */

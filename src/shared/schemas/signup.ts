@@ -464,5 +464,9 @@ export const confirmationBodySchema = z.object({
 
 export type ConfirmationBody = z.infer<typeof confirmationBodySchema>;
 
+/** POST /api/signup/withdrawal: the DJ withdraws the signup they gave (issue 34). */
+export const withdrawalBodySchema = z.object({ event_id: fields.event_id });
+export type WithdrawalBody = z.infer<typeof withdrawalBodySchema>;
+
 /** The answer to a submission: the answers as stored. */
 export const submittedSignupSchema = z.object({ signup: signupFormDataSchema });

@@ -4,6 +4,7 @@ import { Alert, Badge, Button, Card, Col, ListGroup, Row, Spinner } from 'react-
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
 import type { Dj, DjPlay } from '@shared/schemas/djs';
+import { playsAsOf } from '@shared/plays';
 import { paths } from '@shared/paths';
 import { djToInput } from '@shared/schemas/djs';
 import { LoadError } from '@client/components/LoadError';
@@ -159,18 +160,37 @@ function EditDj({ dj, onDone }: { dj: Dj; onDone: () => void }) {
   );
 }
 
+/**
+ * The spec's Plays list: events the DJ played (their event is over, shared/plays.ts), newest
+ * first; events they are booked for come first, as upcoming, never as plays that happened.
+ */
 function Plays({ plays }: { plays: DjPlay[] }) {
   const heading = useId();
+  // The time the page was opened: a play that ends while it is open shows as one on the next visit.
+  const [now] = useState(() => Date.now());
+  const { happened, upcoming } = playsAsOf(plays, now);
   return (
     <Card as="section" aria-labelledby={heading}>
       <Card.Header as="h2" className="h5" id={heading}>
-        Plays ({plays.length})
+        Plays ({happened.length})
       </Card.Header>
-      {plays.length === 0 ? (
+      {upcoming.length > 0 && (
+        <ListGroup variant="flush" aria-label="Upcoming" data-testid="upcoming-plays">
+          {upcoming.map((play) => (
+            <ListGroup.Item key={play.eventId} action as={Link} to={paths.event(play.eventId)} className="d-flex justify-content-between gap-2">
+              <span className="text-break link-primary">
+                {play.eventName} <Badge bg="info" text="dark">Upcoming</Badge>
+              </span>
+              <span className="text-body-secondary text-nowrap">{playDate(play.startDatetime)}</span>
+            </ListGroup.Item>
+          ))}
+        </ListGroup>
+      )}
+      {happened.length === 0 ? (
         <Card.Body className="text-body-secondary">No plays recorded yet.</Card.Body>
       ) : (
         <ListGroup variant="flush">
-          {plays.map((play) => (
+          {happened.map((play) => (
             <ListGroup.Item key={play.eventId} action as={Link} to={paths.event(play.eventId)} className="d-flex justify-content-between gap-2">
               <span className="text-break link-primary">{play.eventName}</span>
               <span className="text-body-secondary text-nowrap">{playDate(play.startDatetime)}</span>

@@ -14,6 +14,8 @@ function stateText(signup: DjSignup, zone: string): string {
   switch (signup.state) {
     case 'signed_up':
       return 'Signed up';
+    case 'withdrawn':
+      return 'Withdrawn by the DJ';
     case 'in_lineup':
       return `In the lineup${at}`;
     case 'confirmed':
@@ -23,9 +25,9 @@ function stateText(signup: DjSignup, zone: string): string {
   }
 }
 
-const STATE_VARIANTS = { signed_up: 'secondary', in_lineup: 'info', confirmed: 'success', declined: 'warning' } as const;
+const STATE_VARIANTS = { signed_up: 'secondary', withdrawn: 'warning', in_lineup: 'info', confirmed: 'success', declined: 'warning' } as const;
 /** Light backgrounds need dark text to be readable. */
-const DARK_TEXT = new Set<DjSignup['state']>(['in_lineup', 'declined']);
+const DARK_TEXT = new Set<DjSignup['state']>(['in_lineup', 'declined', 'withdrawn']);
 
 /** The DJ's signups over time, newest event first, each linking to its event. */
 export function DjSignups({ djId }: { djId: string }) {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'react-hot-toast';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -11,10 +11,10 @@ import { RosterPage } from './RosterPage';
 
 const roster: RosterResponse = {
   djs: [
-    { id: 'a', djName: 'Alpha Beats', publicName: 'Al', discordId: '111111111111111111', rtmpUrl: 'rtmp://x/a', twitchUsername: 'al_tv', avatarUrl: null, archived: false, totalPlays: 2, mostRecentPlay: { eventId: 'e1', eventName: 'Sunday Service', startDatetime: '2024-06-09T19:00:00.000Z' } },
-    { id: 'b', djName: 'Bass Face', publicName: 'Bea', discordId: '222222222222222222', rtmpUrl: '', twitchUsername: '', avatarUrl: null, archived: false, totalPlays: 0, mostRecentPlay: null },
+    { id: 'a', djName: 'Alpha Beats', publicName: 'Al', discordId: '111111111111111111', rtmpUrl: 'rtmp://x/a', twitchUsername: 'al_tv', avatarUrl: null, archived: false, totalPlays: 2, mostRecentPlay: { eventId: 'e1', eventName: 'Sunday Service', startDatetime: '2024-06-09T19:00:00.000Z', endDatetime: '2024-06-09T22:00:00.000Z' }, nextPlay: null },
+    { id: 'b', djName: 'Bass Face', publicName: 'Bea', discordId: '222222222222222222', rtmpUrl: '', twitchUsername: '', avatarUrl: null, archived: false, totalPlays: 0, mostRecentPlay: null, nextPlay: { eventId: 'e9', eventName: 'Next Week', startDatetime: '2024-06-16T19:00:00.000Z', endDatetime: '2024-06-16T22:00:00.000Z' } },
   ],
-  meta: { total: 2, matching: 2, earliestEvent: { eventId: 'e0', eventName: 'First Night', startDatetime: '2024-01-07T20:00:00.000Z' } },
+  meta: { total: 2, matching: 2, earliestEvent: { eventId: 'e0', eventName: 'First Night', startDatetime: '2024-01-07T20:00:00.000Z', endDatetime: '2024-01-07T23:00:00.000Z' } },
 };
 
 function renderRoster(responses: Record<string, () => Response>) {
@@ -44,6 +44,11 @@ test('lists the roster with count, earliest event and links, and searches the se
   expect(screen.getByTestId('roster-meta')).toHaveTextContent('2 DJs · Earliest recorded event: First Night');
   expect(screen.getByRole('link', { name: 'First Night (Jan 7, 2024)' })).toHaveAttribute('href', '/events/e0');
   expect(screen.getByRole('link', { name: 'Jun 9, 2024' })).toHaveAttribute('href', '/events/e1');
+  // Booked, not played yet: no Most Recent Play, the booking shown as upcoming (issue 34).
+  const bass = screen.getByRole('row', { name: /Bass Face/ });
+  expect(within(bass).getByTestId('next-play')).toHaveTextContent('Upcoming: Jun 16, 2024');
+  expect(within(bass).getByRole('link', { name: 'Jun 16, 2024' })).toHaveAttribute('href', '/events/e9');
+  expect(within(screen.getByRole('row', { name: /Alpha Beats/ })).queryByTestId('next-play')).toBeNull();
 
   await userEvent.type(screen.getByLabelText('Search'), '2222');
   expect(await screen.findByText('1 of 2 DJs', { exact: false })).toBeInTheDocument();

@@ -143,7 +143,15 @@ function RosterTable({ djs }: { djs: RosterDj[] }) {
             <td>{dj.publicName}</td>
             <td className="font-monospace small">{dj.discordId}</td>
             <td className="text-end">{dj.totalPlays}</td>
-            <td className="text-nowrap">{dj.mostRecentPlay ? <PlayLink play={dj.mostRecentPlay} /> : '—'}</td>
+            <td className="text-nowrap">
+              {dj.mostRecentPlay ? <PlayLink play={dj.mostRecentPlay} /> : '—'}
+              {/* Booked, not played yet (issue 34): upcoming, never the most recent play. */}
+              {dj.nextPlay && (
+                <div className="small text-body-secondary" data-testid="next-play">
+                  Upcoming: <PlayLink play={dj.nextPlay} />
+                </div>
+              )}
+            </td>
             <td className="text-break small" style={{ minWidth: '12rem' }}>
               <MaskedLink link={dj.rtmpUrl} />
             </td>

@@ -11,6 +11,7 @@ import { ApiError } from '@client/lib/api';
 import { browserZone } from '@client/lib/zone';
 import type { EventTabDefinition } from '@client/shared/eventTabs';
 import { useEventDetail } from '@client/shared/events';
+import { CancellationNotice } from './CancellationNotice';
 import { CreateNextEventButton } from './CreateNextEventButton';
 import { ConflictAlert } from './draft/ConflictAlert';
 import { EventLifecycle } from './EventLifecycle';
@@ -49,6 +50,7 @@ export function EventPage({ tabs }: { tabs: readonly EventTabDefinition[] }) {
     // Keyed by event: another event gets a fresh draft.
     <EventDraftProvider key={eventId} stored={event.data}>
       <EventHeader />
+      <CancellationNotice />
       <ConflictAlert />
       <StoredProblemsAlert tabs={tabs} />
       <Nav variant="tabs" className="mb-3">
@@ -101,7 +103,7 @@ function EventHeader() {
           {dropped === 1 ? "1 DJ can't make it" : `${dropped} DJs can't make it`}
         </Badge>
       )}
-      {/* One badge: a cancelled event is public nowhere, whatever its published flag says. */}
+      {/* One badge: a cancelled event is cancelled wherever it shows, whatever its published flag says. */}
       {stored.cancelled ? (
         <CancelledBadge className="fs-6" />
       ) : (
@@ -120,14 +122,9 @@ function EventHeader() {
           </Badge>
         </OverlayTrigger>
       )}
-      {stored.published ? <UnpublishButton /> : !stored.cancelled && <PublishButton />}
+      {/* A cancelled event takes no change but Restore (issue 34). */}
+      {!stored.cancelled && (stored.published ? <UnpublishButton /> : <PublishButton />)}
       <EventLifecycle />
-      {stored.cancelled && (
-        <Alert variant="warning" className="w-100 mb-0">
-          This event is cancelled: DJs no longer see it on their signup page. Its signups, lineup and plays are kept; restore it to
-          bring it back.
-        </Alert>
-      )}
       <CreateNextEventButton
         eventId={stored.id}
         eventName={stored.name}

@@ -89,7 +89,7 @@ export function EventsListPage({ when }: { when: EventList }) {
 function EventBadges({ event }: { event: EventSummary }) {
   return (
     <div className="d-flex flex-wrap gap-1 mt-1" data-testid="event-badges">
-      {/* A cancelled event is public nowhere and takes no signups, whatever its flags say. */}
+      {/* A cancelled event takes no signups and shows as cancelled wherever it is seen, whatever its flags say. */}
       {event.cancelled ? (
         <CancelledBadge />
       ) : (

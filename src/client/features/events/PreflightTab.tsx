@@ -61,8 +61,8 @@ export function PreflightTab() {
             </ListGroup.Item>
           ))}
         </ListGroup>
-        {stored.published ? <UnpublishButton /> : !stored.cancelled && <PublishButton />}
-        {!stored.published && stored.cancelled && <div className="small text-body-secondary">Restore the event to publish it.</div>}
+        {!stored.cancelled && (stored.published ? <UnpublishButton /> : <PublishButton />)}
+        {stored.cancelled && <div className="small text-body-secondary">Restore the event to publish it or change it.</div>}
         {!stored.published && !stored.cancelled && requiredLeft > 0 && (
           <div className="small text-body-secondary mt-2">Required steps are still open: Publish names them and asks before publishing anyway.</div>
         )}

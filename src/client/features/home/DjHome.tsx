@@ -117,6 +117,7 @@ const EventLine = ({ name, when }: { name: string; when: string }) => (
 
 const STATE_BADGES: Record<OwnSignup['state'], { label: string; bg: string }> = {
   signed_up: { label: 'Signed up', bg: 'secondary' },
+  withdrawn: { label: 'Withdrawn', bg: 'warning' },
   in_lineup: { label: 'In the lineup', bg: 'primary' },
   confirmed: { label: 'Confirmed', bg: 'success' },
   declined: { label: 'You cannot make it', bg: 'warning' },
@@ -130,7 +131,7 @@ function SignupState({ signup, seriesZone }: { signup: OwnSignup; seriesZone: st
   if (signup.cancelled) {
     return (
       <>
-        <CancelledBadge /> <span>This event was cancelled.</span>
+        <CancelledBadge /> <span>This event is cancelled: it will not take place.</span>
       </>
     );
   }

@@ -51,7 +51,7 @@ function FetchedOtherEvents({ djId }: { djId: string }) {
       </div>
     );
   }
-  return <OtherEvents djId={djId} others={otherEvents(details.data.plays, stored.id)} />;
+  return <OtherEvents djId={djId} others={otherEvents(details.data.plays, stored.id, stored.startDatetime)} />;
 }
 
 function OtherEvents({ djId, others: { shown, total, hasMore } }: { djId: string; others: OtherEventsSummary }) {

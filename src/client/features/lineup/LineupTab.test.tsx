@@ -36,8 +36,8 @@ const stored: EventDetail = buildEvent({
   signups, slots: [slotForSignup(signups[0]!), legacy],
   djs: { d1: dj('d1', 'Early Bird'), d2: dj('d2', 'Waiter') },
   otherEventsByDj: {
-    d1: otherEvents([1, 2, 3, 4].map((k) => ({ eventId: `old${k}`, eventName: `Night ${k}`, startDatetime: `2024-0${k}-07T20:00:00.000Z` })), 'e1'),
-    d2: otherEvents([], 'e1'),
+    d1: otherEvents([1, 2, 3, 4].map((k) => ({ eventId: `old${k}`, eventName: `Night ${k}`, startDatetime: `2024-0${k}-07T20:00:00.000Z`, endDatetime: `2024-0${k}-07T23:00:00.000Z` })), 'e1', START),
+    d2: otherEvents([], 'e1', START),
   },
 });
 

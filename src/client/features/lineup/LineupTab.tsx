@@ -28,7 +28,7 @@ export function LineupTab() {
   const [order, setOrder] = useState<'signup' | 'lastPlay'>('signup');
   const [compact, setCompact] = useRemembered('lineup-compact-rows', false);
   const notInLineup = signupsNotInLineup(draft.signups, draft.slots);
-  const waiting = order === 'lastPlay' ? byLongestSinceLastPlay(notInLineup, stored.otherEventsByDj, draft.startDatetime) : notInLineup;
+  const waiting = order === 'lastPlay' ? byLongestSinceLastPlay(notInLineup, stored.otherEventsByDj) : notInLineup;
 
   const djNames = useMemo(() => Object.fromEntries(Object.entries(djs).map(([id, dj]) => [id, djLabel(dj)])), [djs]);
   const view = useLineupView();

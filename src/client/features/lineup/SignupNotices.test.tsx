@@ -32,7 +32,7 @@ function lineupWith(aurora: Partial<Parameters<typeof buildSignup>[1]>): EventDe
     signups,
     slots: signups.map((signup) => slotForSignup(signup)),
     djs: { d1: dj('d1', 'Aurora'), d2: dj('d2', 'Boreal') },
-    otherEventsByDj: { d1: otherEvents([], 'e1'), d2: otherEvents([], 'e1') },
+    otherEventsByDj: { d1: otherEvents([], 'e1', START), d2: otherEvents([], 'e1', START) },
   });
 }
 const pending = { updatePendingAt: UPDATED_AT, updateFields: ['length' as const] };

@@ -1,12 +1,13 @@
 import { Alert, Badge, Button } from 'react-bootstrap';
 import { pendingChanges } from '@shared/dj-update';
 import type { Signup } from '@shared/schemas/lineup';
-import { useOtherEventTotals } from '@client/shared/djs';
+import { possibleDebut } from '@shared/plays';
+import { useOtherEvents } from '@client/shared/djs';
 import { useDraftEdits, useStoredEvent } from '@client/shared/draft';
 import { applySignupUpdate, djLabel, dismissSignupUpdate, updateSignup } from './draftOps';
 
 /**
- * What the host should act on for a signup: a DJ who can't make it, a DJ's update waiting since
+ * What the host should act on for a signup: a DJ who can't make it (or withdrew), a DJ's update waiting since
  * the lineup was built (Apply / Dismiss, both draft edits saved with Save), and a DJ who may be
  * debuting.
  */
@@ -16,18 +17,21 @@ export function SignupNotices({ signup, inLineup }: { signup: Signup; inLineup: 
   const changes = pendingChanges(signup);
   const firstDj = djs[signup.djRefs[0] ?? ''];
   const who = firstDj ? djLabel(firstDj) : signup.name;
-  // Also for a DJ just added, before the first save tells the stored event about them.
-  const totals = useOtherEventTotals(signup.djRefs, stored.id, stored.otherEventsByDj);
-  const neverPlayed = totals.length > 0 && totals.every((total) => total === 0);
-  // A slot's answer: back in the Signups column there is no slot to make.
-  const declined = inLineup ? signup.djRefs.filter((djId) => signup.confirmations[djId] === 'declined') : [];
+  // Also for a DJ just added, before the first save tells the stored event about them. A debut:
+  // none of the signup's DJs played before this event (shared/plays.ts: booked events not yet).
+  const others = useOtherEvents(signup.djRefs, stored, stored.otherEventsByDj);
+  const neverPlayed = others.length > 0 && others.every(possibleDebut);
+  // In the lineup, a DJ who can't make their slot; in the Signups column, one who withdrew (issue 34).
+  const declined = signup.djRefs.filter((djId) => signup.confirmations[djId] === 'declined');
 
   return (
     <>
       {declined.length > 0 && (
         <Alert variant="danger" className="py-2 small" data-testid="drop-out">
-          {declined.map((djId) => (djs[djId] ? djLabel(djs[djId]) : 'A DJ')).join(', ')} can't make it. Find someone else for this slot, or send it back to
-          Signups.
+          {declined.map((djId) => (djs[djId] ? djLabel(djs[djId]) : 'A DJ')).join(', ')}{' '}
+          {inLineup
+            ? "can't make it. Find someone else for this slot, or send it back to Signups."
+            : "withdrew this signup: they can't make it. Remove it, or keep it in case they sign up again."}
         </Alert>
       )}
       {changes.length > 0 && (
@@ -48,7 +52,7 @@ export function SignupNotices({ signup, inLineup }: { signup: Signup; inLineup: 
           <Badge bg="info" text="dark">
             Possible debut
           </Badge>
-          <span className="text-body-secondary me-auto">No plays on record.</span>
+          <span className="text-body-secondary me-auto">No plays before this event.</span>
           <Button size="sm" variant="link" className="p-0" onClick={() => setDraft((draft) => updateSignup(draft, signup.uuid, { isDebut: true }))}>
             Mark as debut
           </Button>

@@ -1,4 +1,4 @@
-import { clockTime, longDate, zoneCity, zoneLabel } from '@shared/public-lineup';
+import { CANCELLED_WORDS, clockTime, longDate, zoneCity, zoneLabel } from '@shared/public-lineup';
 import { feeds, paths } from '@shared/paths';
 import type { PublicLineup } from '@shared/schemas/public';
 import { djCount } from './format';
@@ -16,10 +16,15 @@ export function PublicLineupView({ lineup, visitorZone }: { lineup: PublicLineup
   const series = zoneCity(seriesZone);
   return (
     <article className={visitorZone === null ? `public-lineup ${VISITOR_PENDING}` : 'public-lineup'}>
-      <title>{`${event.name} · ${seriesName}`}</title>
+      <title>{`${event.cancelled ? 'Cancelled: ' : ''}${event.name} · ${seriesName}`}</title>
       <div className="public-poster">
         <p className="public-kicker">{seriesName}</p>
         <h1>{event.name}</h1>
+        {event.cancelled && (
+          <p className="public-cancelled" data-testid="cancelled">
+            {CANCELLED_WORDS}
+          </p>
+        )}
         <p className="public-date">{longDate(start, seriesZone)}</p>
         <p>
           {clockTime(start, seriesZone)} {zoneLabel(start, seriesZone)} in {series}
@@ -30,45 +35,47 @@ export function PublicLineupView({ lineup, visitorZone }: { lineup: PublicLineup
         <p className="public-host">{event.host.trim() ? `Hosted by ${event.host}` : 'Host TBA'}</p>
       </div>
 
-      <section aria-labelledby="lineup-heading" className="public-section">
-        <h2 id="lineup-heading">
-          Lineup {event.slots.length > 0 && <small className="public-count">({djCount(event.slots.length)})</small>}
-        </h2>
-        {event.slots.length === 0 ? (
-          <p>The lineup will be announced soon.</p>
-        ) : (
-          <table className="public-lineup-table">
-            <thead>
-              <tr>
-                <th scope="col" className="public-time" data-visitor-only>
-                  Your time{' '}
-                  <span className="public-zone">
-                    <VisitorTime format="zone" iso={start} eventStart={start} zone={zone} />
-                  </span>
-                </th>
-                <th scope="col" className="public-time">
-                  {series} <span className="public-zone">{zoneLabel(start, seriesZone)}</span>
-                </th>
-                <th scope="col">DJ</th>
-              </tr>
-            </thead>
-            <tbody>
-              {event.slots.map((slot) => (
-                <tr key={`${slot.startTime}-${slot.name}`}>
-                  <td className="public-time" data-visitor-only>
-                    <VisitorTime format="slot" iso={slot.startTime} eventStart={start} zone={zone} />
-                  </td>
-                  <td className="public-time">{visitorText('slot', slot.startTime, seriesZone, start)}</td>
-                  <td className="public-act">
-                    {slot.name}
-                    {slot.isDebut && <span className="public-debut">Debut</span>}
-                  </td>
+      {!event.cancelled && (
+        <section aria-labelledby="lineup-heading" className="public-section">
+          <h2 id="lineup-heading">
+            Lineup {event.slots.length > 0 && <small className="public-count">({djCount(event.slots.length)})</small>}
+          </h2>
+          {event.slots.length === 0 ? (
+            <p>The lineup will be announced soon.</p>
+          ) : (
+            <table className="public-lineup-table">
+              <thead>
+                <tr>
+                  <th scope="col" className="public-time" data-visitor-only>
+                    Your time{' '}
+                    <span className="public-zone">
+                      <VisitorTime format="zone" iso={start} eventStart={start} zone={zone} />
+                    </span>
+                  </th>
+                  <th scope="col" className="public-time">
+                    {series} <span className="public-zone">{zoneLabel(start, seriesZone)}</span>
+                  </th>
+                  <th scope="col">DJ</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
+              </thead>
+              <tbody>
+                {event.slots.map((slot) => (
+                  <tr key={`${slot.startTime}-${slot.name}`}>
+                    <td className="public-time" data-visitor-only>
+                      <VisitorTime format="slot" iso={slot.startTime} eventStart={start} zone={zone} />
+                    </td>
+                    <td className="public-time">{visitorText('slot', slot.startTime, seriesZone, start)}</td>
+                    <td className="public-act">
+                      {slot.name}
+                      {slot.isDebut && <span className="public-debut">Debut</span>}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+      )}
 
       {event.links.length > 0 && (
         <section aria-labelledby="watch-heading" className="public-section">
@@ -88,9 +95,11 @@ export function PublicLineupView({ lineup, visitorZone }: { lineup: PublicLineup
           Share
         </h2>
         <ul className="public-inline-list">
-          <li>
-            <a href={feeds.lineupImage(event.id, 'png', { tz: seriesZone })}>Lineup image</a>
-          </li>
+          {!event.cancelled && (
+            <li>
+              <a href={feeds.lineupImage(event.id, 'png', { tz: seriesZone })}>Lineup image</a>
+            </li>
+          )}
           <li>
             <a href={paths.publicLineups()}>All upcoming events</a>
           </li>

@@ -1,4 +1,4 @@
-import { clockTime, longDate, zoneCity, zoneLabel } from '@shared/public-lineup';
+import { CANCELLED_WORDS, clockTime, longDate, zoneCity, zoneLabel } from '@shared/public-lineup';
 import { paths } from '@shared/paths';
 import type { PublicEventSummary, PublicLineupList } from '@shared/schemas/public';
 import { djCount } from './format';
@@ -42,9 +42,13 @@ function EventCard({ event, seriesZone, visitorZone }: { event: PublicEventSumma
       <h2>
         <a href={paths.publicLineup(event.id)}>{event.name}</a>
       </h2>
-      <p>
-        {event.host.trim() ? `Hosted by ${event.host}` : 'Host TBA'} · {event.djs.length > 0 ? djCount(event.djs.length) : 'Lineup TBA'}
-      </p>
+      {event.cancelled ? (
+        <p className="public-cancelled">{CANCELLED_WORDS}</p>
+      ) : (
+        <p>
+          {event.host.trim() ? `Hosted by ${event.host}` : 'Host TBA'} · {event.djs.length > 0 ? djCount(event.djs.length) : 'Lineup TBA'}
+        </p>
+      )}
       {event.djs.length > 0 && <p className="public-card-djs">{event.djs.join(' · ')}</p>}
     </div>
   );

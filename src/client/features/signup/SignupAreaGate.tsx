@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { CancelledBadge } from '@client/components/CancelledBadge';
 import { MessageAlert } from '@client/components/MessageAlert';
 import { VinylLoader } from '@client/components/VinylLoader';
 import { ApiError } from '@client/lib/api';
@@ -40,19 +39,27 @@ export function SignupAreaGate({
   }
 
   const area = query.data;
+  const named = `${area.event.name} (${eventDate(area.event.startDatetime, zone)})`;
+  if (area.event.cancelled) {
+    // Said first and in words (issue 34), then the spec's closed state.
+    return (
+      <SignupCard>
+        <div className="alert alert-danger" data-testid="event-cancelled">
+          <h1 className="h3 alert-heading">Event Cancelled</h1>
+          <p className="mb-0">{named} is cancelled: it will not take place.</p>
+        </div>
+        <h2 className="h5">Signups Closed</h2>
+        <p className="mb-1">Signups for this event are currently closed.</p>
+        {closed?.(area)}
+      </SignupCard>
+    );
+  }
   if (!area.event.signupsAreOpen) {
     return (
       <SignupCard>
         <h1 className="h3">Signups Closed</h1>
         <p className="mb-1">Signups for this event are currently closed.</p>
-        {area.event.cancelled && (
-          <p className="mb-1">
-            <CancelledBadge /> This event was cancelled.
-          </p>
-        )}
-        <p className="text-body-secondary mb-0">
-          {area.event.name} ({eventDate(area.event.startDatetime, zone)})
-        </p>
+        <p className="text-body-secondary mb-0">{named}</p>
         {closed?.(area)}
       </SignupCard>
     );

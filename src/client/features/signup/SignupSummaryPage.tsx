@@ -8,6 +8,7 @@ import { useZone } from '@client/lib/useZone';
 import { eventDate } from './format';
 import { SignupAreaGate, SignupCard } from './SignupAreaGate';
 import { SlotConfirmation } from './SlotConfirmation';
+import { WithdrawSignup } from './WithdrawSignup';
 import './signup.css';
 import { answerStoredProblems } from '@shared/schemas/signup';
 import { isStreamKeyLink, STREAM_KEY_WARNING } from '@shared/streams';
@@ -34,12 +35,20 @@ function ClosedSummary({ area }: { area: SignupArea }) {
   const { signup, named } = area;
   const zone = useZone();
   if (!named) return null;
+  const slot = named.slot ? `, ${slotTime(named.slot, zone)}` : '';
   return (
     <>
-      <p className="mt-3">
-        You are on <strong>{named.signupName}</strong>
-        {named.slot ? `, ${slotTime(named.slot, zone)}` : ''}.
-      </p>
+      {area.event.cancelled ? (
+        <p className="mt-3">
+          You were on <strong>{named.signupName}</strong>
+          {slot}: nobody plays, the event is off.
+        </p>
+      ) : (
+        <p className="mt-3">
+          You are on <strong>{named.signupName}</strong>
+          {slot}.
+        </p>
+      )}
       {signup && (
         <>
           <h2 className="h5 mt-4">Your submission</h2>
@@ -76,6 +85,29 @@ function Summary({ area }: { area: SignupArea }) {
       </SignupCard>
     );
   }
+  // Withdrawn by the DJ before the lineup (issue 34): the hosts were told; the wizard takes it back.
+  if (named && !named.slot && named.confirmation === 'declined') {
+    return (
+      <SignupCard>
+        <h1 className="h3">You withdrew your signup for {title}</h1>
+        <div className="alert alert-secondary" data-testid="withdrawn">
+          The hosts have been told you are out. Changed your mind? While signups are open you can sign up again.
+        </div>
+        {event.signupsAreOpen && area.closesAt && <p>Signups close {eventDate(area.closesAt, zone)}.</p>}
+        <h2 className="h5 mt-4">Your submission</h2>
+        <Submission signup={signup} />
+        <Link to={wizard} className="btn btn-primary mb-3">
+          Sign up again
+        </Link>
+        <p className="mb-0">If there are questions, please contact {area.contactHostName}.</p>
+      </SignupCard>
+    );
+  }
+  const update = (
+    <Link to={wizard} className="btn btn-primary">
+      Update Signup
+    </Link>
+  );
   return (
     <>
       <SignupCard>
@@ -84,9 +116,8 @@ function Summary({ area }: { area: SignupArea }) {
         {event.signupsAreOpen && area.closesAt && <p>Signups close {eventDate(area.closesAt, zone)}.</p>}
         <h2 className="h5 mt-4">Your submission</h2>
         <Submission signup={signup} />
-        <Link to={wizard} className="btn btn-primary mb-3">
-          Update Signup
-        </Link>
+        {/* In the lineup, the slot's "I can't make it" is how a DJ drops out. */}
+        {named?.slot ? <div className="mb-3">{update}</div> : <WithdrawSignup area={area}>{update}</WithdrawSignup>}
         <p className="mb-0">If there are questions, please contact {area.contactHostName}.</p>
       </SignupCard>
       <CalendarLink />

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SignupArea, SignupFormData } from '@shared/schemas/signup';
 import { json, renderRoutes } from '@client/testing/renderRoutes';
@@ -54,6 +54,8 @@ function renderWizard(signup: SignupFormData | null = null) {
 
 beforeEach(() => {
   submitStatus = 200;
+  // Answers a test left unsent stay in the tab's storage: each test starts with none.
+  window.sessionStorage.clear();
   // Each step scrolls to the top, which jsdom does not do.
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
 });
@@ -271,4 +273,104 @@ test('an existing signup fills the wizard; a refused submission says why and kee
   await waitFor(() => expect(sent).toHaveLength(1));
   expect(stepTitle()).toHaveTextContent('Step 4 of 4');
   expect(screen.getByLabelText('Notes for the hosts (optional)')).toHaveValue('Hi');
+});
+
+// Issue 34: a phone's Back gesture, leaving with answers not sent, a reload, a double click.
+
+/** Steps 1 to 3 answered: a one-hour live set from 21:00, and on step 3 a stream link typed. */
+async function answeredToStep3() {
+  await screen.findByLabelText('Name');
+  await answerPerformance();
+  await next();
+  await onStep(2);
+  await userEvent.selectOptions(screen.getByLabelText('Available from'), '21:00');
+  await next();
+  await onStep(3);
+  await userEvent.type(screen.getByLabelText('Stream link'), 'rtmp://stream.example.org/live/aurora');
+}
+
+test("the browser's Back goes back a step and Forward returns, every answer kept; each step has its address", async () => {
+  const router = renderWizard();
+  await answeredToStep3();
+  expect(router.state.location.search).toBe('?step=3');
+  await act(() => router.navigate(-1));
+  await onStep(2);
+  expect(screen.getByLabelText('Available from')).toHaveDisplayValue('21:00');
+  await act(() => router.navigate(-1));
+  await onStep(1);
+  expect(within(group('How long would you like to play?')).getByLabelText('One Hour')).toBeChecked();
+  await act(() => router.navigate(2));
+  await onStep(3);
+  expect(screen.getByLabelText('Stream link')).toHaveValue('rtmp://stream.example.org/live/aurora');
+  // The wizard's own Back uses the same entries: one entry per step, however the DJ moves.
+  await back();
+  await onStep(2);
+  expect(router.state.location.search).toBe('?step=2');
+});
+
+test('leaving with answers not sent asks first: Stay keeps them, Leave goes and forgets them', async () => {
+  const router = renderWizard();
+  await answeredToStep3();
+  await act(() => router.navigate('/eventSignup/e1'));
+  const question = await screen.findByRole('dialog', { name: 'Are You sure?' });
+  expect(question).toHaveTextContent('Your signup is not sent yet. Leaving now discards your answers.');
+  await userEvent.click(within(question).getByRole('button', { name: 'Stay' }));
+  expect(router.state.location.pathname).toBe('/eventSignup/e1/wizard');
+  expect(screen.getByLabelText('Stream link')).toHaveValue('rtmp://stream.example.org/live/aurora');
+
+  await act(() => router.navigate('/eventSignup/e1'));
+  await userEvent.click(within(await screen.findByRole('dialog', { name: 'Are You sure?' })).getByRole('button', { name: 'Leave' }));
+  expect(await screen.findByRole('heading', { name: 'Signup summary' })).toBeInTheDocument();
+  expect(window.sessionStorage.length).toBe(0);
+});
+
+test('nothing to lose, nothing asked: an untouched wizard is left at once', async () => {
+  const router = renderWizard();
+  await screen.findByLabelText('Name');
+  await act(() => router.navigate('/eventSignup/e1'));
+  expect(await screen.findByRole('heading', { name: 'Signup summary' })).toBeInTheDocument();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});
+
+test('answers not sent come back after a reload (kept in the tab), and Start over drops them', async () => {
+  renderWizard();
+  await answeredToStep3();
+  cleanup();
+  const router = renderWizard();
+  expect(await screen.findByTestId('answers-kept')).toHaveTextContent('Your answers from before are back: they are not sent yet.');
+  expect(within(group('How long would you like to play?')).getByLabelText('One Hour')).toBeChecked();
+  await next();
+  await onStep(2);
+  expect(screen.getByLabelText('Available from')).toHaveDisplayValue('21:00');
+  await next();
+  await onStep(3);
+  expect(screen.getByLabelText('Stream link')).toHaveValue('rtmp://stream.example.org/live/aurora');
+
+  await userEvent.click(screen.getByRole('button', { name: 'Start over' }));
+  await onStep(1);
+  expect(within(group('How long would you like to play?')).getByLabelText('One Hour')).not.toBeChecked();
+  expect(screen.queryByTestId('answers-kept')).not.toBeInTheDocument();
+  expect(window.sessionStorage.length).toBe(0);
+  expect(router.state.location.pathname).toBe('/eventSignup/e1/wizard');
+});
+
+test('a double-clicked Submit sends the signup once', async () => {
+  renderWizard();
+  await answeredToStep3();
+  await next();
+  await onStep(4);
+  await userEvent.click(screen.getByLabelText('I have read and agree to these expectations.'));
+  await userEvent.dblClick(screen.getByRole('button', { name: 'Submit' }));
+  expect(await screen.findByRole('heading', { name: 'Signup summary' })).toBeInTheDocument();
+  expect(sent).toHaveLength(1);
+  expect(window.sessionStorage.length).toBe(0);
+});
+
+test('a double-clicked Next moves one step: the Submit that takes its place is not pressed', async () => {
+  renderWizard();
+  await answeredToStep3();
+  await userEvent.dblClick(screen.getByRole('button', { name: 'Next' }));
+  await onStep(4);
+  expect(screen.queryByText('Please confirm the expectations to continue.')).not.toBeInTheDocument();
+  expect(sent).toEqual([]);
 });

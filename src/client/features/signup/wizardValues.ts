@@ -30,3 +30,43 @@ function startingAnswer(field: SignupField, value: SignupFormData[SignupField], 
       return value;
   }
 }
+
+/** Whether two sets of answers are the same, field by field. */
+export const sameAnswers = (a: WizardValues, b: WizardValues) => SIGNUP_FIELDS.every((field) => a[field] === b[field]);
+
+/**
+ * Answers kept in the browser (wizardDraft.ts) as the wizard can take them back: each answer the
+ * wizard still offers, in the type its control holds; anything else (a time the event no longer
+ * offers, an edited storage entry) is the starting answer instead.
+ */
+export function restoredWizardValues(kept: unknown, start: WizardValues, times: AvailabilityOption[]): WizardValues {
+  if (typeof kept !== 'object' || kept === null) return start;
+  const given = kept as Record<string, unknown>;
+  const values = Object.fromEntries(
+    SIGNUP_FIELDS.map((field) => {
+      const value = given[field];
+      return [field, field !== 'event_id' && takes(field, value, times) ? value : start[field]];
+    }),
+  );
+  return values as WizardValues;
+}
+
+function takes(field: SignupField, value: unknown, times: AvailabilityOption[]): value is WizardValues[SignupField] {
+  const control = SIGNUP_ANSWERS[field].control;
+  switch (control?.kind) {
+    case 'choice':
+      return value === null || control.options.some((option) => option.value === value);
+    case 'time':
+      return value === '' || value === ANY_TIME || times.some((option) => option.value === value);
+    case 'yesNo':
+      return value === null || typeof value === 'boolean';
+    case 'agree':
+      return typeof value === 'boolean';
+    case 'text':
+    case 'notes':
+    case 'streamLink':
+      return typeof value === 'string' && value.length <= control.maxLength;
+    default:
+      return false;
+  }
+}

@@ -17,6 +17,7 @@ import { rosterActiveOrder } from './072-roster-active-order.js';
 import { dataChangeNotices } from './073-data-change-notices.js';
 import { djUpdateFields } from './074-dj-update-fields.js';
 import { rateLimits } from './080-rate-limits.js';
+import { discordPostKinds } from './091-discord-post-kinds.js';
 import { djPosts } from './100-dj-posts.js';
 
 // One set of migrations for SQLite and PostgreSQL: only types both understand (text, integer,
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '073_data_change_notices': dataChangeNotices,
   '074_dj_update_fields': djUpdateFields,
   '080_rate_limits': rateLimits,
+  '091_discord_post_kinds': discordPostKinds,
   '100_dj_posts': djPosts,
 };
 

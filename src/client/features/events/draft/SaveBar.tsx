@@ -11,6 +11,7 @@ import { useDraft, useDraftStatus, useStoredEvent } from '@client/shared/draft';
 /** Sticky at the bottom of the event page while the draft differs from the stored event. */
 export function SaveBar() {
   const { isDirty, saving, save, discard } = useDraftStatus();
+  const { stored } = useStoredEvent();
   const [confirming, setConfirming] = useState(false);
   const notice = useLineupNotice(isDirty);
   if (!isDirty) return null;
@@ -22,12 +23,16 @@ export function SaveBar() {
         role="region"
         aria-label="Unsaved changes"
       >
-        <span className="me-auto">You have unsaved changes.</span>
+        <span className="me-auto">
+          You have unsaved changes.
+          {/* The server refuses them (issue 34): say so before Save is tried. */}
+          {stored.cancelled && ' This event is cancelled: restore it to save them.'}
+        </span>
         <div className="d-flex gap-2 ms-auto">
           <Button variant="outline-secondary" onClick={() => setConfirming(true)} disabled={saving}>
             Discard
           </Button>
-          <Button variant="primary" onClick={() => void save({ notifyDjs: notice.tell })} disabled={saving}>
+          <Button variant="primary" onClick={() => void save({ notifyDjs: notice.tell })} disabled={saving || stored.cancelled}>
             {saving ? 'Saving...' : 'Save'}
           </Button>
         </div>
