@@ -68,8 +68,9 @@ describe.each(testDialects)('cancel, restore and delete events on %s', (dialect)
     return id;
   }
 
-  const totalPlays = async (djId: string) =>
-    (await staff(API.djs.getRoster, {})).body.djs.find((row) => row.id === djId)?.totalPlays;
+  /** The event a DJ is booked for next on the roster (a 2030 event is upcoming, not yet a play: decision 040). */
+  const bookedEvent = async (djId: string) =>
+    (await staff(API.djs.getRoster, {})).body.djs.find((row) => row.id === djId)?.nextPlay?.eventId;
   const area = (id: string) => app.call(API.signup.getSignupArea, { query: { event_id: id } }, { as: dj });
   const listed = async (when: 'upcoming' | 'past') => (await staff(API.events.listEvents, { query: { when } })).body;
 
@@ -77,14 +78,14 @@ describe.each(testDialects)('cancel, restore and delete events on %s', (dialect)
     const id = await eventWithLineup();
     const before = await storedLineup(app.ctx.store.db);
     const loaded = await getEvent(id);
-    expect(await totalPlays(host.djId)).toBe(1);
+    expect(await bookedEvent(host.djId)).toBe(id);
 
     const cancelled = await action(id, 'cancel', loaded.version);
     expect(cancelled.status).toBe(200);
     expect(cancelled.body).toMatchObject({ cancelled: true, version: loaded.version + 1, published: false });
     expect(cancelled.body.signups.map((s) => s.name)).toEqual(['Host pick', 'Dana live']);
     expect(await storedLineup(app.ctx.store.db)).toEqual(before);
-    expect(await totalPlays(host.djId)).toBe(1);
+    expect(await bookedEvent(host.djId)).toBe(id);
 
     // Still in the staff lists, marked; the home card too.
     expect((await listed('upcoming')).find((event) => event.id === id)).toMatchObject({ cancelled: true, djs: ['Host pick'] });
