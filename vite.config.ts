@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
@@ -33,9 +34,29 @@ const pageSettingsInDev = (): Plugin => {
 const BOOTSTRAP = /[\\/]node_modules[\\/](react-bootstrap|@restart|uncontrollable|prop-types|warning|invariant|classnames|@react-aria|dequal|react-transition-group|dom-helpers|@babel[\\/]runtime|react-lifecycles-compat)[\\/]/;
 const EDITING_CONTROLS = /[\\/]node_modules[\\/](@popperjs[\\/]|react-bootstrap[\\/]esm[\\/](Modal|Dropdown|Overlay|Popover|Tooltip|Offcanvas|BootstrapModalManager|AbstractModal|useOverlayOffset|getInitialPopperStyles|Form|Tab|Table|ProgressBar|FloatingLabel|InputGroup|Feedback|Switch)|@restart[\\/]ui[\\/]esm[\\/](Modal|Dropdown|Overlay|usePopper|popper|ModalManager|mergeOptionsWithPopperConfig|Portal))/;
 
+/**
+ * zod builds a JSON Schema converter into every schema (`.toJSONSchema()`), some 18 KB of
+ * script in every visit that the browser never calls: the client build gets the same exports as
+ * functions that say so. Their names are read from zod's own files, so an upgrade cannot drift.
+ */
+const JSON_SCHEMA_MODULES = /[\\/]zod[\\/]v4[\\/]core[\\/](json-schema-processors|to-json-schema)\.js$/;
+const zodWithoutJsonSchema = (): Plugin => ({
+  name: 'lineup-zod-without-json-schema',
+  apply: 'build',
+  load(id) {
+    if (!JSON_SCHEMA_MODULES.test(id)) return null;
+    const names = [...fs.readFileSync(id, 'utf8').matchAll(/^export (?:const|function) (\w+)/gm)].map((match) => match[1]);
+    return [
+      "const notHere = () => { throw new Error('JSON Schema is not built in the browser'); };",
+      ...names.map((name) => `export const ${name} = () => notHere;`),
+      ...(names.includes('processSchema') ? ['export { processSchema as process };'] : []),
+    ].join('\n');
+  },
+});
+
 export default defineConfig({
   root: 'src/client',
-  plugins: [react(), pageSettingsInDev()],
+  plugins: [react(), pageSettingsInDev(), zodWithoutJsonSchema()],
   resolve: { tsconfigPaths: true },
   build: {
     outDir: '../../dist/client',
