@@ -6,7 +6,7 @@ import { DEFAULT_SLOT_HOURS, SLOT_UNIT_MINUTES, type SignupType, type StreamSour
 import type { Dj } from './schemas/djs.js';
 import type { Signup, Slot, StaffSignup } from './schemas/lineup.js';
 import { normaliseStreamLink, streamSourceOf } from './streams.js';
-import { ANY_TIME, formatLocalTime, toIsoUtc, zoneName } from './time.js';
+import { ANY_TIME, type StaffZones, staffTime, toIsoUtc } from './time.js';
 
 const MS_PER_MINUTE = 60_000;
 
@@ -220,7 +220,7 @@ function availabilityMs(value: string | undefined): number | null {
 export function lineupConflicts(
   placed: readonly PlacedSlot[],
   djNames: Record<string, string>,
-  zone: string,
+  zones: StaffZones,
 ): Map<number, string[]> {
   const conflicts = new Map<number, string[]>();
   placed.forEach(({ signup, startTime, endTime, djIds, duration }, index) => {
@@ -229,13 +229,13 @@ export function lineupConflicts(
     const end = Date.parse(endTime);
     const from = availabilityMs(signup?.formData?.available_from);
     const to = availabilityMs(signup?.formData?.available_to);
-    const time = (ms: number) => formatLocalTime(toIsoUtc(ms), zone);
+    const time = (ms: number) => staffTime(toIsoUtc(ms), zones, 'time');
 
     if (signup && from !== null && start < from) {
-      warnings.push(`Starts at ${time(start)} but ${signup.name} is available from ${time(from)} (${zoneName(zone)})`);
+      warnings.push(`Starts at ${time(start)} but ${signup.name} is available from ${time(from)}`);
     }
     if (signup && to !== null && end > to) {
-      warnings.push(`Ends at ${time(end)} but ${signup.name} is available until ${time(to)} (${zoneName(zone)})`);
+      warnings.push(`Ends at ${time(end)} but ${signup.name} is available until ${time(to)}`);
     }
     for (const djId of new Set(djIds)) {
       placed.forEach((other, otherIndex) => {

@@ -4,9 +4,9 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { type DiscordPostKind, WEBHOOK_LABELS, WEBHOOK_OF_POST } from '@shared/discord-webhooks';
 import { paths } from '@shared/paths';
-import { formatZonedDate } from '@shared/time';
+import { staffTime } from '@shared/time';
 import { ApiError } from '@client/lib/api';
-import { browserZone } from '@client/lib/zone';
+import { useStaffZones } from '@client/lib/useZone';
 import { useDiscordPosts, usePostToDiscord } from '@client/shared/discord';
 import { ConfirmDialog } from './ConfirmDialog';
 
@@ -24,6 +24,8 @@ export function DiscordPostButton({ eventId, kind, text }: { eventId: string; ki
   const posts = useDiscordPosts(eventId);
   const post = usePostToDiscord(eventId, kind);
   const [confirming, setConfirming] = useState(false);
+  const zones = useStaffZones();
+  const when = (iso: string) => staffTime(iso, zones);
   if (posts.isError) return <span className="small text-body-secondary">Post to Discord is unavailable right now ({posts.error.message}).</span>;
   if (!posts.data) return null;
   const earlier = posts.data.posts.find((p) => p.kind === kind);
@@ -73,4 +75,3 @@ export function DiscordPostButton({ eventId, kind, text }: { eventId: string; ki
   );
 }
 
-const when = (iso: string) => formatZonedDate(iso, browserZone());

@@ -405,7 +405,7 @@ describe.each(testDialects)('events API on %s', (dialect) => {
         kind: 'published',
         lines: [{ t: 'published_anyway', unmet: ['Every slot has a stream source or is a prerecord (No source: Rex)', 'Every DJ confirmed their slot (Not confirmed: Rex)'] }],
       });
-      expect(historyLineText(history.body.entries[0]!.lines[0]!, 'Europe/London')).toBe(
+      expect(historyLineText(history.body.entries[0]!.lines[0]!, { viewer: 'Europe/London', series: 'Europe/London' })).toBe(
         'Published anyway. Requirements not met: Every slot has a stream source or is a prerecord (No source: Rex); Every DJ confirmed their slot (Not confirmed: Rex).',
       );
       // Still checked against the version the page showed, and still never while cancelled.

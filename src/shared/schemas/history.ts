@@ -91,8 +91,6 @@ export const historyPageSchema = z.object({
   entries: z.array(historyEntrySchema),
   /** The cursor of the next (older) page; null when this is the last. */
   nextBefore: z.string().nullable(),
-  /** The series' zone, for the times of the entries and their lines. */
-  zone: z.string(),
 });
 export type HistoryPage = z.infer<typeof historyPageSchema>;
 
@@ -111,5 +109,5 @@ export const djSignupSchema = z.object({
 });
 export type DjSignup = z.infer<typeof djSignupSchema>;
 
-export const djSignupsSchema = z.object({ signups: z.array(djSignupSchema), zone: z.string() });
+export const djSignupsSchema = z.object({ signups: z.array(djSignupSchema) });
 export type DjSignups = z.infer<typeof djSignupsSchema>;

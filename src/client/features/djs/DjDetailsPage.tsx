@@ -5,14 +5,15 @@ import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
 import type { Dj, DjPlay } from '@shared/schemas/djs';
 import { paths } from '@shared/paths';
+import { staffTime } from '@shared/time';
 import { djToInput } from '@shared/schemas/djs';
 import { Avatar } from '@client/components/Avatar';
 import { ApiError } from '@client/lib/api';
+import { useStaffZones } from '@client/lib/useZone';
 import { useDjDetails, useUpdateDj } from '@client/shared/djs';
 import { DjForm } from '@client/components/DjForm';
 import { DjActions } from './DjActions';
 import { DjSignups } from './DjSignups';
-import { playDate } from './PlayDate';
 
 export function DjDetailsPage() {
   const djId = useParams().djId!;
@@ -153,6 +154,7 @@ function EditDj({ dj, onDone }: { dj: Dj; onDone: () => void }) {
 
 function Plays({ plays }: { plays: DjPlay[] }) {
   const heading = useId();
+  const zones = useStaffZones();
   return (
     <Card as="section" aria-labelledby={heading}>
       <Card.Header as="h2" className="h5" id={heading}>
@@ -165,7 +167,7 @@ function Plays({ plays }: { plays: DjPlay[] }) {
           {plays.map((play) => (
             <ListGroup.Item key={play.eventId} action as={Link} to={paths.event(play.eventId)} className="d-flex justify-content-between gap-2">
               <span className="text-break link-primary">{play.eventName}</span>
-              <span className="text-body-secondary text-nowrap">{playDate(play.startDatetime)}</span>
+              <span className="text-body-secondary text-nowrap">{staffTime(play.startDatetime, zones, 'day')}</span>
             </ListGroup.Item>
           ))}
         </ListGroup>

@@ -42,8 +42,8 @@ test('lists the roster with count, earliest event and links, and searches the se
   });
   expect(await screen.findByRole('link', { name: 'Alpha Beats' }, { timeout: 5000 })).toHaveAttribute('href', '/djs/a');
   expect(screen.getByTestId('roster-meta')).toHaveTextContent('2 DJs · Earliest recorded event: First Night');
-  expect(screen.getByRole('link', { name: 'First Night (Jan 7, 2024)' })).toHaveAttribute('href', '/events/e0');
-  expect(screen.getByRole('link', { name: 'Jun 9, 2024' })).toHaveAttribute('href', '/events/e1');
+  expect(screen.getByRole('link', { name: 'First Night (Sun 7 Jan 2024)' })).toHaveAttribute('href', '/events/e0');
+  expect(screen.getByRole('link', { name: 'Sun 9 Jun 2024' })).toHaveAttribute('href', '/events/e1');
 
   await userEvent.type(screen.getByLabelText('Search'), '2222');
   expect(await screen.findByText('1 of 2 DJs', { exact: false })).toBeInTheDocument();

@@ -2,8 +2,8 @@ import { Button } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { paths } from '@shared/paths';
-import { formatZonedDate } from '@shared/time';
-import { browserZone } from '@client/lib/zone';
+import { staffTime } from '@shared/time';
+import { useStaffZones } from '@client/lib/useZone';
 import { useCreateNextEvent } from '@client/shared/events';
 import { useSameDayConfirm } from './useSameDayConfirm';
 
@@ -16,6 +16,7 @@ export function CreateNextEventButton({ eventId, eventName, size, blockedBecause
   const navigate = useNavigate();
   const next = useCreateNextEvent();
   const { createAskingSameDay, sameDayDialog } = useSameDayConfirm();
+  const zones = useStaffZones();
 
   const createNext = async () => {
     if (blockedBecause) {
@@ -25,7 +26,7 @@ export function CreateNextEventButton({ eventId, eventName, size, blockedBecause
     try {
       const created = await createAskingSameDay((confirmSameDay) => next.mutateAsync({ eventId, confirmSameDay }));
       if (!created) return;
-      toast.success(`Created ${created.name} (${formatZonedDate(created.startDatetime, browserZone())}).`);
+      toast.success(`Created ${created.name} (${staffTime(created.startDatetime, zones)}).`);
       navigate(paths.event(created.id));
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'Failed to create event');

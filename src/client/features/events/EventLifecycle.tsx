@@ -5,10 +5,10 @@ import { useNavigate } from 'react-router';
 import { pluralise } from '@shared/pluralise';
 import { paths } from '@shared/paths';
 import type { EventDetail } from '@shared/schemas/events';
-import { formatZonedDate } from '@shared/time';
+import { staffTime } from '@shared/time';
 import { ConfirmDialog } from '@client/components/ConfirmDialog';
 import { useDraftStatus, useStoredEvent } from '@client/shared/draft';
-import { browserZone } from '@client/lib/zone';
+import { useStaffZones } from '@client/lib/useZone';
 
 type Asking = 'delete' | 'cancel' | 'restore' | null;
 
@@ -22,7 +22,8 @@ export function EventLifecycle() {
   const [asking, setAsking] = useState<Asking>(null);
   const navigate = useNavigate();
   const close = () => setAsking(null);
-  const named = `${stored.name} (${formatZonedDate(stored.startDatetime, browserZone())})`;
+  const zones = useStaffZones();
+  const named = `${stored.name} (${staffTime(stored.startDatetime, zones)})`;
 
   const confirmDelete = async () => {
     if (await remove()) {

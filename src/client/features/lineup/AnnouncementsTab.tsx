@@ -7,7 +7,7 @@ import { EVENT_LIMITS, type LineupEvent } from '@shared/schemas/events';
 import { CopyButton } from '@client/components/CopyButton';
 import { TextField } from '@client/components/form/fields';
 import { DiscordPostButton } from '@client/components/DiscordPost';
-import { browserZone } from '@client/lib/zone';
+import { useStaffZones } from '@client/lib/useZone';
 import { DraftFields, useEventDraft } from '@client/shared/draft';
 import { useSetPreflightStep } from '@client/shared/events';
 import { useSettings } from '@client/shared/settings';
@@ -26,8 +26,8 @@ export function AnnouncementsTab() {
   };
   const discord = discordAnnouncement(draft, djs, { announcementRoleIds: settings.data?.announcementRoleIds ?? [] });
   const social = socialAnnouncement(draft, djs);
-  // The stream operator works in the series' zone, like the event's start time.
-  const sheet = runSheet(draft, djs, settings.data?.defaultZone ?? browserZone());
+  // In the viewer's zone, with the series' beside it where it differs, as every staff page (decision 042).
+  const sheet = runSheet(draft, djs, useStaffZones());
 
   return (
     <>

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { paths } from '@shared/paths';
 import { otherEvents } from '@shared/plays';
 import type { OtherEvents as OtherEventsSummary } from '@shared/schemas/djs';
-import { formatEventDay } from '@shared/time';
-import { browserZone } from '@client/lib/zone';
+import { staffTime } from '@shared/time';
+import { useStaffZones } from '@client/lib/useZone';
 import { useDjDetails } from '@client/shared/djs';
 import { useStoredEvent } from '@client/shared/draft';
 import { djLabel } from './draftOps';
@@ -47,6 +47,7 @@ function FetchedOtherEvents({ djId }: { djId: string }) {
 }
 
 function OtherEvents({ djId, others: { shown, total, hasMore } }: { djId: string; others: OtherEventsSummary }) {
+  const zones = useStaffZones();
   return (
     <div className="small mt-1">
       <div className="text-body-secondary">Other Events ({total} total)</div>
@@ -56,7 +57,7 @@ function OtherEvents({ djId, others: { shown, total, hasMore } }: { djId: string
             <li key={play.eventId}>
               {/* A 24px-high target, even when a long name wraps. */}
               <Link to={paths.event(play.eventId, 'lineup')} className="d-inline-block py-1">
-                {play.eventName} ({formatEventDay(play.startDatetime, browserZone())})
+                {play.eventName} ({staffTime(play.startDatetime, zones, 'day')})
               </Link>
             </li>
           ))}

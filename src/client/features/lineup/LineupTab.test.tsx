@@ -13,9 +13,10 @@ import { buildEvent, buildLegacySlot, buildSignup } from '@shared/testing/builde
 import { otherEvents } from '@shared/plays';
 import type { EventDetail } from '@shared/schemas/events';
 import { EventDraftProvider } from '@client/shared/draft';
+import { SeriesZoneProvider } from '@client/lib/useZone';
 import { LineupTab } from './LineupTab';
 
-// The browser is in New York.
+// The browser is in New York; the series plans in London.
 vi.mock('@client/lib/zone', () => ({ browserZone: () => 'America/New_York' }));
 
 const START = '2024-06-09T19:00:00.000Z'; // 15:00 in New York
@@ -52,7 +53,7 @@ afterEach(() => {
 function renderTab() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
-    [{ path: '/events/:eventId/lineup', element: <EventDraftProvider stored={stored}><LineupTab /></EventDraftProvider> }],
+    [{ path: '/events/:eventId/lineup', element: <SeriesZoneProvider value="Europe/London"><EventDraftProvider stored={stored}><LineupTab /></EventDraftProvider></SeriesZoneProvider> }],
     { initialEntries: ['/events/e1/lineup'] },
   );
   render(
@@ -66,10 +67,15 @@ function renderTab() {
 test('shows slots in local time with conflict warnings in words, a legacy slot and the signups', async () => {
   renderTab();
   const slots = await screen.findAllByTestId('slot-card');
-  expect(slots.map((slot) => slot.querySelector('.slot-time')?.textContent)).toEqual(['15:00', '16:00']);
-  expect(within(slots[0]!).getByTestId('slot-warnings')).toHaveTextContent('Ends at 16:00 but Early Bird is available until 15:30');
+  // The viewer's clock, the series' under it, and the heading says which is which (decision 042).
+  expect(slots.map((slot) => slot.querySelector('.slot-time')?.firstChild?.textContent)).toEqual(['15:00', '16:00']);
+  expect(slots.map((slot) => slot.querySelector('.slot-time-series')?.textContent)).toEqual(['20:00', '21:00']);
+  expect(screen.getByTestId('lineup-zone')).toHaveTextContent('New York time · London time below');
+  expect(within(slots[0]!).getByTestId('slot-warnings')).toHaveTextContent(
+    'Ends at 16:00 New York time (21:00 London time) but Early Bird is available until 15:30 New York time (20:30 London time)',
+  );
   expect(within(slots[0]!).getByText('Available from:').nextSibling).toHaveTextContent('Any Time');
-  expect(within(slots[0]!).getByText('Available to:').nextSibling).toHaveTextContent(/^15:30 /);
+  expect(within(slots[0]!).getByText('Available to:').nextSibling).toHaveTextContent('15:30 New York time (20:30 London time)');
   expect(within(slots[0]!).getByText('Back by nine')).toBeInTheDocument();
   expect(within(slots[0]!).getByText('Other Events (4 total)')).toBeInTheDocument();
   expect(within(slots[0]!).getByRole('link', { name: 'Night 4 (Sun 7 Apr 2024)' })).toHaveAttribute('href', '/events/old4/lineup');
@@ -83,7 +89,7 @@ test('a shorter duration moves the next slot and clears the warning; Remove Sign
   renderTab();
   const first = (await screen.findAllByTestId('slot-card'))[0]!;
   await userEvent.selectOptions(within(first).getByLabelText('Requested Duration'), 'Half Hour');
-  expect(screen.getAllByTestId('slot-card').map((slot) => slot.querySelector('.slot-time')?.textContent)).toEqual(['15:00', '15:30']);
+  expect(screen.getAllByTestId('slot-card').map((slot) => slot.querySelector('.slot-time')?.firstChild?.textContent)).toEqual(['15:00', '15:30']);
   expect(screen.queryByTestId('slot-warnings')).not.toBeInTheDocument();
 
   const card = screen.getByRole('group', { name: 'Signup Waiting' });

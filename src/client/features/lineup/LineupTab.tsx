@@ -6,8 +6,8 @@ import type { Dj } from '@shared/schemas/djs';
 import { lineupConflicts, signupsNotInLineup } from '@shared/lineup';
 import { byLongestSinceLastPlay } from '@shared/plays';
 import { useDraft, useDraftEdits, useStoredEvent } from '@client/shared/draft';
-import { zoneName } from '@shared/time';
-import { browserZone } from '@client/lib/zone';
+import { staffZoneNames } from '@shared/time';
+import { useStaffZones } from '@client/lib/useZone';
 import { AddDjModal } from './AddDjModal';
 import { addDjToSignup, addStaffSignup, djLabel, signupNaming } from './draftOps';
 import { LineupColumn } from './LineupColumn';
@@ -32,7 +32,8 @@ export function LineupTab() {
 
   const djNames = useMemo(() => Object.fromEntries(Object.entries(djs).map(([id, dj]) => [id, djLabel(dj)])), [djs]);
   const view = useLineupView();
-  const conflicts = useMemo(() => lineupConflicts(view, djNames, browserZone()), [view, djNames]);
+  const zones = useStaffZones();
+  const conflicts = useMemo(() => lineupConflicts(view, djNames, zones), [view, djNames, zones]);
   // One function for every card, so the memoised cards an edit leaves alone do not render.
   const addB2b = useCallback((uuid: string, name: string) => setTarget({ kind: 'b2b', uuid, name }), []);
 
@@ -79,7 +80,7 @@ export function LineupTab() {
           <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
             <h2 className="h4 mb-0">Lineup (Local Times)</h2>
             <span className="text-body-secondary small me-auto" data-testid="lineup-zone">
-              {zoneName(browserZone())}
+              {staffZoneNames(zones, draft.startDatetime)}
             </span>
             <Form.Check type="switch" id="lineup-compact" label="Compact rows" checked={compact} onChange={(event) => setCompact(event.target.checked)} />
           </div>

@@ -5,7 +5,7 @@ import { type SignupFormData, shownAnswers } from '@shared/schemas/signup';
 import { LINEUP_LIMITS } from '@shared/schemas/lineup';
 import { CheckField, SelectField, TextField } from '@client/components/form/fields';
 import { DraftFields, useDraftEdits } from '@client/shared/draft';
-import { browserZone } from '@client/lib/zone';
+import { useStaffZones } from '@client/lib/useZone';
 import { DjPanel } from './DjPanel';
 import { SignupNotices } from './SignupNotices';
 import { removeDjFromSignup, type SignupChanges, updateSignup } from './draftOps';
@@ -52,7 +52,8 @@ function SignupEditor({ signup, onChange }: { signup: Signup; onChange: (changes
 
 /** The DJ's own answers from the signup wizard, readable at a glance. */
 function FormDataSummary({ data }: { data: SignupFormData }) {
-  const rows = shownAnswers(data, { zone: browserZone() }, { forStaff: true });
+  const zones = useStaffZones();
+  const rows = shownAnswers(data, { zone: zones.viewer, seriesZone: zones.series }, { forStaff: true });
   return (
     <dl className="signup-form-data small mb-2">
       {rows.map(({ field, label, value }) => (

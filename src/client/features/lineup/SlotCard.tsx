@@ -101,7 +101,11 @@ const SlotHeading = memo(function SlotHeading({
 
   return (
     <>
-      <span className={`slot-time${compact ? ' slot-time--range' : ''}`}>{compact ? `${time}–${view.endLabel}` : time}</span>
+      <span className={`slot-time${compact ? ' slot-time--range' : ''}`}>
+        {compact ? `${time}–${view.endLabel}` : time}
+        {/* The series' clock under the viewer's, where it differs (the column's heading says so). */}
+        {(compact ? view.seriesRange : view.seriesTime) && <span className="slot-time-series">{compact ? view.seriesRange : view.seriesTime}</span>}
+      </span>
       <h3 className="h6 mb-0 slot-name">
         {compact ? (
           <button type="button" className="btn btn-link p-0 text-reset fw-semibold text-start" aria-expanded={open} onClick={() => onToggle(!open)}>

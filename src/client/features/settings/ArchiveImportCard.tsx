@@ -3,8 +3,8 @@ import { Alert, Button, Form, Table } from 'react-bootstrap';
 import { ARCHIVE_MAX_BYTES, ARCHIVE_TABLES, type ArchiveTableName } from '@shared/archive/schema';
 import { pluralise } from '@shared/pluralise';
 import type { ImportSource } from '@shared/schemas/archive';
-import { formatEventDate, zoneAbbreviation } from '@shared/time';
-import { browserZone } from '@client/lib/zone';
+import { staffTime } from '@shared/time';
+import { useStaffZones } from '@client/lib/useZone';
 import { FileImportField, useImportFile } from './FileField';
 import { useImportArchive, usePreviewArchiveImport } from './dataTransfer';
 import { SettingsSection } from './SettingsSection';
@@ -41,6 +41,7 @@ export function ArchiveImportCard() {
   );
   const plan = preview.data?.plan;
   const skipped = preview.data?.skipped ?? [];
+  const zones = useStaffZones();
 
   return (
     <SettingsSection title="Import an archive">
@@ -78,7 +79,7 @@ export function ArchiveImportCard() {
         <section aria-label="Import preview">
           <h3 className="h6">
             {file.name}
-            {source === 'lineup' && <span className="fw-normal text-body-secondary"> · exported {formatEventDate(plan.exportedAt, browserZone())} {zoneAbbreviation(plan.exportedAt, browserZone())}</span>}
+            {source === 'lineup' && <span className="fw-normal text-body-secondary"> · exported {staffTime(plan.exportedAt, zones)}</span>}
           </h3>
           <Table size="sm" className="w-auto">
             <tbody>
