@@ -52,7 +52,7 @@ function eventFieldLines(before: LineupEvent, after: LineupEvent): HistoryLine[]
 
 const sameInstant = (a: string | null, b: string | null) => (a === null || b === null ? a === b : Date.parse(a) === Date.parse(b));
 
-const SIGNUP_FIELDS = ['requestedDuration', 'type', 'isDebut', 'hidden'] as const;
+const SIGNUP_FIELDS = ['requestedDuration', 'type', 'isDebut'] as const;
 
 function signupLines(before: LineupEvent, after: LineupEvent, djs: DjNames): HistoryLine[] {
   const lines: HistoryLine[] = [];

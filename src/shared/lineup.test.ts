@@ -222,7 +222,7 @@ describe('newStaffSignup', () => {
   };
 
   it('creates a one-hour LIVE non-debut signup for the DJ', () => {
-    expect(newStaffSignup(dj, 'u1')).toMatchObject({ uuid: 'u1', name: 'DJ Name', djRefs: ['dj1'], isDebut: false, hidden: false, formData: null });
+    expect(newStaffSignup(dj, 'u1')).toMatchObject({ uuid: 'u1', name: 'DJ Name', djRefs: ['dj1'], isDebut: false, formData: null });
     expect(newStaffSignup({ ...dj, djName: '' }, 'u2').name).toBe('Public');
   });
 });

@@ -196,9 +196,9 @@ export const NEW_SIGNUP = {
   isDebut: false,
   requestedDuration: 1,
   type: 'LIVE',
-  hidden: false,
   formData: null,
   updatePendingAt: null,
+  updatedAnswers: null,
 } as const satisfies Omit<Signup, 'uuid' | 'name' | 'djRefs' | 'updateFields' | 'confirmations'>;
 
 /** Spec §4: staff adding an existing or new DJ to the Signups column. */

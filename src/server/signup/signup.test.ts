@@ -292,7 +292,7 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
     const draft: BodyOf<typeof API.events.saveEvent> = {
       baseVersion: 3,
       event: { name: 'Renamed', startDatetime: hoursAfterStart(0), host: 'Hal', message: '', footer: '', signupsAreOpen: true },
-      signups: [{ uuid: known, name: 'Staff added', djRefs: [partnerOfKnown.djId], isDebut: false, requestedDuration: 1, type: 'LIVE', hidden: false }],
+      signups: [{ uuid: known, name: 'Staff added', djRefs: [partnerOfKnown.djId], isDebut: false, requestedDuration: 1, type: 'LIVE' }],
       slots: [],
       removedSignupUuids: [],
     };

@@ -9,7 +9,7 @@ import { z } from 'zod';
 // brought up to this one by ARCHIVE_UPGRADES before it is read, one newer than this is refused.
 
 export const ARCHIVE_FORMAT = 'lineup-archive';
-export const ARCHIVE_VERSION = 1;
+export const ARCHIVE_VERSION = 2;
 
 /** The largest archive file an import takes (a community's years fit in a few megabytes). */
 export const ARCHIVE_MAX_BYTES = 32 * 1024 * 1024;
@@ -68,6 +68,8 @@ export const archiveSignupSchema = z.strictObject({
   update_pending_at: instant.nullable(),
   update_fields: json.nullable(),
   update_dismissed_at: instant.nullable(),
+  /** Version 2: the answers the lineup goes by while a DJ's update waits (decision 042). */
+  answers_in_use: json.nullable(),
   created_at: instant,
   updated_at: instant,
 });
@@ -171,6 +173,13 @@ export const emptyTables = (): ArchiveTables => ({
 
 /**
  * Upgrades of older archives: ARCHIVE_UPGRADES[n] turns version n's tables into version n + 1's.
- * Version 1 is the first, so there is none yet.
+ * They take what they do not know as it is: the schema checks the result.
  */
-export const ARCHIVE_UPGRADES: Record<number, (tables: unknown) => unknown> = {};
+export const ARCHIVE_UPGRADES: Record<number, (tables: unknown) => unknown> = {
+  // Version 2 keeps the answers a lineup goes by while a DJ's update waits; version 1 had none
+  // (the lineup went by the DJ's latest answers).
+  1: (tables) => {
+    const { signups, ...rest } = tables as { signups?: unknown };
+    return { ...rest, signups: Array.isArray(signups) ? signups.map((signup: unknown) => ({ answers_in_use: null, ...(signup as object) })) : signups };
+  },
+};

@@ -21,7 +21,10 @@ export const HISTORY_EVENT_FIELDS = [
   'publicLinks',
 ] as const;
 
-/** The staff-owned fields of a signup a save can change (its DJs are lines of their own). */
+/**
+ * The staff-owned fields of a signup a save can change (its DJs are lines of their own). 'hidden'
+ * only in entries recorded before Hide Entry became a view of the page (decision 042).
+ */
 export const HISTORY_SIGNUP_FIELDS = ['name', 'requestedDuration', 'type', 'isDebut', 'hidden'] as const;
 
 const value = z.union([z.string(), z.number(), z.boolean(), z.null()]);

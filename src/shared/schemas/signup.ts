@@ -260,6 +260,8 @@ export function signupAnswerSchemas<D extends Record<string, AnyAnswer>>(answers
         return [{ field, label: definition.label, value: value || '—' }];
       });
     },
+    /** The answers staff read beside a slot: those people see that staff do not set on the signup themselves. */
+    staffRead: fields.filter((field) => answers[field]!.show && !answers[field]!.staffEdits),
     /** The labels of the answers people see, for the history's lines ("changed Duration, Notes"). */
     labels: Object.fromEntries(fields.filter((field) => answers[field]!.show).map((field) => [field, answers[field]!.label])) as Partial<Record<Field, string>>,
   };
@@ -282,6 +284,7 @@ export const readStoredAnswers = derived.read;
 /** What each answer reads as when a stored signup lacks it. */
 export const SIGNUP_ANSWER_DEFAULTS: SignupFormData = derived.read({}).answers;
 export const shownAnswers = derived.shown;
+export const STAFF_READ_ANSWERS = derived.staffRead;
 export const ANSWER_LABELS = derived.labels;
 export const WIZARD_STEP_FIELDS = derived.stepFields;
 

@@ -178,10 +178,10 @@ export async function addSignups(request: APIRequestContext, eventId: string, in
     isDebut: input.isDebut ?? false,
     requestedDuration: input.requestedDuration ?? 1,
     type: input.type ?? 'LIVE',
-    hidden: false,
     formData: null,
     updatePendingAt: null,
     updateFields: [],
+    updatedAnswers: null,
     confirmations: {},
   }));
   await saveEvent(request, eventId, (draft) => ({ ...draft, signups: [...draft.signups, ...added] }));

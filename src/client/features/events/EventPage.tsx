@@ -1,21 +1,16 @@
-import { Alert, Badge, Nav, OverlayTrigger, Spinner, Tooltip } from 'react-bootstrap';
+import './event-page.css';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { Alert, Nav, Spinner } from 'react-bootstrap';
 import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router';
 import { paths } from '@shared/paths';
-import { dropOuts, eventEnd, formatHours, placeSlots } from '@shared/lineup';
-import { pluralise } from '@shared/pluralise';
-import { formatEventDate, formatLocalTime, zoneName } from '@shared/time';
-import { CancelledBadge } from '@client/components/CancelledBadge';
 import { MessageAlert } from '@client/components/MessageAlert';
 import { ApiError } from '@client/lib/api';
-import { browserZone } from '@client/lib/zone';
 import type { EventTabDefinition } from '@client/shared/eventTabs';
 import { useEventDetail } from '@client/shared/events';
-import { CreateNextEventButton } from './CreateNextEventButton';
 import { ConflictAlert } from './draft/ConflictAlert';
-import { EventLifecycle } from './EventLifecycle';
-import { EventDraftProvider, useDraftStatus, useStoredEvent } from '@client/shared/draft';
+import { EventDraftProvider } from '@client/shared/draft';
+import { EventHeader } from './EventHeader';
 import { LeaveGuard } from './draft/LeaveGuard';
-import { PublishButton, UnpublishButton } from './PublicationButtons';
 import { SaveBar } from './draft/SaveBar';
 
 /** /events/:eventId: loads the event, holds its draft for every tab, and frames the tabs (in their order). */
@@ -39,7 +34,7 @@ export function EventPage({ tabs }: { tabs: readonly EventTabDefinition[] }) {
     <EventDraftProvider key={eventId} stored={event.data}>
       <EventHeader />
       <ConflictAlert />
-      <Nav variant="tabs" className="mb-3">
+      <EventTabs>
         {tabs.filter((definition) => !definition.hidden).map(({ tab, label }, index) => (
           <Nav.Item key={tab}>
             <Nav.Link
@@ -52,7 +47,7 @@ export function EventPage({ tabs }: { tabs: readonly EventTabDefinition[] }) {
             </Nav.Link>
           </Nav.Item>
         ))}
-      </Nav>
+      </EventTabs>
       <Outlet />
       <SaveBar />
       <LeaveGuard />
@@ -60,68 +55,20 @@ export function EventPage({ tabs }: { tabs: readonly EventTabDefinition[] }) {
   );
 }
 
-function EventHeader() {
-  const { stored } = useStoredEvent();
-  const { isDirty } = useDraftStatus();
-  const zone = browserZone();
-  const placed = placeSlots(stored, stored.djs);
-  const end = eventEnd(placed, stored.startDatetime);
-  const hours = placed.reduce((total, slot) => total + slot.duration, 0);
-  const pending = stored.signups.filter((signup) => signup.updatePendingAt !== null).length;
-  const dropped = dropOuts(stored).length;
+/** The tabs on one row, scrolled sideways on a phone so the open one is in view (event-page.css). */
+function EventTabs({ children }: { children: ReactNode }) {
+  const nav = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const row = nav.current;
+    const active = row?.querySelector<HTMLElement>('.nav-link.active');
+    if (!row || !active) return;
+    const [left, right] = [active.offsetLeft - row.offsetLeft, active.offsetLeft - row.offsetLeft + active.offsetWidth];
+    if (left < row.scrollLeft || right > row.scrollLeft + row.clientWidth) row.scrollLeft = left - (row.clientWidth - active.offsetWidth) / 2;
+  }, [pathname]);
   return (
-    <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-      <div className="me-auto">
-        <h1 className="h3 mb-0">{stored.name}</h1>
-        <div className="text-body-secondary">
-          {formatEventDate(stored.startDatetime, zone)}
-          {placed.length > 0 && ` – ${formatLocalTime(end, zone)}`} {zoneName(zone)}
-          {placed.length > 0 && ` · ${formatHours(hours)}`}
-        </div>
-      </div>
-      {pending > 0 && (
-        <Badge as={Link} to={paths.event(stored.id, 'lineup')} bg="warning" text="dark" className="fs-6 text-decoration-none">
-          {pluralise(pending, 'pending change')}
-        </Badge>
-      )}
-      {dropped > 0 && (
-        <Badge as={Link} to={paths.event(stored.id, 'lineup')} bg="danger" className="fs-6 text-decoration-none" data-testid="drop-outs">
-          {dropped === 1 ? "1 DJ can't make it" : `${dropped} DJs can't make it`}
-        </Badge>
-      )}
-      {/* One badge: a cancelled event is public nowhere, whatever its published flag says. */}
-      {stored.cancelled ? (
-        <CancelledBadge className="fs-6" />
-      ) : (
-        <OverlayTrigger
-          placement="bottom"
-          overlay={
-            <Tooltip id="event-published-tooltip">
-              {stored.published
-                ? 'This event is published: its lineup can be shown publicly.'
-                : 'This event is not published yet: its lineup is not shown publicly.'}
-            </Tooltip>
-          }
-        >
-          <Badge bg={stored.published ? 'success' : 'secondary'} tabIndex={0} className="fs-6">
-            {stored.published ? 'Published' : 'Unpublished'}
-          </Badge>
-        </OverlayTrigger>
-      )}
-      {stored.published ? <UnpublishButton /> : !stored.cancelled && <PublishButton />}
-      <EventLifecycle />
-      {stored.cancelled && (
-        <Alert variant="warning" className="w-100 mb-0">
-          This event is cancelled: DJs no longer see it on their signup page. Its signups, lineup and plays are kept; restore it to
-          bring it back.
-        </Alert>
-      )}
-      <CreateNextEventButton
-        eventId={stored.id}
-        eventName={stored.name}
-        // The next event carries the stored host, message and footer over.
-        blockedBecause={isDirty ? 'Please save changes before creating the next event.' : undefined}
-      />
-    </div>
+    <Nav ref={nav} variant="tabs" className="mb-3 event-tabs">
+      {children}
+    </Nav>
   );
 }

@@ -67,7 +67,7 @@ export function EventsListPage({ when }: { when: EventList }) {
                 <td data-label="Host">{event.host || <span className="text-body-secondary">TBA</span>}</td>
                 <td data-label="Djs">{event.djs.length > 0 ? event.djs.join(', ') : <span className="text-body-secondary">None yet</span>}</td>
                 <td className="text-md-end">
-                  <CreateNextEventButton eventId={event.id} eventName={event.name} size="sm" />
+                  <CreateNextEventButton eventId={event.id} eventName={event.name} />
                 </td>
               </tr>
             ))}

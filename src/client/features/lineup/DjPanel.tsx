@@ -8,6 +8,7 @@ import { useStaffZones } from '@client/lib/useZone';
 import { useDjDetails } from '@client/shared/djs';
 import { useStoredEvent } from '@client/shared/draft';
 import { djLabel } from './draftOps';
+import { FLOATING_MENU } from './menus';
 
 /** One DJ of a signup: name, a menu, and 'Other Events (n total)'. */
 export function DjPanel({ djId, onRemove }: { djId: string; onRemove?: () => void }) {
@@ -23,7 +24,7 @@ export function DjPanel({ djId, onRemove }: { djId: string; onRemove?: () => voi
             <Dropdown.Toggle variant="outline-secondary" size="sm" aria-label={`DJ menu for ${dj ? djLabel(dj) : djId}`}>
               ⋮
             </Dropdown.Toggle>
-            <Dropdown.Menu>
+            <Dropdown.Menu popperConfig={FLOATING_MENU}>
               <Dropdown.Item href={paths.dj(djId)} target="_blank" rel="noopener">
                 Edit DJ Info
               </Dropdown.Item>

@@ -16,9 +16,10 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, type RefObject, useLayoutEffect, useState } from 'react';
 import { useDraft, useDraftEdits, useStoredEvent } from '@client/shared/draft';
 import { addToLineup, reorderSlot, slotIds } from './draftOps';
+import { SignupSummary } from './SignupSummary';
 import type { SlotView } from './useLineupView';
 
 // Drag and drop on the Lineup tab, one context for both columns: slots are reordered within the
@@ -51,7 +52,9 @@ export function LineupDnd({ view, children }: { view: SlotView[]; children: Reac
   const { setDraft } = useDraftEdits();
   const { djs } = useStoredEvent();
   const ids = slotIds(slots);
+  /** The signup being dragged, for the preview that follows the pointer. */
   const [dragging, setDragging] = useState<string | null>(null);
+  const draggedSignupNow = dragging === null ? undefined : signups.find((signup) => signup.uuid === dragging);
   const sensors = useSensors(
     // A small distance so a click on the handle is not a drag.
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -73,7 +76,7 @@ export function LineupDnd({ view, children }: { view: SlotView[]; children: Reac
     onDragCancel: ({ active }) => `Moving ${label(active.id)} was cancelled.`,
   };
 
-  const onDragStart = ({ active }: DragStartEvent) => setDragging(draggedSignup(active.id) ? label(active.id) : null);
+  const onDragStart = ({ active }: DragStartEvent) => setDragging(draggedSignup(active.id));
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     setDragging(null);
     if (!over || active.id === over.id) return;
@@ -98,18 +101,32 @@ export function LineupDnd({ view, children }: { view: SlotView[]; children: Reac
       accessibility={{ announcements }}
     >
       {children}
-      <DragOverlay dropAnimation={null}>{dragging && <div className="card shadow px-3 py-2 fw-semibold signup-drag-preview">{dragging}</div>}</DragOverlay>
+      {/* As wide as the signup's card (the draggable node), so its name reads on one line. */}
+      <DragOverlay dropAnimation={null}>
+        {draggedSignupNow && (
+          <div className="card signup-drag-preview">
+            <div className="card-header">
+              <div className="fw-semibold text-break">{draggedSignupNow.name.trim() || 'Unnamed signup'}</div>
+              <SignupSummary signup={draggedSignupNow} />
+            </div>
+          </div>
+        )}
+      </DragOverlay>
     </DndContext>
   );
 }
 
-/** A waiting signup's drag handle: only this renders while something is dragged, not its card. */
-export function SignupDragHandle({ uuid, name, disabled }: { uuid: string; name: string; disabled: boolean }) {
-  const { attributes, listeners, setNodeRef } = useDraggable({ id: signupDragId(uuid), disabled });
+/**
+ * A waiting signup's drag handle. The card is what is dragged (dnd-kit measures it, so the preview
+ * is the card's width); only the handle renders while something is dragged, not its card.
+ */
+export function SignupDragHandle({ uuid, name, disabled, card }: { uuid: string; name: string; disabled: boolean; card: RefObject<HTMLElement | null> }) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef } = useDraggable({ id: signupDragId(uuid), disabled });
+  useLayoutEffect(() => setNodeRef(card.current), [setNodeRef, card]);
   return (
     <button
       type="button"
-      ref={setNodeRef}
+      ref={setActivatorNodeRef}
       className="btn btn-sm btn-outline-secondary slot-handle"
       aria-label={`Drag ${name} into the lineup`}
       title={disabled ? 'Add a DJ to this signup first' : 'Drag into the lineup'}

@@ -19,14 +19,24 @@ import { useRemembered } from './useRemembered';
 /** Who the 'Add Dj' modal adds a DJ for: a new signup, or a signup's B2B partner. */
 type AddTarget = { kind: 'signups' } | { kind: 'b2b'; uuid: string; name: string } | null;
 
-/** Lineup: the Signups column and 'Lineup (Local Times)'. Every change is a draft change. */
+/** The column a phone shows (the two stack below 992 px): one at a time, the other one tap away. */
+const PANES = ['signups', 'lineup'] as const;
+type Pane = (typeof PANES)[number];
+
+/**
+ * Lineup: the Signups column and 'Lineup (Local Times)'. Every change is a draft change. On a wide
+ * screen the lineup column stays in view while the signups scroll (lineup.css); on a phone a
+ * switch shows one column or the other.
+ */
 export function LineupTab() {
   const draft = useDraft();
   const { setDraft, rememberDj } = useDraftEdits();
   const { djs, stored } = useStoredEvent();
   const [target, setTarget] = useState<AddTarget>(null);
   const [order, setOrder] = useState<'signup' | 'lastPlay'>('signup');
-  const [compact, setCompact] = useRemembered('lineup-compact-rows', false);
+  const [compact, setCompact] = useRemembered<boolean>('lineup-compact-rows', false);
+  const [compactSignups, setCompactSignups] = useRemembered<boolean>('lineup-compact-signups', false);
+  const [pane, setPane] = useRemembered<Pane>('lineup-pane', 'lineup', PANES);
   const notInLineup = signupsNotInLineup(draft.signups, draft.slots);
   const waiting = order === 'lastPlay' ? byLongestSinceLastPlay(notInLineup, stored.otherEventsByDj, draft.startDatetime) : notInLineup;
 
@@ -51,10 +61,18 @@ export function LineupTab() {
     toast.success(target.kind === 'signups' ? `${djLabel(dj)} was added to the signups.` : `${djLabel(dj)} was added to ${target.name}.`);
   };
 
+  const shown = (which: Pane) => (pane === which ? undefined : 'd-none d-lg-block');
   return (
     <LineupDnd view={view}>
-      <Row className="g-4">
-        <Col lg={5}>
+      <div className="btn-group w-100 mb-3 d-lg-none lineup-pane-switch" role="group" aria-label="Column to show">
+        {PANES.map((which) => (
+          <button key={which} type="button" className={`btn btn-outline-primary${pane === which ? ' active' : ''}`} aria-pressed={pane === which} onClick={() => setPane(which)}>
+            {which === 'signups' ? `Signups (${notInLineup.length})` : `Lineup (${view.length})`}
+          </button>
+        ))}
+      </div>
+      <Row className="g-4 align-items-start">
+        <Col lg={5} className={shown('signups')}>
           <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
             <h2 className="h4 mb-0 me-auto">Signups</h2>
             <Form.Select
@@ -68,15 +86,22 @@ export function LineupTab() {
               <option value="lastPlay">Longest since last play</option>
             </Form.Select>
             <Button onClick={() => setTarget({ kind: 'signups' })}>Add DJ to Signups</Button>
+            <Form.Check
+              type="switch"
+              id="signups-compact"
+              label="Compact signups"
+              checked={compactSignups}
+              onChange={(event) => setCompactSignups(event.target.checked)}
+            />
           </div>
           {waiting.length === 0 && (
             <Alert variant="secondary">No signups waiting. DJs' signups appear here, or use Add DJ to Signups.</Alert>
           )}
           {waiting.map((signup) => (
-            <SignupCard key={signup.uuid} signup={signup} onAddB2b={addB2b} />
+            <SignupCard key={signup.uuid} signup={signup} compact={compactSignups} onAddB2b={addB2b} />
           ))}
         </Col>
-        <Col lg={7}>
+        <Col lg={7} className={`lineup-column ${shown('lineup') ?? ''}`} data-testid="lineup-column">
           <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
             <h2 className="h4 mb-0">Lineup (Local Times)</h2>
             <span className="text-body-secondary small me-auto" data-testid="lineup-zone">

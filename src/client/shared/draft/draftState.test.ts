@@ -40,9 +40,9 @@ test('a dirty draft keeps its edits and base version, takes in arrived signups a
 
 test('a signup staff edited keeps their edit but gets the DJ form data', () => {
   const state = startDraft(stored());
-  const edited = { ...state, draft: { ...state.draft, signups: [signup('a', { hidden: true }), signup('b')] } };
+  const edited = { ...state, draft: { ...state.draft, signups: [signup('a', { isDebut: true }), signup('b')] } };
   const next = reconcile(edited, stored({ signups: [signup('a', { formData: { dj_notes: 'n' } as never }), signup('b')] }));
-  expect(next.draft.signups[0]).toMatchObject({ hidden: true, formData: { dj_notes: 'n' } });
+  expect(next.draft.signups[0]).toMatchObject({ isDebut: true, formData: { dj_notes: 'n' } });
 });
 
 test('after a save the saved event is the base, unless the draft changed in flight', () => {

@@ -17,6 +17,7 @@ import { rosterActiveOrder } from './072-roster-active-order.js';
 import { dataChangeNotices } from './073-data-change-notices.js';
 import { djUpdateFields } from './074-dj-update-fields.js';
 import { rateLimits } from './080-rate-limits.js';
+import { signupAnswersInUse } from './094-signup-answers-in-use.js';
 
 // One set of migrations for SQLite and PostgreSQL: only types both understand (text, integer,
 // bigint, double precision) and constraints both enforce. One file per change, numbered; a new
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '073_data_change_notices': dataChangeNotices,
   '074_dj_update_fields': djUpdateFields,
   '080_rate_limits': rateLimits,
+  '094_signup_answers_in_use': signupAnswersInUse,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
