@@ -4,7 +4,7 @@
 // whole, for staff to apply or dismiss. Only what the DJ changed waits: a host's rename, partners
 // or order are the host's decisions, and a DJ who sends their old name again is not asking to
 // undo them.
-import { SLOT_FIELDS, STAFF_DURATION_OPTIONS, type SlotField } from './domain.js';
+import { SIGNUP_TYPE_LABELS, type SignupType, SLOT_FIELDS, STAFF_DURATION_OPTIONS, type SlotField } from './domain.js';
 import { formatHours } from './lineup.js';
 import type { Signup, StaffSignup } from './schemas/lineup.js';
 import { type ShowContext, type SignupField, type SignupFormData, shownAnswers, STAFF_READ_ANSWERS } from './schemas/signup.js';
@@ -94,7 +94,8 @@ export interface PendingChange {
   to: string;
 }
 
-const shown = (field: SlotField, value: string | number) => (field === 'length' ? formatHours(Number(value)) : String(value));
+const shown = (field: SlotField, value: string | number) =>
+  field === 'length' ? formatHours(Number(value)) : field === 'type' ? (SIGNUP_TYPE_LABELS[value as SignupType] ?? String(value)) : String(value);
 
 /** What the slot plays against what the DJ answered, for these fields ('1 h → 30 min'). */
 export function slotChanges(played: Played, answers: SlotAnswers, fields: readonly SlotField[]): PendingChange[] {

@@ -45,7 +45,7 @@ export function DjTypeahead({
         labelKey={rosterLabel}
         filterBy={keepAll}
         onInputChange={setTyped}
-        emptyLabel={searching ? 'Loading djs…' : 'No matches found.'}
+        emptyLabel={searching ? 'Loading DJs…' : 'No matches found.'}
         maxResults={100}
         paginate
         paginationText="Display additional results..."

@@ -31,7 +31,7 @@ export function DjDetailsPage() {
     const missing = details.error instanceof ApiError && details.error.status === 404;
     return (
       <Alert variant={missing ? 'warning' : 'danger'}>
-        {missing ? 'Dj not found.' : `The dj could not be loaded: ${details.error.message}`}{' '}
+        {missing ? 'DJ not found.' : `The DJ could not be loaded: ${details.error.message}`}{' '}
         <Alert.Link as={Link} to={paths.djs()}>
           Back to the Dj Roster
         </Alert.Link>
@@ -131,7 +131,7 @@ function EditDj({ dj, onDone }: { dj: Dj; onDone: () => void }) {
           onSubmit={(values) =>
             update.mutate(values, {
               onSuccess: () => {
-                toast.success('Dj saved.');
+                toast.success('DJ saved.');
                 onDone();
               },
               onError: (error) => toast.error(`Error: ${error.message}`),

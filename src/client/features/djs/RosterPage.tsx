@@ -74,7 +74,7 @@ export function RosterPage() {
 
       {roster.isPending && (
         <div className="d-flex align-items-center gap-2 text-body-secondary">
-          <Spinner size="sm" animation="border" role="status" /> Loading djs…
+          <Spinner size="sm" animation="border" role="status" /> Loading DJs…
         </div>
       )}
       {failed && (

@@ -53,7 +53,7 @@ function SearchDj({ onPick }: { onPick: (dj: Dj) => void }) {
   return (
     <>
       <label htmlFor="add-dj-search" className="form-label">
-        Dj
+        DJ
       </label>
       {/* The menu opens on typing and takes its room in the dialog (lineup.css), so it never covers 'Onboard New Dj'. */}
       <div className="add-dj-search">

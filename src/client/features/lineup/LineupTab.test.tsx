@@ -92,10 +92,15 @@ test('a shorter duration moves the next slot and clears the warning; Remove Sign
   expect(screen.getAllByTestId('slot-card').map((slot) => slot.querySelector('.slot-time')?.firstChild?.textContent)).toEqual(['15:00', '15:30']);
   expect(screen.queryByTestId('slot-warnings')).not.toBeInTheDocument();
 
+  // A waiting signup is closed to a line: what it asks for, Add to Lineup; Show Entry opens its editor.
   const card = screen.getByRole('group', { name: 'Signup Waiting' });
-  await userEvent.click(within(card).getByRole('button', { name: 'Hide Entry' }));
-  expect(within(card).queryByRole('button', { name: 'Add to Lineup' })).not.toBeInTheDocument();
+  expect(within(card).getByText('Waiter · 1 h · Live')).toBeInTheDocument();
+  expect(within(card).getByRole('button', { name: 'Add to Lineup' })).toBeEnabled();
+  expect(within(card).queryByLabelText('Requested Duration')).not.toBeInTheDocument();
   await userEvent.click(within(card).getByRole('button', { name: 'Show Entry' }));
+  expect(within(card).getByLabelText('Requested Duration')).toBeInTheDocument();
+  await userEvent.click(within(card).getByRole('button', { name: 'Hide Entry' }));
+  expect(within(card).queryByLabelText('Requested Duration')).not.toBeInTheDocument();
   await userEvent.click(within(card).getByRole('button', { name: 'Signup menu for Waiting' }));
   await userEvent.click(await screen.findByRole('button', { name: 'Remove Signup' }));
   const dialog = await screen.findByRole('dialog');

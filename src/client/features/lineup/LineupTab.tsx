@@ -113,7 +113,7 @@ export function LineupTab() {
         </Col>
         <AddDjModal
           show={target !== null}
-          title={target?.kind === 'b2b' ? `Add Dj to ${target.name} (B2B)` : 'Add Dj'}
+          title={target?.kind === 'b2b' ? `Add DJ to ${target.name} (B2B)` : 'Add Dj'}
           onHide={() => setTarget(null)}
           onPick={pick}
         />

@@ -1,5 +1,5 @@
 import { Col, Row } from 'react-bootstrap';
-import { SIGNUP_TYPES, STAFF_DURATION_OPTIONS } from '@shared/domain';
+import { SIGNUP_TYPE_LABELS, SIGNUP_TYPES, STAFF_DURATION_OPTIONS } from '@shared/domain';
 import type { Signup } from '@shared/schemas/lineup';
 import { type SignupFormData, shownAnswers } from '@shared/schemas/signup';
 import { LINEUP_LIMITS } from '@shared/schemas/lineup';
@@ -27,7 +27,7 @@ export function SignupDetails({ signup, inLineup = false }: { signup: Signup; in
   );
 }
 
-const TYPE_OPTIONS = SIGNUP_TYPES.map((type) => ({ value: type, label: type }));
+const TYPE_OPTIONS = SIGNUP_TYPES.map((type) => ({ value: type, label: SIGNUP_TYPE_LABELS[type] }));
 
 function SignupEditor({ signup, onChange }: { signup: Signup; onChange: (changes: SignupChanges) => void }) {
   return (

@@ -70,3 +70,18 @@ test('cancelling or restoring keeps unsaved edits, on the new version, without c
   expect(clean).toMatchObject({ baseVersion: 4, draft: { cancelled: true } });
   expect(isDirty(clean)).toBe(false);
 });
+
+test("a DJ update the draft applied or dismissed stays dealt with when another change arrives; a newer one shows again", () => {
+  const waiting = { updatePendingAt: '2030-01-01T10:00:00.000Z', updateFields: [], formData: { dj_notes: '' } as never, updatedAnswers: { dj_notes: 'leaving early' } as never };
+  const state = startDraft(stored({ signups: [signup('a', waiting), signup('b')] }));
+  // Dismiss changes no staff field: the draft differs only in what waits.
+  const dismissed = { ...state, draft: { ...state.draft, signups: [signup('a', { formData: { dj_notes: 'leaving early' } as never }), signup('b')] } };
+  expect(isDirty(dismissed)).toBe(true);
+  const elsewhere = reconcile(dismissed, stored({ version: 4, signups: [signup('a', waiting), signup('b', { isDebut: true })] }));
+  expect(elsewhere.draft.signups[0]).toMatchObject({ updatePendingAt: null, updatedAnswers: null, formData: { dj_notes: 'leaving early' } });
+  expect(toSaveBody(elsewhere).resolvedUpdates).toEqual([{ uuid: 'a', at: waiting.updatePendingAt }]);
+
+  const newer = { ...waiting, updatePendingAt: '2030-01-01T11:00:00.000Z', updatedAnswers: { dj_notes: 'not coming' } as never };
+  const again = reconcile(dismissed, stored({ version: 4, signups: [signup('a', newer), signup('b')] }));
+  expect(again.draft.signups[0]).toMatchObject({ updatePendingAt: newer.updatePendingAt, updatedAnswers: { dj_notes: 'not coming' } });
+});
