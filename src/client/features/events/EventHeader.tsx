@@ -30,7 +30,7 @@ export function EventHeader() {
         <h1 className="h3 mb-0 text-break">{stored.name}</h1>
         <div className="text-body-secondary">
           {when}
-          {placed.length > 0 && ` · ${formatHours(hours)}`}
+          {placed.length > 0 && <span className="text-nowrap"> · {formatHours(hours)}</span>}
         </div>
       </div>
       <div className="event-header__status">

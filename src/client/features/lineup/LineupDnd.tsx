@@ -6,6 +6,7 @@ import {
   type DragEndEvent,
   DragOverlay,
   type DragStartEvent,
+  type KeyboardCoordinateGetter,
   KeyboardSensor,
   PointerSensor,
   pointerWithin,
@@ -16,7 +17,7 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
-import { type ReactNode, type RefObject, useLayoutEffect, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useState } from 'react';
 import { useDraft, useDraftEdits, useStoredEvent } from '@client/shared/draft';
 import { addToLineup, reorderSlot, slotIds } from './draftOps';
 import { SignupSummary } from './SignupSummary';
@@ -47,6 +48,31 @@ const collisions: CollisionDetection = (args) => {
   return onSlot ? [onSlot] : hits;
 };
 
+/**
+ * The keyboard's moves: a slot among the slots (dnd-kit's sortable moves); a signup from place to
+ * place in the lineup, each slot in order and then its end, an arrow key at a time (down or right
+ * onwards, up or left back), which sortable's moves cannot do for a draggable that is not sortable.
+ */
+const keyboardCoordinates: KeyboardCoordinateGetter = (event, args) => {
+  const { active, droppableRects, droppableContainers, over } = args.context;
+  if (!draggedSignup(active?.id)) return sortableKeyboardCoordinates(event, args);
+  const step = ({ ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 } as Record<string, number>)[event.code];
+  if (!step) return undefined;
+  event.preventDefault();
+  const top = (id: UniqueIdentifier) => (id === LINEUP_DROP_ID ? Infinity : droppableRects.get(id)!.top);
+  const places = droppableContainers
+    .getEnabled()
+    .map((container) => container.id)
+    .filter((id) => droppableRects.has(id))
+    .sort((a, b) => top(a) - top(b));
+  const at = over ? places.indexOf(over.id) : -1;
+  const next = places[Math.max(0, Math.min(places.length - 1, at + step))];
+  const rect = next === undefined ? undefined : droppableRects.get(next);
+  if (!rect) return undefined;
+  // Onto the slot's top corner; for the end, just inside the bottom of the column, below every slot.
+  return next === LINEUP_DROP_ID ? { x: rect.left + 8, y: rect.bottom - 8 } : { x: rect.left + 8, y: rect.top + 8 };
+};
+
 export function LineupDnd({ view, children }: { view: SlotView[]; children: ReactNode }) {
   const { slots, signups } = useDraft();
   const { setDraft } = useDraftEdits();
@@ -58,7 +84,7 @@ export function LineupDnd({ view, children }: { view: SlotView[]; children: Reac
   const sensors = useSensors(
     // A small distance so a click on the handle is not a drag.
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates }),
   );
 
   // Screen readers hear slot and signup names and positions, not internal ids.
@@ -122,7 +148,8 @@ export function LineupDnd({ view, children }: { view: SlotView[]; children: Reac
  */
 export function SignupDragHandle({ uuid, name, disabled, card }: { uuid: string; name: string; disabled: boolean; card: RefObject<HTMLElement | null> }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef } = useDraggable({ id: signupDragId(uuid), disabled });
-  useLayoutEffect(() => setNodeRef(card.current), [setNodeRef, card]);
+  // After the commit: the card's ref is set once the whole card is, after its handle's effects.
+  useEffect(() => setNodeRef(card.current), [setNodeRef, card]);
   return (
     <button
       type="button"

@@ -6,7 +6,7 @@ import { useStaffZones } from '@client/lib/useZone';
 import { useStoredEvent } from '@client/shared/draft';
 import { djLabel } from './draftOps';
 
-/** What the signup asks for, at a glance: its DJs, length, type and when they can play. */
+/** What the signup asks for, at a glance: its DJs, length, type, when they can play, and the DJ's notes. */
 export function SignupSummary({ signup }: { signup: Signup }) {
   const { djs } = useStoredEvent();
   const zones = useStaffZones();
@@ -20,5 +20,14 @@ export function SignupSummary({ signup }: { signup: Signup }) {
     SIGNUP_TYPE_LABELS[signup.type],
     from || to ? `available ${[from, to].filter(Boolean).join(' ')}` : '',
   ];
-  return <div className="small text-body-secondary signup-summary">{parts.filter(Boolean).join(' · ')}</div>;
+  return (
+    <div className="small text-body-secondary signup-summary">
+      <div>{parts.filter(Boolean).join(' · ')}</div>
+      {answers?.dj_notes && (
+        <div className="signup-notes" title={answers.dj_notes}>
+          “{answers.dj_notes}”
+        </div>
+      )}
+    </div>
+  );
 }
