@@ -389,8 +389,7 @@ export async function putDjInLineup(request: APIRequestContext, eventId: string,
 
 // ---- Global Settings -------------------------------------------------------------------------
 
-/** Staff set whom a member without roles asks for one (Global Settings), keeping the rest. */
+/** Staff set whom a member without roles asks for one (Global Settings); a partial save keeps the rest. */
 export async function setContact(request: APIRequestContext, contactHostName: string, chatServerUrl: string): Promise<Settings> {
-  const stored = (await call(API.settings.getSettings, {}, { as: request })).body;
-  return (await call(API.settings.saveSettings, { body: { ...stored, contactHostName, chatServerUrl } }, { as: request })).body;
+  return (await call(API.settings.saveSettings, { body: { contactHostName, chatServerUrl } }, { as: request })).body;
 }
