@@ -222,8 +222,9 @@ test.describe('a fresh install', () => {
       ['Chat server URL', 'https://discord.gg/community'],
     ];
     for (const [label, value] of fields) await page.getByLabel(label).fill(value);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Settings saved successfully!')).toBeVisible();
+    // Each section saves its own (issue 34).
+    for (const title of ['Signups', 'Community', 'Helpful Links']) await page.getByRole('button', { name: `Save ${title}` }).click();
+    await expect(page.getByText('Settings saved successfully!')).toHaveCount(3);
     await navLink(page, 'Home').click();
     await expect(page.getByRole('link', { name: 'https://forms.community.test/signup' })).toBeVisible();
     await expect(checklist).toHaveCount(0);
@@ -231,7 +232,7 @@ test.describe('a fresh install', () => {
     // One setting emptied again: listed again, until this browser dismisses the list.
     await page.goto('/globalSettings');
     await page.getByLabel('Shared drive URL').fill('');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save Helpful Links' }).click();
     await expect(page.getByText('Settings saved successfully!')).toBeVisible();
     await page.goto('/');
     await expect(checklist.getByRole('link')).toHaveText(['Shared drive URL — not set yet']);

@@ -1,0 +1,52 @@
+import type { Page } from '@playwright/test';
+import { API } from '@shared/api/index';
+import { call } from './support/api';
+import { signInAs } from './support/auth';
+import { expect, test } from './support/fixtures';
+
+// Issue 34 item 13, the small things a host trips over: Preflight's steps link to the tab that
+// does them; Messaging shows Discord's timestamps as Discord will; Post to Discord looks unlike
+// Copy Text and says whom it pings; Global Settings saves each section on its own; Onboard New Dj
+// starts from the name searched for; a click on an event shows progress at once on a slow link.
+// The member without roles is in dj-home.spec.ts. A server of its own: Global Settings and the
+// webhooks are the whole app's.
+test.use({ ownServer: true, timezoneId: 'America/New_York', locale: 'en-US' });
+
+const section = (page: Page, title: string) => page.getByRole('form', { name: title });
+
+test('Global Settings: each section saves its own settings, and the others keep their edits until saved', async ({ page }) => {
+  await signInAs(page, 'admin');
+  await page.goto('/globalSettings');
+  const community = section(page, 'Community');
+  const newEvents = section(page, 'New events');
+  const signups = section(page, 'Signups');
+  for (const title of ['Signups', 'New events', 'Community', 'Discord webhooks', 'Helpful Links', 'Lineup image']) {
+    await expect(section(page, title).getByRole('button', { name: `Save ${title}` })).toBeVisible();
+  }
+
+  await newEvents.getByLabel('Series name').fill('Monday Mixes');
+  await community.getByLabel('Contact host name').fill('Bea in #welcome');
+  await community.getByRole('button', { name: 'Save Community' }).click();
+  await expect(community.getByText('Settings saved successfully!')).toBeVisible();
+  // New events was not saved: its edit is still there, and no success is claimed for it.
+  await expect(newEvents.getByLabel('Series name')).toHaveValue('Monday Mixes');
+  await expect(newEvents.getByText('Settings saved successfully!')).toHaveCount(0);
+
+  // A bad value in one section is that section's error; the saved one is untouched.
+  await signups.getByLabel('Signup URL').fill('not a url');
+  await signups.getByRole('button', { name: 'Save Signups' }).click();
+  await expect(signups.getByText('Signup URL must be a URL')).toBeVisible();
+  await expect(community.getByText('Signup URL must be a URL')).toHaveCount(0);
+
+  // Leaving asks first, naming the sections with unsaved edits.
+  await page.getByRole('link', { name: 'Home', exact: true }).click();
+  const leave = page.getByRole('dialog');
+  await expect(leave).toContainText('You have unsaved changes in New events, Signups. Leaving this page discards them.');
+  await leave.getByRole('button', { name: 'Leave' }).click();
+
+  const stored = (await call(API.settings.getSettings, {}, { as: page.request })).body;
+  expect(stored).toMatchObject({ contactHostName: 'Bea in #welcome', seriesName: 'Sunday Service' });
+  await page.goto('/globalSettings');
+  await expect(section(page, 'Community').getByLabel('Contact host name')).toHaveValue('Bea in #welcome');
+  await expect(section(page, 'New events').getByLabel('Series name')).toHaveValue('Sunday Service');
+});
