@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { API } from '@shared/api/index';
-import { call } from './support/api';
+import { call, createDj, createEvent, saveLineup } from './support/api';
 import { signInAs } from './support/auth';
 import { expect, test } from './support/fixtures';
 
@@ -49,4 +49,27 @@ test('Global Settings: each section saves its own settings, and the others keep 
   await page.goto('/globalSettings');
   await expect(section(page, 'Community').getByLabel('Contact host name')).toHaveValue('Bea in #welcome');
   await expect(section(page, 'New events').getByLabel('Series name')).toHaveValue('Sunday Service');
+});
+
+test('Preflight: each step links to the tab where it is done', async ({ page }) => {
+  await signInAs(page, 'admin');
+  const dj = await createDj(page.request, { djName: 'No Source Sam' });
+  const eventId = await createEvent(page.request, { name: 'Preflight links', start: '2031-06-01T19:00:00.000Z', host: 'Hal' });
+  await saveLineup(page.request, eventId, [{ djs: [dj] }]);
+  await page.goto(`/events/${eventId}/preflight`);
+
+  await page.getByRole('link', { name: 'Go to Stream Details for Every slot has a stream source or is a prerecord' }).click();
+  await expect(page).toHaveURL(new RegExp(`/events/${eventId}/technicalDetails$`));
+  await expect(page.locator('.event-tabs').getByRole('link', { name: 'Stream Details', exact: true })).toHaveClass(/active/);
+
+  await page.goBack();
+  // A step that is done still says where it was done.
+  await page.getByRole('link', { name: 'Setup for Host set' }).click();
+  await expect(page).toHaveURL(new RegExp(`/events/${eventId}/setup$`));
+  await page.goBack();
+  await page.getByRole('link', { name: 'Go to Verify DJs for Every DJ confirmed their slot' }).click();
+  await expect(page).toHaveURL(new RegExp(`/events/${eventId}/verifyDJs$`));
+  await page.goBack();
+  await page.getByRole('link', { name: 'Go to Messaging for Announcement texts copied' }).click();
+  await expect(page).toHaveURL(new RegExp(`/events/${eventId}/announcements$`));
 });

@@ -5,7 +5,7 @@ import { Link, NavLink, Outlet, useLocation, useParams } from 'react-router';
 import { paths } from '@shared/paths';
 import { MessageAlert } from '@client/components/MessageAlert';
 import { ApiError } from '@client/lib/api';
-import type { EventTabDefinition } from '@client/shared/eventTabs';
+import { type EventTabDefinition, EventTabsProvider } from '@client/shared/eventTabs';
 import { useEventDetail } from '@client/shared/events';
 import { ConflictAlert } from './draft/ConflictAlert';
 import { EventDraftProvider } from '@client/shared/draft';
@@ -32,25 +32,27 @@ export function EventPage({ tabs }: { tabs: readonly EventTabDefinition[] }) {
   return (
     // Keyed by event: another event gets a fresh draft.
     <EventDraftProvider key={eventId} stored={event.data}>
-      <EventHeader />
-      <ConflictAlert />
-      <EventTabs>
-        {tabs.filter((definition) => !definition.hidden).map(({ tab, label }, index) => (
-          <Nav.Item key={tab}>
-            <Nav.Link
-              as={NavLink}
-              to={paths.event(eventId, tab)}
-              // The index route shows the first tab too.
-              className={index === 0 && pathname === paths.event(eventId) ? 'active' : undefined}
-            >
-              {label}
-            </Nav.Link>
-          </Nav.Item>
-        ))}
-      </EventTabs>
-      <Outlet />
-      <SaveBar />
-      <LeaveGuard />
+      <EventTabsProvider value={tabs}>
+        <EventHeader />
+        <ConflictAlert />
+        <EventTabs>
+          {tabs.filter((definition) => !definition.hidden).map(({ tab, label }, index) => (
+            <Nav.Item key={tab}>
+              <Nav.Link
+                as={NavLink}
+                to={paths.event(eventId, tab)}
+                // The index route shows the first tab too.
+                className={index === 0 && pathname === paths.event(eventId) ? 'active' : undefined}
+              >
+                {label}
+              </Nav.Link>
+            </Nav.Item>
+          ))}
+        </EventTabs>
+        <Outlet />
+        <SaveBar />
+        <LeaveGuard />
+      </EventTabsProvider>
     </EventDraftProvider>
   );
 }
