@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { API } from '@shared/api/index';
-import { call, createDj, createEvent, saveLineup } from './support/api';
+import { call, createDj, createEvent, newFakeWebhook, saveLineup } from './support/api';
 import { signInAs } from './support/auth';
 import { expect, test } from './support/fixtures';
 
@@ -72,4 +72,57 @@ test('Preflight: each step links to the tab where it is done', async ({ page }) 
   await page.goBack();
   await page.getByRole('link', { name: 'Go to Messaging for Announcement texts copied' }).click();
   await expect(page).toHaveURL(new RegExp(`/events/${eventId}/announcements$`));
+});
+
+for (const night of [
+  // 20:00 in London is 15:00 in New York in summer and in winter.
+  { season: 'summer', start: '2031-06-01T19:00:00.000Z', date: 'Sunday, June 1, 2031' },
+  { season: 'winter', start: '2031-12-07T20:00:00.000Z', date: 'Sunday, December 7, 2031' },
+] as const) {
+  test(`Messaging: the Discord text's timestamps as Discord shows them to the viewer, London ${night.season}`, async ({ page }) => {
+    await signInAs(page, 'admin');
+    const dj = await createDj(page.request, { djName: `Tagged ${night.season}` });
+    const eventId = await createEvent(page.request, { name: `Tags ${night.season}`, start: night.start, host: 'Hal' });
+    await saveLineup(page.request, eventId, [{ djs: [dj] }]);
+    await page.goto(`/events/${eventId}/announcements`);
+
+    const seconds = Date.parse(night.start) / 1000;
+    await expect(page.getByLabel('Discord text')).toHaveValue(new RegExp(`<t:${seconds}:t> : Tagged ${night.season}`));
+    const preview = page.getByTestId('discord-preview');
+    await expect(page.getByRole('figure', { name: 'As Discord shows it' })).toContainText('As Discord shows it to you (New York time)');
+    // Discord's F style and t style, in New York's time and the browser's language.
+    await expect(preview).toContainText(new RegExp(`Event start: ${night.date}( at|,) 3:00\\sPM`));
+    await expect(preview).toContainText(new RegExp(`3:00\\sPM : Tagged ${night.season}`));
+    await expect(preview).not.toContainText('<t:');
+    await expect(preview.locator('time').first()).toHaveAttribute('title', `<t:${seconds}:F>`);
+  });
+}
+
+test('Post to Discord is filled where Copy Text is outlined, and says whom it pings', async ({ page }) => {
+  await signInAs(page, 'admin');
+  const announcements = await newFakeWebhook(page.request);
+  const scheduling = await newFakeWebhook(page.request);
+  const saved = await call(
+    API.settings.saveSettings,
+    { body: { announcementRoleIds: ['123456789012345678'], discordWebhookChanges: { announcements: announcements.url, scheduling: scheduling.url } } },
+    { as: page.request },
+  );
+  expect(saved.status).toBe(200);
+  const pinged = await createDj(page.request, { djName: 'Pinged Pia' });
+  const eventId = await createEvent(page.request, { name: 'Pings', start: '2031-06-01T19:00:00.000Z', host: 'Hal' });
+  await saveLineup(page.request, eventId, [{ djs: [pinged] }]);
+
+  await page.goto(`/events/${eventId}/announcements`);
+  const post = page.getByRole('button', { name: 'Post to Discord' });
+  await expect(post).toHaveClass(/\bbtn-primary\b/);
+  await expect(page.getByRole('button', { name: 'Copy Text' }).first()).toHaveClass(/\bbtn-outline-primary\b/);
+  await expect(page.getByTestId('post-pings')).toHaveText('Pings the announcement role.');
+  await post.click();
+  await expect(page.getByRole('dialog')).toContainText('Pings the announcement role.');
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+
+  await page.goto(`/events/${eventId}/verifyDJs`);
+  await expect(page.getByTestId('post-pings')).toHaveText('Pings 1 DJ (Pinged Pia).');
+  await page.goto(`/events/${eventId}/setup`);
+  await expect(page.getByTestId('post-pings')).toHaveText('Pings no one.');
 });
