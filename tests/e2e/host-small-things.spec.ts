@@ -126,3 +126,22 @@ test('Post to Discord is filled where Copy Text is outlined, and says whom it pi
   await page.goto(`/events/${eventId}/setup`);
   await expect(page.getByTestId('post-pings')).toHaveText('Pings no one.');
 });
+
+test('Onboard New Dj starts from the name (or Discord ID) that was searched for', async ({ page }) => {
+  await signInAs(page, 'admin');
+  const eventId = await createEvent(page.request, { name: 'Onboarding', start: '2031-06-01T19:00:00.000Z', host: 'Hal' });
+  await page.goto(`/events/${eventId}/lineup`);
+  await page.getByRole('button', { name: 'Add DJ to Signups' }).click();
+  const modal = page.getByRole('dialog');
+  await modal.getByPlaceholder('Search DJ').fill('Zed Newcomer');
+  await expect(modal.getByText('No matches found.')).toBeVisible();
+  await modal.getByRole('button', { name: 'Onboard New Dj' }).click();
+  await expect(modal.getByLabel('Dj Name')).toHaveValue('Zed Newcomer');
+  await expect(modal.getByLabel('Discord ID')).toHaveValue('');
+
+  await modal.getByRole('button', { name: 'Select Existing Dj' }).click();
+  await modal.getByPlaceholder('Search DJ').fill('123456789012345678');
+  await modal.getByRole('button', { name: 'Onboard New Dj' }).click();
+  await expect(modal.getByLabel('Discord ID')).toHaveValue('123456789012345678');
+  await expect(modal.getByLabel('Dj Name')).toHaveValue('');
+});

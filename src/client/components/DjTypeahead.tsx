@@ -25,11 +25,14 @@ export function DjTypeahead({
   archived,
   exceptId,
   onPick,
+  onTyped,
 }: {
   id: string;
   archived: 'hide' | 'include';
   exceptId?: string;
   onPick: (dj: RosterDj) => void;
+  /** What was typed so far (Onboard New Dj starts from it). */
+  onTyped?: (typed: string) => void;
 }) {
   const [typed, setTyped] = useState('');
   const found = useDjSearch(typed, archived);
@@ -44,7 +47,10 @@ export function DjTypeahead({
         options={options}
         labelKey={rosterLabel}
         filterBy={keepAll}
-        onInputChange={setTyped}
+        onInputChange={(text) => {
+          setTyped(text);
+          onTyped?.(text);
+        }}
         emptyLabel={searching ? 'Loading DJs…' : 'No matches found.'}
         maxResults={100}
         paginate
