@@ -145,3 +145,21 @@ test('Onboard New Dj starts from the name (or Discord ID) that was searched for'
   await expect(modal.getByLabel('Discord ID')).toHaveValue('123456789012345678');
   await expect(modal.getByLabel('Dj Name')).toHaveValue('');
 });
+
+test('a click on an event shows progress at once while a slow link brings the page', async ({ page }) => {
+  await signInAs(page, 'admin');
+  const eventId = await createEvent(page.request, { name: 'Slow Link Night', start: '2031-06-01T19:00:00.000Z', host: 'Hal' });
+  await page.goto('/events');
+  const link = page.getByRole('link', { name: /Slow Link Night/ }).first();
+  await expect(link).toBeVisible();
+  // From here on every script and answer takes two seconds to arrive.
+  await page.route(/\/(assets|api)\//, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await route.continue();
+  });
+  await link.click();
+  await expect(page.getByRole('progressbar', { name: 'Loading the page' })).toBeVisible({ timeout: 1_000 });
+  await expect(page).toHaveURL(new RegExp(`/events/${eventId}`));
+  await expect(page.getByRole('heading', { name: 'Slow Link Night', level: 1 })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('progressbar', { name: 'Loading the page' })).toHaveCount(0);
+});
