@@ -84,7 +84,7 @@ test.describe('moving a community to a new install', () => {
     const archive = { format: 'lineup-archive', version: 99, schema: 'x', exportedAt: '2030-01-01T00:00:00.000Z', tables: {} };
     await page.getByLabel('Archive file').setInputFiles({ name: 'newer.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(archive)) });
     await expect(page.getByText('newer.json cannot be imported.')).toBeVisible();
-    await expect(page.getByText(/^This archive is version 99, written by a newer Lineup; this install reads archives up to version 1\./)).toBeVisible();
+    await expect(page.getByText(/^This archive is version 99, written by a newer Lineup; this install reads archives up to version 2\./)).toBeVisible();
     await page.getByLabel('Archive file').setInputFiles({ name: 'cut.json', mimeType: 'application/json', buffer: Buffer.from('{"format":"lineup-archive","tables":{"ev') });
     await expect(page.getByText('cut.json cannot be imported.')).toBeVisible();
     await expect(page.getByText(/^The file ends early: it is not a whole archive/)).toBeVisible();
