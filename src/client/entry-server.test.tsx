@@ -72,7 +72,7 @@ test('a public lineup page rendered on the server hydrates without a mismatch', 
   expect(within(container).getByRole('heading', { name: 'Sunday Service 12', level: 1 })).toBeVisible();
 });
 
-const me: Me = { djId: 'd1', publicName: 'Dana', avatarUrl: null, roles: ['dj'] };
+const me: Me = { djId: 'd1', publicName: 'Dana', avatarUrl: null, roles: ['dj'], seriesZone: 'Europe/London' };
 const area: SignupArea = {
   event: { id: 'e1', name: 'Sunday Service 12', startDatetime: START, signupsAreOpen: true, cancelled: false, full: false, host: 'Hal' },
   dj: { id: 'd1', djName: 'Dana', publicName: 'Dana' },

@@ -7,6 +7,7 @@ import {
   signupSheetMessage,
   socialAnnouncement,
   verifyLineupMessage,
+  whoIsPinged,
   type AnnouncementEvent,
 } from './announcements.js';
 import { buildLegacySlot, buildSignup, buildSlot } from './testing/builders.js';
@@ -350,5 +351,15 @@ describe('cancellationDiscordMessage (issue 34)', () => {
     expect(content).not.toContain('your sets are off');
     expect(content.endsWith('Host: TBA')).toBe(true);
     expect(mentions).toEqual({ users: [], roles: [] });
+  });
+});
+
+describe('whoIsPinged: Post to Discord says whom it notifies', () => {
+  const input = { event: summer, djs, announcementRoleIds: ['111', '222'], signupLink: 'https://lineup.example/eventSignup/e1' };
+  it('names the roles and the DJs a post pings, or no one', () => {
+    expect(whoIsPinged(discordPostMessage('announcement', input), djs)).toBe('Pings the 2 announcement roles.');
+    expect(whoIsPinged(discordPostMessage('announcement', { ...input, announcementRoleIds: ['111'] }), djs)).toBe('Pings the announcement role.');
+    expect(whoIsPinged(discordPostMessage('verify', input), djs)).toBe('Pings 4 DJs (DJ Alpha, Beta, Old Timer DJ, Late).');
+    expect(whoIsPinged(discordPostMessage('signups-open', input), djs)).toBe('Pings no one.');
   });
 });

@@ -12,6 +12,7 @@ import type { LineupEvent } from './schemas/events.js';
 import { DISCORD_MESSAGE_LIMIT, type DiscordPostKind } from './discord-webhooks.js';
 import { discordName, neutralise } from './discord-text.js';
 import { placeSlots } from './lineup.js';
+import { pluralise } from './pluralise.js';
 import { zoneAbbreviation } from './time.js';
 
 export type AnnouncementEvent = Pick<
@@ -237,4 +238,17 @@ export function discordPostMessage(kind: DiscordPostKind, { event, djs, announce
   if (kind === 'announcement') return discordAnnouncementMessage(event, djs, { announcementRoleIds });
   if (kind === 'cancellation') return cancellationDiscordMessage(event, djs, { announcementRoleIds });
   return new Mentions().message(signupSheetMessage(event, signupLink));
+}
+
+/**
+ * Whom a post notifies, in words ('Pings the announcement role and 2 DJs (Rex, Nova).'): the
+ * roles and DJs the app itself mentioned, which are all a post lets ping.
+ */
+export function whoIsPinged({ mentions: { users, roles } }: DiscordMessage, djs: Record<string, Dj>): string {
+  const byDiscordId = new Map(Object.values(djs).flatMap((dj) => (dj.discordId ? [[dj.discordId, dj.djName || dj.publicName]] : [])));
+  const parts = [
+    roles.length === 0 ? '' : roles.length === 1 ? 'the announcement role' : `the ${roles.length} announcement roles`,
+    users.length === 0 ? '' : `${pluralise(users.length, 'DJ')} (${users.map((id) => byDiscordId.get(id) ?? 'a DJ').join(', ')})`,
+  ].filter(Boolean);
+  return parts.length === 0 ? 'Pings no one.' : `Pings ${parts.join(' and ')}.`;
 }

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { afterDjAnswers, afterStaffResolved, applyPendingChange, pendingChanges, slotChanges, slotDifferences, withDjChanges } from './dj-update.js';
+import {
+  afterDjAnswers,
+  afterDjUpdate,
+  afterStaffResolved,
+  answerDifferences,
+  applyPendingChange,
+  dismissPendingChange,
+  hasPendingUpdate,
+  pendingChanges,
+  pendingUpdate,
+  slotChanges,
+  slotDifferences,
+  withDjChanges,
+} from './dj-update.js';
 import { buildFormData, buildSignup } from './testing/builders.js';
 
 const answers = buildFormData;
@@ -69,5 +82,51 @@ describe("a DJ's update to a signup in a saved lineup", () => {
   it('a signup not in a saved lineup takes what the DJ changed and keeps what staff set', () => {
     expect(withDjChanges(renamed, answers(), answers({ requested_duration: 0.5 }))).toEqual({ ...renamed, requestedDuration: 0.5 });
     expect(withDjChanges(renamed, null, answers())).toEqual({ name: 'Rex', requestedDuration: 1, type: 'LIVE' });
+  });
+});
+
+describe("a DJ's update waits as a whole (issue 34)", () => {
+  const played = { name: 'Rex', requestedDuration: 1, type: 'LIVE' as const };
+  const LATER = '2030-06-09T21:00:00.000Z'; // 22:00 in London (BST)
+
+  it('the answers staff read beside the slot count, what the slot plays is left to the slot fields', () => {
+    expect(answerDifferences(answers(), answers({ available_from: LATER, dj_notes: 'hi', requested_duration: 0.5, name: 'Rex Live' }))).toEqual(['available_from', 'dj_notes']);
+    expect(answerDifferences(answers(), answers())).toEqual([]);
+  });
+
+  it('new availability waits, with the answers the lineup goes by kept; a length change waits beside it', () => {
+    expect(afterDjUpdate(played, answers(), answers(), answers({ available_from: LATER }), null)).toEqual({ update: { fields: [], dismissed: false }, answersInUse: answers() });
+    expect(afterDjUpdate(played, answers(), answers({ available_from: LATER }), answers({ available_from: LATER, requested_duration: 0.5 }), { fields: [], dismissed: false })).toEqual({
+      update: { fields: ['length'], dismissed: false },
+      answersInUse: answers(),
+    });
+  });
+
+  it('going back to the answers the lineup goes by ends the wait; a signup staff added reads its first answers at once', () => {
+    expect(afterDjUpdate(played, answers(), answers({ available_from: LATER }), answers(), { fields: [], dismissed: false })).toEqual({ update: null, answersInUse: null });
+    expect(afterDjUpdate(played, null, null, answers({ available_from: LATER }), null)).toEqual({ update: null, answersInUse: null });
+  });
+
+  const waiting = buildSignup('a', {
+    name: 'Rex',
+    requestedDuration: 1,
+    formData: answers(),
+    updatedAnswers: answers({ requested_duration: 0.5, available_to: LATER }),
+    updatePendingAt: '2030-06-01T10:00:00.000Z',
+    updateFields: ['length'],
+  });
+
+  it('the note lists everything it changes, times in the viewer\'s zone with the series\' beside', () => {
+    expect(pendingUpdate(waiting, { zone: 'America/New_York', seriesZone: 'Europe/London' })).toEqual([
+      { label: 'Length', from: '1 h', to: '30 min' },
+      { label: 'Available to', from: 'Any Time', to: '17:00 New York time (22:00 London time)' },
+    ]);
+    expect(hasPendingUpdate(waiting)).toBe(true);
+    expect(hasPendingUpdate({ ...waiting, updatePendingAt: null })).toBe(false);
+  });
+
+  it('Apply takes every waiting answer; Dismiss keeps the slot and reads the answers', () => {
+    expect(applyPendingChange(waiting)).toMatchObject({ requestedDuration: 0.5, formData: { available_to: LATER }, updatedAnswers: null, updatePendingAt: null });
+    expect(dismissPendingChange(waiting)).toMatchObject({ requestedDuration: 1, formData: { available_to: LATER }, updatedAnswers: null, updatePendingAt: null });
   });
 });

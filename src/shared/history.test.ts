@@ -5,7 +5,7 @@ import type { HistoryLine } from './schemas/history.js';
 import type { SignupFormData } from './schemas/signup.js';
 import { buildEvent, buildSignup, buildSlot } from './testing/builders.js';
 
-const LONDON = 'Europe/London';
+const LONDON = { viewer: 'Europe/London', series: 'Europe/London' };
 const dj = (id: string, djName: string): Dj => ({ id, discordId: null, publicName: `${djName} (Discord)`, djName, rtmpUrl: '', twitchUsername: '', avatarUrl: null, notes: '' });
 const DJS = { 'dj-a': dj('dj-a', 'Aurora'), 'dj-b': dj('dj-b', 'Basalt'), 'dj-c': dj('dj-c', 'Cinder') };
 
@@ -122,8 +122,21 @@ describe('historyLineText', () => {
   it('writes times in the zone it is given, winter and summer', () => {
     expect(historyLineText({ t: 'slot', change: 'added', name: 'Aurora', start: '2030-12-08T20:00:00.000Z' }, LONDON)).toBe('Into the lineup: Aurora at 20:00 London time');
     expect(historyLineText({ t: 'slot', change: 'added', name: 'Aurora', start: '2030-06-02T20:00:00.000Z' }, LONDON)).toBe('Into the lineup: Aurora at 21:00 London time');
-    expect(historyLineText({ t: 'slot_time', name: 'Aurora', from: '2030-06-02T20:00:00.000Z', to: '2030-06-02T21:00:00.000Z' }, 'America/New_York')).toBe(
+    expect(historyLineText({ t: 'slot_time', name: 'Aurora', from: '2030-06-02T20:00:00.000Z', to: '2030-06-02T21:00:00.000Z' }, { viewer: 'America/New_York', series: 'America/New_York' })).toBe(
       'Aurora: 16:00 → 17:00 New York time',
+    );
+  });
+
+  it("writes times in the viewer's zone with the series' beside, summer and winter (decision 042)", () => {
+    const newYork = { viewer: 'America/New_York', series: 'Europe/London' };
+    expect(historyLineText({ t: 'slot_time', name: 'Aurora', from: '2030-06-02T20:00:00.000Z', to: '2030-06-02T21:00:00.000Z' }, newYork)).toBe(
+      'Aurora: 16:00 → 17:00 New York time (21:00 → 22:00 London time)',
+    );
+    expect(historyLineText({ t: 'slot', change: 'added', name: 'Aurora', start: '2030-12-08T20:00:00.000Z' }, newYork)).toBe(
+      'Into the lineup: Aurora at 15:00 New York time (20:00 London time)',
+    );
+    expect(historyLineText({ t: 'event', field: 'startDatetime', from: '2030-12-08T20:00:00.000Z', to: '2030-12-08T21:00:00.000Z' }, newYork)).toBe(
+      'Start: Sun 8 Dec 15:00 → 16:00 New York time (Sun 8 Dec 20:00 → 21:00 London time)',
     );
   });
 

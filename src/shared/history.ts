@@ -7,7 +7,7 @@ import type { Dj } from './schemas/djs.js';
 import type { LineupEvent, PreflightStep } from './schemas/events.js';
 import type { HistoryLine } from './schemas/history.js';
 import { ANSWER_LABELS, type SignupFormData } from './schemas/signup.js';
-import { calendarDay, formatDayTime, formatLocalTime, zoneName } from './time.js';
+import { calendarDay, formatDayTime, formatLocalTime, inStaffZones, type StaffZones, staffTime } from './time.js';
 
 // What a change did to an event, as lines of its history (docs/decisions/013-event-history.md):
 // computed from the event before and after a save, and written as text for the History tab.
@@ -52,7 +52,7 @@ function eventFieldLines(before: LineupEvent, after: LineupEvent): HistoryLine[]
 
 const sameInstant = (a: string | null, b: string | null) => (a === null || b === null ? a === b : Date.parse(a) === Date.parse(b));
 
-const SIGNUP_FIELDS = ['requestedDuration', 'type', 'isDebut', 'hidden'] as const;
+const SIGNUP_FIELDS = ['requestedDuration', 'type', 'isDebut'] as const;
 
 function signupLines(before: LineupEvent, after: LineupEvent, djs: DjNames): HistoryLine[] {
   const lines: HistoryLine[] = [];
@@ -170,17 +170,15 @@ const EVENT_FIELD_LABELS = {
   signupCap: 'Maximum signups',
 } as const;
 
-/** 'Sun 7 Dec 20:00 → 21:00 London time' (the day again only when it changed). */
-function instantChange(from: string | null, to: string | null, zone: string, none: string): string {
-  const place = zoneName(zone);
-  if (from === null || to === null) return `${from === null ? none : `${formatDayTime(from, zone)} ${place}`} → ${to === null ? none : `${formatDayTime(to, zone)} ${place}`}`;
-  const later = calendarDay(from, zone) === calendarDay(to, zone) ? formatLocalTime(to, zone) : formatDayTime(to, zone);
-  return `${formatDayTime(from, zone)} → ${later} ${place}`;
+/** 'Sun 7 Dec 20:00 → 21:00 London time' (the day again only when it changed), the series' zone beside. */
+function instantChange(from: string | null, to: string | null, zones: StaffZones, none: string): string {
+  if (from === null || to === null) return `${from === null ? none : staffTime(from, zones, 'dayTime')} → ${to === null ? none : staffTime(to, zones, 'dayTime')}`;
+  return inStaffZones(zones, (zone) => `${formatDayTime(from, zone)} → ${calendarDay(from, zone) === calendarDay(to, zone) ? formatLocalTime(to, zone) : formatDayTime(to, zone)}`);
 }
 
 const shown = (value: string | number | boolean | null, none = 'none') => (value === null || value === '' ? none : String(value));
 
-function eventLineText(line: Extract<HistoryLine, { t: 'event' }>, zone: string): string {
+function eventLineText(line: Extract<HistoryLine, { t: 'event' }>, zones: StaffZones): string {
   const label = EVENT_FIELD_LABELS[line.field];
   switch (line.field) {
     case 'message':
@@ -190,9 +188,9 @@ function eventLineText(line: Extract<HistoryLine, { t: 'event' }>, zone: string)
     case 'signupsAreOpen':
       return line.to ? 'Signups opened' : 'Signups closed';
     case 'startDatetime':
-      return `${label}: ${instantChange(line.from as string | null, line.to as string | null, zone, 'none')}`;
+      return `${label}: ${instantChange(line.from as string | null, line.to as string | null, zones, 'none')}`;
     case 'signupsCloseAt':
-      return `${label}: ${instantChange(line.from as string | null, line.to as string | null, zone, 'no deadline')}`;
+      return `${label}: ${instantChange(line.from as string | null, line.to as string | null, zones, 'no deadline')}`;
     case 'signupCap':
       return `${label}: ${shown(line.from, 'no limit')} → ${shown(line.to, 'no limit')}`;
     default:
@@ -215,11 +213,11 @@ function signupFieldText(line: Extract<HistoryLine, { t: 'signup_field' }>): str
   }
 }
 
-/** A line as the History tab shows it, times in the series' zone. */
-export function historyLineText(line: HistoryLine, zone: string): string {
+/** A line as the History tab shows it, times in the viewer's zone with the series' beside (decision 042). */
+export function historyLineText(line: HistoryLine, zones: StaffZones): string {
   switch (line.t) {
     case 'event':
-      return eventLineText(line, zone);
+      return eventLineText(line, zones);
     case 'signup':
       return `Signup ${line.change}: ${line.name}`;
     case 'signup_field':
@@ -228,12 +226,12 @@ export function historyLineText(line: HistoryLine, zone: string): string {
       return line.change === 'added' ? `${line.name}: ${line.dj} added` : `${line.name}: ${line.dj} removed`;
     case 'slot':
       return line.change === 'added'
-        ? `Into the lineup: ${line.name}${line.start ? ` at ${formatLocalTime(line.start, zone)} ${zoneName(zone)}` : ''}`
+        ? `Into the lineup: ${line.name}${line.start ? ` at ${staffTime(line.start, zones, 'time')}` : ''}`
         : `Out of the lineup: ${line.name}`;
     case 'slot_moved':
-      return `${line.name}: moved from slot ${line.from} to ${line.to}, now at ${formatLocalTime(line.start, zone)} ${zoneName(zone)}`;
+      return `${line.name}: moved from slot ${line.from} to ${line.to}, now at ${staffTime(line.start, zones, 'time')}`;
     case 'slot_time':
-      return `${line.name}: ${formatLocalTime(line.from, zone)} → ${formatLocalTime(line.to, zone)} ${zoneName(zone)}`;
+      return `${line.name}: ${inStaffZones(zones, (zone) => `${formatLocalTime(line.from, zone)} → ${formatLocalTime(line.to, zone)}`)}`;
     case 'slot_source':
       return `${line.name}: stream source changed (${STREAM_SOURCE_LABELS[line.type]})`;
     case 'update_resolved':

@@ -3,7 +3,7 @@
 // will read back, without reading it again. Signups the draft never saw (DJ submissions that
 // arrived after it was loaded) are left as they are.
 import type { SlotField } from './domain.js';
-import { afterStaffResolved } from './dj-update.js';
+import { afterStaffResolved, djAnswersOf } from './dj-update.js';
 import { computeDjPlays, eventEnd, placeSlots } from './lineup.js';
 import type { EventDetail, LineupEvent, SaveEventBody } from './schemas/events.js';
 import { type Signup, type Slot, type StaffSignup, staffSignupSchema } from './schemas/lineup.js';
@@ -79,6 +79,9 @@ const STAFF_FIELDS = Object.keys(staffSignupSchema.shape).filter((field) => fiel
 
 const byString = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+/** A DJ update staff resolved: nothing waits, and the lineup goes by the DJ's latest answers (dj-update.ts). */
+const resolvedUpdate = (signup: Pick<Signup, 'formData' | 'updatedAnswers'>) => ({ formData: djAnswersOf(signup), updatePendingAt: null, updateFields: [], updatedAnswers: null });
+
 /** Every DJ the signups and legacy slots name (what the event page shows DJ details for). */
 export function namedDjs(lineup: { signups: readonly Pick<Signup, 'djRefs'>[]; slots: readonly Slot[] }): string[] {
   return [
@@ -143,19 +146,13 @@ export function diffLineup(stored: StoredLineup, draft: Pick<SaveEventBody, 'eve
       else if (storedPosition !== refPosition) moveRefs.push({ signupUuid: signup.uuid, djId, position: refPosition });
       confirmations[djId] = before?.confirmations[djId] ?? 'proposed';
     }
-    afterByUuid.set(signup.uuid, {
-      ...signup,
-      djRefs: [...signup.djRefs],
-      formData: before?.formData ?? null,
-      updatePendingAt: cleared.has(signup.uuid) ? null : (before?.updatePendingAt ?? null),
-      updateFields: cleared.has(signup.uuid) ? [] : (before?.updateFields ?? []),
-      confirmations,
-    });
+    const dj = { formData: before?.formData ?? null, updatePendingAt: before?.updatePendingAt ?? null, updateFields: before?.updateFields ?? [], updatedAnswers: before?.updatedAnswers ?? null };
+    afterByUuid.set(signup.uuid, { ...signup, djRefs: [...signup.djRefs], ...(cleared.has(signup.uuid) ? resolvedUpdate(dj) : dj), confirmations });
   }
   // Signups the draft never saw stay as stored (a resolved update of theirs is cleared all the same).
   for (const signup of stored.signups) {
     if (draftUuids.has(signup.uuid) || deleted.has(signup.uuid)) continue;
-    afterByUuid.set(signup.uuid, cleared.has(signup.uuid) ? { ...signup, updatePendingAt: null, updateFields: [] } : signup);
+    afterByUuid.set(signup.uuid, cleared.has(signup.uuid) ? { ...signup, ...resolvedUpdate(signup) } : signup);
   }
   // Applied when the slot now plays what the DJ asked; dismissed for what still differs.
   const clearUpdates = [...cleared].map((uuid) => {

@@ -223,15 +223,16 @@ describe('newStaffSignup', () => {
   };
 
   it('creates a one-hour LIVE non-debut signup for the DJ', () => {
-    expect(newStaffSignup(dj, 'u1')).toMatchObject({ uuid: 'u1', name: 'DJ Name', djRefs: ['dj1'], isDebut: false, hidden: false, formData: null });
+    expect(newStaffSignup(dj, 'u1')).toMatchObject({ uuid: 'u1', name: 'DJ Name', djRefs: ['dj1'], isDebut: false, formData: null });
     expect(newStaffSignup({ ...dj, djName: '' }, 'u2').name).toBe('Public');
   });
 });
 
 describe('lineupConflicts', () => {
+  const inLondon = (viewer: string) => ({ viewer, series: 'Europe/London' });
   it('flags a slot of no length', () => {
     const placed = placeSlots({ startDatetime: '2024-06-09T19:00:00.000Z', signups: [signup('a', { requestedDuration: 0 })], slots: [slot('a')] });
-    expect(lineupConflicts(placed, {}, 'Europe/London').get(0)).toEqual(['This slot has no length: it takes no time in the lineup. Set its duration.']);
+    expect(lineupConflicts(placed, {}, inLondon('Europe/London')).get(0)).toEqual(['This slot has no length: it takes no time in the lineup. Set its duration.']);
   });
 
   it('flags slots outside availability, in the viewer zone', () => {
@@ -241,19 +242,20 @@ describe('lineupConflicts', () => {
       signup('c', { name: 'Fine', formData: form('2024-06-09T19:00:00.000Z', '2024-06-10T01:00:00.000Z') }),
     ];
     const placed = place(START, [slot('a'), slot('b'), slot('c')], signups);
-    const london = lineupConflicts(placed, {}, 'Europe/London');
+    const london = lineupConflicts(placed, {}, inLondon('Europe/London'));
     expect([...london.entries()]).toEqual([
-      [0, ['Ends at 21:00 but Early Bird is available until 20:30 (London time)']],
-      [1, ['Starts at 21:00 but Night Owl is available from 22:00 (London time)']],
+      [0, ['Ends at 21:00 London time but Early Bird is available until 20:30 London time']],
+      [1, ['Starts at 21:00 London time but Night Owl is available from 22:00 London time']],
     ]);
-    const newYork = lineupConflicts(placed, {}, 'America/New_York');
-    expect(newYork.get(1)).toEqual(['Starts at 16:00 but Night Owl is available from 17:00 (New York time)']);
+    const newYork = lineupConflicts(placed, {}, inLondon('America/New_York'));
+    // The viewer's time, and the series' beside it (decision 042).
+    expect(newYork.get(1)).toEqual(['Starts at 16:00 New York time (21:00 London time) but Night Owl is available from 17:00 New York time (22:00 London time)']);
   });
 
   it('flags a DJ booked in more than one slot, B2B included', () => {
     const signups = [signup('a', { djRefs: ['dj1'] }), signup('b', { djRefs: ['dj2', 'dj1'] })];
     const placed = place(START, [slot('a'), slot('b'), legacy({ djRef: 'dj3', djName: 'Legacy' })], signups);
-    const conflicts = lineupConflicts(placed, { dj1: 'Mia' }, 'Europe/London');
+    const conflicts = lineupConflicts(placed, { dj1: 'Mia' }, inLondon('Europe/London'));
     expect([...conflicts.entries()]).toEqual([
       [0, ['Mia also plays in slot 2']],
       [1, ['Mia also plays in slot 1']],
@@ -270,13 +272,13 @@ describe('lineupConflicts', () => {
     const placed = place(nyStart, [slot('a'), legacy({ djName: 'Legacy' }, { signupUuid: 'a2' }), slot('b')], signups);
     expect(placed.map((s) => s.startTime)).toEqual(['2024-06-16T02:00:00.000Z', '2024-06-16T03:00:00.000Z', '2024-06-16T04:00:00.000Z']);
     expect(eventEnd(placed, nyStart)).toBe('2024-06-16T05:00:00.000Z');
-    expect(lineupConflicts(placed, {}, 'America/New_York').get(2)).toEqual([
-      'Starts at 00:00 but After Midnight is available from 00:30 (New York time)',
+    expect(lineupConflicts(placed, {}, { viewer: 'America/New_York', series: 'America/New_York' }).get(2)).toEqual([
+      'Starts at 00:00 New York time but After Midnight is available from 00:30 New York time',
     ]);
   });
 
   it('is empty for a clean lineup', () => {
-    expect(lineupConflicts(place(START, [slot('a')], [signup('a')]), {}, 'UTC').size).toBe(0);
+    expect(lineupConflicts(place(START, [slot('a')], [signup('a')]), {}, inLondon('UTC')).size).toBe(0);
   });
 });
 

@@ -7,7 +7,7 @@ import { validHours } from './hours.js';
 import type { Dj } from './schemas/djs.js';
 import type { Signup, Slot, StaffSignup } from './schemas/lineup.js';
 import { normaliseStreamLink, streamSourceOf } from './streams.js';
-import { ANY_TIME, formatLocalTime, toIsoUtc, zoneName } from './time.js';
+import { ANY_TIME, type StaffZones, staffTime, toIsoUtc } from './time.js';
 
 // Lengths as people say them live apart from the lineup (no date library), for pages that need only them.
 export { formatHours } from './hours.js';
@@ -195,9 +195,9 @@ export const NEW_SIGNUP = {
   isDebut: false,
   requestedDuration: 1,
   type: 'LIVE',
-  hidden: false,
   formData: null,
   updatePendingAt: null,
+  updatedAnswers: null,
 } as const satisfies Omit<Signup, 'uuid' | 'name' | 'djRefs' | 'updateFields' | 'confirmations'>;
 
 /** Spec §4: staff adding an existing or new DJ to the Signups column. */
@@ -219,7 +219,7 @@ function availabilityMs(value: string | undefined): number | null {
 export function lineupConflicts(
   placed: readonly PlacedSlot[],
   djNames: Record<string, string>,
-  zone: string,
+  zones: StaffZones,
 ): Map<number, string[]> {
   const conflicts = new Map<number, string[]>();
   placed.forEach(({ signup, startTime, endTime, djIds, duration }, index) => {
@@ -228,13 +228,13 @@ export function lineupConflicts(
     const end = Date.parse(endTime);
     const from = availabilityMs(signup?.formData?.available_from);
     const to = availabilityMs(signup?.formData?.available_to);
-    const time = (ms: number) => formatLocalTime(toIsoUtc(ms), zone);
+    const time = (ms: number) => staffTime(toIsoUtc(ms), zones, 'time');
 
     if (signup && from !== null && start < from) {
-      warnings.push(`Starts at ${time(start)} but ${signup.name} is available from ${time(from)} (${zoneName(zone)})`);
+      warnings.push(`Starts at ${time(start)} but ${signup.name} is available from ${time(from)}`);
     }
     if (signup && to !== null && end > to) {
-      warnings.push(`Ends at ${time(end)} but ${signup.name} is available until ${time(to)} (${zoneName(zone)})`);
+      warnings.push(`Ends at ${time(end)} but ${signup.name} is available until ${time(to)}`);
     }
     for (const djId of new Set(djIds)) {
       placed.forEach((other, otherIndex) => {

@@ -1,16 +1,29 @@
 // The preflight of an event (issue 13): what must be done before it is published, what should
 // be, and how far along it is. Pure: the Preflight tab shows it, the server gates Publish on it.
 import { hasStreamSource, placeSlots } from './lineup.js';
+import type { EventTab } from './paths.js';
 import type { LineupEvent, PreflightStep } from './schemas/events.js';
 
+export type PreflightId = 'host' | 'lineup' | 'streams' | 'confirmed' | PreflightStep;
+
 export interface PreflightItem {
-  id: 'host' | 'lineup' | 'streams' | 'confirmed' | PreflightStep;
+  id: PreflightId;
   label: string;
   required: boolean;
   done: boolean;
   /** What is missing, when not done (names of slots or DJs). */
   detail?: string;
 }
+
+/** The tab of the event page where each step is done (issue 34: the Preflight tab links there). */
+export const PREFLIGHT_TABS: Record<PreflightId, EventTab> = {
+  host: 'setup',
+  lineup: 'lineup',
+  streams: 'technicalDetails',
+  confirmed: 'verifyDJs',
+  textsCopied: 'announcements',
+  streamDetailsChecked: 'technicalDetails',
+};
 
 type PreflightEvent = Pick<LineupEvent, 'host' | 'startDatetime' | 'slots' | 'signups' | 'preflight'>;
 

@@ -5,6 +5,7 @@ import { runSheet, type RunSheetEvent } from './run-sheet.js';
 import { buildLegacySlot, buildSignup, buildSlot } from './testing/builders.js';
 
 const djs: Record<string, Dj> = {};
+const LONDON = { viewer: 'Europe/London', series: 'Europe/London' };
 
 const event = (startDatetime: string, overrides: Partial<RunSheetEvent> = {}): RunSheetEvent => ({
   name: 'Sunday Service',
@@ -20,7 +21,7 @@ const event = (startDatetime: string, overrides: Partial<RunSheetEvent> = {}): R
 
 describe('runSheet', () => {
   it('lists each slot in London summer time, a slot without a source saying so', () => {
-    expect(runSheet(event('2024-06-09T19:00:00.000Z'), djs, 'Europe/London')).toBe(
+    expect(runSheet(event('2024-06-09T19:00:00.000Z'), djs, LONDON)).toBe(
       [
         'Run sheet: Sunday Service, Sun 9 Jun 2024 (times in BST)',
         '',
@@ -32,7 +33,7 @@ describe('runSheet', () => {
   });
 
   it('uses GMT in winter and the lineup crossing midnight wraps to the next day', () => {
-    const sheet = runSheet(event('2024-12-08T22:30:00.000Z'), djs, 'Europe/London');
+    const sheet = runSheet(event('2024-12-08T22:30:00.000Z'), djs, LONDON);
     expect(sheet.split('\n')).toEqual([
       'Run sheet: Sunday Service, Sun 8 Dec 2024 (times in GMT)',
       '',
@@ -51,7 +52,7 @@ describe('runSheet', () => {
       buildSlot('r', { streamSourceType: 'VRCDN', streamSourceUrl: '' }),
     ];
     const prerecorded = { ...event('2024-06-09T19:00:00.000Z'), signups, slots };
-    expect(runSheet(prerecorded, djs, 'Europe/London').split('\n').slice(2)).toEqual([
+    expect(runSheet(prerecorded, djs, LONDON).split('\n').slice(2)).toEqual([
       '20:00–21:00  Tape Deck  PreRecord',
       '21:00–22:00  Booth Set  PreRecord',
       '22:00–23:00  Quiet One  No stream source set',
@@ -62,19 +63,29 @@ describe('runSheet', () => {
     });
   });
 
-  it('uses the series zone, not London', () => {
-    expect(runSheet(event('2024-06-09T19:00:00.000Z'), djs, 'America/New_York').split('\n').slice(0, 3)).toEqual([
-      'Run sheet: Sunday Service, Sun 9 Jun 2024 (times in EDT)',
+  it("uses the viewer's zone, with the series' in brackets where its clock differs, summer and winter", () => {
+    const newYork = { viewer: 'America/New_York', series: 'Europe/London' };
+    expect(runSheet(event('2024-06-09T19:00:00.000Z'), djs, newYork).split('\n').slice(0, 3)).toEqual([
+      'Run sheet: Sunday Service, Sun 9 Jun 2024 (times in EDT, BST in brackets)',
       '',
-      '15:00–16:00  Rex Rhythm  RTMP rtmp://live.example.org/app/rex',
+      '15:00–16:00 (20:00–21:00)  Rex Rhythm  RTMP rtmp://live.example.org/app/rex',
     ]);
+    expect(runSheet(event('2024-12-08T20:00:00.000Z'), djs, newYork).split('\n').slice(0, 3)).toEqual([
+      'Run sheet: Sunday Service, Sun 8 Dec 2024 (times in EST, GMT in brackets)',
+      '',
+      '15:00–16:00 (20:00–21:00)  Rex Rhythm  RTMP rtmp://live.example.org/app/rex',
+    ]);
+    // The series' zone alone names the times when it is the viewer's too.
+    expect(runSheet(event('2024-06-09T19:00:00.000Z'), djs, { viewer: 'America/New_York', series: 'America/New_York' }).split('\n')[2]).toBe(
+      '15:00–16:00  Rex Rhythm  RTMP rtmp://live.example.org/app/rex',
+    );
   });
 
   it('names the zone on a slot after the clocks changed overnight', () => {
     // Saturday 26 October 2024, 23:00 BST; at 02:00 BST the clocks go back to 01:00 GMT.
     const slots = ['a', 'c', 'a2', 'c2'].map((uuid) => buildSlot(uuid));
     const signups = slots.map((slot) => buildSignup(slot.signupUuid!, { name: `Act ${slot.signupUuid}` }));
-    const lines = runSheet(event('2024-10-26T22:00:00.000Z', { slots, signups }), djs, 'Europe/London').split('\n');
+    const lines = runSheet(event('2024-10-26T22:00:00.000Z', { slots, signups }), djs, LONDON).split('\n');
     expect(lines[0]).toBe('Run sheet: Sunday Service, Sat 26 Oct 2024 (times in BST)');
     expect(lines.slice(2).map((line) => line.split('  ')[0])).toEqual(['23:00–00:00', '00:00–01:00', '01:00–01:00', '01:00–02:00 GMT']);
   });
@@ -87,7 +98,7 @@ describe('runSheet', () => {
         slots: [buildSlot('a', { streamSourceType: 'PRERECORD', streamSourceUrl: 'https://files.example.org/rex.mp4' }), buildLegacySlot({ djName: null }), buildSlot('gone')],
       }),
       djs,
-      'Europe/London',
+      LONDON,
     );
     expect(sheet.split('\n')).toEqual([
       'Run sheet: Two Lines, Sun 9 Jun 2024 (times in BST)',
@@ -106,15 +117,15 @@ describe('runSheet', () => {
         buildSlot('b', { streamSourceType: 'RTMP', streamSourceUrl: 'rtmp://ingest.vrcdn.live/live/owl_sk_q8v7x2m4k9' }),
       ],
     });
-    expect(runSheet(withSources, djs, 'Europe/London').split('\n').slice(2)).toEqual([
+    expect(runSheet(withSources, djs, LONDON).split('\n').slice(2)).toEqual([
       '20:00–21:00  Rex Rhythm  VRCDN rtmp://stream.vrcdn.live/live/rex',
       '21:00–21:30  Night Owl  RTMP rtmp://ingest.vrcdn.live/live/owl_sk_•••• (a private stream key, not a playback link: ask the DJ for theirs)',
     ]);
-    expect(runSheet(withSources, djs, 'Europe/London', { revealKeys: true })).toContain('rtmp://ingest.vrcdn.live/live/owl_sk_q8v7x2m4k9 (a private stream key');
+    expect(runSheet(withSources, djs, LONDON, { revealKeys: true })).toContain('rtmp://ingest.vrcdn.live/live/owl_sk_q8v7x2m4k9 (a private stream key');
   });
 
   it('says so when the lineup is empty', () => {
-    expect(runSheet(event('2024-06-09T19:00:00.000Z', { slots: [] }), djs, 'Europe/London')).toBe(
+    expect(runSheet(event('2024-06-09T19:00:00.000Z', { slots: [] }), djs, LONDON)).toBe(
       'Run sheet: Sunday Service, Sun 9 Jun 2024 (times in BST)\n\nNo slots yet',
     );
   });

@@ -7,6 +7,9 @@ import {
   formatLocalTime,
   formatSlotForDj,
   formatZonedDate,
+  staffClocks,
+  staffTime,
+  staffZoneNames,
   timeBothWays,
   toDateTimeLocalValue,
   zoneAbbreviation,
@@ -174,5 +177,50 @@ describe('every time names its zone', () => {
     expect(formatZonedDate(WINTER_START, 'Australia/Sydney')).toBe('Mon 9 Dec 2024, 07:00 Sydney time');
     expect(formatZonedDate(WINTER_START, 'UTC')).toBe('Sun 8 Dec 2024, 20:00 UTC');
     expect(formatZonedDate('not a time', 'Europe/London')).toBe('');
+  });
+});
+
+describe('times on staff pages: the viewer\'s zone, the series\' beside where it differs', () => {
+  const london = (viewer: string) => ({ viewer, series: 'Europe/London' });
+  const hourLater = (iso: string) => new Date(Date.parse(iso) + 3_600_000).toISOString();
+
+  it('writes the viewer\'s time first and the series\' in brackets, summer and winter', () => {
+    expect(staffTime(SUMMER_START, london('America/New_York'))).toBe('Sun 9 Jun 2024, 15:00 New York time (20:00 London time)');
+    expect(staffTime(WINTER_START, london('America/New_York'))).toBe('Sun 8 Dec 2024, 15:00 New York time (20:00 London time)');
+    expect(staffTime(SUMMER_START, london('Europe/Paris'), 'time')).toBe('21:00 Paris time (20:00 London time)');
+    expect(staffTime(WINTER_START, london('Europe/Paris'), 'dayTime')).toBe('Sun 8 Dec 21:00 Paris time (20:00 London time)');
+  });
+
+  it('says it once where both clocks agree', () => {
+    expect(staffTime(SUMMER_START, london('Europe/London'))).toBe('Sun 9 Jun 2024, 20:00 London time');
+    // UTC keeps London's clock in winter only.
+    expect(staffTime(WINTER_START, london('UTC'), 'time')).toBe('20:00 UTC');
+    expect(staffTime(SUMMER_START, london('UTC'), 'time')).toBe('19:00 UTC (20:00 London time)');
+  });
+
+  it('names the series\' day in the bracket when it is not the viewer\'s', () => {
+    expect(staffTime(SUMMER_START, london('Australia/Sydney'))).toBe('Mon 10 Jun 2024, 05:00 Sydney time (Sun 9 Jun 20:00 London time)');
+    expect(staffTime(WINTER_START, london('Australia/Sydney'), 'time')).toBe('07:00 Sydney time (Sun 20:00 London time)');
+    expect(staffTime(WINTER_START, london('Australia/Sydney'), 'day')).toBe('Mon 9 Dec 2024 (Sun 8 Dec in London)');
+    expect(staffTime(WINTER_START, london('America/New_York'), 'day')).toBe('Sun 8 Dec 2024');
+  });
+
+  it('writes a span with both ends in each zone', () => {
+    const slot = { start: SUMMER_START, end: hourLater(SUMMER_START) };
+    expect(staffTime(slot, london('America/New_York'), 'time')).toBe('15:00–16:00 New York time (20:00–21:00 London time)');
+    expect(staffTime(slot, london('Europe/London'))).toBe('Sun 9 Jun 2024, 20:00–21:00 London time');
+  });
+
+  it('gives the clocks apart for lists whose heading names the zones', () => {
+    expect(staffClocks(SUMMER_START, london('Europe/Paris'))).toEqual({ viewer: '21:00', series: '20:00' });
+    expect(staffClocks(WINTER_START, london('UTC'))).toEqual({ viewer: '20:00', series: null });
+    expect(staffZoneNames(london('Europe/Paris'), SUMMER_START)).toBe('Paris time · London time below');
+    expect(staffZoneNames(london('UTC'), WINTER_START)).toBe('UTC');
+  });
+
+  it('is empty for an unparsable time', () => {
+    expect(staffTime('not a time', london('UTC'))).toBe('');
+    expect(staffTime({ start: SUMMER_START, end: 'x' }, london('UTC'), 'time')).toBe('');
+    expect(staffTime('not a time', london('UTC'), 'day')).toBe('');
   });
 });

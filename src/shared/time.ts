@@ -234,3 +234,79 @@ export function timeBothWays(iso: string, seriesZone: string, viewerZone: string
   const day = calendarDay(iso, viewerZone) === calendarDay(iso, seriesZone) ? '' : `${shortDay(iso, viewerZone)} `;
   return `${planned}, ${day}${own} ${zoneName(viewerZone)}`;
 }
+
+/** The zones a staff page writes times in: the viewer's (the spec's "Local Times") and the series'. */
+export interface StaffZones {
+  viewer: string;
+  series: string;
+}
+
+/** How much of an instant a staff page shows. */
+export type StaffTimeStyle = 'dateTime' | 'dayTime' | 'time' | 'day';
+
+/** A time or a span of time (a slot, an event from its start to its end). */
+export type StaffWhen = string | { start: string; end: string };
+
+const clockOf = (when: StaffWhen, zone: string) =>
+  typeof when === 'string' ? formatLocalTime(when, zone) : `${formatLocalTime(when.start, zone)}–${formatLocalTime(when.end, zone)}`;
+const startOf = (when: StaffWhen) => (typeof when === 'string' ? when : when.start);
+
+/**
+ * The clock of an instant (or span) for the viewer, and for the series when its clock shows
+ * something else ('21:00', '20:00'), for lists whose heading names the zones (staffZoneNames).
+ */
+export function staffClocks(when: StaffWhen, zones: StaffZones): { viewer: string; series: string | null } {
+  const viewer = clockOf(when, zones.viewer);
+  const series = clockOf(when, zones.series);
+  return { viewer, series: series === viewer ? null : series };
+}
+
+/**
+ * The legend of a list of clocks (staffClocks), which shows the series' clock under the viewer's:
+ * 'Paris time · London time below', or 'London time' when the two agree.
+ */
+export function staffZoneNames(zones: StaffZones, at: string): string {
+  const differ = formatLocalTime(at, zones.viewer) !== formatLocalTime(at, zones.series);
+  return differ ? `${zoneName(zones.viewer)} · ${zoneName(zones.series)} below` : zoneName(zones.viewer);
+}
+
+/**
+ * Text about times (`write` for a zone, without naming it) as staff pages show it: written for the
+ * viewer's zone and named, with the series' beside it in brackets where it reads differently
+ * ('16:00 → 17:00 New York time (21:00 → 22:00 London time)'). '' when `write` gives nothing.
+ */
+export function inStaffZones(zones: StaffZones, write: (zone: string) => string): string {
+  const own = write(zones.viewer);
+  if (!own) return '';
+  const theirs = write(zones.series);
+  return theirs === own ? `${own} ${zoneName(zones.viewer)}` : `${own} ${zoneName(zones.viewer)} (${theirs} ${zoneName(zones.series)})`;
+}
+
+/**
+ * The one rule for times on staff pages (decision 042): in the viewer's zone, named, with the
+ * series' zone beside it in brackets where its clock (or day) shows something else.
+ *   dateTime 'Sun 16 Jun 2030, 21:00 Paris time (20:00 London time)'
+ *   dayTime  'Sun 16 Jun 21:00 Paris time (20:00 London time)'
+ *   time     '21:00 Paris time (20:00 London time)'
+ *   day      'Mon 17 Jun 2030 (Sun 16 Jun in London)'
+ * The bracket repeats the series' day only when it is not the viewer's ('(Sun 16 Jun 20:00 London
+ * time)'). A span ({ start, end }) reads '21:00–23:00 Paris time (20:00–22:00 London time)'.
+ * '' for an unparsable time.
+ */
+export function staffTime(when: StaffWhen, zones: StaffZones, style: StaffTimeStyle = 'dateTime'): string {
+  const start = startOf(when);
+  const { viewer, series } = zones;
+  const sameDay = calendarDay(start, viewer) === calendarDay(start, series);
+  if (style === 'day') {
+    const day = formatEventDay(start, viewer);
+    return !day || sameDay ? day : `${day} (${shortDay(start, series)} in ${zonePlace(series)})`;
+  }
+  const clock = clockOf(when, viewer);
+  if (!clock || clock.startsWith('–') || clock.endsWith('–')) return '';
+  const date = style === 'dateTime' ? `${formatEventDay(start, viewer)}, ` : style === 'dayTime' ? `${shortDay(start, viewer)} ` : '';
+  const own = `${date}${clock} ${zoneName(viewer)}`;
+  const theirs = clockOf(when, series);
+  if (theirs === clock && sameDay) return own;
+  const theirDay = sameDay ? '' : `${style === 'time' ? (wallClock(start, series, { weekday: 'short' })?.weekday ?? '') : shortDay(start, series)} `;
+  return `${own} (${theirDay}${theirs} ${zoneName(series)})`;
+}

@@ -69,7 +69,7 @@ test('someone outside the Discord server is not authorized', async ({ page }) =>
 test('a member without roles is told how to get one, on any page, and can log out', async ({ page }) => {
   await signInAs(page, 'member');
   await expect(page.getByRole('heading', { name: 'Welcome, Milo!' })).toBeVisible();
-  // The spec's sentence, with the friendly explanation below it (issue 25).
+  // The friendly explanation, with the spec's sentence below it (issues 25, 34).
   await expect(page.getByText(NO_PERMISSION)).toBeVisible();
   await page.goto('/events');
   await expect(page.getByText('To get the DJ role, ask')).toBeVisible();

@@ -187,7 +187,7 @@ test.describe('roster import from a spreadsheet', () => {
     await signInAs(page, 'host');
     await page.goto('/globalSettings');
     await expect(page.getByRole('heading', { name: 'Global Settings' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save Signups' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Your data' })).toHaveCount(0);
     expect((await call(API.archive.exportArchive, {}, { as: page.request })).status).toBe(403);
   });

@@ -94,14 +94,16 @@ test('a member without roles learns whom to ask, from Global Settings', async ({
   await setContact(staff.request, 'Hal in #welcome', 'https://discord.gg/our-community');
 
   await signInAs(page, 'member');
-  // The spec's sentence with a Log Out button first (issue 25), the friendly explanation below it.
-  const sentence = page.getByRole('heading', { name: 'You do not have the required permissions to view this content.', level: 1 });
+  // The friendly explanation first (issue 34), then the spec's sentence with its Log Out button.
+  const welcome = page.getByRole('heading', { name: 'Welcome, Milo!', level: 1 });
+  await expect(welcome).toBeVisible();
+  const sentence = page.getByText('You do not have the required permissions to view this content.');
   await expect(sentence).toBeVisible();
   await expect(page.getByRole('button', { name: 'Log Out' })).toHaveCount(1);
-  const welcome = page.getByRole('heading', { name: 'Welcome, Milo!' });
-  await expect(welcome).toBeVisible();
+  const explanation = page.getByText('To get the DJ role, ask');
+  expect((await welcome.boundingBox())!.y).toBeLessThan((await explanation.boundingBox())!.y);
+  expect((await explanation.boundingBox())!.y).toBeLessThan((await sentence.boundingBox())!.y);
   expect((await sentence.boundingBox())!.y).toBeLessThan((await page.getByRole('button', { name: 'Log Out' }).boundingBox())!.y);
-  expect((await page.getByRole('button', { name: 'Log Out' }).boundingBox())!.y).toBeLessThan((await welcome.boundingBox())!.y);
   await expect(page.getByText('To get the DJ role, ask Hal in #welcome on our Discord server, then sign in again.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'our Discord server' })).toHaveAttribute('href', 'https://discord.gg/our-community');
   await expect(page.getByRole('alert')).toHaveCount(0);

@@ -93,11 +93,11 @@ test.describe('Global Settings and Home', () => {
     await expect(field).toHaveAttribute('type', 'url');
 
     await field.fill('not a url');
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('button', { name: 'Save Signups' }).click();
     await expect(page.getByText('Signup URL must be a URL')).toBeVisible();
 
     await field.fill(signupUrl);
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('button', { name: 'Save Signups' }).click();
     await expect(page.getByText('Settings saved successfully!')).toBeVisible();
 
     await page.goto('/');
@@ -115,9 +115,10 @@ test.describe('Global Settings and Home', () => {
 
     await page.goto('/globalSettings');
     await page.getByLabel('Signup URL').fill(signupUrl);
+    await page.getByRole('button', { name: 'Save Signups' }).click();
     await page.getByLabel('Chat server URL').fill(chatServerUrl);
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(page.getByText('Settings saved successfully!')).toBeVisible();
+    await page.getByRole('button', { name: 'Save Helpful Links' }).click();
+    await expect(page.getByText('Settings saved successfully!')).toHaveCount(2);
 
     await page.goto('/');
     await expect(page.getByRole('link', { name: signupUrl })).toHaveAttribute('href', signupUrl);

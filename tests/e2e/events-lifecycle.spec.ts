@@ -177,7 +177,7 @@ test('a DJ is archived (gone from the roster and the DJ search, plays kept) and 
   // The lineup's DJ search does not offer them.
   await page.goto(`/events/${upcomingId}/lineup`);
   await page.getByRole('button', { name: 'Add DJ to Signups' }).click();
-  await page.getByLabel('Dj', { exact: true }).fill(dj.djName);
+  await page.getByLabel('DJ', { exact: true }).fill(dj.djName);
   await expect(page.getByText('No matches found.')).toBeVisible();
   await page.keyboard.press('Escape');
 
@@ -221,5 +221,5 @@ test('two records of one DJ are merged: plays move, the kept Discord ID stays', 
   const event = await getEvent(page.request, playedId);
   expect(event.signups.map((signup) => signup.djRefs)).toEqual([[kept.id]]);
   await page.goto(`/djs/${typedIn.id}`);
-  await expect(page.getByText('Dj not found.')).toBeVisible();
+  await expect(page.getByText('DJ not found.')).toBeVisible();
 });

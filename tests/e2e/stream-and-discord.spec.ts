@@ -92,10 +92,10 @@ test('a previous stream link goes from the wizard to Stream Details, the run she
   const webhook = await newFakeWebhook(page.request);
   await page.goto('/globalSettings');
   await page.getByLabel('Announcements webhook URL').fill('https://example.com/api/webhooks/1/abc');
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('button', { name: 'Save Discord webhooks' }).click();
   await expect(page.getByText(/^Announcements webhook must start with /)).toBeVisible();
   await page.getByLabel('Announcements webhook URL').fill(webhook.url);
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('button', { name: 'Save Discord webhooks' }).click();
   await expect(page.getByText('Settings saved successfully!')).toBeVisible();
   await expect(page.getByLabel('New announcements webhook URL')).toHaveValue('');
   await expect(page.getByText(/Set: http:\/\/127\.0\.0\.1:\d+\/api\/webhooks\/\d{4}…\/••••\. Leave empty to keep it\./)).toBeVisible();

@@ -158,7 +158,8 @@ test.describe('unsaved edits', () => {
     await seriesName.click();
     await seriesName.fill('Unsaved Series');
     await navLink(page, 'Home').click();
-    await expect(leaveQuestion(page)).toContainText('You have unsaved changes. Leaving this page discards them.');
+    // It names the section with the edit: each section saves on its own (issue 34).
+    await expect(leaveQuestion(page)).toContainText('You have unsaved changes in New events. Leaving this page discards them.');
     await leaveQuestion(page).getByRole('button', { name: 'Stay' }).click();
     await expect(page).toHaveURL(/\/globalSettings$/);
     await reloadAnswering(page, 'stay');
@@ -195,8 +196,8 @@ test.describe('a fresh install', () => {
     const checklist = page.getByRole('region', { name: 'Set up your community' });
     await expect(checklist.getByRole('link')).toHaveText([
       'Signup URL — still an example value',
-      'Series name — the shipped default: save the settings to keep it',
-      'Default weekday, time and zone — the shipped default: save the settings to keep it',
+      'Series name — the shipped default: save its section to keep it',
+      'Default weekday, time and zone — the shipped default: save its section to keep it',
       'Announcement role IDs — not set yet',
       'Scheduling channel link — not set yet',
       'Contact host name — still an example value',
@@ -222,8 +223,9 @@ test.describe('a fresh install', () => {
       ['Chat server URL', 'https://discord.gg/community'],
     ];
     for (const [label, value] of fields) await page.getByLabel(label).fill(value);
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(page.getByText('Settings saved successfully!')).toBeVisible();
+    // Each section saves its own (issue 34); New events saved as shipped keeps its defaults.
+    for (const title of ['Signups', 'New events', 'Community', 'Helpful Links']) await page.getByRole('button', { name: `Save ${title}` }).click();
+    await expect(page.getByText('Settings saved successfully!')).toHaveCount(4);
     await navLink(page, 'Home').click();
     await expect(page.getByRole('link', { name: 'https://forms.community.test/signup' })).toBeVisible();
     await expect(checklist).toHaveCount(0);
@@ -231,7 +233,7 @@ test.describe('a fresh install', () => {
     // One setting emptied again: listed again, until this browser dismisses the list.
     await page.goto('/globalSettings');
     await page.getByLabel('Shared drive URL').fill('');
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('button', { name: 'Save Helpful Links' }).click();
     await expect(page.getByText('Settings saved successfully!')).toBeVisible();
     await page.goto('/');
     await expect(checklist.getByRole('link')).toHaveText(['Shared drive URL — not set yet']);

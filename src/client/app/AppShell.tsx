@@ -1,6 +1,6 @@
 import './shell.css';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, NavLink, Outlet, useNavigation } from 'react-router';
 import { hasAccess } from '@shared/policy';
 import type { Me } from '@shared/schemas/auth';
 import { paths } from '@shared/paths';
@@ -26,12 +26,22 @@ export function AppShell() {
   useSignOutOnExpiredSession();
   return (
     <>
+      <NavigationProgress />
       <AppNavbar me={me.data ?? null} />
       <main className="container py-3">
         <Outlet />
       </main>
     </>
   );
+}
+
+/**
+ * While the next page loads (its code on a slow link), a bar at the top says so at once: a click
+ * never seems to do nothing (issue 34).
+ */
+function NavigationProgress() {
+  const loading = useNavigation().state !== 'idle';
+  return loading ? <div className="navigation-progress" role="progressbar" aria-label="Loading the page" /> : null;
 }
 
 const STAFF_LINKS = [

@@ -18,8 +18,8 @@ export function ConfirmDialog({
   children: ReactNode;
   confirmLabel?: string;
   cancelLabel?: string;
-  /** 'primary' for a question whose answer undoes something (restore). */
-  confirmVariant?: 'danger' | 'primary';
+  /** 'primary' for a question whose answer undoes something (restore), 'success' for publishing. */
+  confirmVariant?: 'danger' | 'primary' | 'success';
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;

@@ -2,11 +2,13 @@ import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
+import { type DiscordMessage, whoIsPinged } from '@shared/announcements';
+import type { Dj } from '@shared/schemas/djs';
 import { type DiscordPostKind, WEBHOOK_LABELS, WEBHOOK_OF_POST } from '@shared/discord-webhooks';
 import { paths } from '@shared/paths';
-import { formatZonedDate } from '@shared/time';
+import { staffTime } from '@shared/time';
 import { ApiError } from '@client/lib/api';
-import { browserZone } from '@client/lib/zone';
+import { useStaffZones } from '@client/lib/useZone';
 import { useDiscordPosts, usePostToDiscord } from '@client/shared/discord';
 import { ConfirmDialog } from './ConfirmDialog';
 import { RetryButton } from './LoadError';
@@ -19,13 +21,17 @@ const WHERE: Record<DiscordPostKind, string> = {
 };
 
 /**
- * "Post to Discord" beside Copy Text; once posted, "Update post" edits that message. A failure
- * is a toast in plain words and the text stays on the screen to try again or copy by hand.
+ * "Post to Discord" beside Copy Text, filled where Copy Text is outlined: it sends the message and
+ * notifies people, and says whom; once posted, "Update post" edits that message. A failure is a
+ * toast in plain words and the text stays on the screen to try again or copy by hand.
  */
-export function DiscordPostButton({ eventId, kind, text }: { eventId: string; kind: DiscordPostKind; text: string }) {
+export function DiscordPostButton({ eventId, kind, message, djs }: { eventId: string; kind: DiscordPostKind; message: DiscordMessage; djs: Record<string, Dj> }) {
+  const text = message.content;
   const posts = useDiscordPosts(eventId);
   const post = usePostToDiscord(eventId, kind);
   const [confirming, setConfirming] = useState(false);
+  const zones = useStaffZones();
+  const when = (iso: string) => staffTime(iso, zones);
   if (posts.isError) {
     return (
       <span className="small text-body-secondary">
@@ -59,12 +65,16 @@ export function DiscordPostButton({ eventId, kind, text }: { eventId: string; ki
       },
     });
   const last = earlier && (earlier.updatedAt ? `Updated ${when(earlier.updatedAt)} by ${earlier.updatedBy}` : `Posted ${when(earlier.postedAt)} by ${earlier.postedBy}`);
+  const pinged = whoIsPinged(message, djs);
 
   return (
     <>
-      <Button variant="outline-primary" size="sm" disabled={post.isPending || text === ''} onClick={() => setConfirming(true)}>
+      <Button variant="primary" size="sm" disabled={post.isPending || text === ''} onClick={() => setConfirming(true)}>
         {post.isPending ? 'Posting…' : label}
       </Button>
+      <span className="small fw-semibold" data-testid="post-pings">
+        {pinged}
+      </span>
       {last && <span className="small text-body-secondary">{last}</span>}
       <ConfirmDialog
         show={confirming}
@@ -74,12 +84,14 @@ export function DiscordPostButton({ eventId, kind, text }: { eventId: string; ki
         onConfirm={send}
         onCancel={() => setConfirming(false)}
       >
-        {earlier
-          ? `The message posted earlier in ${WHERE[kind]} is replaced by the text shown here.`
-          : `The text shown here is posted in ${WHERE[kind]}; the people and roles it mentions are notified.`}
+        <p>
+          {earlier
+            ? `The message posted earlier in ${WHERE[kind]} is replaced by the text shown here.`
+            : `The text shown here is posted in ${WHERE[kind]}; the people and roles it mentions are notified.`}
+        </p>
+        <p className="mb-0 fw-semibold">{pinged}</p>
       </ConfirmDialog>
     </>
   );
 }
 
-const when = (iso: string) => formatZonedDate(iso, browserZone());

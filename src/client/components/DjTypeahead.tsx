@@ -25,11 +25,14 @@ export function DjTypeahead({
   archived,
   exceptId,
   onPick,
+  onTyped,
 }: {
   id: string;
   archived: 'hide' | 'include';
   exceptId?: string;
   onPick: (dj: RosterDj) => void;
+  /** What was typed so far (Onboard New Dj starts from it). */
+  onTyped?: (typed: string) => void;
 }) {
   const [typed, setTyped] = useState('');
   const found = useDjSearch(typed, archived);
@@ -44,8 +47,11 @@ export function DjTypeahead({
         options={options}
         labelKey={rosterLabel}
         filterBy={keepAll}
-        onInputChange={setTyped}
-        emptyLabel={searching ? 'Loading djs…' : 'No matches found.'}
+        onInputChange={(text) => {
+          setTyped(text);
+          onTyped?.(text);
+        }}
+        emptyLabel={searching ? 'Loading DJs…' : 'No matches found.'}
         maxResults={100}
         paginate
         paginationText="Display additional results..."

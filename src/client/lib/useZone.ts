@@ -1,4 +1,5 @@
-import { createContext, useContext, useSyncExternalStore } from 'react';
+import { createContext, useContext, useMemo, useSyncExternalStore } from 'react';
+import type { StaffZones } from '@shared/time';
 import { browserZone } from './zone';
 
 /**
@@ -18,4 +19,18 @@ const unchanging = () => () => {};
 export function useZone(): string {
   const rendered = useContext(RenderedZone);
   return useSyncExternalStore(unchanging, browserZone, () => rendered ?? browserZone());
+}
+
+/** The series' zone, from the signed-in person's /api/me (RequireAccess gives it). */
+const SeriesZone = createContext<string | null>(null);
+export const SeriesZoneProvider = SeriesZone.Provider;
+
+/**
+ * The zones a staff page writes its times in (decision 042): the browser's, and the series' beside
+ * it where it differs (shared/time.ts staffTime). Staff pages render in the browser only.
+ */
+export function useStaffZones(): StaffZones {
+  const series = useContext(SeriesZone);
+  const viewer = browserZone();
+  return useMemo(() => ({ viewer, series: series ?? viewer }), [viewer, series]);
 }

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, createContext, useContext } from 'react';
 import type { RouteObject } from 'react-router';
 import { EVENT_TABS, type EventTab } from '@shared/paths';
 import type { ModuleHandle } from '@client/lib/pageHandles';
@@ -38,4 +38,13 @@ export function eventTabRoutes(tabs: readonly EventTabDefinition[]): RouteObject
       lazy: lazy(definition),
     })),
   ];
+}
+
+/** The event page's tabs, for a tab that links to another (the Preflight tab's steps). */
+const EventTabsContext = createContext<readonly EventTabDefinition[]>([]);
+export const EventTabsProvider = EventTabsContext.Provider;
+
+/** A tab's label in the event page's nav ('Stream Details' for technicalDetails). */
+export function useEventTabLabel(tab: EventTab): string {
+  return useContext(EventTabsContext).find((definition) => definition.tab === tab)?.label ?? tab;
 }

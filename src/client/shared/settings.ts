@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as api from '@shared/api/settings';
 import type { SaveSettingsBody, Settings } from '@shared/schemas/settings';
 import { call, queryKeyOf, queryOf } from '@client/lib/api';
+import { meQueryKey } from './session';
 
 // The community's global settings, read by most staff screens.
 
@@ -18,7 +19,8 @@ export function useSaveSettings() {
     mutationFn: (body: SaveSettingsBody) => call(api.saveSettings, { body }),
     onSuccess: (stored) => {
       queryClient.setQueryData(settingsQuery().queryKey, stored);
-      return queryClient.invalidateQueries({ queryKey: queryKeyOf(api.getSetupChecklist) });
+      // /api/me carries the series' zone, which staff pages write times beside (decision 042).
+      return Promise.all([queryClient.invalidateQueries({ queryKey: queryKeyOf(api.getSetupChecklist) }), queryClient.invalidateQueries({ queryKey: meQueryKey })]);
     },
   });
 }

@@ -63,7 +63,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext) {
     clearSessionCookie(reply, ctx);
   });
 
-  registerEndpoint(app, api.getMe, ({ user }) => currentMe(user));
+  registerEndpoint(app, api.getMe, ({ user }) => currentMe({ db: ctx.store.db, user }));
 }
 
 const redirectUriFor = (request: FastifyRequest, ctx: AppContext) => `${ownOrigin(request, ctx)}${paths.discordRedirect()}`;

@@ -1,8 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import { generateCodeVerifier, generateState } from 'arctic';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
 import { AUTH_MESSAGES, type AuthCallbackBody, type Me } from '@shared/schemas/auth.js';
 import type { AppContext } from '../context.js';
+import type { Database } from '../db/schema.js';
+import { readSettings } from '../settings/service.js';
 import { HttpError } from '../http/errors.js';
 import {
   authorizationUrl,
@@ -81,12 +84,14 @@ export async function completeSignIn(
     sealer: sessionSealer(ctx.config.sessionSecret),
   });
   log.info({ djId, roles }, 'signed in');
-  return { me: { djId, publicName, avatarUrl, roles }, session };
+  const { defaultZone: seriesZone } = await readSettings(ctx.store.db);
+  return { me: { djId, publicName, avatarUrl, roles, seriesZone }, session };
 }
 
-/** Who is signed in, as their session says (no roster read: a member without roles has none). */
-export function currentMe(user: SessionUser): Me {
-  return { djId: user.djId, publicName: user.publicName, avatarUrl: user.avatarUrl, roles: user.roles };
+/** Who is signed in, as their session says (no roster read: a member without roles has none), and the series' zone. */
+export async function currentMe({ db, user }: { db: Kysely<Database>; user: SessionUser }): Promise<Me> {
+  const { defaultZone: seriesZone } = await readSettings(db);
+  return { djId: user.djId, publicName: user.publicName, avatarUrl: user.avatarUrl, roles: user.roles, seriesZone };
 }
 
 /** Ends the session; returns its id (for closing its live streams), or null without one. */

@@ -61,17 +61,23 @@ export interface SignupsTable {
   is_debut: Flag;
   requested_duration: number;
   type: string;
+  /**
+   * No longer read or written (Hide Entry is a view of the page, decision 042): kept, always 0 for new
+   * rows, so instances upgraded one at a time and archives of version 1 go on working.
+   */
   hidden: Flag;
   /** JSON text of SignupFormData, or null for signups staff added. */
   form_data: string | null;
   /** The DJ who gave the answers in form_data: only they (and staff) read or change them. */
   submitted_by: string | null;
-  /** When the DJ changed answers the slot plays (name, length, type) after the lineup was saved. */
+  /** When the DJ changed their answers after the lineup was saved: the update waits for staff. */
   update_pending_at: number | null;
   /** JSON list of what the DJ's update changes ('name', 'length', 'type'): waiting, or dismissed. */
   update_fields: string | null;
   /** When staff dismissed that update (the slot stays as it was); null while it waits or when there is none. */
   update_dismissed_at: number | null;
+  /** While a DJ's update waits: JSON of the answers the lineup goes by (their answers before it); null: form_data's. */
+  answers_in_use: string | null;
   created_at: number;
   updated_at: number;
 }

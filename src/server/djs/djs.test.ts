@@ -202,9 +202,9 @@ describe.each(testDialects)('DJs API on %s', (dialect) => {
 
   test('an unknown DJ is 404 on read and update', async () => {
     const read = await app.call(API.djs.getDj, { params: { djId: 'no-such-dj' } }, { as: { cookie } });
-    expect(read).toMatchObject({ status: 404, error: { message: 'Dj not found.' } });
+    expect(read).toMatchObject({ status: 404, error: { message: 'DJ not found.' } });
     const update = await app.call(API.djs.updateDj, { params: { djId: 'no-such-dj' }, body: validDj() }, { as: { cookie } });
-    expect(update).toMatchObject({ status: 404, error: { message: 'Dj not found.' } });
+    expect(update).toMatchObject({ status: 404, error: { message: 'DJ not found.' } });
   });
 
   test('signed-out requests get 401 and non-staff get 403, changing nothing', async () => {

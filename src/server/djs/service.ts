@@ -22,7 +22,7 @@ import type { DjFields, MergedColumns } from './repository.js';
 type Db = Kysely<Database>;
 
 const DUPLICATE_DISCORD_ID = 'A DJ with this Discord ID already exists.';
-const DJ_NOT_FOUND = 'Dj not found.';
+const DJ_NOT_FOUND = 'DJ not found.';
 
 /** A page of the roster, how many DJs it pages through (and are in the view), and the earliest recorded event. */
 export async function getRoster({ db, query, counts, now = Date.now() }: { db: Db; query: RosterPageQuery; counts?: ReadCache<number>; now?: number }): Promise<RosterResponse> {

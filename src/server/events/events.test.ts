@@ -177,7 +177,7 @@ describe.each(testDialects)('events API on %s', (dialect) => {
       const [a, b, c] = [await addDj('Alpha'), await addDj('Beta'), await addDj('Gamma')];
       const first = staffSignup(a, 'Alpha', { requestedDuration: 1.5, isDebut: true });
       const b2b = staffSignup(b, 'Beta b2b Gamma', { djRefs: [b, c], requestedDuration: 0.5 });
-      const waiting = staffSignup(await addDj('Waiting'), 'Waiting', { hidden: true });
+      const waiting = staffSignup(await addDj('Waiting'), 'Waiting', { type: 'PRERECORD' });
       const loaded = await getEvent(id);
       const saved = await app.call(API.events.saveEvent, { params: { eventId: id }, body: draftOf(loaded, {
           event: { ...draftOf(loaded).event, name: 'Renamed', host: '', startDatetime: '2030-01-06T19:00:00Z' },
@@ -202,10 +202,10 @@ describe.each(testDialects)('events API on %s', (dialect) => {
         [b2b.uuid, '2030-01-06T19:00:00.000Z', '2030-01-06T19:30:00.000Z'],
         [first.uuid, '2030-01-06T19:30:00.000Z', '2030-01-06T21:00:00.000Z'],
       ]);
-      expect(saved.body.signups.map((s) => [s.name, s.djRefs, s.hidden, s.isDebut])).toEqual([
-        ['Alpha', [a], false, true],
-        ['Beta b2b Gamma', [b, c], false, false],
-        ['Waiting', [waiting.djRefs[0]], true, false],
+      expect(saved.body.signups.map((s) => [s.name, s.djRefs, s.type, s.isDebut])).toEqual([
+        ['Alpha', [a], 'LIVE', true],
+        ['Beta b2b Gamma', [b, c], 'LIVE', false],
+        ['Waiting', [waiting.djRefs[0]], 'PRERECORD', false],
       ]);
       expect(Object.keys(saved.body.djs).sort()).toEqual([a, b, c, waiting.djRefs[0]].sort());
       // This event is not among a DJ's "Other Events".
@@ -410,7 +410,7 @@ describe.each(testDialects)('events API on %s', (dialect) => {
         kind: 'published',
         lines: [{ t: 'published_anyway', unmet: ['Every slot has a stream source or is a prerecord (No source: Rex)', 'Every DJ confirmed their slot (Not confirmed: Rex)'] }],
       });
-      expect(historyLineText(history.body.entries[0]!.lines[0]!, 'Europe/London')).toBe(
+      expect(historyLineText(history.body.entries[0]!.lines[0]!, { viewer: 'Europe/London', series: 'Europe/London' })).toBe(
         'Published anyway. Requirements not met: Every slot has a stream source or is a prerecord (No source: Rex); Every DJ confirmed their slot (Not confirmed: Rex).',
       );
       // Still checked against the version the page showed, and still never while cancelled.

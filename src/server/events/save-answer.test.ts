@@ -101,7 +101,7 @@ describe.each(testDialects)('the event save answer on %s', (dialect) => {
 
     // Staff fields of one signup, the signups reordered, the DJs of the b2b swapped and one confirmed meanwhile.
     await db().updateTable('signup_djs').set({ confirmation: 'confirmed' }).where('dj_id', '=', c).execute();
-    const signups = event.signups.map((s): Signup => (s.uuid === b2b.uuid ? { ...s, djRefs: [c, b], isDebut: true, hidden: true, type: 'RTMP' } : s));
+    const signups = event.signups.map((s): Signup => (s.uuid === b2b.uuid ? { ...s, djRefs: [c, b], isDebut: true, type: 'RTMP' } : s));
     event = await save(id, draftOf(event, { signups: [signups[2]!, signups[0]!, signups[1]!] }));
     expect(event.signups[0]).toMatchObject({ djRefs: [c, b], confirmations: { [b]: 'proposed', [c]: 'confirmed' } });
 

@@ -7,6 +7,9 @@ import { historyLineText } from '@shared/history.js';
 import { intake } from '../testing/fixtures.js';
 import { startTestApp, testDialects, type SignedIn, type TestApp } from '../testing/harness.js';
 
+/** The history's times as a host in the series' own zone reads them. */
+const LONDON = { viewer: 'Europe/London', series: 'Europe/London' };
+
 // An event's history through HTTP, as the host reads it: every kind of change, who made it and
 // what it changed; the DJ's own intake; a DJ's signup racing a save; who may read it.
 
@@ -44,7 +47,7 @@ describe.each(testDialects)('event history on %s', (dialect) => {
     expect(response.status).toBe(200);
     return response.body;
   };
-  const texts = (page: HistoryPage) => page.entries.map((entry) => [entry.kind, entry.actor?.name ?? 'system', ...entry.lines.map((line) => historyLineText(line, page.zone))]);
+  const texts = (page: HistoryPage) => page.entries.map((entry) => [entry.kind, entry.actor?.name ?? 'system', ...entry.lines.map((line) => historyLineText(line, LONDON))]);
 
   /** The whole lineup in slots, the event renamed. */
   async function saveWithLineup(id: string, name: string) {
@@ -106,7 +109,6 @@ describe.each(testDialects)('event history on %s', (dialect) => {
     expect(page.entries[0]).toMatchObject({ actor: { djId: host.djId }, version: restored.body.version });
     expect(page.entries.at(-1)).toMatchObject({ version: 1 });
     expect(page.nextBefore).toBeNull();
-    expect(page.zone).toBe('Europe/London');
   });
 
   test('a save that changed nothing leaves no entry; Create next event says where it came from', async () => {

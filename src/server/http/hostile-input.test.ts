@@ -146,7 +146,7 @@ describe.each(testDialects)('hostile input on %s', (dialect) => {
     const merged = await app.call(API.djs.createDj, { body: { discordId: '523456789012345678', publicName: 'Pat (old)', djName: 'Pat DJ (old)', rtmpUrl: '', twitchUsername: '' } }, { as: { cookie: staffCookie } });
     mergedDjId = merged.body.id;
     event = (await app.call(API.events.getEvent, { params: { eventId } }, { as: { cookie: staffCookie } })).body;
-    const signup = { uuid: crypto.randomUUID(), name: 'Pat act', djRefs: [djId], isDebut: false, requestedDuration: 1 as const, type: 'LIVE' as const, hidden: false };
+    const signup = { uuid: crypto.randomUUID(), name: 'Pat act', djRefs: [djId], isDebut: false, requestedDuration: 1 as const, type: 'LIVE' as const };
     const saved = await app.call(API.events.saveEvent, { params: { eventId }, body: { ...saveBody(event), signups: [signup], slots: [slotFor(signup.uuid)] } }, { as: { cookie: staffCookie } });
     expect(saved.status).toBe(200);
     event = saved.body;

@@ -58,7 +58,7 @@ describe.each(testDialects)('markup in names on %s', (dialect) => {
 
     // Staff put both signups in the lineup.
     const loaded = (await app.call(API.events.getEvent, { params: { eventId } }, { as: staff })).body;
-    const staffSignup = { uuid: crypto.randomUUID(), name: `Staff ${MARKUP}`, djRefs: [dj.body.id], isDebut: false, requestedDuration: 1 as const, type: 'LIVE' as const, hidden: false };
+    const staffSignup = { uuid: crypto.randomUUID(), name: `Staff ${MARKUP}`, djRefs: [dj.body.id], isDebut: false, requestedDuration: 1 as const, type: 'LIVE' as const };
     const signups = [...loaded.signups.map(({ formData: _f, ...s }) => s), staffSignup];
     const saved = await app.call(API.events.saveEvent, { params: { eventId }, body: {
       baseVersion: loaded.version,
@@ -130,7 +130,7 @@ describe.each(testDialects)('markup in names on %s', (dialect) => {
       app.call(API.events.saveEvent, { params: { eventId }, body: {
         baseVersion: loaded.version,
         event,
-        signups: [{ uuid: crypto.randomUUID(), name: signupName, djRefs: [], isDebut: false, requestedDuration: 1, type: 'LIVE', hidden: false }],
+        signups: [{ uuid: crypto.randomUUID(), name: signupName, djRefs: [], isDebut: false, requestedDuration: 1, type: 'LIVE' }],
         slots: [],
         removedSignupUuids: [],
       } }, { as: staff });

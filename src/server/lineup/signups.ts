@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type ExpressionBuilder, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { CONFIRMATIONS, type Confirmation, DEFAULT_SLOT_HOURS, SLOT_FIELDS, type SlotField } from '@shared/domain.js';
-import type { DjUpdate, Played } from '@shared/dj-update.js';
+import type { DjUpdate, DjUpdateAfterAnswers, Played } from '@shared/dj-update.js';
 import type { LineupChanges, SignupPlace } from '@shared/lineup-save.js';
 import type { Signup, StaffSignup } from '@shared/schemas/lineup.js';
 import { readStoredAnswers, type SignupFormData } from '@shared/schemas/signup.js';
@@ -58,7 +58,6 @@ const STAFF_COLUMNS = {
   isDebut: 'is_debut',
   requestedDuration: 'requested_duration',
   type: 'type',
-  hidden: 'hidden',
 } as const satisfies Record<Exclude<keyof StaffSignup, 'uuid' | 'djRefs'>, keyof SignupsTable>;
 
 type StaffColumns = Pick<SignupsTable, (typeof STAFF_COLUMNS)[keyof typeof STAFF_COLUMNS] | 'position'>;
@@ -122,7 +121,7 @@ export function signupsFromRows(
     requestedDuration: storedHours(row.requested_duration),
     type: storedSignupType(row.type, `signup ${row.uuid}`),
     hidden: fromFlag(row.hidden),
-    formData: parseFormData(row.form_data, row.uuid),
+    ...djAnswers(row),
     updatePendingAt: row.update_pending_at === null ? null : toIso(row.update_pending_at),
     updateFields: row.update_pending_at === null ? [] : parseUpdateFields(row.update_fields),
     confirmations: confirmations.get(row.uuid) ?? {},
@@ -133,6 +132,16 @@ export function signupsFromRows(
 
 /** A stored length in hours; one that is no number reads as the default. */
 const storedHours = (stored: number) => (Number.isFinite(Number(stored)) ? Number(stored) : DEFAULT_SLOT_HOURS);
+
+/**
+ * The answers the lineup goes by and, while a DJ's update waits, their new ones (decision 042): the
+ * kept answers_in_use, else form_data (also for an update stored before there was a column for them).
+ */
+function djAnswers(row: Pick<SignupsTable, 'uuid' | 'form_data' | 'update_pending_at' | 'answers_in_use'>): Pick<Signup, 'formData' | 'updatedAnswers'> {
+  const latest = parseFormData(row.form_data, row.uuid);
+  if (row.update_pending_at === null) return { formData: latest, updatedAnswers: null };
+  return { formData: row.answers_in_use === null ? latest : parseFormData(row.answers_in_use, row.uuid), updatedAnswers: latest };
+}
 
 const asConfirmation = (stored: string): Confirmation => ((CONFIRMATIONS as readonly string[]).includes(stored) ? (stored as Confirmation) : 'proposed');
 
@@ -169,6 +178,8 @@ export async function writeSignups(trx: Transaction<Database>, eventId: string, 
           uuid: signup.uuid,
           event_id: eventId,
           form_data: null,
+          // Retired (decision 042), kept at 0 for instances of the previous version.
+          hidden: 0,
           created_at: now,
           ...staffColumns(signup, position),
           updated_at: now,
@@ -192,7 +203,7 @@ export async function writeSignups(trx: Transaction<Database>, eventId: string, 
   for (const { uuid, dismissed } of changes.clearUpdates) {
     await trx
       .updateTable('signups')
-      .set({ update_pending_at: null, update_fields: dismissed ? JSON.stringify(dismissed) : null, update_dismissed_at: dismissed ? now : null })
+      .set({ update_pending_at: null, update_fields: dismissed ? JSON.stringify(dismissed) : null, update_dismissed_at: dismissed ? now : null, answers_in_use: null })
       .where('event_id', '=', eventId)
       .where('uuid', '=', uuid)
       .execute();
@@ -302,6 +313,7 @@ const selectSignupOwner = precompiled((db, { eventId, djId }: { eventId: string;
       'signups.update_fields',
       'signups.update_dismissed_at',
       'signup_djs.confirmation',
+      'signups.answers_in_use',
       'slots.signup_uuid as slotted',
     ])
     .where('signup_djs.event_id', '=', eventId)
@@ -380,8 +392,9 @@ const resetConfirmation = precompiled((db, { eventId, djId }: { eventId: string;
 
 /**
  * A DJ's new answers to a signup already in a saved lineup: the slot keeps playing what staff
- * saved; what the DJ changed waits (update_pending_at, update_fields) for staff to apply it, or
- * stays dismissed (since `dismissedAt`) when staff dismissed it and the DJ did not ask again.
+ * saved and goes by the answers it had (`answersInUse`); what the DJ changed waits
+ * (update_pending_at, update_fields) for staff to apply it, or stays dismissed (since
+ * `dismissedAt`) when staff dismissed it and the DJ did not ask again.
  */
 export async function updateAnswersOnly(
   db: QueryTarget,
@@ -389,9 +402,8 @@ export async function updateAnswersOnly(
   form: SignupFormData,
   djId: string,
   now: number,
-  update: { state: DjUpdate | null; dismissedAt: number | null },
+  { update: state, answersInUse, dismissedAt }: DjUpdateAfterAnswers & { dismissedAt: number | null },
 ): Promise<void> {
-  const { state, dismissedAt } = update;
   await updateAnswers(db, {
     uuid,
     formData: JSON.stringify(form),
@@ -399,12 +411,16 @@ export async function updateAnswersOnly(
     pendingAt: state && !state.dismissed ? now : null,
     fields: state ? JSON.stringify(state.fields) : null,
     dismissedAt: state?.dismissed ? (dismissedAt ?? now) : null,
+    answersInUse: answersInUse && JSON.stringify(answersInUse),
     now,
   });
 }
 
 const updateAnswers = precompiled(
-  (db, values: { uuid: string; formData: string; djId: string; pendingAt: number | null; fields: string | null; dismissedAt: number | null; now: number }) =>
+  (
+    db,
+    values: { uuid: string; formData: string; djId: string; pendingAt: number | null; fields: string | null; dismissedAt: number | null; answersInUse: string | null; now: number },
+  ) =>
     db
       .updateTable('signups')
       .set({
@@ -413,13 +429,14 @@ const updateAnswers = precompiled(
         update_pending_at: values.pendingAt,
         update_fields: values.fields,
         update_dismissed_at: values.dismissedAt,
+        answers_in_use: values.answersInUse,
         updated_at: values.now,
       })
       .where('uuid', '=', values.uuid),
 );
 
 /**
- * The columns a DJ's submission sets; staff columns (is_debut, hidden, position) are left alone.
+ * The columns a DJ's submission sets; staff columns (is_debut, position) are left alone.
  * `played`: what the signup plays (an update keeps what staff set and the DJ did not change).
  */
 const submittedColumns = (form: SignupFormData, djId: string, now: number, played?: Played): SubmittedColumns => ({
@@ -449,6 +466,7 @@ const submittedSet = (values: SubmittedColumns) => ({
   update_pending_at: null,
   update_fields: null,
   update_dismissed_at: null,
+  answers_in_use: null,
   updated_at: values.now,
 });
 

@@ -36,7 +36,7 @@ export async function signupPageData({ ctx, user, eventId }: { ctx: AppContext; 
   try {
     const area = await loadSignupArea({ ctx, user, eventId });
     return {
-      me: shape(authApi.getMe.response, currentMe(user)) as Me,
+      me: shape(authApi.getMe.response, await currentMe({ db: ctx.store.db, user })) as Me,
       signupArea: { eventId, area: shape(signupApi.getSignupArea.response, area) as SignupArea },
     };
   } catch (error) {

@@ -42,7 +42,7 @@ describe.each(testDialects)('pages written in the theme and accent on %s', (dial
 
   test("the series' accent, made accessible in each theme, is on every page's <html>", async () => {
     const settings = await readSettings(app.ctx.store.db);
-    await saveSettings({ db: app.ctx.store.db, body: { ...settings, imageAccent: '#ffd60a' }, webhookOrigin: 'https://discord.com' });
+    await saveSettings({ db: app.ctx.store.db, dialect: app.ctx.store.dialect, body: { ...settings, imageAccent: '#ffd60a' }, webhookOrigin: 'https://discord.com' });
     for (const address of ['/login', '/lineups', '/lineups/no-such-event', '/events']) {
       const tag = htmlTag((await app.request<string>('GET', address)).body);
       // Yellow is too light for the light theme: a darker shade of it; it reads as it is on the dark one.

@@ -8,6 +8,6 @@ export function registerSettingsRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx.store;
   const { webhookOrigin } = ctx.config.discord;
   registerEndpoint(app, api.getSettings, () => readSettingsAnswer({ db, webhookOrigin }));
-  registerEndpoint(app, api.saveSettings, ({ body }) => saveSettings({ db, body, webhookOrigin }));
+  registerEndpoint(app, api.saveSettings, ({ body }) => saveSettings({ db, dialect: ctx.store.dialect, body, webhookOrigin }));
   registerEndpoint(app, api.getSetupChecklist, () => readSetupChecklist(db));
 }

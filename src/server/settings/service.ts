@@ -17,6 +17,7 @@ import {
   settingsSchema,
 } from '@shared/schemas/settings.js';
 import { type SetupItem, setupChecklist } from '@shared/setup-checklist.js';
+import type { Dialect } from '../db/open.js';
 import type { Database } from '../db/schema.js';
 import { badRequest } from '../http/errors.js';
 import { warnStoredDataOnce } from '../stored-data-log.js';
@@ -35,20 +36,22 @@ export async function readSettings(db: Db): Promise<Settings> {
 
 /** The settings, and which of them were saved (valid) rather than taken from the defaults. */
 async function readStored(db: Db): Promise<{ settings: Settings; saved: Set<keyof Settings> }> {
-  const stored = await readSettingsDocument(db, GLOBAL_KEY);
+  const saved = savedSettings(await readSettingsDocument(db, GLOBAL_KEY));
+  return { settings: { ...DEFAULT_SETTINGS, ...saved }, saved: new Set(Object.keys(saved) as Array<keyof Settings>) };
+}
+
+/** The settings a stored document holds that are still valid, each on its own. */
+function savedSettings(stored: unknown): Partial<Settings> {
   const record = stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};
-  const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS };
-  const saved = new Set<keyof Settings>();
+  const saved: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(settingsSchema.shape)) {
     const parsed = field.safeParse(record[key]);
-    if (parsed.success) {
-      settings[key] = parsed.data;
-      saved.add(key as keyof Settings);
-    } else if (record[key] !== undefined) {
-      warnStoredDataOnce(`settings:${key}`, { setting: key }, 'a stored global setting no longer passes the rules: its default is used until staff save the settings');
+    if (parsed.success) saved[key] = parsed.data;
+    else if (record[key] !== undefined) {
+      warnStoredDataOnce(`settings:${key}`, { setting: key }, 'a stored global setting no longer passes the rules: its default is used until staff save its section');
     }
   }
-  return { settings: settings as Settings, saved };
+  return saved as Partial<Settings>;
 }
 
 /** Home's "Set up your community" list (shared/setup-checklist.ts). */
@@ -60,8 +63,8 @@ export async function readSetupChecklist(db: Kysely<Database>): Promise<{ items:
 type StoredWebhooks = Partial<Record<WebhookKind, string>>;
 
 /** The stored webhook URLs as they were given (they are the credential), kept apart from the settings. */
-async function readStoredWebhooks(db: Db): Promise<StoredWebhooks> {
-  const stored = await readSettingsDocument(db, DISCORD_WEBHOOKS_KEY);
+async function readStoredWebhooks(db: Db, lock?: { dialect: Dialect }): Promise<StoredWebhooks> {
+  const stored = await readSettingsDocument(db, DISCORD_WEBHOOKS_KEY, lock);
   const record = stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};
   return Object.fromEntries(WEBHOOK_KINDS.flatMap((kind) => (typeof record[kind] === 'string' ? [[kind, record[kind]]] : [])));
 }
@@ -95,10 +98,12 @@ export async function readSettingsAnswer({ db, webhookOrigin }: { db: Db; webhoo
 }
 
 /**
- * Saves the settings and, in the same transaction, the webhooks the save names: a new URL
- * (only under Discord's API origin, in Discord's shape) or null to remove one; the others stay.
+ * Saves the settings the body names over the stored ones (a section of Global Settings saves its
+ * own: issue 34) and, in the same transaction, the webhooks it names: a new URL (only under
+ * Discord's API origin, in Discord's shape) or null to remove one; the others stay. The stored
+ * document is read locked, so two sections saved at once both land.
  */
-export async function saveSettings({ db, body, webhookOrigin }: { db: Db; body: SaveSettingsBody; webhookOrigin: string }): Promise<SettingsAnswer> {
+export async function saveSettings({ db, dialect, body, webhookOrigin }: { db: Db; dialect: Dialect; body: SaveSettingsBody; webhookOrigin: string }): Promise<SettingsAnswer> {
   const { discordWebhookChanges: changes = {}, ...settings } = body;
   const problems = WEBHOOK_KINDS.flatMap((kind) => {
     const url = changes[kind];
@@ -107,10 +112,14 @@ export async function saveSettings({ db, body, webhookOrigin }: { db: Db; body: 
   });
   if (problems.length > 0) throw badRequest(problems.join(' '));
   const now = Date.now();
+  const named = Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
   await db.transaction().execute(async (trx) => {
-    await writeSettingsDocument(trx, GLOBAL_KEY, settings, now);
+    if (Object.keys(named).length > 0) {
+      const stored = savedSettings(await readSettingsDocument(trx, GLOBAL_KEY, { dialect }));
+      await writeSettingsDocument(trx, GLOBAL_KEY, { ...stored, ...named }, now);
+    }
     if (WEBHOOK_KINDS.every((kind) => changes[kind] === undefined)) return;
-    const webhooks = await readStoredWebhooks(trx);
+    const webhooks = await readStoredWebhooks(trx, { dialect });
     for (const kind of WEBHOOK_KINDS) {
       const url = changes[kind];
       if (url === null) delete webhooks[kind];

@@ -53,7 +53,7 @@ describe.each(testDialects)('settings API on %s', (dialect) => {
   test.each([
     ['a signup URL that is not a URL', { signupUrl: 'not a url' }, 'Signup URL must be a URL'],
     ['a signup URL that is not a web page', { signupUrl: 'javascript:alert(1)' }, 'Signup URL must start with https:// or http://.'],
-    ['a missing signup URL', { signupUrl: undefined }, 'signupUrl'],
+    ['an empty signup URL', { signupUrl: '' }, 'Signup URL is required.'],
     ['a bad role id', { announcementRoleIds: ['12'] }, 'Announcement role IDs must be Discord role IDs (17 to 20 digits).'],
     ['an unknown zone', { defaultZone: 'Mars/Olympus' }, 'Time zone must be an IANA time zone like Europe/London.'],
     ['a bad time', { defaultTime: '25:00' }, 'Default time must be a time like 20:00.'],
@@ -100,6 +100,42 @@ describe.each(testDialects)('settings API on %s', (dialect) => {
     };
     await app.call(API.settings.saveSettings, { body: everything }, { as: host });
     expect((await app.call(API.settings.getSetupChecklist, {}, { as: host })).body).toEqual({ items: [] });
+  });
+
+  test('a section saves its own settings: the others keep what was stored, and stay unset when they were (issue 34)', async () => {
+    await app.call(API.settings.saveSettings, { body: { seriesName: 'Monday Mixes' } }, { as: host });
+    const community = await app.call(API.settings.saveSettings, { body: { contactHostName: 'Bea', schedulingChannelUrl: 'https://discord.com/channels/1/2' } }, { as: host });
+    expect(community).toMatchObject({ status: 200, body: { ...DEFAULT_SETTINGS, seriesName: 'Monday Mixes', contactHostName: 'Bea', schedulingChannelUrl: 'https://discord.com/channels/1/2' } });
+    expect(await readSettings(app.ctx.store.db)).toEqual({ ...DEFAULT_SETTINGS, seriesName: 'Monday Mixes', contactHostName: 'Bea', schedulingChannelUrl: 'https://discord.com/channels/1/2' });
+    // What no section saved is still the shipped placeholder or unset on Home's checklist.
+    const checklist = await app.call(API.settings.getSetupChecklist, {}, { as: host });
+    expect(checklist.body.items.map(({ field }) => field)).not.toContain('schedulingChannelUrl');
+    expect(checklist.body.items[0]).toMatchObject({ field: 'signupUrl', reason: 'placeholder' });
+  });
+
+  test('a save naming nothing, or a field there is not, is refused with 400 and changes nothing', async () => {
+    await app.call(API.settings.saveSettings, { body: changed }, { as: host });
+    const empty = await app.call(API.settings.saveSettings, malformed({ body: {} }), { as: host });
+    expect(empty.status).toBe(400);
+    expect(empty.error.message).toContain('Nothing to save: the request names no setting.');
+    const unknown = await app.call(API.settings.saveSettings, malformed({ body: { seriesName: 'X', signupURL: 'https://x.example' } }), { as: host });
+    expect(unknown.status).toBe(400);
+    expect(unknown.error.message).toContain('signupURL');
+    expect(await readSettings(app.ctx.store.db)).toEqual(changed);
+  });
+
+  test('two sections saved at once both land', async () => {
+    await app.call(API.settings.saveSettings, { body: changed }, { as: host });
+    const saves = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        app.call(API.settings.saveSettings, { body: i % 2 === 0 ? { contactHostName: `Host ${i}` } : { hostingGuideUrl: `https://docs.example.org/${i}` } }, { as: host }),
+      ),
+    );
+    expect(saves.map((save) => save.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    const stored = await readSettings(app.ctx.store.db);
+    expect(stored.contactHostName).toMatch(/^Host [024]$/);
+    expect(stored.hostingGuideUrl).toMatch(/^https:\/\/docs\.example\.org\/[135]$/);
+    expect({ ...stored, contactHostName: changed.contactHostName, hostingGuideUrl: changed.hostingGuideUrl }).toEqual(changed);
   });
 
   test('signed-out requests get 401 and non-staff get 403', async () => {

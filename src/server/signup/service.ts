@@ -32,7 +32,7 @@ import {
   updateSignupForm,
 } from '../lineup/signups.js';
 import { signupsOpenAt } from '@shared/lineup.js';
-import { afterDjAnswers, type PendingChange, slotChanges, slotDifferences, withDjChanges } from '@shared/dj-update.js';
+import { afterDjUpdate, type PendingChange, slotChanges, slotDifferences, withDjChanges } from '@shared/dj-update.js';
 import type { SignupType } from '@shared/domain.js';
 import { changedAnswers } from '@shared/history.js';
 
@@ -163,9 +163,11 @@ async function intakeSignup(trx: QueryTarget, ctx: AppContext, user: SessionUser
   const before = own ? parseFormData(own.form_data) : null;
   const played = own && { name: own.name, requestedDuration: Number(own.requested_duration), type: own.type as SignupType };
   if (own?.slotted && played) {
-    // A built lineup stays put: the answers change, what the DJ changed waits for staff.
-    const state = afterDjAnswers(played, before, form, storedDjUpdate(own));
-    await updateAnswersOnly(trx, own.uuid, form, djId, now, { state, dismissedAt: own.update_dismissed_at === null ? null : Number(own.update_dismissed_at) });
+    // A built lineup stays put: the answers change, and what the DJ changed waits for staff as a
+    // whole, the lineup going by the answers it had (their answers before an update still waiting).
+    const inUse = own.update_pending_at !== null && own.answers_in_use !== null ? parseFormData(own.answers_in_use, own.uuid) : before;
+    const after = afterDjUpdate(played, inUse, before, form, storedDjUpdate(own));
+    await updateAnswersOnly(trx, own.uuid, form, djId, now, { ...after, dismissedAt: own.update_dismissed_at === null ? null : Number(own.update_dismissed_at) });
   } else if (own && played) {
     // Taking back a withdrawn signup takes a place again, if one is left.
     if (withdrawn && (await capReached(trx, event))) return conflict(SIGNUPS_FULL, 'signups_full');

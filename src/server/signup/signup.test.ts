@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BodyOf } from '@shared/api/contract.js';
 import { API } from '@shared/api/index.js';
 import { sql } from 'kysely';
-import { applyPendingChange, pendingChanges } from '@shared/dj-update.js';
+import { applyPendingChange, dismissPendingChange, pendingChanges } from '@shared/dj-update.js';
 import { slotForSignup } from '@shared/lineup.js';
 import { type EventDetail, eventFieldsSchema } from '@shared/schemas/events.js';
 import type { Signup } from '@shared/schemas/lineup.js';
@@ -292,7 +292,7 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
     const draft: BodyOf<typeof API.events.saveEvent> = {
       baseVersion: 3,
       event: { name: 'Renamed', startDatetime: hoursAfterStart(0), host: 'Hal', message: '', footer: '', signupsAreOpen: true },
-      signups: [{ uuid: known, name: 'Staff added', djRefs: [partnerOfKnown.djId], isDebut: false, requestedDuration: 1, type: 'LIVE', hidden: false }],
+      signups: [{ uuid: known, name: 'Staff added', djRefs: [partnerOfKnown.djId], isDebut: false, requestedDuration: 1, type: 'LIVE' }],
       slots: [],
       removedSignupUuids: [],
     };
@@ -304,7 +304,7 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
     expect(submission.status).toBe(200);
     const rows = await signups(eventId);
     expect(rows).toHaveLength(2);
-    expect(rows.find((r) => r.uuid === known)).toMatchObject({ is_debut: 0, hidden: 0, requested_duration: 1 });
+    expect(rows.find((r) => r.uuid === known)).toMatchObject({ is_debut: 0, requested_duration: 1 });
     expect(JSON.parse(rows.find((r) => r.uuid !== known)!.form_data!)).toEqual(intake(eventId));
   });
 
@@ -449,24 +449,71 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
       return form;
     }
 
-    test("a DJ's update to a signup in the lineup keeps the slot and waits for staff; answers that keep the slot don't", async () => {
+    test("a DJ's update to a signup in the lineup waits for staff as a whole: the slot and the answers it goes by stay (issue 34)", async () => {
       const eventId = await createEvent(app);
+      const host = await app.signIn(['host']);
       const dj = await app.signIn(['dj']);
       const form = await signupInLineup(eventId, dj);
+      const staffView = async () => (await app.call(API.events.getEvent, { params: { eventId } }, { as: host })).body.signups[0]!;
 
-      const notesOnly = await app.call(API.signup.submitSignup, { body: { ...form, dj_notes: 'new notes' } }, { as: dj });
-      expect(notesOnly.status).toBe(200);
-      expect(await signups(eventId)).toEqual([expect.objectContaining({ name: 'Rex', update_pending_at: null })]);
+      // The same answers again: nothing to tell the host.
+      expect((await app.call(API.signup.submitSignup, { body: form }, { as: dj })).status).toBe(200);
+      expect(await signups(eventId)).toEqual([expect.objectContaining({ update_pending_at: null, answers_in_use: null })]);
 
-      const shorter = await app.call(API.signup.submitSignup, { body: { ...form, name: 'Rex Live', requested_duration: 0.5 } }, { as: dj });
-      expect(shorter.status).toBe(200);
+      // Later availability and new notes: the lineup keeps reading the old ones until the host applies them.
+      const later = { ...form, available_from: hoursAfterStart(2), dj_notes: 'new notes' };
+      expect((await app.call(API.signup.submitSignup, { body: later }, { as: dj })).status).toBe(200);
       const [stored] = await signups(eventId);
-      // The slot still plays what staff saved; the DJ's answers are kept and flagged.
-      expect(stored).toMatchObject({ name: 'Rex', requested_duration: 1 });
+      expect(stored).toMatchObject({ name: 'Rex', requested_duration: 1, update_fields: '[]' });
       expect(stored!.update_pending_at).not.toBeNull();
-      expect(JSON.parse(stored!.form_data!)).toMatchObject({ name: 'Rex Live', requested_duration: 0.5 });
+      expect(JSON.parse(stored!.form_data!)).toMatchObject({ available_from: hoursAfterStart(2), dj_notes: 'new notes' });
+      expect(JSON.parse(stored!.answers_in_use!)).toMatchObject({ available_from: 'any', dj_notes: '' });
+      expect(await staffView()).toMatchObject({
+        updateFields: [],
+        formData: { available_from: 'any', dj_notes: '' },
+        updatedAnswers: { available_from: hoursAfterStart(2), dj_notes: 'new notes' },
+      });
       const area = await app.call(API.signup.getSignupArea, { query: { event_id: eventId } }, { as: dj });
-      expect(area.body.named!.updatePending).toBe(true);
+      // The DJ reads their own latest answers.
+      expect(area.body).toMatchObject({ signup: { dj_notes: 'new notes' }, named: { updatePending: true } });
+
+      // A shorter set and a new name on top: all of it waits, the lineup still goes by the answers it had.
+      expect((await app.call(API.signup.submitSignup, { body: { ...later, name: 'Rex Live', requested_duration: 0.5 } }, { as: dj })).status).toBe(200);
+      const [shorter] = await signups(eventId);
+      expect(shorter).toMatchObject({ name: 'Rex', requested_duration: 1, update_fields: '["name","length"]' });
+      expect(JSON.parse(shorter!.answers_in_use!)).toMatchObject({ name: 'Rex', available_from: 'any', dj_notes: '' });
+
+      // Back to the answers the lineup has: nothing waits any more.
+      expect((await app.call(API.signup.submitSignup, { body: form }, { as: dj })).status).toBe(200);
+      expect(await signups(eventId)).toEqual([expect.objectContaining({ name: 'Rex', update_pending_at: null, answers_in_use: null })]);
+      expect(await staffView()).toMatchObject({ updatePendingAt: null, updatedAnswers: null, formData: { dj_notes: '' } });
+    });
+
+    test('Apply takes the waiting answers in, Dismiss keeps the slot but reads the answers: either way the lineup then goes by them', async () => {
+      const eventId = await createEvent(app);
+      const host = await app.signIn(['host']);
+      const rex = await app.signIn(['dj']);
+      const rexForm = await signupInLineup(eventId, rex);
+      const getEvent = async () => (await app.call(API.events.getEvent, { params: { eventId } }, { as: host })).body;
+      const resolve = async (change: (signup: Signup) => Signup) => {
+        const stored = await getEvent();
+        const waiting = stored.signups[0]!;
+        const body = { baseVersion: stored.version, event: eventFieldsSchema.parse(stored), signups: [change(waiting)], slots: stored.slots, removedSignupUuids: [], resolvedUpdates: [{ uuid: waiting.uuid, at: waiting.updatePendingAt! }] };
+        const saved = await app.call(API.events.saveEvent, { params: { eventId }, body }, { as: host });
+        expect(saved.status).toBe(200);
+        return saved.body.signups[0]!;
+      };
+
+      expect((await app.call(API.signup.submitSignup, { body: { ...rexForm, available_to: hoursAfterStart(1), requested_duration: 0.5 } }, { as: rex })).status).toBe(200);
+      const applied = await resolve(applyPendingChange);
+      expect(applied).toMatchObject({ requestedDuration: 0.5, updatePendingAt: null, updatedAnswers: null, formData: { available_to: hoursAfterStart(1) } });
+      expect((await getEvent()).signups[0]).toEqual(applied);
+      expect((await signups(eventId))[0]).toMatchObject({ answers_in_use: null, update_dismissed_at: null });
+
+      expect((await app.call(API.signup.submitSignup, { body: { ...rexForm, available_to: hoursAfterStart(2), requested_duration: 1 } }, { as: rex })).status).toBe(200);
+      const dismissed = await resolve(dismissPendingChange);
+      expect(dismissed).toMatchObject({ requestedDuration: 0.5, updatePendingAt: null, updatedAnswers: null, formData: { available_to: hoursAfterStart(2) } });
+      expect((await signups(eventId))[0]).toMatchObject({ answers_in_use: null, update_fields: '["length"]' });
     });
 
     test("Apply takes only what the DJ changed: the host's rename, partners and order stay", async () => {
@@ -490,8 +537,8 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
       const loaded = await getEvent();
       await save([signupOf(loaded, dana.djId), { ...signupOf(loaded, rex.djId), name: 'Rex b2b Nova', djRefs: [rex.djId, nova.djId] }]);
 
-      // Rex changes only his notes: nothing waits for the host.
-      expect((await app.call(API.signup.submitSignup, { body: { ...rexForm, dj_notes: 'bringing vinyl' } }, { as: rex })).status).toBe(200);
+      // Rex sends his answers again: nothing waits for the host.
+      expect((await app.call(API.signup.submitSignup, { body: rexForm }, { as: rex })).status).toBe(200);
       expect(signupOf(await getEvent(), rex.djId)).toMatchObject({ name: 'Rex b2b Nova', updatePendingAt: null });
 
       // Rex changes his length: only the length waits, not a rename back to 'Rex'.
@@ -527,8 +574,8 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
       const dismissed = { updatePending: false, signupName: 'Rex', slot: expect.any(Object), dismissedChanges: [{ field: 'length', from: '1 h', to: '30 min' }] };
       expect(await area()).toMatchObject(dismissed);
 
-      // New notes leave the dismissal as it is; asking again makes it wait for the host again.
-      expect((await app.call(API.signup.submitSignup, { body: { ...form, requested_duration: 0.5, dj_notes: 'ok then' } }, { as: rex })).status).toBe(200);
+      // The same answers again leave the dismissal as it is; asking again makes it wait for the host again.
+      expect((await app.call(API.signup.submitSignup, { body: { ...form, requested_duration: 0.5 } }, { as: rex })).status).toBe(200);
       expect(await area()).toMatchObject(dismissed);
       expect((await app.call(API.signup.submitSignup, { body: { ...form, requested_duration: 0.5, type: 'PRERECORD' } }, { as: rex })).status).toBe(200);
       expect(await area()).toMatchObject({ updatePending: true, dismissedChanges: [] });

@@ -34,7 +34,7 @@ describe.each(testDialects)('withdrawing a signup on %s', (dialect) => {
   const event = async (eventId: string) => (await app.call(API.events.getEvent, { params: { eventId } }, { as: host })).body;
   const history = async (eventId: string) => {
     const page = (await app.call(API.history.getEventHistory, { params: { eventId }, query: {} }, { as: host })).body;
-    return page.entries.map((entry) => [entry.kind, entry.actor?.name ?? 'system', ...entry.lines.map((line) => historyLineText(line, page.zone))]);
+    return page.entries.map((entry) => [entry.kind, entry.actor?.name ?? 'system', ...entry.lines.map((line) => historyLineText(line, { viewer: 'Europe/London', series: 'Europe/London' }))]);
   };
   const signUp = (who: SignedIn, eventId: string, name: string) => app.call(API.signup.submitSignup, { body: intake(eventId, { name }) }, { as: who });
   const withdraw = (who: SignedIn, eventId: string) => app.call(API.signup.withdrawSignup, { body: { event_id: eventId } }, { as: who });

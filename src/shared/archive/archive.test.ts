@@ -86,11 +86,17 @@ describe('reading an archive file', () => {
       message: 'This is not a Lineup archive but looks like an export of Firestore collections: import it as a Firestore export.',
     });
   });
-  test('version 1 (before DJs had reminder choices) is brought up to this version and reads', () => {
-    const { dj_preferences: _none, ...version1 } = emptyTables();
-    const read = readArchive(JSON.stringify({ format: 'lineup-archive', version: 1, schema: '080_rate_limits', exportedAt: '2030-01-01T00:00:00.000Z', tables: version1 }));
-    expect(read.ok && read.value.tables.dj_preferences).toEqual([]);
-    expect(read.ok && read.value.version).toBe(ARCHIVE_VERSION);
+  test("version 1 (before DJs had reminder choices, and before a lineup kept the answers it goes by) is brought up to this version and reads", () => {
+    const at = '2030-01-01T00:00:00.000Z';
+    const { dj_preferences: _none, ...tables } = emptyTables();
+    tables.events.push({ id: 'e', name: 'Night', start_at: at, end_at: at, published: false, host: '', message: '', footer: '', signups_open: true, signups_close_at: null, signup_cap: null, preflight: {}, public_links: [], cancelled_at: null, version: 1, created_at: at, updated_at: at });
+    const { answers_in_use: _new, ...v1Signup } = {
+      uuid: 's', event_id: 'e', position: 0, name: 'Rex', is_debut: false, requested_duration: 1, type: 'LIVE', hidden: false, form_data: { name: 'Rex' }, submitted_by: null,
+      update_pending_at: at, update_fields: ['length'], update_dismissed_at: null, answers_in_use: null, created_at: at, updated_at: at,
+    };
+    const read = readArchive(JSON.stringify({ format: 'lineup-archive', version: 1, schema: '080_rate_limits', exportedAt: at, tables: { ...tables, signups: [v1Signup] } }));
+    // The lineup went by the DJ's latest answers (answers_in_use null); nobody had reminder choices.
+    expect(read).toMatchObject({ ok: true, value: { version: ARCHIVE_VERSION, tables: { signups: [{ ...v1Signup, answers_in_use: null }], dj_preferences: [] } } });
   });
   test('a field an archive does not have is refused rather than silently dropped', () => {
     const read = readArchive(JSON.stringify({ ...JSON.parse(archive(ARCHIVE_VERSION)), sessions: [] }));
@@ -153,7 +159,7 @@ test("the archive's columns are version 2's: a change needs a new ARCHIVE_VERSIO
     events: 'id name start_at end_at published host message footer signups_open signups_close_at signup_cap preflight public_links cancelled_at version created_at updated_at',
     djs: 'id discord_id public_name dj_name rtmp_url twitch_username avatar_url notes archived_at created_at updated_at',
     dj_preferences: 'dj_id reminders_off updated_at',
-    signups: 'uuid event_id position name is_debut requested_duration type hidden form_data submitted_by update_pending_at update_fields update_dismissed_at created_at updated_at',
+    signups: 'uuid event_id position name is_debut requested_duration type hidden form_data submitted_by update_pending_at update_fields update_dismissed_at answers_in_use created_at updated_at',
     signup_djs: 'signup_uuid event_id dj_id position confirmation',
     slots: 'event_id position signup_uuid start_at end_at legacy_dj_name legacy_dj_id legacy_duration legacy_is_debut legacy_slot_type stream_source_url stream_source_type',
     dj_plays: 'event_id dj_id',

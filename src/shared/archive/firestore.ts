@@ -258,6 +258,7 @@ function mapSignups(eventId: string, doc: Doc, where: string, djNames: ReadonlyM
         submitted_by: formData && djs[0] ? djs[0] : null,
         update_pending_at: null,
         update_fields: null,
+        answers_in_use: null,
         update_dismissed_at: null,
         created_at: now,
         updated_at: now,

@@ -88,6 +88,8 @@ export const archiveSignupSchema = z.strictObject({
   update_pending_at: instant.nullable(),
   update_fields: json.nullable(),
   update_dismissed_at: instant.nullable(),
+  /** Version 2: the answers the lineup goes by while a DJ's update waits (decision 042). */
+  answers_in_use: json.nullable(),
   created_at: instant,
   updated_at: instant,
 });
@@ -193,9 +195,19 @@ export const emptyTables = (): ArchiveTables => ({
 
 /**
  * Upgrades of older archives: ARCHIVE_UPGRADES[n] turns version n's tables into version n + 1's.
- * Version 2 (issue 35) adds DJs' reminder choices (none before) and the Reminders settings, a
- * settings row an older archive simply does not have.
+ * Version 2 (issues 34 and 35) adds DJs' reminder choices (none before), the Reminders settings (a
+ * settings row an older archive simply does not have) and the answers a lineup goes by while a
+ * DJ's update waits (version 1 had none: the lineup went by the DJ's latest answers). They take
+ * what they do not know as it is: the schema checks the result.
  */
 export const ARCHIVE_UPGRADES: Record<number, (tables: unknown) => unknown> = {
-  1: (tables) => (tables && typeof tables === 'object' && !Array.isArray(tables) ? { dj_preferences: [], ...tables } : tables),
+  1: (tables) => {
+    if (!tables || typeof tables !== 'object' || Array.isArray(tables)) return tables;
+    const { signups, ...rest } = tables as { signups?: unknown };
+    return {
+      dj_preferences: [],
+      ...rest,
+      signups: Array.isArray(signups) ? signups.map((signup: unknown) => ({ answers_in_use: null, ...(signup as object) })) : signups,
+    };
+  },
 };

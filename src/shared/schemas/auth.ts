@@ -27,5 +27,10 @@ export const meResponse = z.object({
   publicName: z.string(),
   avatarUrl: z.string().nullable(),
   roles: z.array(z.enum(ROLES)),
+  /**
+   * The zone the series plans in (Global Settings): staff pages write times in the viewer's zone
+   * with this one beside it where it differs (decision 042).
+   */
+  seriesZone: z.string(),
 });
 export type Me = z.infer<typeof meResponse>;

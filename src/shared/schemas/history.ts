@@ -21,7 +21,10 @@ export const HISTORY_EVENT_FIELDS = [
   'publicLinks',
 ] as const;
 
-/** The staff-owned fields of a signup a save can change (its DJs are lines of their own). */
+/**
+ * The staff-owned fields of a signup a save can change (its DJs are lines of their own). 'hidden'
+ * only in entries recorded before Hide Entry became a view of the page (decision 042).
+ */
 export const HISTORY_SIGNUP_FIELDS = ['name', 'requestedDuration', 'type', 'isDebut', 'hidden'] as const;
 
 const value = z.union([z.string(), z.number(), z.boolean(), z.null()]);
@@ -92,8 +95,6 @@ export const historyPageSchema = z.object({
   entries: z.array(historyEntrySchema),
   /** The cursor of the next (older) page; null when this is the last. */
   nextBefore: z.string().nullable(),
-  /** The series' zone, for the times of the entries and their lines. */
-  zone: z.string(),
 });
 export type HistoryPage = z.infer<typeof historyPageSchema>;
 
@@ -112,5 +113,5 @@ export const djSignupSchema = z.object({
 });
 export type DjSignup = z.infer<typeof djSignupSchema>;
 
-export const djSignupsSchema = z.object({ signups: z.array(djSignupSchema), zone: z.string() });
+export const djSignupsSchema = z.object({ signups: z.array(djSignupSchema) });
 export type DjSignups = z.infer<typeof djSignupsSchema>;

@@ -38,8 +38,6 @@ const storedStaffSignupFields = {
   /** Hours. */
   requestedDuration: z.number(),
   type: signupType,
-  /** Staff-only: collapses the card in the Signups column. */
-  hidden: z.boolean(),
 };
 
 /** The part of a signup staff own and save from the event page. */
@@ -52,21 +50,26 @@ export const staffSignupSchema = z.object({
   isDebut: z.boolean(),
   requestedDuration: z.number({ error: STAFF_DURATION_MESSAGE }).refine((hours) => (staffDurations as readonly number[]).includes(hours), STAFF_DURATION_MESSAGE),
   type: signupType,
-  hidden: z.boolean(),
 } satisfies Record<keyof typeof storedStaffSignupFields, z.ZodType>);
 export type StaffSignup = z.infer<typeof staffSignupSchema>;
 
 /** A signup as staff read it: their part as stored, the DJ's own answers and what the DJs said since. */
 export const signupSchema = z.object(storedStaffSignupFields).extend({
-  /** The DJ's answers; null for signups staff added. */
+  /**
+   * The DJ's answers the lineup goes by (availability, stream link, notes …); null for signups
+   * staff added. While a DJ's update waits, their answers before it.
+   */
   formData: signupFormDataSchema.nullable(),
   /**
-   * When the DJ changed answers the slot plays (name, length, type) after the signup was in a
-   * saved lineup: the slot stays as it was until staff apply or dismiss it. Null: nothing waits.
+   * When the DJ changed their answers after the signup was in a saved lineup: the slot and the
+   * answers it goes by stay as they were until staff apply or dismiss the update (decisions 009,
+   * 042). Null: nothing waits.
    */
   updatePendingAt: z.string().nullable(),
-  /** What that update changes (only what the DJ changed in their answers); empty when nothing waits. */
+  /** Which of what the slot plays (name, length, type) that update changes; empty when it changes none. */
   updateFields: z.array(z.enum(SLOT_FIELDS)),
+  /** The DJ's new answers while their update waits (null otherwise): Apply takes them in. */
+  updatedAnswers: signupFormDataSchema.nullable(),
   /** Each DJ's answer to the slot proposed to them, by DJ id. */
   confirmations: z.record(z.string(), z.enum(CONFIRMATIONS)),
 });

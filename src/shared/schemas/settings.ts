@@ -81,10 +81,15 @@ export type SettingsAnswer = z.infer<typeof settingsAnswerSchema>;
 const webhookChange = z.string().trim().min(1).max(500, tooLong('A webhook URL', 500)).nullable().optional();
 
 /**
- * PUT /api/settings: the settings, and the webhooks to change. A webhook the save does not name
- * keeps the stored URL, so saving the page without touching it never needs (or sends) the secret.
+ * PUT /api/settings: the settings one section of Global Settings saves (issue 34), and the webhooks
+ * to change. What the save does not name keeps what is stored (the spec's "merge signup_url into
+ * it"), so a section saves only its own fields, and a webhook left out keeps its URL, which the page
+ * never has. Unknown fields are refused, never dropped.
  */
-export const saveSettingsSchema = settingsSchema.extend({
-  discordWebhookChanges: z.strictObject({ announcements: webhookChange, scheduling: webhookChange }).optional(),
-});
+export const saveSettingsSchema = z
+  .strictObject({
+    ...settingsSchema.partial().shape,
+    discordWebhookChanges: z.strictObject({ announcements: webhookChange, scheduling: webhookChange }).optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to save: the request names no setting.');
 export type SaveSettingsBody = z.infer<typeof saveSettingsSchema>;

@@ -11,7 +11,7 @@ import {
 } from '../domain.js';
 import { onOneLine, pickFields, tooLong } from './fields.js';
 import { normaliseStreamLink, streamLinkProblem } from '../streams.js';
-import { ANY_TIME, availabilityOptions, formatAvailability, zoneName } from '../time.js';
+import { ANY_TIME, availabilityOptions, formatAvailability, staffTime } from '../time.js';
 
 // The DJ's signup answers (spec §3 "Signup form data"), each defined once (SIGNUP_ANSWERS): the
 // wizard (spec §4, §5) asks them step by step, the intake (spec §7, POST /api/signup) checks them
@@ -36,9 +36,10 @@ export type AnswerControl =
   | { kind: 'agree' }
   | { kind: 'notes'; maxLength: number };
 
-/** What summaries need to show an answer: the reader's zone. */
+/** What summaries need to show an answer: the reader's zone, and on staff pages the series' (shown beside it where it differs). */
 export interface ShowContext {
   zone: string;
+  seriesZone?: string;
 }
 
 /**
@@ -71,7 +72,8 @@ const answer = <Stored extends z.ZodType, Rule extends z.ZodType<z.output<Stored
   definition;
 
 const asIs = (value: string) => value;
-const showTime = (value: string, { zone }: ShowContext) => (value === ANY_TIME ? formatAvailability(value, zone) : `${formatAvailability(value, zone)} ${zoneName(zone)}`);
+const showTime = (value: string, { zone, seriesZone = zone }: ShowContext) =>
+  value === ANY_TIME ? formatAvailability(value, zone) : staffTime(value, { viewer: zone, series: seriesZone }, 'time') || value;
 /** One end of the DJ's availability: an offered time (stored as an ISO instant) or 'any'. */
 const availabilityAnswer = (label: string) =>
   answer({ label, step: 1, control: { kind: 'time' }, rule: availability, stored: z.string(), storedDefault: ANY_TIME, show: showTime, staffEdits: false });
@@ -259,6 +261,8 @@ export function signupAnswerSchemas<D extends Record<string, AnyAnswer>>(answers
         return [{ field, label: definition.label, value: value || '—' }];
       });
     },
+    /** The answers staff read beside a slot: those people see that staff do not set on the signup themselves. */
+    staffRead: fields.filter((field) => answers[field]!.show && !answers[field]!.staffEdits),
     /** The labels of the answers people see, for the history's lines ("changed Duration, Notes"). */
     labels: Object.fromEntries(fields.filter((field) => answers[field]!.show).map((field) => [field, answers[field]!.label])) as Partial<Record<Field, string>>,
   };
@@ -298,6 +302,7 @@ export function answerStoredProblems(answers: SignupFormData): Partial<Record<Si
   return problems;
 }
 export const shownAnswers = derived.shown;
+export const STAFF_READ_ANSWERS = derived.staffRead;
 export const ANSWER_LABELS = derived.labels;
 export const WIZARD_STEP_FIELDS = derived.stepFields;
 

@@ -179,10 +179,10 @@ export async function addSignups(request: APIRequestContext, eventId: string, in
     isDebut: input.isDebut ?? false,
     requestedDuration: input.requestedDuration ?? 1,
     type: input.type ?? 'LIVE',
-    hidden: false,
     formData: null,
     updatePendingAt: null,
     updateFields: [],
+    updatedAnswers: null,
     confirmations: {},
   }));
   await saveEvent(request, eventId, (draft) => ({ ...draft, signups: [...draft.signups, ...added] }));
@@ -390,10 +390,9 @@ export async function putDjInLineup(request: APIRequestContext, eventId: string,
 
 // ---- Global Settings -------------------------------------------------------------------------
 
-/** Staff set the scheduling webhook (Global Settings → Discord webhooks), keeping the rest. */
+/** Staff set the scheduling webhook (Global Settings → Discord webhooks); a partial save keeps the rest. */
 export async function setSchedulingWebhook(request: APIRequestContext, url: string): Promise<void> {
-  const { discordWebhooks: _masked, ...stored } = (await call(API.settings.getSettings, {}, { as: request })).body;
-  void (await call(API.settings.saveSettings, { body: { ...stored, discordWebhookChanges: { scheduling: url } } }, { as: request })).body;
+  void (await call(API.settings.saveSettings, { body: { discordWebhookChanges: { scheduling: url } } }, { as: request })).body;
 }
 
 /**
@@ -404,8 +403,7 @@ export async function setTestClock(request: APIRequestContext, at: string | numb
   return (await call(setTestClockContract, { body: { now: new Date(at).toISOString() } }, { as: request })).body;
 }
 
-/** Staff set whom a member without roles asks for one (Global Settings), keeping the rest. */
+/** Staff set whom a member without roles asks for one (Global Settings); a partial save keeps the rest. */
 export async function setContact(request: APIRequestContext, contactHostName: string, chatServerUrl: string): Promise<Settings> {
-  const stored = (await call(API.settings.getSettings, {}, { as: request })).body;
-  return (await call(API.settings.saveSettings, { body: { ...stored, contactHostName, chatServerUrl } }, { as: request })).body;
+  return (await call(API.settings.saveSettings, { body: { contactHostName, chatServerUrl } }, { as: request })).body;
 }

@@ -2,9 +2,10 @@ import { useId, useState } from 'react';
 import { Form } from 'react-bootstrap';
 import type { FieldValues, Path } from 'react-hook-form';
 import { useField } from './fields';
-import { toDateTimeLocalValue } from '@shared/time';
+import { staffTime, toDateTimeLocalValue, zoneName } from '@shared/time';
 import { fromDateTimeLocalValue } from '@shared/wall-clock';
 import { browserZone } from '@client/lib/zone';
+import { useStaffZones } from '@client/lib/useZone';
 
 /**
  * A date and time in the browser's zone, held by the form as an ISO instant. What is typed is
@@ -14,13 +15,17 @@ import { browserZone } from '@client/lib/zone';
 export function DateTimeField<T extends FieldValues>({ name, label, optional = false, help }: { name: Path<T>; label: string; optional?: boolean; help?: string }) {
   const field = useField(name);
   const id = useId();
+  const zones = useStaffZones();
+  // What was typed, read back with the series' time beside it where it differs (decision 042).
+  const value = typeof field.value === 'string' ? staffTime(field.value, zones, 'dayTime') : '';
   return (
     <Form.Group controlId={id}>
       <Form.Label>{label}</Form.Label>
       <LocalInput value={field.value as string | null} onChange={field.onChange} onBlur={field.onBlur} invalid={Boolean(field.problem)} optional={optional} />
       <Form.Control.Feedback type="invalid">{field.problem}</Form.Control.Feedback>
       <Form.Text muted>
-        {help ? `${help} ` : ''}Your local time ({browserZone()}).
+        {help ? `${help} ` : ''}
+        {value ? `Your local time: ${value}.` : `Your local time (${zoneName(zones.viewer)}).`}
       </Form.Text>
     </Form.Group>
   );

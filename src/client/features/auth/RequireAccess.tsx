@@ -7,6 +7,7 @@ import { Breadcrumbs } from '@client/components/Breadcrumbs';
 import { MessageAlert } from '@client/components/MessageAlert';
 import { LoadError } from '@client/components/LoadError';
 import { VinylLoader } from '@client/components/VinylLoader';
+import { SeriesZoneProvider } from '@client/lib/useZone';
 import { savePostLoginRedirect, useLogout, useMe } from '@client/shared/session';
 import { NoRolesPage } from './NoRolesPage';
 
@@ -30,12 +31,11 @@ export function RequireAccess({ access, crumbs = true }: { access: Access; crumb
   if (!me.data) return <RedirectToLogin from={location.pathname + location.search + location.hash} />;
   if (me.data.roles.length === 0) return <NoRolesPage me={me.data} />;
   if (!hasAccess(me.data.roles, access)) return <NoPermission />;
-  if (!crumbs) return <Outlet />;
   return (
-    <>
-      <Breadcrumbs />
+    <SeriesZoneProvider value={me.data.seriesZone}>
+      {crumbs && <Breadcrumbs />}
       <Outlet />
-    </>
+    </SeriesZoneProvider>
   );
 }
 

@@ -6,15 +6,16 @@ import { Link, useParams } from 'react-router';
 import type { Dj, DjPlay } from '@shared/schemas/djs';
 import { playsAsOf } from '@shared/plays';
 import { paths } from '@shared/paths';
+import { staffTime } from '@shared/time';
 import { djToInput } from '@shared/schemas/djs';
 import { LoadError } from '@client/components/LoadError';
 import { Avatar } from '@client/components/Avatar';
 import { ApiError } from '@client/lib/api';
+import { useStaffZones } from '@client/lib/useZone';
 import { useDjDetails, useUpdateDj } from '@client/shared/djs';
 import { DjForm } from '@client/components/DjForm';
 import { DjActions } from './DjActions';
 import { DjSignups } from './DjSignups';
-import { playDate } from './PlayDate';
 import { MaskedLink } from '@client/components/StreamLink';
 import { djStoredProblems } from '@shared/stored-problems';
 
@@ -40,7 +41,7 @@ export function DjDetailsPage() {
       return <Alert variant="warning">Dj not found. {back}</Alert>;
     }
     return (
-      <LoadError title="The dj could not be loaded." error={details.error} onRetry={details.refetch}>
+      <LoadError title="The DJ could not be loaded." error={details.error} onRetry={details.refetch}>
         {back}
       </LoadError>
     );
@@ -139,7 +140,7 @@ function EditDj({ dj, onDone }: { dj: Dj; onDone: () => void }) {
           onSubmit={(values) =>
             update.mutate(values, {
               onSuccess: () => {
-                toast.success('Dj saved.');
+                toast.success('DJ saved.');
                 onDone();
               },
               onError: (error) => toast.error(`Error: ${error.message}`),
@@ -169,6 +170,7 @@ function Plays({ plays }: { plays: DjPlay[] }) {
   // The time the page was opened: a play that ends while it is open shows as one on the next visit.
   const [now] = useState(() => Date.now());
   const { happened, upcoming } = playsAsOf(plays, now);
+  const zones = useStaffZones();
   return (
     <Card as="section" aria-labelledby={heading}>
       <Card.Header as="h2" className="h5" id={heading}>
@@ -181,7 +183,7 @@ function Plays({ plays }: { plays: DjPlay[] }) {
               <span className="text-break link-primary">
                 {play.eventName} <Badge bg="info" text="dark">Upcoming</Badge>
               </span>
-              <span className="text-body-secondary text-nowrap">{playDate(play.startDatetime)}</span>
+              <span className="text-body-secondary text-nowrap">{staffTime(play.startDatetime, zones, 'day')}</span>
             </ListGroup.Item>
           ))}
         </ListGroup>
@@ -193,7 +195,7 @@ function Plays({ plays }: { plays: DjPlay[] }) {
           {happened.map((play) => (
             <ListGroup.Item key={play.eventId} action as={Link} to={paths.event(play.eventId)} className="d-flex justify-content-between gap-2">
               <span className="text-break link-primary">{play.eventName}</span>
-              <span className="text-body-secondary text-nowrap">{playDate(play.startDatetime)}</span>
+              <span className="text-body-secondary text-nowrap">{staffTime(play.startDatetime, zones, 'day')}</span>
             </ListGroup.Item>
           ))}
         </ListGroup>

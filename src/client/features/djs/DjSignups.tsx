@@ -3,14 +3,15 @@ import { Badge, Card, ListGroup, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
 import type { DjSignup } from '@shared/schemas/history';
 import { paths } from '@shared/paths';
-import { formatEventDay, formatLocalTime, zoneName } from '@shared/time';
+import { type StaffZones, staffTime } from '@shared/time';
 import { LoadError } from '@client/components/LoadError';
 import { CancelledBadge } from '@client/components/CancelledBadge';
+import { useStaffZones } from '@client/lib/useZone';
 import { useDjSignups } from '@client/shared/history';
 
-/** Where the signup stands now, as hosts say it: 'In the lineup at 20:00 London'. */
-function stateText(signup: DjSignup, zone: string): string {
-  const at = signup.slotStart ? ` at ${formatLocalTime(signup.slotStart, zone)} ${zoneName(zone)}` : '';
+/** Where the signup stands now, as hosts say it: 'In the lineup at 20:00 London time'. */
+function stateText(signup: DjSignup, zones: StaffZones): string {
+  const at = signup.slotStart ? ` at ${staffTime(signup.slotStart, zones, 'time')}` : '';
   switch (signup.state) {
     case 'signed_up':
       return 'Signed up';
@@ -33,6 +34,7 @@ const DARK_TEXT = new Set<DjSignup['state']>(['in_lineup', 'declined', 'withdraw
 export function DjSignups({ djId }: { djId: string }) {
   const signups = useDjSignups(djId);
   const heading = useId();
+  const zones = useStaffZones();
   return (
     <Card as="section" aria-labelledby={heading}>
       <Card.Header as="h2" className="h5" id={heading}>
@@ -54,12 +56,12 @@ export function DjSignups({ djId }: { djId: string }) {
             <ListGroup.Item key={signup.eventId} action as={Link} to={paths.event(signup.eventId)}>
               <div className="d-flex flex-wrap justify-content-between column-gap-2">
                 <span className="text-break link-primary">{signup.eventName}</span>
-                <span className="text-body-secondary text-nowrap">{formatEventDay(signup.startDatetime, signups.data.zone)}</span>
+                <span className="text-body-secondary text-nowrap">{staffTime(signup.startDatetime, zones, 'day')}</span>
               </div>
               <div className="d-flex flex-wrap align-items-center gap-1 small">
                 <span className="text-break me-1">as {signup.signupName}</span>
                 <Badge bg={STATE_VARIANTS[signup.state]} text={DARK_TEXT.has(signup.state) ? 'dark' : undefined}>
-                  {stateText(signup, signups.data.zone)}
+                  {stateText(signup, zones)}
                 </Badge>
                 {signup.cancelled && <CancelledBadge />}
               </div>

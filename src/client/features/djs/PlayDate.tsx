@@ -1,14 +1,12 @@
-import { DateTime } from 'luxon';
 import { Link } from 'react-router';
 import type { DjPlay } from '@shared/schemas/djs';
 import { paths } from '@shared/paths';
+import { staffTime } from '@shared/time';
+import { useStaffZones } from '@client/lib/useZone';
 
-/** The event's date in the browser's zone, e.g. 'Jun 9, 2024'. */
-export const playDate = (iso: string) => DateTime.fromISO(iso).toLocaleString(DateTime.DATE_MED);
-
-/** A play as a link to its event. */
+/** A play as a link to its event, dated as every staff page dates it (decision 042): 'Sun 9 Jun 2024'. */
 export function PlayLink({ play, withName }: { play: DjPlay; withName?: boolean }) {
-  const date = playDate(play.startDatetime);
+  const date = staffTime(play.startDatetime, useStaffZones(), 'day');
   return (
     <Link to={paths.event(play.eventId)} title={withName ? undefined : play.eventName}>
       {withName ? `${play.eventName} (${date})` : date}

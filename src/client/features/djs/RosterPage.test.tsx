@@ -42,12 +42,12 @@ test('lists the roster with count, earliest event and links, and searches the se
   });
   expect(await screen.findByRole('link', { name: 'Alpha Beats' }, { timeout: 5000 })).toHaveAttribute('href', '/djs/a');
   expect(screen.getByTestId('roster-meta')).toHaveTextContent('2 DJs · Earliest recorded event: First Night');
-  expect(screen.getByRole('link', { name: 'First Night (Jan 7, 2024)' })).toHaveAttribute('href', '/events/e0');
-  expect(screen.getByRole('link', { name: 'Jun 9, 2024' })).toHaveAttribute('href', '/events/e1');
+  expect(screen.getByRole('link', { name: 'First Night (Sun 7 Jan 2024)' })).toHaveAttribute('href', '/events/e0');
+  expect(screen.getByRole('link', { name: 'Sun 9 Jun 2024' })).toHaveAttribute('href', '/events/e1');
   // Booked, not played yet: no Most Recent Play, the booking shown as upcoming (issue 34).
   const bass = screen.getByRole('row', { name: /Bass Face/ });
-  expect(within(bass).getByTestId('next-play')).toHaveTextContent('Upcoming: Jun 16, 2024');
-  expect(within(bass).getByRole('link', { name: 'Jun 16, 2024' })).toHaveAttribute('href', '/events/e9');
+  expect(within(bass).getByTestId('next-play')).toHaveTextContent('Upcoming: Sun 16 Jun 2024');
+  expect(within(bass).getByRole('link', { name: 'Sun 16 Jun 2024' })).toHaveAttribute('href', '/events/e9');
   expect(within(screen.getByRole('row', { name: /Alpha Beats/ })).queryByTestId('next-play')).toBeNull();
 
   await userEvent.type(screen.getByLabelText('Search'), '2222');

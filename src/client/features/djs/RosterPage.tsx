@@ -76,7 +76,7 @@ export function RosterPage() {
 
       {roster.isPending && (
         <div className="d-flex align-items-center gap-2 text-body-secondary">
-          <Spinner size="sm" animation="border" role="status" /> Loading djs…
+          <Spinner size="sm" animation="border" role="status" /> Loading DJs…
         </div>
       )}
       {failed && <LoadError title="The roster could not be loaded." error={roster.error} onRetry={roster.refetch} heading="h2" />}

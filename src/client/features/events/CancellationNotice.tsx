@@ -15,7 +15,8 @@ export function CancellationNotice() {
   const settings = useSettings();
   const heading = useId();
   if (!stored.cancelled) return null;
-  const text = cancellationDiscordMessage(stored, stored.djs, { announcementRoleIds: settings.data?.announcementRoleIds ?? [] }).content;
+  const message = cancellationDiscordMessage(stored, stored.djs, { announcementRoleIds: settings.data?.announcementRoleIds ?? [] });
+  const text = message.content;
   return (
     <Card as="section" border="danger" className="mb-3" aria-labelledby={heading} data-testid="cancellation-notice">
       <Card.Body>
@@ -32,7 +33,7 @@ export function CancellationNotice() {
         </Form.Group>
         <div className="d-flex flex-wrap align-items-center gap-2">
           <CopyButton text={text} />
-          <DiscordPostButton eventId={stored.id} kind="cancellation" text={text} />
+          <DiscordPostButton eventId={stored.id} kind="cancellation" message={message} djs={stored.djs} />
         </div>
       </Card.Body>
     </Card>

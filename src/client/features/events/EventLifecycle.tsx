@@ -1,59 +1,44 @@
 import { useMemo, useState } from 'react';
 import { cancellationMessages, djSlots } from '@shared/dj-posts';
-import { Button } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { pluralise } from '@shared/pluralise';
 import { paths } from '@shared/paths';
 import type { EventDetail } from '@shared/schemas/events';
-import { formatZonedDate } from '@shared/time';
+import { staffTime } from '@shared/time';
 import { ConfirmDialog } from '@client/components/ConfirmDialog';
 import { DjNoticeChoice, useDjNoticeDefaults } from '@client/components/DjNoticeChoice';
 import { useDraftStatus, useStoredEvent } from '@client/shared/draft';
-import { browserZone } from '@client/lib/zone';
+import { useStaffZones } from '@client/lib/useZone';
 
-type Asking = 'delete' | 'cancel' | 'restore' | null;
+/** What the lifecycle dialogs ask about. */
+export type LifecycleQuestion = 'delete' | 'cancel' | 'restore';
 
 /** Only an event with nothing to lose is deleted; anything else is cancelled (issue 13). */
-const deletable = (event: EventDetail) => !event.published && event.signups.length === 0 && event.slots.length === 0;
+export const deletable = (event: EventDetail) => !event.published && event.signups.length === 0 && event.slots.length === 0;
 
-/** The event page's Delete Event, or Cancel Event / Restore Event, each behind a confirm dialog. */
-export function EventLifecycle() {
+/** Delete Event, Cancel Event and Restore Event's questions: the event page's actions (EventActions) open them. */
+export function LifecycleDialogs({ asking, onClose }: { asking: LifecycleQuestion | null; onClose: () => void }) {
   const { stored } = useStoredEvent();
   const { saving, setCancelled, remove } = useDraftStatus();
-  const [asking, setAsking] = useState<Asking>(null);
   const navigate = useNavigate();
-  const close = () => setAsking(null);
-  const named = `${stored.name} (${formatZonedDate(stored.startDatetime, browserZone())})`;
+  const zones = useStaffZones();
+  const named = `${stored.name} (${staffTime(stored.startDatetime, zones)})`;
 
   const confirmDelete = async () => {
     if (await remove()) {
       toast.success(`${stored.name} was deleted.`);
       navigate(paths.events(), { replace: true });
-    } else close();
+    } else onClose();
   };
   const notice = useCancellationNotice(asking === 'cancel');
   const confirmCancelled = async (cancelled: boolean) => {
     await setCancelled(cancelled, { notifyDjs: cancelled && notice.tell });
-    close();
+    onClose();
   };
 
   return (
     <>
-      {stored.cancelled ? (
-        <Button variant="outline-primary" onClick={() => setAsking('restore')} disabled={saving}>
-          Restore Event
-        </Button>
-      ) : deletable(stored) ? (
-        <Button variant="outline-danger" onClick={() => setAsking('delete')} disabled={saving}>
-          Delete Event
-        </Button>
-      ) : (
-        <Button variant="outline-danger" onClick={() => setAsking('cancel')} disabled={saving}>
-          Cancel Event
-        </Button>
-      )}
-
       <ConfirmDialog
         show={asking === 'delete'}
         title={`Delete ${stored.name}?`}
@@ -61,7 +46,7 @@ export function EventLifecycle() {
         cancelLabel="Keep Event"
         busy={saving}
         onConfirm={() => void confirmDelete()}
-        onCancel={close}
+        onCancel={onClose}
       >
         {named} has no signups and was never published, so nothing else goes with it. Deleting it cannot be undone.
       </ConfirmDialog>
@@ -72,7 +57,7 @@ export function EventLifecycle() {
         cancelLabel="Keep Event"
         busy={saving}
         onConfirm={() => void confirmCancelled(true)}
-        onCancel={close}
+        onCancel={onClose}
       >
         <p>{named} is marked Cancelled and leaves the DJs' signup page: they can no longer sign up or change their signup.</p>
         <p className={notice.choice ? undefined : 'mb-0'}>
@@ -88,7 +73,7 @@ export function EventLifecycle() {
         confirmVariant="primary"
         busy={saving}
         onConfirm={() => void confirmCancelled(false)}
-        onCancel={close}
+        onCancel={onClose}
       >
         {named} is back as it was, with its signups and lineup{stored.signupsAreOpen ? ', and DJs can sign up again' : ''}.
       </ConfirmDialog>

@@ -4,17 +4,17 @@ import { Link, NavLink } from 'react-router';
 import { paths } from '@shared/paths';
 import { pluralise } from '@shared/pluralise';
 import type { EventList, EventSummary } from '@shared/schemas/events';
-import { formatEventDate, zoneName } from '@shared/time';
+import { staffTime } from '@shared/time';
 import { CancelledBadge } from '@client/components/CancelledBadge';
 import { LoadError } from '@client/components/LoadError';
-import { browserZone } from '@client/lib/zone';
+import { useStaffZones } from '@client/lib/useZone';
 import { useEventList } from '@client/shared/events';
 import { CreateNextEventButton } from './CreateNextEventButton';
 
 /** /events (upcoming, soonest first) and /events/past (newest first). */
 export function EventsListPage({ when }: { when: EventList }) {
   const events = useEventList(when);
-  const zone = browserZone();
+  const zones = useStaffZones();
   return (
     <>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
@@ -46,9 +46,7 @@ export function EventsListPage({ when }: { when: EventList }) {
         <Table striped hover className="events-table align-middle">
           <thead>
             <tr>
-              <th>
-                Date <span className="fw-normal small text-body-secondary">({zoneName(zone)})</span>
-              </th>
+              <th>Date</th>
               <th>Name</th>
               <th>Host</th>
               <th>Djs</th>
@@ -60,11 +58,7 @@ export function EventsListPage({ when }: { when: EventList }) {
           <tbody>
             {events.data.map((event) => (
               <tr key={event.id}>
-                <td data-label="Date">
-                  <span className="text-nowrap">{formatEventDate(event.startDatetime, zone)}</span>
-                  {/* The column header names the zone; on a phone the rows are blocks without it. */}
-                  <span className="d-sm-none text-body-secondary"> {zoneName(zone)}</span>
-                </td>
+                <td data-label="Date">{staffTime(event.startDatetime, zones)}</td>
                 <td data-label="Name">
                   <Link to={paths.event(event.id)} className="text-break">
                     {event.name}
@@ -74,7 +68,7 @@ export function EventsListPage({ when }: { when: EventList }) {
                 <td data-label="Host">{event.host || <span className="text-body-secondary">TBA</span>}</td>
                 <td data-label="Djs">{event.djs.length > 0 ? event.djs.join(', ') : <span className="text-body-secondary">None yet</span>}</td>
                 <td className="text-md-end">
-                  <CreateNextEventButton eventId={event.id} eventName={event.name} size="sm" />
+                  <CreateNextEventButton eventId={event.id} eventName={event.name} />
                 </td>
               </tr>
             ))}

@@ -2,9 +2,10 @@ import { useEffect, useRef } from 'react';
 import { Alert, Button, Card, ListGroup, Spinner } from 'react-bootstrap';
 import { HISTORY_KIND_LABELS, historyLineText, timeAgo } from '@shared/history';
 import type { HistoryEntry } from '@shared/schemas/history';
-import { formatZonedDate } from '@shared/time';
+import { type StaffZones, staffTime } from '@shared/time';
 import { LoadError, RetryButton } from '@client/components/LoadError';
 import { useAppName } from '@client/lib/appName';
+import { useStaffZones } from '@client/lib/useZone';
 import { useStoredEvent } from '@client/shared/draft';
 import { useEventHistory } from '@client/shared/history';
 
@@ -23,7 +24,7 @@ export function HistoryTab() {
   }, [stored, refetch]);
 
   const entries = history.data?.pages.flatMap((page) => page.entries) ?? [];
-  const zone = history.data?.pages[0]?.zone ?? 'UTC';
+  const zones = useStaffZones();
   return (
     <Card>
       <Card.Body>
@@ -39,7 +40,7 @@ export function HistoryTab() {
             <ListGroup as="ol" className="mb-3" aria-label="Changes, newest first">
               {entries.map((entry) => (
                 // 'n minutes ago' as of the last fetch, which the change stream keeps recent.
-                <HistoryItem key={entry.id} entry={entry} zone={zone} now={history.dataUpdatedAt} />
+                <HistoryItem key={entry.id} entry={entry} zones={zones} now={history.dataUpdatedAt} />
               ))}
             </ListGroup>
             {history.isFetchNextPageError && (
@@ -60,8 +61,8 @@ export function HistoryTab() {
   );
 }
 
-function HistoryItem({ entry, zone, now }: { entry: HistoryEntry; zone: string; now: number }) {
-  const absolute = formatZonedDate(entry.at, zone);
+function HistoryItem({ entry, zones, now }: { entry: HistoryEntry; zones: StaffZones; now: number }) {
+  const absolute = staffTime(entry.at, zones);
   const appName = useAppName();
   return (
     <ListGroup.Item as="li">
@@ -76,7 +77,7 @@ function HistoryItem({ entry, zone, now }: { entry: HistoryEntry; zone: string; 
       {entry.lines.length > 0 && (
         <ul className="small mb-0 mt-1 ps-3">
           {entry.lines.map((line, index) => (
-            <li key={index}>{historyLineText(line, zone)}</li>
+            <li key={index}>{historyLineText(line, zones)}</li>
           ))}
         </ul>
       )}

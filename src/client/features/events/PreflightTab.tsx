@@ -1,9 +1,12 @@
 import { Badge, Card, Form, ListGroup, ProgressBar } from 'react-bootstrap';
 import toast from 'react-hot-toast';
-import { preflight, type PreflightItem } from '@shared/preflight';
+import { preflight, type PreflightItem, PREFLIGHT_TABS } from '@shared/preflight';
+import { paths } from '@shared/paths';
 import { PREFLIGHT_STEPS, type PreflightStep } from '@shared/schemas/events';
 import { useEventDraft } from '@client/shared/draft';
 import { useSetPreflightStep } from '@client/shared/events';
+import { useEventTabLabel } from '@client/shared/eventTabs';
+import { Link } from 'react-router';
 import { PublishButton, UnpublishButton } from './PublicationButtons';
 
 const isOptionalStep = (id: PreflightItem['id']): id is PreflightStep => (PREFLIGHT_STEPS as readonly string[]).includes(id);
@@ -54,6 +57,7 @@ export function PreflightTab() {
                   {item.detail && <div className="small text-body-secondary">{item.detail}</div>}
                 </div>
               )}
+              <StepLink eventId={stored.id} item={item} />
               <Badge bg={item.required ? 'danger' : 'secondary'} className={item.required && item.done ? 'opacity-50' : undefined}>
                 {item.required ? 'Required' : 'Optional'}
               </Badge>
@@ -68,5 +72,17 @@ export function PreflightTab() {
         )}
       </Card.Body>
     </Card>
+  );
+}
+
+/** Where the step is done: its tab of the event page. */
+function StepLink({ eventId, item }: { eventId: string; item: PreflightItem }) {
+  const tab = PREFLIGHT_TABS[item.id];
+  const label = useEventTabLabel(tab);
+  return (
+    <Link to={paths.event(eventId, tab)} className="small text-nowrap">
+      {item.done ? label : `Go to ${label}`}
+      <span className="visually-hidden"> for {item.label}</span>
+    </Link>
   );
 }

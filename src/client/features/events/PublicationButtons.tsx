@@ -6,9 +6,10 @@ import { useDraftStatus, useStoredEvent } from '@client/shared/draft';
 // Publish Event and Unpublish, the same in the event page's header and on the Preflight tab.
 
 /**
- * Publish Event. With required preflight steps open the server says which ('Requirements not
- * met: …'), and the host may still publish: Publish anyway, one more click, which the history
- * records (the spec lets staff publish any saved event).
+ * Publish Event, in the colour of the Published badge wherever it is offered. With required
+ * preflight steps open the server says which ('Requirements not met: …'), and the host may still
+ * publish: Publish anyway, one more click, which the history records (the spec lets staff publish
+ * any saved event).
  */
 export function PublishButton() {
   const { stored } = useStoredEvent();
@@ -27,7 +28,7 @@ export function PublishButton() {
         title={`Publish ${stored.name} anyway?`}
         confirmLabel="Publish anyway"
         cancelLabel="Not yet"
-        confirmVariant="primary"
+        confirmVariant="success"
         busy={saving}
         onConfirm={() => void anyway()}
         onCancel={() => setUnmet(null)}
@@ -39,31 +40,39 @@ export function PublishButton() {
   );
 }
 
-/** Unpublish, after asking: the public page and feeds drop the event at once. */
-export function UnpublishButton() {
+/** Unpublish's question: the public page and feeds drop the event at once. */
+export function UnpublishDialog({ show, onClose }: { show: boolean; onClose: () => void }) {
   const { stored } = useStoredEvent();
   const { unpublish, saving } = useDraftStatus();
-  const [asking, setAsking] = useState(false);
   const confirm = async () => {
     await unpublish();
-    setAsking(false);
+    onClose();
   };
+  return (
+    <ConfirmDialog
+      show={show}
+      title={`Unpublish ${stored.name}?`}
+      confirmLabel="Unpublish"
+      cancelLabel="Keep Published"
+      busy={saving}
+      onConfirm={() => void confirm()}
+      onCancel={onClose}
+    >
+      Its public page, the feeds and the lineup image stop showing it until you publish it again. Its signups and lineup are kept.
+    </ConfirmDialog>
+  );
+}
+
+/** Unpublish, after asking (the Preflight tab's; the header has it in its menu). */
+export function UnpublishButton() {
+  const { saving } = useDraftStatus();
+  const [asking, setAsking] = useState(false);
   return (
     <>
       <Button variant="outline-danger" onClick={() => setAsking(true)} disabled={saving}>
         Unpublish
       </Button>
-      <ConfirmDialog
-        show={asking}
-        title={`Unpublish ${stored.name}?`}
-        confirmLabel="Unpublish"
-        cancelLabel="Keep Published"
-        busy={saving}
-        onConfirm={() => void confirm()}
-        onCancel={() => setAsking(false)}
-      >
-        Its public page, the feeds and the lineup image stop showing it until you publish it again. Its signups and lineup are kept.
-      </ConfirmDialog>
+      <UnpublishDialog show={asking} onClose={() => setAsking(false)} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { Card, Form } from 'react-bootstrap';
-import { signupSheetMessage } from '@shared/announcements';
+import { discordPostMessage } from '@shared/announcements';
 import { signupLink } from '@shared/paths';
 import { CopyButton } from '@client/components/CopyButton';
 import { DiscordPostButton } from '@client/components/DiscordPost';
@@ -38,15 +38,16 @@ export function SetupTab() {
 }
 
 function SignupSheetMessage() {
-  const { draft } = useEventDraft();
-  const message = signupSheetMessage(draft, signupLink(window.location.origin, draft.id));
+  const { draft, djs } = useEventDraft();
+  const post = discordPostMessage('signups-open', { event: draft, djs, announcementRoleIds: [], signupLink: signupLink(window.location.origin, draft.id) });
+  const message = post.content;
   return (
     <Form.Group controlId="signup-sheet-message">
       <Form.Label>Post this message to open signups:</Form.Label>
       <Form.Control as="textarea" rows={5} readOnly value={message} className="mb-2" />
       <div className="d-flex flex-wrap align-items-center gap-2">
         <CopyButton text={message} />
-        <DiscordPostButton eventId={draft.id} kind="signups-open" text={message} />
+        <DiscordPostButton eventId={draft.id} kind="signups-open" message={post} djs={djs} />
       </div>
     </Form.Group>
   );

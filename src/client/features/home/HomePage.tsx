@@ -5,10 +5,10 @@ import { paths } from '@shared/paths';
 import { hasAccess } from '@shared/policy';
 import type { Settings } from '@shared/schemas/settings';
 import { isShippedExample } from '@shared/setup-checklist';
-import { formatZonedDate } from '@shared/time';
+import { staffTime } from '@shared/time';
 import { CancelledBadge } from '@client/components/CancelledBadge';
 import { RetryButton } from '@client/components/LoadError';
-import { browserZone } from '@client/lib/zone';
+import { useStaffZones } from '@client/lib/useZone';
 import { useHomeEvent } from '@client/shared/events';
 import { useMe } from '@client/shared/session';
 import { useSettings } from '@client/shared/settings';
@@ -90,6 +90,7 @@ const Loading = () => (
 function HomeEventCard() {
   const home = useHomeEvent();
   const event = home.data?.event;
+  const zones = useStaffZones();
   // Judged at the moment the server picked the event, so rendering stays pure.
   const inProgress = event ? Date.parse(event.startDatetime) <= home.dataUpdatedAt : false;
   return (
@@ -122,7 +123,7 @@ function HomeEventCard() {
               {event.name}
             </Link>
             {event.cancelled && <CancelledBadge />}
-            <div>{formatZonedDate(event.startDatetime, browserZone())}</div>
+            <div>{staffTime(event.startDatetime, zones)}</div>
             <div className="text-body-secondary small">Host: {event.host || 'TBA'}</div>
           </>
         )}

@@ -10,7 +10,7 @@ const DISMISSED_KEY = 'lineup.setupChecklist.dismissed';
 const REASONS: Record<SetupReason, string> = {
   placeholder: 'still an example value',
   unset: 'not set yet',
-  unconfirmed: 'the shipped default: save the settings to keep it',
+  unconfirmed: 'the shipped default: save its section to keep it',
 };
 
 function storedDismissal(): boolean {

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Button, Modal } from 'react-bootstrap';
 import toast from 'react-hot-toast';
-import type { Dj } from '@shared/schemas/djs';
-import type { RosterDj } from '@shared/schemas/djs';
+import { type Dj, type DjInput, EMPTY_DJ_INPUT, type RosterDj } from '@shared/schemas/djs';
 import { DjForm } from '@client/components/DjForm';
 import { DjTypeahead } from '@client/components/DjTypeahead';
 import { useCreateDj } from '@client/shared/djs';
@@ -15,8 +14,11 @@ const toDj = ({ totalPlays: _t, mostRecentPlay: _m, archived: _a, ...dj }: Roste
  */
 export function AddDjModal({ show, title, onHide, onPick }: { show: boolean; title: string; onHide: () => void; onPick: (dj: Dj) => void }) {
   const [onboarding, setOnboarding] = useState(false);
+  // What the host searched for: a DJ not on the roster is onboarded under that name (or Discord ID).
+  const [searched, setSearched] = useState('');
   const close = () => {
     setOnboarding(false);
+    setSearched('');
     onHide();
   };
   const pick = (dj: Dj) => {
@@ -31,11 +33,19 @@ export function AddDjModal({ show, title, onHide, onPick }: { show: boolean; tit
         </Modal.Title>
       </Modal.Header>
       {onboarding ? (
-        <Onboard onBack={() => setOnboarding(false)} onClose={close} onCreated={pick} />
+        <Onboard
+          searched={searched}
+          onBack={() => {
+            setOnboarding(false);
+            setSearched('');
+          }}
+          onClose={close}
+          onCreated={pick}
+        />
       ) : (
         <>
           <Modal.Body>
-            <SearchDj onPick={pick} />
+            <SearchDj onPick={pick} onTyped={setSearched} />
           </Modal.Body>
           <Modal.Footer>
             <Button variant="outline-primary" onClick={() => setOnboarding(true)}>
@@ -48,28 +58,35 @@ export function AddDjModal({ show, title, onHide, onPick }: { show: boolean; tit
   );
 }
 
-function SearchDj({ onPick }: { onPick: (dj: Dj) => void }) {
+function SearchDj({ onPick, onTyped }: { onPick: (dj: Dj) => void; onTyped: (typed: string) => void }) {
   // Active DJs only: archived ones are left out of the search (restore them on their page).
   return (
     <>
       <label htmlFor="add-dj-search" className="form-label">
-        Dj
+        DJ
       </label>
       {/* The menu opens on typing and takes its room in the dialog (lineup.css), so it never covers 'Onboard New Dj'. */}
       <div className="add-dj-search">
-        <DjTypeahead id="add-dj-search" archived="hide" onPick={(dj) => onPick(toDj(dj))} />
+        <DjTypeahead id="add-dj-search" archived="hide" onPick={(dj) => onPick(toDj(dj))} onTyped={onTyped} />
       </div>
     </>
   );
 }
 
-function Onboard({ onBack, onClose, onCreated }: { onBack: () => void; onClose: () => void; onCreated: (dj: Dj) => void }) {
+/** The new DJ's form, starting from what was searched: digits are a Discord ID, anything else their DJ name. */
+const startingFrom = (searched: string): DjInput => {
+  const typed = searched.trim();
+  return /^\d+$/.test(typed) ? { ...EMPTY_DJ_INPUT, discordId: typed } : { ...EMPTY_DJ_INPUT, djName: typed };
+};
+
+function Onboard({ searched, onBack, onClose, onCreated }: { searched: string; onBack: () => void; onClose: () => void; onCreated: (dj: Dj) => void }) {
   const create = useCreateDj();
   return (
     <>
       <Modal.Body>
         <DjForm
           id="onboard-dj"
+          initial={startingFrom(searched)}
           disabled={create.isPending}
           onSubmit={(values) =>
             create.mutate(values, {

@@ -1,14 +1,15 @@
 import { type ReactNode, useState } from 'react';
-import { Form, Tab, Tabs } from 'react-bootstrap';
+import { Col, Form, Row, Tab, Tabs } from 'react-bootstrap';
 import toast from 'react-hot-toast';
-import { discordAnnouncement, socialAnnouncement } from '@shared/announcements';
+import { discordAnnouncementMessage, socialAnnouncement } from '@shared/announcements';
 import { runSheet } from '@shared/run-sheet';
 import { EVENT_LIMITS, type LineupEvent } from '@shared/schemas/events';
 import { isStreamKeyLink } from '@shared/streams';
 import { CopyButton } from '@client/components/CopyButton';
 import { TextField } from '@client/components/form/fields';
 import { DiscordPostButton } from '@client/components/DiscordPost';
-import { browserZone } from '@client/lib/zone';
+import { DiscordTimesPreview } from './DiscordTimesPreview';
+import { useStaffZones } from '@client/lib/useZone';
 import { DraftFields, useEventDraft } from '@client/shared/draft';
 import { useSetPreflightStep } from '@client/shared/events';
 import { useSettings } from '@client/shared/settings';
@@ -25,11 +26,11 @@ export function AnnouncementsTab() {
     if (stored.preflight.textsCopied !== null || setStep.isPending) return;
     setStep.mutate({ step: 'textsCopied', done: true }, { onError: (error) => toast.error(`Could not update the checklist: ${error.message}`) });
   };
-  const discord = discordAnnouncement(draft, djs, { announcementRoleIds: settings.data?.announcementRoleIds ?? [] });
+  const discord = discordAnnouncementMessage(draft, djs, { announcementRoleIds: settings.data?.announcementRoleIds ?? [] });
   const social = socialAnnouncement(draft, djs);
-  // The stream operator works in the series' zone, like the event's start time.
+  // In the viewer's zone, with the series' beside it where it differs, as every staff page (decision 042).
   const [revealKeys, setRevealKeys] = useState(false);
-  const sheet = runSheet(draft, djs, settings.data?.defaultZone ?? browserZone(), { revealKeys });
+  const sheet = runSheet(draft, djs, useStaffZones(), { revealKeys });
   const hasKeys = draft.slots.some((slot) => isStreamKeyLink(slot.streamSourceUrl));
 
   return (
@@ -40,8 +41,8 @@ export function AnnouncementsTab() {
       </DraftFields>
       <Tabs defaultActiveKey="discord" id="announcement-texts" className="mb-3">
         <Tab eventKey="discord" title="Discord">
-          <GeneratedText id="discord-text" label="Discord text" text={discord} onCopied={textsCopied}>
-            <DiscordPostButton eventId={draft.id} kind="announcement" text={discord} />
+          <GeneratedText id="discord-text" label="Discord text" text={discord.content} onCopied={textsCopied} discordTimes>
+            <DiscordPostButton eventId={draft.id} kind="announcement" message={discord} djs={djs} />
           </GeneratedText>
         </Tab>
         <Tab eventKey="social" title="Social Media">
@@ -65,11 +66,36 @@ export function AnnouncementsTab() {
   );
 }
 
-function GeneratedText({ id, label, text, onCopied, children }: { id: string; label: string; text: string; onCopied?: () => void; children?: ReactNode }) {
+/** A generated text to copy; `discordTimes`: with its timestamps as Discord shows them beside it. */
+function GeneratedText({
+  id,
+  label,
+  text,
+  onCopied,
+  discordTimes = false,
+  children,
+}: {
+  id: string;
+  label: string;
+  text: string;
+  onCopied?: () => void;
+  discordTimes?: boolean;
+  children?: ReactNode;
+}) {
+  const textarea = <Form.Control as="textarea" rows={16} readOnly value={text} className="mb-2 font-monospace small" />;
   return (
     <Form.Group controlId={id}>
       <Form.Label>{label}</Form.Label>
-      <Form.Control as="textarea" rows={16} readOnly value={text} className="mb-2 font-monospace small" />
+      {discordTimes ? (
+        <Row className="g-3">
+          <Col lg={6}>{textarea}</Col>
+          <Col lg={6}>
+            <DiscordTimesPreview text={text} />
+          </Col>
+        </Row>
+      ) : (
+        textarea
+      )}
       <div className="d-flex flex-wrap align-items-center gap-2">
         <CopyButton text={text} onCopied={onCopied} />
         {children}

@@ -3,12 +3,13 @@ import { Link } from 'react-router';
 import { paths } from '@shared/paths';
 import { otherEvents } from '@shared/plays';
 import type { OtherEvents as OtherEventsSummary } from '@shared/schemas/djs';
-import { formatEventDay } from '@shared/time';
-import { browserZone } from '@client/lib/zone';
+import { staffTime } from '@shared/time';
+import { useStaffZones } from '@client/lib/useZone';
 import { useDjDetails } from '@client/shared/djs';
 import { useStoredEvent } from '@client/shared/draft';
 import { djLabel } from './draftOps';
 import { RetryButton } from '@client/components/LoadError';
+import { FLOATING_MENU } from './menus';
 
 /** One DJ of a signup: name, a menu, and 'Other Events (n total)'. */
 export function DjPanel({ djId, onRemove }: { djId: string; onRemove?: () => void }) {
@@ -24,7 +25,7 @@ export function DjPanel({ djId, onRemove }: { djId: string; onRemove?: () => voi
             <Dropdown.Toggle variant="outline-secondary" size="sm" aria-label={`DJ menu for ${dj ? djLabel(dj) : djId}`}>
               ⋮
             </Dropdown.Toggle>
-            <Dropdown.Menu>
+            <Dropdown.Menu popperConfig={FLOATING_MENU}>
               <Dropdown.Item href={paths.dj(djId)} target="_blank" rel="noopener">
                 Edit DJ Info
               </Dropdown.Item>
@@ -55,6 +56,7 @@ function FetchedOtherEvents({ djId }: { djId: string }) {
 }
 
 function OtherEvents({ djId, others: { shown, total, hasMore } }: { djId: string; others: OtherEventsSummary }) {
+  const zones = useStaffZones();
   return (
     <div className="small mt-1">
       <div className="text-body-secondary">Other Events ({total} total)</div>
@@ -64,7 +66,7 @@ function OtherEvents({ djId, others: { shown, total, hasMore } }: { djId: string
             <li key={play.eventId}>
               {/* A 24px-high target, even when a long name wraps. */}
               <Link to={paths.event(play.eventId, 'lineup')} className="d-inline-block py-1">
-                {play.eventName} ({formatEventDay(play.startDatetime, browserZone())})
+                {play.eventName} ({staffTime(play.startDatetime, zones, 'day')})
               </Link>
             </li>
           ))}

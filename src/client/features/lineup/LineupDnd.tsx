@@ -6,6 +6,7 @@ import {
   type DragEndEvent,
   DragOverlay,
   type DragStartEvent,
+  type KeyboardCoordinateGetter,
   KeyboardSensor,
   PointerSensor,
   pointerWithin,
@@ -16,9 +17,10 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useState } from 'react';
 import { useDraft, useDraftEdits, useStoredEvent } from '@client/shared/draft';
 import { addToLineup, reorderSlot, slotIds } from './draftOps';
+import { SignupSummary } from './SignupSummary';
 import type { SlotView } from './useLineupView';
 
 // Drag and drop on the Lineup tab, one context for both columns: slots are reordered within the
@@ -46,16 +48,43 @@ const collisions: CollisionDetection = (args) => {
   return onSlot ? [onSlot] : hits;
 };
 
+/**
+ * The keyboard's moves: a slot among the slots (dnd-kit's sortable moves); a signup from place to
+ * place in the lineup, each slot in order and then its end, an arrow key at a time (down or right
+ * onwards, up or left back), which sortable's moves cannot do for a draggable that is not sortable.
+ */
+const keyboardCoordinates: KeyboardCoordinateGetter = (event, args) => {
+  const { active, droppableRects, droppableContainers, over } = args.context;
+  if (!draggedSignup(active?.id)) return sortableKeyboardCoordinates(event, args);
+  const step = ({ ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 } as Record<string, number>)[event.code];
+  if (!step) return undefined;
+  event.preventDefault();
+  const top = (id: UniqueIdentifier) => (id === LINEUP_DROP_ID ? Infinity : droppableRects.get(id)!.top);
+  const places = droppableContainers
+    .getEnabled()
+    .map((container) => container.id)
+    .filter((id) => droppableRects.has(id))
+    .sort((a, b) => top(a) - top(b));
+  const at = over ? places.indexOf(over.id) : -1;
+  const next = places[Math.max(0, Math.min(places.length - 1, at + step))];
+  const rect = next === undefined ? undefined : droppableRects.get(next);
+  if (!rect) return undefined;
+  // Onto the slot's top corner; for the end, just inside the bottom of the column, below every slot.
+  return next === LINEUP_DROP_ID ? { x: rect.left + 8, y: rect.bottom - 8 } : { x: rect.left + 8, y: rect.top + 8 };
+};
+
 export function LineupDnd({ view, children }: { view: SlotView[]; children: ReactNode }) {
   const { slots, signups } = useDraft();
   const { setDraft } = useDraftEdits();
   const { djs } = useStoredEvent();
   const ids = slotIds(slots);
+  /** The signup being dragged, for the preview that follows the pointer. */
   const [dragging, setDragging] = useState<string | null>(null);
+  const draggedSignupNow = dragging === null ? undefined : signups.find((signup) => signup.uuid === dragging);
   const sensors = useSensors(
     // A small distance so a click on the handle is not a drag.
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates }),
   );
 
   // Screen readers hear slot and signup names and positions, not internal ids.
@@ -73,7 +102,7 @@ export function LineupDnd({ view, children }: { view: SlotView[]; children: Reac
     onDragCancel: ({ active }) => `Moving ${label(active.id)} was cancelled.`,
   };
 
-  const onDragStart = ({ active }: DragStartEvent) => setDragging(draggedSignup(active.id) ? label(active.id) : null);
+  const onDragStart = ({ active }: DragStartEvent) => setDragging(draggedSignup(active.id));
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     setDragging(null);
     if (!over || active.id === over.id) return;
@@ -98,18 +127,33 @@ export function LineupDnd({ view, children }: { view: SlotView[]; children: Reac
       accessibility={{ announcements }}
     >
       {children}
-      <DragOverlay dropAnimation={null}>{dragging && <div className="card shadow px-3 py-2 fw-semibold signup-drag-preview">{dragging}</div>}</DragOverlay>
+      {/* As wide as the signup's card (the draggable node), so its name reads on one line. */}
+      <DragOverlay dropAnimation={null}>
+        {draggedSignupNow && (
+          <div className="card signup-drag-preview">
+            <div className="card-header">
+              <div className="fw-semibold text-break">{draggedSignupNow.name.trim() || 'Unnamed signup'}</div>
+              <SignupSummary signup={draggedSignupNow} />
+            </div>
+          </div>
+        )}
+      </DragOverlay>
     </DndContext>
   );
 }
 
-/** A waiting signup's drag handle: only this renders while something is dragged, not its card. */
-export function SignupDragHandle({ uuid, name, disabled }: { uuid: string; name: string; disabled: boolean }) {
-  const { attributes, listeners, setNodeRef } = useDraggable({ id: signupDragId(uuid), disabled });
+/**
+ * A waiting signup's drag handle. The card is what is dragged (dnd-kit measures it, so the preview
+ * is the card's width); only the handle renders while something is dragged, not its card.
+ */
+export function SignupDragHandle({ uuid, name, disabled, card }: { uuid: string; name: string; disabled: boolean; card: RefObject<HTMLElement | null> }) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef } = useDraggable({ id: signupDragId(uuid), disabled });
+  // After the commit: the card's ref is set once the whole card is, after its handle's effects.
+  useEffect(() => setNodeRef(card.current), [setNodeRef, card]);
   return (
     <button
       type="button"
-      ref={setNodeRef}
+      ref={setActivatorNodeRef}
       className="btn btn-sm btn-outline-secondary slot-handle"
       aria-label={`Drag ${name} into the lineup`}
       title={disabled ? 'Add a DJ to this signup first' : 'Drag into the lineup'}

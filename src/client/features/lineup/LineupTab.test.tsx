@@ -13,9 +13,10 @@ import { buildEvent, buildLegacySlot, buildSignup } from '@shared/testing/builde
 import { otherEvents } from '@shared/plays';
 import type { EventDetail } from '@shared/schemas/events';
 import { EventDraftProvider } from '@client/shared/draft';
+import { SeriesZoneProvider } from '@client/lib/useZone';
 import { LineupTab } from './LineupTab';
 
-// The browser is in New York.
+// The browser is in New York; the series plans in London.
 vi.mock('@client/lib/zone', () => ({ browserZone: () => 'America/New_York' }));
 
 const START = '2024-06-09T19:00:00.000Z'; // 15:00 in New York
@@ -52,7 +53,7 @@ afterEach(() => {
 function renderTab() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
-    [{ path: '/events/:eventId/lineup', element: <EventDraftProvider stored={stored}><LineupTab /></EventDraftProvider> }],
+    [{ path: '/events/:eventId/lineup', element: <SeriesZoneProvider value="Europe/London"><EventDraftProvider stored={stored}><LineupTab /></EventDraftProvider></SeriesZoneProvider> }],
     { initialEntries: ['/events/e1/lineup'] },
   );
   render(
@@ -66,10 +67,15 @@ function renderTab() {
 test('shows slots in local time with conflict warnings in words, a legacy slot and the signups', async () => {
   renderTab();
   const slots = await screen.findAllByTestId('slot-card');
-  expect(slots.map((slot) => slot.querySelector('.slot-time')?.textContent)).toEqual(['15:00', '16:00']);
-  expect(within(slots[0]!).getByTestId('slot-warnings')).toHaveTextContent('Ends at 16:00 but Early Bird is available until 15:30');
+  // The viewer's clock, the series' under it, and the heading says which is which (decision 042).
+  expect(slots.map((slot) => slot.querySelector('.slot-time')?.firstChild?.textContent)).toEqual(['15:00', '16:00']);
+  expect(slots.map((slot) => slot.querySelector('.slot-time-series')?.textContent)).toEqual(['20:00', '21:00']);
+  expect(screen.getByTestId('lineup-zone')).toHaveTextContent('New York time · London time below');
+  expect(within(slots[0]!).getByTestId('slot-warnings')).toHaveTextContent(
+    'Ends at 16:00 New York time (21:00 London time) but Early Bird is available until 15:30 New York time (20:30 London time)',
+  );
   expect(within(slots[0]!).getByText('Available from:').nextSibling).toHaveTextContent('Any Time');
-  expect(within(slots[0]!).getByText('Available to:').nextSibling).toHaveTextContent(/^15:30 /);
+  expect(within(slots[0]!).getByText('Available to:').nextSibling).toHaveTextContent('15:30 New York time (20:30 London time)');
   expect(within(slots[0]!).getByText('Back by nine')).toBeInTheDocument();
   expect(within(slots[0]!).getByText('Other Events (4 total)')).toBeInTheDocument();
   expect(within(slots[0]!).getByRole('link', { name: 'Night 4 (Sun 7 Apr 2024)' })).toHaveAttribute('href', '/events/old4/lineup');
@@ -83,13 +89,18 @@ test('a shorter duration moves the next slot and clears the warning; Remove Sign
   renderTab();
   const first = (await screen.findAllByTestId('slot-card'))[0]!;
   await userEvent.selectOptions(within(first).getByLabelText('Requested Duration'), 'Half Hour');
-  expect(screen.getAllByTestId('slot-card').map((slot) => slot.querySelector('.slot-time')?.textContent)).toEqual(['15:00', '15:30']);
+  expect(screen.getAllByTestId('slot-card').map((slot) => slot.querySelector('.slot-time')?.firstChild?.textContent)).toEqual(['15:00', '15:30']);
   expect(screen.queryByTestId('slot-warnings')).not.toBeInTheDocument();
 
+  // A waiting signup is closed to a line: what it asks for, Add to Lineup; Show Entry opens its editor.
   const card = screen.getByRole('group', { name: 'Signup Waiting' });
-  await userEvent.click(within(card).getByRole('button', { name: 'Hide Entry' }));
-  expect(within(card).queryByRole('button', { name: 'Add to Lineup' })).not.toBeInTheDocument();
+  expect(within(card).getByText('Waiter · 1 h · Live')).toBeInTheDocument();
+  expect(within(card).getByRole('button', { name: 'Add to Lineup' })).toBeEnabled();
+  expect(within(card).queryByLabelText('Requested Duration')).not.toBeInTheDocument();
   await userEvent.click(within(card).getByRole('button', { name: 'Show Entry' }));
+  expect(within(card).getByLabelText('Requested Duration')).toBeInTheDocument();
+  await userEvent.click(within(card).getByRole('button', { name: 'Hide Entry' }));
+  expect(within(card).queryByLabelText('Requested Duration')).not.toBeInTheDocument();
   await userEvent.click(within(card).getByRole('button', { name: 'Signup menu for Waiting' }));
   await userEvent.click(await screen.findByRole('button', { name: 'Remove Signup' }));
   const dialog = await screen.findByRole('dialog');

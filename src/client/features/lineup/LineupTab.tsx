@@ -6,8 +6,8 @@ import type { Dj } from '@shared/schemas/djs';
 import { lineupConflicts, signupsNotInLineup } from '@shared/lineup';
 import { byLongestSinceLastPlay } from '@shared/plays';
 import { useDraft, useDraftEdits, useStoredEvent } from '@client/shared/draft';
-import { zoneName } from '@shared/time';
-import { browserZone } from '@client/lib/zone';
+import { staffZoneNames } from '@shared/time';
+import { useStaffZones } from '@client/lib/useZone';
 import { AddDjModal } from './AddDjModal';
 import { addDjToSignup, addStaffSignup, djLabel, signupNaming } from './draftOps';
 import { LineupColumn } from './LineupColumn';
@@ -19,20 +19,31 @@ import { useRemembered } from './useRemembered';
 /** Who the 'Add Dj' modal adds a DJ for: a new signup, or a signup's B2B partner. */
 type AddTarget = { kind: 'signups' } | { kind: 'b2b'; uuid: string; name: string } | null;
 
-/** Lineup: the Signups column and 'Lineup (Local Times)'. Every change is a draft change. */
+/** The column a phone shows (the two stack below 992 px): one at a time, the other one tap away. */
+const PANES = ['signups', 'lineup'] as const;
+type Pane = (typeof PANES)[number];
+
+/**
+ * Lineup: the Signups column and 'Lineup (Local Times)'. Every change is a draft change. On a wide
+ * screen the lineup column stays in view while the signups scroll (lineup.css); on a phone a
+ * switch shows one column or the other.
+ */
 export function LineupTab() {
   const draft = useDraft();
   const { setDraft, rememberDj } = useDraftEdits();
   const { djs, stored } = useStoredEvent();
   const [target, setTarget] = useState<AddTarget>(null);
   const [order, setOrder] = useState<'signup' | 'lastPlay'>('signup');
-  const [compact, setCompact] = useRemembered('lineup-compact-rows', false);
+  const [compact, setCompact] = useRemembered<boolean>('lineup-compact-rows', false);
+  const [compactSignups, setCompactSignups] = useRemembered<boolean>('lineup-compact-signups', false);
+  const [pane, setPane] = useRemembered<Pane>('lineup-pane', 'lineup', PANES);
   const notInLineup = signupsNotInLineup(draft.signups, draft.slots);
   const waiting = order === 'lastPlay' ? byLongestSinceLastPlay(notInLineup, stored.otherEventsByDj) : notInLineup;
 
   const djNames = useMemo(() => Object.fromEntries(Object.entries(djs).map(([id, dj]) => [id, djLabel(dj)])), [djs]);
   const view = useLineupView();
-  const conflicts = useMemo(() => lineupConflicts(view, djNames, browserZone()), [view, djNames]);
+  const zones = useStaffZones();
+  const conflicts = useMemo(() => lineupConflicts(view, djNames, zones), [view, djNames, zones]);
   // One function for every card, so the memoised cards an edit leaves alone do not render.
   const addB2b = useCallback((uuid: string, name: string) => setTarget({ kind: 'b2b', uuid, name }), []);
 
@@ -50,10 +61,18 @@ export function LineupTab() {
     toast.success(target.kind === 'signups' ? `${djLabel(dj)} was added to the signups.` : `${djLabel(dj)} was added to ${target.name}.`);
   };
 
+  const shown = (which: Pane) => (pane === which ? undefined : 'd-none d-lg-block');
   return (
     <LineupDnd view={view}>
-      <Row className="g-4">
-        <Col lg={5}>
+      <div className="btn-group w-100 mb-3 d-lg-none lineup-pane-switch" role="group" aria-label="Column to show">
+        {PANES.map((which) => (
+          <button key={which} type="button" className={`btn btn-outline-primary${pane === which ? ' active' : ''}`} aria-pressed={pane === which} onClick={() => setPane(which)}>
+            {which === 'signups' ? `Signups (${notInLineup.length})` : `Lineup (${view.length})`}
+          </button>
+        ))}
+      </div>
+      <Row className="g-4 align-items-start">
+        <Col lg={5} className={shown('signups')}>
           <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
             <h2 className="h4 mb-0 me-auto">Signups</h2>
             <Form.Select
@@ -67,19 +86,26 @@ export function LineupTab() {
               <option value="lastPlay">Longest since last play</option>
             </Form.Select>
             <Button onClick={() => setTarget({ kind: 'signups' })}>Add DJ to Signups</Button>
+            <Form.Check
+              type="switch"
+              id="signups-compact"
+              label="Compact signups"
+              checked={compactSignups}
+              onChange={(event) => setCompactSignups(event.target.checked)}
+            />
           </div>
           {waiting.length === 0 && (
             <Alert variant="secondary">No signups waiting. DJs' signups appear here, or use Add DJ to Signups.</Alert>
           )}
           {waiting.map((signup) => (
-            <SignupCard key={signup.uuid} signup={signup} onAddB2b={addB2b} />
+            <SignupCard key={signup.uuid} signup={signup} compact={compactSignups} onAddB2b={addB2b} />
           ))}
         </Col>
-        <Col lg={7}>
+        <Col lg={7} className={`lineup-column ${shown('lineup') ?? ''}`} data-testid="lineup-column">
           <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
             <h2 className="h4 mb-0">Lineup (Local Times)</h2>
             <span className="text-body-secondary small me-auto" data-testid="lineup-zone">
-              {zoneName(browserZone())}
+              {staffZoneNames(zones, draft.startDatetime)}
             </span>
             <Form.Check type="switch" id="lineup-compact" label="Compact rows" checked={compact} onChange={(event) => setCompact(event.target.checked)} />
           </div>
@@ -87,7 +113,7 @@ export function LineupTab() {
         </Col>
         <AddDjModal
           show={target !== null}
-          title={target?.kind === 'b2b' ? `Add Dj to ${target.name} (B2B)` : 'Add Dj'}
+          title={target?.kind === 'b2b' ? `Add DJ to ${target.name} (B2B)` : 'Add Dj'}
           onHide={() => setTarget(null)}
           onPick={pick}
         />

@@ -1,11 +1,11 @@
 import { Col, Row } from 'react-bootstrap';
-import { SIGNUP_TYPES, STAFF_DURATION_OPTIONS } from '@shared/domain';
+import { SIGNUP_TYPE_LABELS, SIGNUP_TYPES, STAFF_DURATION_OPTIONS } from '@shared/domain';
 import type { Signup } from '@shared/schemas/lineup';
 import { type SignupFormData, shownAnswers } from '@shared/schemas/signup';
 import { LINEUP_LIMITS } from '@shared/schemas/lineup';
 import { CheckField, SelectField, TextField } from '@client/components/form/fields';
 import { DraftFields, useDraftEdits } from '@client/shared/draft';
-import { browserZone } from '@client/lib/zone';
+import { useStaffZones } from '@client/lib/useZone';
 import { DjPanel } from './DjPanel';
 import { SignupNotices } from './SignupNotices';
 import { removeDjFromSignup, type SignupChanges, updateSignup } from './draftOps';
@@ -29,7 +29,7 @@ export function SignupDetails({ signup, inLineup = false }: { signup: Signup; in
   );
 }
 
-const TYPE_OPTIONS = SIGNUP_TYPES.map((type) => ({ value: type, label: type }));
+const TYPE_OPTIONS = SIGNUP_TYPES.map((type) => ({ value: type, label: SIGNUP_TYPE_LABELS[type] }));
 
 function SignupEditor({ signup, onChange }: { signup: Signup; onChange: (changes: SignupChanges) => void }) {
   return (
@@ -58,7 +58,8 @@ function SignupEditor({ signup, onChange }: { signup: Signup; onChange: (changes
  * it by updating their signup).
  */
 function FormDataSummary({ data }: { data: SignupFormData }) {
-  const rows = shownAnswers(data, { zone: browserZone() }, { forStaff: true });
+  const zones = useStaffZones();
+  const rows = shownAnswers(data, { zone: zones.viewer, seriesZone: zones.series }, { forStaff: true });
   const problems = answerStoredProblems(data);
   return (
     <dl className="signup-form-data small mb-2">

@@ -1,20 +1,22 @@
 import { Alert, Badge, Button } from 'react-bootstrap';
-import { pendingChanges } from '@shared/dj-update';
+import { hasPendingUpdate, pendingUpdate } from '@shared/dj-update';
 import type { Signup } from '@shared/schemas/lineup';
 import { possibleDebut } from '@shared/plays';
+import { useStaffZones } from '@client/lib/useZone';
 import { useOtherEvents } from '@client/shared/djs';
 import { useDraftEdits, useStoredEvent } from '@client/shared/draft';
 import { applySignupUpdate, djLabel, dismissSignupUpdate, updateSignup } from './draftOps';
 
 /**
- * What the host should act on for a signup: a DJ who can't make it (or withdrew), a DJ's update waiting since
- * the lineup was built (Apply / Dismiss, both draft edits saved with Save), and a DJ who may be
- * debuting.
+ * What the host should act on for a signup: a DJ who can't make it (or withdrew), a DJ's update
+ * waiting since the lineup was built (everything it changes, with Apply / Dismiss, both draft
+ * edits saved with Save), and a DJ who may be debuting.
  */
 export function SignupNotices({ signup, inLineup }: { signup: Signup; inLineup: boolean }) {
   const { setDraft } = useDraftEdits();
   const { djs, stored } = useStoredEvent();
-  const changes = pendingChanges(signup);
+  const zones = useStaffZones();
+  const changes = hasPendingUpdate(signup) ? pendingUpdate(signup, { zone: zones.viewer, seriesZone: zones.series }) : [];
   const firstDj = djs[signup.djRefs[0] ?? ''];
   const who = firstDj ? djLabel(firstDj) : signup.name;
   // Also for a DJ just added, before the first save tells the stored event about them. A debut:
@@ -35,16 +37,24 @@ export function SignupNotices({ signup, inLineup }: { signup: Signup; inLineup: 
         </Alert>
       )}
       {changes.length > 0 && (
-        <Alert variant="warning" className="py-2 small d-flex flex-wrap align-items-center gap-2" data-testid="pending-change">
-          <span className="me-auto">
-            {who} updated their signup: {changes.map((change) => `${change.from} → ${change.to}`).join(', ')}
-          </span>
-          <Button size="sm" variant="warning" onClick={() => setDraft((draft) => applySignupUpdate(draft, signup.uuid))}>
-            Apply
-          </Button>
-          <Button size="sm" variant="outline-secondary" onClick={() => setDraft((draft) => dismissSignupUpdate(draft, signup.uuid))}>
-            Dismiss
-          </Button>
+        <Alert variant="warning" className="py-2 small" data-testid="pending-change">
+          <div>{who} updated their signup:</div>
+          <ul className="mb-2 ps-3">
+            {changes.map((change) => (
+              <li key={change.label}>
+                {change.label}: {change.from} → {change.to}
+              </li>
+            ))}
+          </ul>
+          <div className="d-flex flex-wrap align-items-center gap-2">
+            <span className="me-auto text-body-secondary">The slot keeps what it has until you apply this.</span>
+            <Button size="sm" variant="warning" onClick={() => setDraft((draft) => applySignupUpdate(draft, signup.uuid))}>
+              Apply
+            </Button>
+            <Button size="sm" variant="outline-secondary" onClick={() => setDraft((draft) => dismissSignupUpdate(draft, signup.uuid))}>
+              Dismiss
+            </Button>
+          </div>
         </Alert>
       )}
       {neverPlayed && !signup.isDebut && (

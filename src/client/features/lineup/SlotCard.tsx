@@ -5,12 +5,13 @@ import { Alert, Badge, Button, Card, Dropdown } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import type { Confirmation } from '@shared/domain';
 import type { Signup } from '@shared/schemas/lineup';
-import { pendingChanges } from '@shared/dj-update';
+import { hasPendingUpdate } from '@shared/dj-update';
 import { formatHours } from '@shared/lineup';
 import { paths } from '@shared/paths';
 import { useStoredEvent } from '@client/shared/draft';
 import { useSetConfirmation } from '@client/shared/events';
 import { djLabel } from './draftOps';
+import { FLOATING_MENU } from './menus';
 import { ConfirmationBadge } from './ConfirmationBadge';
 import { SignupDetails } from './SignupDetails';
 import type { SlotView } from './useLineupView';
@@ -101,7 +102,11 @@ const SlotHeading = memo(function SlotHeading({
 
   return (
     <>
-      <span className={`slot-time${compact ? ' slot-time--range' : ''}`}>{compact ? `${time}–${view.endLabel}` : time}</span>
+      <span className={`slot-time${compact ? ' slot-time--range' : ''}`}>
+        {compact ? `${time}–${view.endLabel}` : time}
+        {/* The series' clock under the viewer's, where it differs (the column's heading says so). */}
+        {(compact ? view.seriesRange : view.seriesTime) && <span className="slot-time-series">{compact ? view.seriesRange : view.seriesTime}</span>}
+      </span>
       <h3 className="h6 mb-0 slot-name">
         {compact ? (
           <button type="button" className="btn btn-link p-0 text-reset fw-semibold text-start" aria-expanded={open} onClick={() => onToggle(!open)}>
@@ -118,7 +123,7 @@ const SlotHeading = memo(function SlotHeading({
             </Badge>
           )}
           {/* Closed rows hide the Apply / Dismiss notice: say that one waits. */}
-          {compact && signup && pendingChanges(signup).length > 0 && (
+          {compact && signup && hasPendingUpdate(signup) && (
             <Badge bg="warning" text="dark" data-testid="pending-change-badge">
               Pending change
             </Badge>
@@ -142,7 +147,7 @@ const SlotHeading = memo(function SlotHeading({
           <Dropdown.Toggle variant="outline-secondary" size="sm" aria-label={`Slot menu for ${name}`}>
             ⋮
           </Dropdown.Toggle>
-          <Dropdown.Menu>
+          <Dropdown.Menu popperConfig={FLOATING_MENU}>
             {djs.map(({ id: djId, dj }) => (
               <Dropdown.Item key={djId} href={paths.dj(djId)} target="_blank" rel="noopener">
                 {djs.length > 1 ? `Edit DJ: ${dj ? djLabel(dj) : djId}` : 'Edit DJ'}

@@ -8,8 +8,8 @@ import { maskStreamLink, playerLinksOf } from '@shared/stream-display';
 import { normaliseStreamLink, streamSourceOf } from '@shared/streams';
 import { CopyButton } from '@client/components/CopyButton';
 import { StreamLinkNotes } from '@client/components/StreamLink';
-import { zoneName } from '@shared/time';
-import { browserZone } from '@client/lib/zone';
+import { staffTime } from '@shared/time';
+import { useStaffZones } from '@client/lib/useZone';
 import { djLabel, type StreamChanges, updateSlotStream } from './draftOps';
 import { type SlotView, useLineupView } from './useLineupView';
 
@@ -29,11 +29,12 @@ export function StreamDetailsTab() {
   );
 }
 
-function SlotStream({ view: { index, slot, signup, label: name, time, djs } }: { view: SlotView }) {
+function SlotStream({ view: { index, slot, signup, label: name, startTime, djs } }: { view: SlotView }) {
   const { setDraft } = useEventDraft();
+  const zones = useStaffZones();
   const change = (changes: StreamChanges) => setDraft((d) => updateSlotStream(d, index, changes));
   const id = (field: string) => `slot-${index}-${field}`;
-  const title = `Slot ${index + 1} - ${time} ${zoneName(browserZone())}`;
+  const title = `Slot ${index + 1} - ${staffTime(startTime, zones, 'time')}`;
   const weekLink = normaliseStreamLink(signup?.formData?.stream_link ?? '');
   return (
     <Card className="mb-3" role="group" aria-label={title}>

@@ -1,5 +1,5 @@
 import { Card, Form } from 'react-bootstrap';
-import { verifyLineupMessage } from '@shared/announcements';
+import { verifyLineupDiscordMessage } from '@shared/announcements';
 import { signupLink } from '@shared/paths';
 import { CopyButton } from '@client/components/CopyButton';
 import { DiscordPostButton } from '@client/components/DiscordPost';
@@ -14,7 +14,7 @@ export function VerifyDjsTab() {
   const settings = useSettings();
   const channelUrl = settings.data?.schedulingChannelUrl;
   // Each DJ's line links to the signup page, where their Confirm is the verification (issue 35).
-  const message = verifyLineupMessage(draft, djs, signupLink(window.location.origin, draft.id));
+  const message = verifyLineupDiscordMessage(draft, djs, signupLink(window.location.origin, draft.id));
   const channel = channelUrl ? (
     <a href={channelUrl} target="_blank" rel="noopener noreferrer">
       scheduling channel
@@ -44,11 +44,11 @@ export function VerifyDjsTab() {
         <Card.Body>
           <Form.Group controlId="verify-lineup-message">
             <Form.Label>Proposed lineup message</Form.Label>
-            <Form.Control as="textarea" rows={12} readOnly value={message} className="mb-2 font-monospace small" />
+            <Form.Control as="textarea" rows={12} readOnly value={message.content} className="mb-2 font-monospace small" />
           </Form.Group>
           <div className="d-flex flex-wrap align-items-center gap-2">
-            <CopyButton text={message} />
-            <DiscordPostButton eventId={draft.id} kind="verify" text={message} />
+            <CopyButton text={message.content} />
+            <DiscordPostButton eventId={draft.id} kind="verify" message={message} djs={djs} />
           </div>
         </Card.Body>
       </Card>

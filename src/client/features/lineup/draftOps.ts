@@ -2,7 +2,7 @@ import type { StreamSourceType } from '@shared/domain';
 import type { Dj } from '@shared/schemas/djs';
 import type { LineupEvent } from '@shared/schemas/events';
 import type { Signup, Slot } from '@shared/schemas/lineup';
-import { applyPendingChange } from '@shared/dj-update';
+import { applyPendingChange, dismissPendingChange } from '@shared/dj-update';
 import { moveSlot, newStaffSignup, slotForSignup } from '@shared/lineup';
 
 // The Lineup and Stream Details tabs' edits, as pure functions of the draft (spec §4 "Adding a
@@ -30,7 +30,7 @@ export function addStaffSignup(event: LineupEvent, dj: Dj, uuid = newUuid()): Li
   return { ...event, signups: [...event.signups, newStaffSignup(dj, uuid)] };
 }
 
-export type SignupChanges = Partial<Pick<Signup, 'name' | 'isDebut' | 'requestedDuration' | 'type' | 'hidden' | 'djRefs'>>;
+export type SignupChanges = Partial<Pick<Signup, 'name' | 'isDebut' | 'requestedDuration' | 'type' | 'djRefs'>>;
 
 /** Edits a signup; its slot, if any, plays it as edited (the slot only points at it). */
 export function updateSignup(event: LineupEvent, uuid: string, changes: SignupChanges): LineupEvent {
@@ -47,11 +47,11 @@ const mapSignup = (event: LineupEvent, uuid: string, change: (signup: Signup) =>
   signups: event.signups.map((signup) => (signup.uuid === uuid ? change(signup) : signup)),
 });
 
-/** Apply: the slot plays the DJ's updated name, length and type. */
+/** Apply: the slot plays the DJ's updated name, length and type, and goes by their new answers. */
 export const applySignupUpdate = (event: LineupEvent, uuid: string) => mapSignup(event, uuid, applyPendingChange);
 
 /** Dismiss: the slot keeps what it plays; the update no longer waits. */
-export const dismissSignupUpdate = (event: LineupEvent, uuid: string) => mapSignup(event, uuid, (signup) => ({ ...signup, updatePendingAt: null, updateFields: [] }));
+export const dismissSignupUpdate = (event: LineupEvent, uuid: string) => mapSignup(event, uuid, dismissPendingChange);
 
 /**
  * 'Add DJ to Slot (B2B)'. A signup still named after its DJs ('A', 'A b2b B') is renamed to

@@ -3,18 +3,21 @@ import type { Dj } from '@shared/schemas/djs';
 import type { LineupEvent } from '@shared/schemas/events';
 import type { Slot } from '@shared/schemas/lineup';
 import { type PlacedSlot, placeSlots, unnamedSlotError } from '@shared/lineup';
-import { formatLocalTime } from '@shared/time';
+import { type StaffZones, staffClocks } from '@shared/time';
 import { useDraft, useStoredEvent } from '@client/shared/draft';
-import { browserZone } from '@client/lib/zone';
+import { useStaffZones } from '@client/lib/useZone';
 
 export interface SlotView extends PlacedSlot {
   index: number;
   /** The slot's name, or the spec's error for a slot nothing names, so staff see which is broken. */
   label: string;
-  /** 'HH:mm' in the browser's zone. */
+  /** The start, 'HH:mm' in the viewer's zone. */
   time: string;
-  /** The end, 'HH:mm' in the browser's zone. */
+  /** The end, 'HH:mm' in the viewer's zone. */
   endLabel: string;
+  /** The start, and start–end, in the series' zone where its clock differs (decision 042); else null. */
+  seriesTime: string | null;
+  seriesRange: string | null;
   djs: Array<{ id: string; dj: Dj | undefined }>;
 }
 
@@ -25,30 +28,36 @@ export interface SlotView extends PlacedSlot {
 export function useLineupView(): SlotView[] {
   const draft = useDraft();
   const { djs } = useStoredEvent();
+  const zones = useStaffZones();
   // Each slot's last view, by the slot (a reorder keeps the slot objects).
   const [lastViews] = useState(() => new WeakMap<Slot, SlotView>());
   return useMemo(
     () =>
-      slotViews(draft, djs).map((slotView) => {
+      slotViews(draft, djs, zones).map((slotView) => {
         const last = lastViews.get(slotView.slot);
         if (last && sameFields(last, slotView)) return last;
         lastViews.set(slotView.slot, slotView);
         return slotView;
       }),
-    [draft, djs, lastViews],
+    [draft, djs, zones, lastViews],
   );
 }
 
-function slotViews(draft: LineupEvent, djs: Record<string, Dj>): SlotView[] {
-  const zone = browserZone();
-  return placeSlots(draft, djs).map((placed, index) => ({
-    ...placed,
-    index,
-    label: placed.name ?? unnamedSlotError(placed.slot),
-    time: formatLocalTime(placed.startTime, zone),
-    endLabel: formatLocalTime(placed.endTime, zone),
-    djs: placed.djIds.map((id) => ({ id, dj: djs[id] })),
-  }));
+function slotViews(draft: LineupEvent, djs: Record<string, Dj>, zones: StaffZones): SlotView[] {
+  return placeSlots(draft, djs).map((placed, index) => {
+    const start = staffClocks(placed.startTime, zones);
+    const span = staffClocks({ start: placed.startTime, end: placed.endTime }, zones);
+    return {
+      ...placed,
+      index,
+      label: placed.name ?? unnamedSlotError(placed.slot),
+      time: start.viewer,
+      endLabel: staffClocks(placed.endTime, zones).viewer,
+      seriesTime: start.series,
+      seriesRange: span.series,
+      djs: placed.djIds.map((id) => ({ id, dj: djs[id] })),
+    };
+  });
 }
 
 /** Field by field; arrays (the slot's DJs) item by item, each field by field. */

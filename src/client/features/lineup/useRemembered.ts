@@ -1,16 +1,21 @@
 import { useState } from 'react';
 
-/** A yes/no view choice this browser remembers (a host who likes compact rows keeps them). */
-export function useRemembered(key: string, initial: boolean): [boolean, (value: boolean) => void] {
-  const [value, setValue] = useState(() => {
+/**
+ * A view choice this browser remembers (a host who likes compact rows keeps them): yes/no, or one
+ * of `choices`. A stored value that is neither reads as `initial`.
+ */
+export function useRemembered<T extends boolean | string>(key: string, initial: T, choices?: readonly T[]): [T, (value: T) => void] {
+  const [value, setValue] = useState<T>(() => {
     try {
       const stored = localStorage.getItem(key);
-      return stored === null ? initial : stored === 'true';
+      if (stored === null) return initial;
+      if (typeof initial === 'boolean') return (stored === 'true') as T;
+      return choices?.find((choice) => choice === stored) ?? initial;
     } catch {
       return initial;
     }
   });
-  const remember = (next: boolean) => {
+  const remember = (next: T) => {
     setValue(next);
     try {
       localStorage.setItem(key, String(next));

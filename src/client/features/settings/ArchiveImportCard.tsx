@@ -4,8 +4,8 @@ import { ARCHIVE_MAX_BYTES, ARCHIVE_TABLES, type ArchiveTableName } from '@share
 import { pluralise } from '@shared/pluralise';
 import { LEVELDB_ADVICE, looksLikeLevelDb } from '@shared/archive/firestore-files';
 import type { ArchiveImportBody, ImportSource } from '@shared/schemas/archive';
-import { formatEventDate, zoneAbbreviation } from '@shared/time';
-import { browserZone } from '@client/lib/zone';
+import { staffTime } from '@shared/time';
+import { useStaffZones } from '@client/lib/useZone';
 import { type ChosenFile, FileImportField, useImportFile } from './FileField';
 import { useImportArchive, usePreviewArchiveImport } from './dataTransfer';
 import { SettingsSection } from './SettingsSection';
@@ -50,6 +50,7 @@ export function ArchiveImportCard() {
   );
   const plan = preview.data?.plan;
   const skipped = preview.data?.skipped ?? [];
+  const zones = useStaffZones();
 
   return (
     <SettingsSection title="Import an archive">
@@ -92,7 +93,7 @@ export function ArchiveImportCard() {
         <section aria-label="Import preview">
           <h3 className="h6">
             {file.name}
-            {source === 'lineup' && <span className="fw-normal text-body-secondary"> · exported {formatEventDate(plan.exportedAt, browserZone())} {zoneAbbreviation(plan.exportedAt, browserZone())}</span>}
+            {source === 'lineup' && <span className="fw-normal text-body-secondary"> · exported {staffTime(plan.exportedAt, zones)}</span>}
           </h3>
           <Table size="sm" className="w-auto">
             <tbody>

@@ -1,5 +1,6 @@
 import { DEFAULT_SETTINGS, type SettingsAnswer } from '@shared/schemas/settings';
-import { settingsFormSchema, toForm } from './settingsForm';
+import { communitySection } from './sections/community';
+import { NO_WEBHOOK_CHANGES, webhooksFormSchema } from './settingsForm';
 
 const ORIGIN = 'https://discord.com';
 const HOOK = `${ORIGIN}/api/webhooks/123456789012345678/abc-DEF_123`;
@@ -12,15 +13,19 @@ const stored: SettingsAnswer = {
     scheduling: { configured: false, masked: '' },
   },
 };
-const schema = settingsFormSchema(ORIGIN);
-const form = toForm(stored);
+const schema = webhooksFormSchema(ORIGIN);
+const form = NO_WEBHOOK_CHANGES;
 
 test('a save that touches no webhook names none, so the stored ones are kept', () => {
-  expect(form.webhooks).toEqual({ announcements: '', scheduling: '' });
   const body = schema.parse(form);
-  expect(body.discordWebhookChanges).toEqual({});
-  expect(body.announcementRoleIds).toEqual(['123456789012345670']);
-  expect(body).not.toHaveProperty('webhooks');
+  expect(body).toEqual({ discordWebhookChanges: {} });
+});
+
+test('a section saves only its own settings, the role ids as typed turned into a list', () => {
+  const community = communitySection.values(stored);
+  expect(community).toEqual({ announcementRoleIds: '123456789012345670', schedulingChannelUrl: '', contactHostName: 'the event host' });
+  const body = communitySection.schema(stored).parse({ ...community, announcementRoleIds: '123456789012345670, 223456789012345670' });
+  expect(body).toEqual({ announcementRoleIds: ['123456789012345670', '223456789012345670'], schedulingChannelUrl: '', contactHostName: 'the event host' });
 });
 
 test('a typed URL replaces a webhook; Remove without a URL deletes it', () => {

@@ -40,9 +40,9 @@ test('a dirty draft keeps its edits and base version, takes in arrived signups a
 
 test('a signup staff edited keeps their edit but gets the DJ form data', () => {
   const state = startDraft(stored());
-  const edited = { ...state, draft: { ...state.draft, signups: [signup('a', { hidden: true }), signup('b')] } };
+  const edited = { ...state, draft: { ...state.draft, signups: [signup('a', { isDebut: true }), signup('b')] } };
   const next = reconcile(edited, stored({ signups: [signup('a', { formData: { dj_notes: 'n' } as never }), signup('b')] }));
-  expect(next.draft.signups[0]).toMatchObject({ hidden: true, formData: { dj_notes: 'n' } });
+  expect(next.draft.signups[0]).toMatchObject({ isDebut: true, formData: { dj_notes: 'n' } });
 });
 
 test('after a save the saved event is the base, unless the draft changed in flight', () => {
@@ -69,4 +69,19 @@ test('cancelling or restoring keeps unsaved edits, on the new version, without c
   const clean = afterStateChange(state, stored({ cancelled: true, version: 4 }));
   expect(clean).toMatchObject({ baseVersion: 4, draft: { cancelled: true } });
   expect(isDirty(clean)).toBe(false);
+});
+
+test("a DJ update the draft applied or dismissed stays dealt with when another change arrives; a newer one shows again", () => {
+  const waiting = { updatePendingAt: '2030-01-01T10:00:00.000Z', updateFields: [], formData: { dj_notes: '' } as never, updatedAnswers: { dj_notes: 'leaving early' } as never };
+  const state = startDraft(stored({ signups: [signup('a', waiting), signup('b')] }));
+  // Dismiss changes no staff field: the draft differs only in what waits.
+  const dismissed = { ...state, draft: { ...state.draft, signups: [signup('a', { formData: { dj_notes: 'leaving early' } as never }), signup('b')] } };
+  expect(isDirty(dismissed)).toBe(true);
+  const elsewhere = reconcile(dismissed, stored({ version: 4, signups: [signup('a', waiting), signup('b', { isDebut: true })] }));
+  expect(elsewhere.draft.signups[0]).toMatchObject({ updatePendingAt: null, updatedAnswers: null, formData: { dj_notes: 'leaving early' } });
+  expect(toSaveBody(elsewhere).resolvedUpdates).toEqual([{ uuid: 'a', at: waiting.updatePendingAt }]);
+
+  const newer = { ...waiting, updatePendingAt: '2030-01-01T11:00:00.000Z', updatedAnswers: { dj_notes: 'not coming' } as never };
+  const again = reconcile(dismissed, stored({ version: 4, signups: [signup('a', newer), signup('b')] }));
+  expect(again.draft.signups[0]).toMatchObject({ updatePendingAt: newer.updatePendingAt, updatedAnswers: { dj_notes: 'not coming' } });
 });

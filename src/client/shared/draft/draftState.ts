@@ -33,7 +33,8 @@ const editable = (event: LineupEvent): string => {
 
 export const isDirty = (state: DraftState): boolean => editable(state.draft) !== editable(state.stored);
 
-const sameSignup = (a: Signup, b: Signup) => JSON.stringify(staffPart(a)) === JSON.stringify(staffPart(b));
+/** The same staff edits: the staff's fields, and whether a DJ update still waits (Apply and Dismiss are edits too). */
+const sameSignup = (a: Signup, b: Signup) => JSON.stringify(staffPart(a)) === JSON.stringify(staffPart(b)) && a.updatePendingAt === b.updatePendingAt;
 
 /**
  * Takes in a newer stored event. A clean draft simply follows it. A draft with edits keeps them,
@@ -54,11 +55,13 @@ export function reconcile(state: DraftState, fresh: EventDetail): DraftState {
     const untouched = before !== undefined && sameSignup(before, signup);
     if (untouched) return stored;
     // The DJ's side always comes from the store; a newer DJ update shows again even if the draft
-    // had dealt with an older one.
+    // had dealt with an older one. One the draft applied or dismissed stays dealt with, with the
+    // answers that left the lineup going by.
     const newerUpdate = stored.updatePendingAt !== before?.updatePendingAt;
+    const dealtWith = !newerUpdate && signup.updatePendingAt === null && stored.updatePendingAt !== null;
     return {
       ...signup,
-      formData: stored.formData,
+      ...(dealtWith ? {} : { formData: stored.formData, updatedAnswers: stored.updatedAnswers, updateFields: stored.updateFields }),
       confirmations: stored.confirmations,
       updatePendingAt: newerUpdate ? stored.updatePendingAt : signup.updatePendingAt,
     };

@@ -18,6 +18,7 @@ import { dataChangeNotices } from './073-data-change-notices.js';
 import { djUpdateFields } from './074-dj-update-fields.js';
 import { rateLimits } from './080-rate-limits.js';
 import { discordPostKinds } from './091-discord-post-kinds.js';
+import { signupAnswersInUse } from './094-signup-answers-in-use.js';
 import { djPosts } from './100-dj-posts.js';
 
 // One set of migrations for SQLite and PostgreSQL: only types both understand (text, integer,
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '074_dj_update_fields': djUpdateFields,
   '080_rate_limits': rateLimits,
   '091_discord_post_kinds': discordPostKinds,
+  '094_signup_answers_in_use': signupAnswersInUse,
   '100_dj_posts': djPosts,
 };
 

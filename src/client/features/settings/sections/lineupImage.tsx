@@ -1,19 +1,21 @@
 import { useEffect, useState } from 'react';
 import { Col, Row, Spinner } from 'react-bootstrap';
-import { SettingsSection } from './SettingsSection';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { feeds, paths } from '@shared/paths';
 import type { Settings } from '@shared/schemas/settings';
 import { TextField } from '@client/components/form/fields';
 import { usePublicLineups } from '@client/shared/public';
 import { RetryButton } from '@client/components/LoadError';
+import { plainSection } from '../settingsForm';
 
 const COLOUR = /^#[0-9a-f]{6}$/i;
 /** Colour pickers fire on every drag step: the preview follows once they rest. */
 const PREVIEW_DELAY_MS = 400;
 
 /** Global Settings' "Lineup image": its colours, with a live preview of the next published event's image. */
-export function LineupImageCard() {
+export const lineupImageSection = plainSection('Lineup image', ['imageBackground', 'imageText', 'imageAccent'], LineupImageFields);
+
+function LineupImageFields() {
   const { control } = useFormContext<Settings>();
   const [background, text, accent] = useWatch({ control, name: ['imageBackground', 'imageText', 'imageAccent'] });
   const colours = [background, text, accent].every((colour) => COLOUR.test(colour)) ? { bg: background, fg: text, accent } : null;
@@ -22,7 +24,7 @@ export function LineupImageCard() {
   const next = lineups.data?.events[0];
 
   return (
-    <SettingsSection title="Lineup image">
+    <>
       <p className="text-body-secondary small">
         The image of a published event's lineup that link previews, social media posts and in-world screens show.
       </p>
@@ -61,7 +63,7 @@ export function LineupImageCard() {
           </figcaption>
         </figure>
       )}
-    </SettingsSection>
+    </>
   );
 }
 
