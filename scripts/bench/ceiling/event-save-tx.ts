@@ -153,7 +153,7 @@ async function writeSignups(tx: Tx, eventId: string, diff: LineupChanges, now: n
   if (diff.insertSignups.length > 0) {
     await tx.run(
       SQL.insertSignups(diff.insertSignups.length),
-      diff.insertSignups.flatMap(({ signup, position }) => [signup.uuid, eventId, null, now, ...Object.values(staffColumns(signup, position)), now]),
+      diff.insertSignups.flatMap(({ signup, position }) => [signup.uuid, eventId, null, 0, now, ...Object.values(staffColumns(signup, position)), now]),
     );
   }
   for (const ref of diff.removeRefs) await tx.run(SQL.deleteSignupDj, [ref.signupUuid, ref.djId]);

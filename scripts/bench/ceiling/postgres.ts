@@ -54,10 +54,10 @@ export async function openPostgresCeiling(databaseUrl: string): Promise<CeilingD
       checkOwner(own, djId);
       const formData = JSON.stringify(form);
       if (own) {
-        await client.query(intake.updateSignup(form.name, form.requested_duration, form.type, formData, djId, null, null, null, now, own.uuid));
+        await client.query(intake.updateSignup(form.name, form.requested_duration, form.type, formData, djId, null, null, null, null, now, own.uuid));
       } else {
         const uuid = randomUUID();
-        await client.query(intake.insertSignup(uuid, event!.id, event!.id, 0, 0, now, form.name, form.requested_duration, form.type, formData, djId, null, null, null, now));
+        await client.query(intake.insertSignup(uuid, event!.id, event!.id, 0, 0, now, form.name, form.requested_duration, form.type, formData, djId, null, null, null, null, now));
         await client.query(intake.insertSignupDj(uuid, event!.id, djId, 0));
       }
       await client.query(intake.recordChange(...intakeChange(own, form, actor, version, now)));

@@ -16,11 +16,11 @@ const RECORD_CHANGE =
 export const SIGNUP_INTAKE_SQL = {
   event: 'select * from "events" where "id" = ?',
   ownSignup:
-    'select "signups"."uuid", "signups"."name", "signups"."submitted_by", "signups"."requested_duration", "signups"."type", "signups"."form_data", "signups"."update_pending_at", "signups"."update_fields", "signups"."update_dismissed_at", "slots"."signup_uuid" as "slotted" from "signup_djs" inner join "signups" on "signups"."uuid" = "signup_djs"."signup_uuid" left join "slots" on "slots"."signup_uuid" = "signups"."uuid" and "slots"."event_id" = "signups"."event_id" where "signup_djs"."event_id" = ? and "signup_djs"."dj_id" = ?',
+    'select "signups"."uuid", "signups"."name", "signups"."submitted_by", "signups"."requested_duration", "signups"."type", "signups"."form_data", "signups"."update_pending_at", "signups"."update_fields", "signups"."update_dismissed_at", "signup_djs"."confirmation", "signups"."answers_in_use", "slots"."signup_uuid" as "slotted" from "signup_djs" inner join "signups" on "signups"."uuid" = "signup_djs"."signup_uuid" left join "slots" on "slots"."signup_uuid" = "signups"."uuid" and "slots"."event_id" = "signups"."event_id" where "signup_djs"."event_id" = ? and "signup_djs"."dj_id" = ?',
   updateSignup:
-    'update "signups" set "name" = ?, "requested_duration" = ?, "type" = ?, "form_data" = ?, "submitted_by" = ?, "update_pending_at" = ?, "update_fields" = ?, "update_dismissed_at" = ?, "updated_at" = ? where "uuid" = ?',
+    'update "signups" set "name" = ?, "requested_duration" = ?, "type" = ?, "form_data" = ?, "submitted_by" = ?, "update_pending_at" = ?, "update_fields" = ?, "update_dismissed_at" = ?, "answers_in_use" = ?, "updated_at" = ? where "uuid" = ?',
   insertSignup:
-    'insert into "signups" ("uuid", "event_id", "position", "is_debut", "hidden", "created_at", "name", "requested_duration", "type", "form_data", "submitted_by", "update_pending_at", "update_fields", "update_dismissed_at", "updated_at") values (?, ?, (select coalesce(max(position) + 1, 0) as "next" from "signups" where "event_id" = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    'insert into "signups" ("uuid", "event_id", "position", "is_debut", "hidden", "created_at", "name", "requested_duration", "type", "form_data", "submitted_by", "update_pending_at", "update_fields", "update_dismissed_at", "answers_in_use", "updated_at") values (?, ?, (select coalesce(max(position) + 1, 0) as "next" from "signups" where "event_id" = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   insertSignupDj: 'insert into "signup_djs" ("signup_uuid", "event_id", "dj_id", "position") values (?, ?, ?, ?)',
   recordChange: RECORD_CHANGE,
 } as const;
@@ -30,7 +30,7 @@ const tuples = (rows: number, width: number) => Array.from({ length: rows }, () 
 const quoted = (columns: readonly string[]) => columns.map((column) => `"${column}"`).join(', ');
 
 /** The signup and slot columns a save writes, in the app's order (lineup/signups.ts staffColumns, lineup/slots.ts slotColumns). */
-export const SIGNUP_STAFF_COLUMNS = ['position', 'name', 'is_debut', 'requested_duration', 'type', 'hidden'] as const;
+export const SIGNUP_STAFF_COLUMNS = ['position', 'name', 'is_debut', 'requested_duration', 'type'] as const;
 export const SLOT_COLUMNS = [
   'signup_uuid', 'start_at', 'end_at', 'legacy_dj_name', 'legacy_dj_id', 'legacy_duration', 'legacy_is_debut', 'legacy_slot_type',
   'stream_source_url', 'stream_source_type',
@@ -58,7 +58,7 @@ export const EVENT_SAVE_SQL = {
   deleteSignups: (n: number) => `delete from "signups" where "event_id" = ? and "uuid" in (${marks(n)})`,
   updateSignup: `update "signups" set ${SIGNUP_STAFF_COLUMNS.map((c) => `"${c}" = ?`).join(', ')}, "updated_at" = ? where "uuid" = ? and "event_id" = ?`,
   insertSignups: (n: number) =>
-    `insert into "signups" (${quoted(['uuid', 'event_id', 'form_data', 'created_at', ...SIGNUP_STAFF_COLUMNS, 'updated_at'])}) values ${tuples(n, 11)}`,
+    `insert into "signups" (${quoted(['uuid', 'event_id', 'form_data', 'hidden', 'created_at', ...SIGNUP_STAFF_COLUMNS, 'updated_at'])}) values ${tuples(n, 11)}`,
   deleteSignupDj: 'delete from "signup_djs" where "signup_uuid" = ? and "dj_id" = ?',
   moveSignupDj: 'update "signup_djs" set "position" = ? where "signup_uuid" = ? and "dj_id" = ?',
   insertSignupDjs: (n: number) => `insert into "signup_djs" ("signup_uuid", "event_id", "dj_id", "position") values ${tuples(n, 4)}`,

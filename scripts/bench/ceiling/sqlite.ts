@@ -41,10 +41,10 @@ export function openSqliteCeiling(file: string): CeilingDb {
     checkOwner(own, djId);
     const formData = JSON.stringify(form);
     if (own) {
-      intake.updateSignup.run(form.name, form.requested_duration, form.type, formData, djId, null, null, null, now, own.uuid);
+      intake.updateSignup.run(form.name, form.requested_duration, form.type, formData, djId, null, null, null, null, now, own.uuid);
     } else {
       const uuid = randomUUID();
-      intake.insertSignup.run(uuid, event!.id, event!.id, 0, 0, now, form.name, form.requested_duration, form.type, formData, djId, null, null, null, now);
+      intake.insertSignup.run(uuid, event!.id, event!.id, 0, 0, now, form.name, form.requested_duration, form.type, formData, djId, null, null, null, null, now);
       intake.insertSignupDj.run(uuid, event!.id, djId, 0);
     }
     intake.recordChange.run(...intakeChange(own, form, actor, version, now));

@@ -120,7 +120,6 @@ export function signupsFromRows(
     isDebut: fromFlag(row.is_debut),
     requestedDuration: storedHours(row.requested_duration),
     type: storedSignupType(row.type, `signup ${row.uuid}`),
-    hidden: fromFlag(row.hidden),
     ...djAnswers(row),
     updatePendingAt: row.update_pending_at === null ? null : toIso(row.update_pending_at),
     updateFields: row.update_pending_at === null ? [] : parseUpdateFields(row.update_fields),

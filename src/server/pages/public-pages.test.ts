@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { API } from '@shared/api/index.js';
 import { feeds, paths } from '@shared/paths.js';
+import { CANCELLED_WORDS } from '@shared/public-lineup.js';
 import { fakeClientBuild } from '../testing/client-build.js';
 import { intake } from '../testing/fixtures.js';
 import { startTestApp, testDialects, type SignedIn, type TestApp } from '../testing/harness.js';
@@ -87,13 +88,16 @@ describe.each(testDialects)('the public pages and feeds, kept in memory, on %s',
     expect((await app.request<string>('GET', paths.publicLineup(eventId))).status).toBe(200);
     expect(await text(paths.publicLineups())).toContain('Second Light');
 
-    // Cancelled: the same 404 as an unknown event.
+    // Cancelled: every address says so at once, and none shows its lineup (issue 34).
     await step('cancel');
     const cancelled = await app.request<string>('GET', paths.publicLineup(eventId));
-    const unknown = await app.request<string>('GET', paths.publicLineup('no-such-event'));
-    expect(cancelled.status).toBe(404);
-    expect(cancelled.body).toBe(unknown.body);
-    for (const url of PUBLIC_ADDRESSES(eventId)) expect(await text(url), url).not.toContain('Second Light');
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toContain(CANCELLED_WORDS);
+    for (const url of PUBLIC_ADDRESSES(eventId)) {
+      const seen = await text(url);
+      expect(seen, url).toMatch(/cancel/i);
+      expect(seen, url).not.toContain('Aurora Borealis');
+    }
   });
 
   test("the series' settings are on the next page too", async () => {

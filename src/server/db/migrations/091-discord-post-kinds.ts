@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, sql } from 'kysely';
+import { type Kysely, type Migration, PostgresAdapter, sql } from 'kysely';
 
 // A cancelled event's notice is posted to Discord too (issue 34), so discord_posts takes a new kind
 // of post. The kinds live once in the app (DISCORD_POST_KINDS, checked at every post), as
@@ -25,5 +25,11 @@ export const discordPostKinds: Migration = {
     `.execute(db);
     await db.schema.dropTable('discord_posts').execute();
     await db.schema.alterTable('discord_posts_new').renameTo('discord_posts').execute();
+    // The old table's commit notice (migration 073) went with it: the read caches still follow its writes.
+    if (db.getExecutor().adapter instanceof PostgresAdapter) {
+      await sql
+        .raw('create trigger discord_posts_data_changed after insert or update or delete or truncate on discord_posts for each statement execute function lineup_data_changed()')
+        .execute(db);
+    }
   },
 };
