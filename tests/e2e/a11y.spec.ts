@@ -3,6 +3,7 @@ import { expectNoSeriousViolations } from './support/a11y';
 import { addSignups, createDj, createEvent, daysFromNow, minutesAgo, publish, saveLineup, setPublicLinks, submitSignup } from './support/api';
 import { signInAs } from './support/auth';
 import { expect, test } from './support/fixtures';
+import { openEventAction } from './support/event-page';
 
 // axe-core on every screen of the route table (spec §2), in the states people meet: empty and
 // filled, validation problems shown, dialogs open, closed signups, refusals and errors.
@@ -337,7 +338,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
       const dialogOf = async (screen: string, button: string, title: string) => {
         await test.step(screen, async () => {
-          await page.getByRole('button', { name: button, exact: true }).click();
+          if (button === 'Delete Event' || button === 'Cancel Event') await openEventAction(page, button);
+          else await page.getByRole('button', { name: button, exact: true }).click();
           await expect(page.getByRole('dialog', { name: title })).toBeVisible();
           await expectNoSeriousViolations(page, testInfo, screen);
         });

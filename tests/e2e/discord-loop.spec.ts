@@ -15,6 +15,7 @@ import {
 } from './support/api';
 import { signInAs } from './support/auth';
 import { expect, test } from './support/fixtures';
+import { openEventAction } from './support/event-page';
 
 // Issue 35, the Discord loop, as a host and a DJ live it, against the fake Discord of
 // support/global-setup.ts. Each test has a server of its own (the webhooks and reminders live in
@@ -144,7 +145,7 @@ test('a lineup DJ gets exactly one reminder, at the offset, with a restart in be
   await putDjInLineup(page.request, later, await myDjId(dana.request));
   await page.goto(`/events/${later}/verifyDJs`);
   await expect(page.getByTestId('dj-post').filter({ hasText: 'Reminder before the slot' })).toContainText('Scheduled');
-  await page.getByRole('button', { name: 'Cancel Event' }).click();
+  await openEventAction(page, 'Cancel Event');
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByLabel(/^Tell .+ in Discord that the event is cancelled$/)).not.toBeChecked();
   await dialog.getByRole('button', { name: 'Cancel Event' }).click();

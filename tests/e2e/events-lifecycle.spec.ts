@@ -2,6 +2,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import { createDj, createEvent, daysFromNow, eventExists, getEvent, publish, putInLineup, saveLineup, submitSignup } from './support/api';
 import { signInAs } from './support/auth';
 import { expect, test } from './support/fixtures';
+import { openEventAction } from './support/event-page';
 
 // Issue 13 "cancel, delete, archive, nothing lost": a host deletes an empty event; cancels and
 // restores a published one (its DJ no longer sees it meanwhile); archives and restores a DJ;
@@ -29,8 +30,8 @@ test('an unpublished event without signups is deleted after confirming', async (
 
   await page.goto(`/events/${eventId}`);
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  await openEventAction(page, 'Delete Event');
   await expect(page.getByRole('button', { name: 'Cancel Event' })).toBeHidden();
-  await page.getByRole('button', { name: 'Delete Event' }).click();
   await expect(dialog(page, `Delete ${name}?`)).toContainText('has no signups and was never published');
   await snap(page, testInfo, 'delete-confirm');
 
@@ -39,7 +40,7 @@ test('an unpublished event without signups is deleted after confirming', async (
   await expect(dialog(page, `Delete ${name}?`)).toBeHidden();
   expect(await eventExists(page.request, eventId)).toBe(true);
 
-  await page.getByRole('button', { name: 'Delete Event' }).click();
+  await openEventAction(page, 'Delete Event');
   await dialog(page, `Delete ${name}?`).getByRole('button', { name: 'Delete Event' }).click();
   await expect(page).toHaveURL(/\/events$/);
   await expect(page.getByText(`${name} was deleted.`)).toBeVisible();
@@ -63,8 +64,8 @@ test('a published event is cancelled and restored with its signup; its DJ sees i
   // A published event with a signup cannot be deleted, only cancelled.
   await page.goto(`/events/${eventId}`);
   await expect(page.getByText('Published', { exact: true })).toBeVisible();
+  await openEventAction(page, 'Cancel Event');
   await expect(page.getByRole('button', { name: 'Delete Event' })).toBeHidden();
-  await page.getByRole('button', { name: 'Cancel Event' }).click();
   const cancel = dialog(page, `Cancel ${name}?`);
   await expect(cancel).toContainText('Its 1 signup, lineup and plays are kept');
   await snap(page, testInfo, 'cancel-confirm');
@@ -138,7 +139,9 @@ test('a published event is cancelled and restored with its signup; its DJ sees i
   await restore.getByRole('button', { name: 'Restore Event' }).click();
   await expect(restore).toBeHidden();
   await expect(page.getByText('Cancelled', { exact: true })).toBeHidden();
+  await page.getByRole('button', { name: 'More actions' }).click();
   await expect(page.getByRole('button', { name: 'Cancel Event' })).toBeVisible();
+  await page.keyboard.press('Escape');
 
   await dj.goto(`/eventSignup/${eventId}`);
   await expect(dj.getByRole('heading', { name: new RegExp(`^You are signed up for ${name}`) })).toBeVisible();

@@ -3,6 +3,7 @@ import { addPartner, createDj, createDjs, createEvent, daysFromNow, getEvent, pu
 import { signInAs } from './support/auth';
 import { throughToLastStep } from './support/wizard';
 import { expect, test } from './support/fixtures';
+import { openEventAction } from './support/event-page';
 
 // Issue 25 "a week without surprises", hosts and DJs: where the app told a person something
 // untrue or threw away a host's choice. Each test is one of the issue's items.
@@ -95,7 +96,8 @@ test("Apply takes only what the DJ changed: the host's rename and partner stay",
   await page.goto(`/events/${eventId}/lineup`);
   const slot = page.getByTestId('slot-card');
   const notice = slot.getByTestId('pending-change');
-  await expect(notice).toContainText('updated their signup: 1 h → 30 min');
+  await expect(notice).toContainText('updated their signup:');
+  await expect(notice).toContainText('Length: 1 h → 30 min');
   await expect(notice).not.toContainText('Rex b2b Nova → Rex');
   await snap(page, testInfo, 'pending-length-only');
   await notice.getByRole('button', { name: 'Apply' }).click();
@@ -118,7 +120,7 @@ test('the run sheet knows prerecords, as Preflight does', async ({ page, openPag
   await putInLineup(page.request, eventId, [(await getEvent(page.request, eventId)).signups[0]!.uuid]);
 
   await page.goto(`/events/${eventId}/preflight`);
-  await expect(page.getByText('Every slot has a stream source or is a prerecord')).toBeVisible();
+  await expect(page.getByText('Every slot has a stream source or is a prerecord').first()).toBeVisible();
   await expect(page.getByText(/No source: /)).toBeHidden();
   await page.getByRole('link', { name: 'Messaging', exact: true }).click();
   await page.getByRole('tab', { name: 'Run sheet' }).click();
@@ -161,14 +163,14 @@ test('Publish stays possible: "Requirements not met" offers Publish anyway, alik
   await expect(latest).toContainText('Hal published the event');
   await expect(latest).toContainText(`Published anyway. ${unmet}`);
 
-  // Unpublish asks first: Keep Published changes nothing.
-  await page.getByRole('button', { name: 'Unpublish' }).click();
+  // Unpublish (in the header's More actions menu) asks first: Keep Published changes nothing.
+  await openEventAction(page, 'Unpublish');
   const unpublish = page.getByRole('dialog', { name: `Unpublish ${name}?` });
   await expect(unpublish).toContainText('stop showing it');
   await unpublish.getByRole('button', { name: 'Keep Published' }).click();
   await expect(unpublish).toBeHidden();
   await expect(page.getByText('Published', { exact: true })).toBeVisible();
-  await page.getByRole('button', { name: 'Unpublish' }).click();
+  await openEventAction(page, 'Unpublish');
   await unpublish.getByRole('button', { name: 'Unpublish' }).click();
   await expect(page.getByText('Event unpublished.')).toBeVisible();
   await expect(page.getByText('Unpublished', { exact: true })).toBeVisible();
@@ -231,7 +233,8 @@ test("DJs and hosts hear about each other's changes: a dismissed update, a confi
   await page.getByRole('button', { name: 'Send Back to Signups' }).click();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Event saved.')).toBeVisible();
-  await expect(page.getByTestId('drop-outs')).toHaveCount(0);
+  // Back in Signups, the drop-out is still counted until the host removes the signup (issue 34).
+  await expect(page.getByTestId('drop-outs')).toHaveText("1 DJ can't make it");
   const later = await openPage();
   await later.goto(`/lineups/${eventId}`);
   await expect(later.getByRole('heading', { name, level: 1 })).toBeVisible();
@@ -365,15 +368,17 @@ test.describe('every time says its zone', () => {
     // The host in Sydney: the event page, breadcrumb, lineup and lists name Sydney.
     await staff.goto(`/events/${eventId}/lineup`);
     await expect(staff.getByRole('heading', { name, level: 1 })).toBeVisible();
-    await expect(staff.getByRole('main')).toContainText(new RegExp(`${sydney} \\d{4}, \\d\\d:00 – \\d\\d:00 Sydney time · 1 h`));
-    await expect(staff.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(new RegExp(`${name} \\(${sydney} \\d{4}, \\d\\d:00 Sydney time\\)`));
-    await expect(staff.getByTestId('lineup-zone')).toHaveText('Sydney time');
-    await expect(staff.getByTestId('slot-card')).toContainText(/Available from:\s*\d\d:00 Sydney time\s*Available to:\s*Any Time/);
+    // The viewer's zone, with the series' (London) beside it where its clock differs (decision 042).
+    await expect(staff.getByRole('main')).toContainText(new RegExp(`${sydney} \\d{4}, \\d\\d:00–\\d\\d:00 Sydney time \\(\\w{3} \\d+ \\w{3} \\d\\d:00–\\d\\d:00 London time\\) · 1 h`));
+    await expect(staff.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(new RegExp(`${name} \\(${sydney} \\d{4}, \\d\\d:00 Sydney time \\(`));
+    await expect(staff.getByTestId('lineup-zone')).toContainText(/^Sydney time/);
+    await expect(staff.getByTestId('slot-card')).toContainText(/Available from:\s*\d\d:00 Sydney time/);
+    await expect(staff.getByTestId('slot-card')).toContainText(/Available to:\s*Any Time/);
     await snap(staff, testInfo, 'lineup-sydney');
     await staff.getByRole('link', { name: 'Stream Details', exact: true }).click();
-    await expect(staff.getByRole('group', { name: /^Slot 1 - \d\d:00 Sydney time$/ })).toBeVisible();
+    await expect(staff.getByRole('group', { name: /^Slot 1 - \d\d:00 Sydney time/ })).toBeVisible();
     await staff.goto('/events');
-    await expect(staff.getByRole('columnheader', { name: 'Date (Sydney time)' })).toBeVisible();
+    await expect(staff.getByRole('cell', { name: new RegExp(`^${sydney} \\d{4}, \\d\\d:00 Sydney time`) }).first()).toBeVisible();
     await staff.goto('/');
     await expect(staff.getByRole('heading', { name: /^(Next|Current) Event/ }).locator('..')).toContainText(/\w{3} \d+ \w{3} \d{4}, \d\d:\d\d Sydney time/);
   });

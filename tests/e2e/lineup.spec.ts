@@ -45,7 +45,9 @@ async function djSignsUp(openPage: () => Promise<Page>, eventId: string): Promis
 }
 
 const slotNames = (page: Page) => page.getByTestId('slot-card').locator('h3');
-const slotTimes = (page: Page) => page.getByTestId('slot-card').locator('.slot-time');
+/** The slots' times in the viewer's zone: each also shows the series' clock beside it where it differs (decision 042). */
+const slotTimes = (page: Page) =>
+  page.getByTestId('slot-card').locator('.slot-time').evaluateAll((times) => times.map((time) => time.firstChild?.textContent ?? ''));
 const signupCard = (page: Page, name: string) => page.getByRole('group', { name: `Signup ${name}`, exact: true });
 
 async function chooseInTypeahead(page: Page, search: string, option: string) {
@@ -75,7 +77,9 @@ test('build a lineup, reorder it, B2B, typeahead and onboarding, save, and the t
 
   // The DJ's own answers are readable on their card.
   const rex = signupCard(page, `Rex Late ${tag}`);
-  await expect(rex).toContainText(/Available from:\s*15:00 [\w ]+ time\s*Available to:\s*16:00 [\w ]+ time/);
+  // A closed card sums the answers up (issue 34); Show Entry opens the rest.
+  await expect(rex).toContainText(/available from 15:00 [\w ]+ time.* until 16:00 [\w ]+ time/);
+  await rex.getByRole('button', { name: 'Show Entry' }).click();
   await expect(rex).toContainText('rtmp://stream.example.org/live/rex');
   await expect(rex).toContainText('Early night for me');
   await rex.getByRole('button', { name: /Signup menu/ }).click();
@@ -88,11 +92,11 @@ test('build a lineup, reorder it, B2B, typeahead and onboarding, save, and the t
   // Three signups of 1, 0.5 and 1 hours: start, +1 h and +1.5 h in New York time.
   for (const dj of [a!, b!, c!]) await signupCard(page, dj.djName).getByRole('button', { name: 'Add to Lineup' }).click();
   await expect(slotNames(page)).toHaveText([a!.djName, `${b!.djName}Debut`, c!.djName]);
-  await expect(slotTimes(page)).toHaveText(['15:00', '16:00', '16:30']);
+  await expect.poll(() => slotTimes(page)).toEqual(['15:00', '16:00', '16:30']);
 
   // Reorder with the buttons.
   await page.getByRole('button', { name: `Move ${c!.djName} sooner` }).click();
-  await expect(slotTimes(page)).toHaveText(['15:00', '16:00', '17:00']);
+  await expect.poll(() => slotTimes(page)).toEqual(['15:00', '16:00', '17:00']);
   await expect(slotNames(page).nth(1)).toHaveText(c!.djName);
   await page.getByRole('button', { name: `Move ${c!.djName} later` }).click();
   await expect(slotNames(page).nth(2)).toHaveText(c!.djName);
@@ -102,7 +106,7 @@ test('build a lineup, reorder it, B2B, typeahead and onboarding, save, and the t
   await handle.focus();
   await keyboardDragOneLater(page, handle, 1);
   await expect(slotNames(page)).toHaveText([`${b!.djName}Debut`, a!.djName, c!.djName]);
-  await expect(slotTimes(page)).toHaveText(['15:00', '15:30', '16:30']);
+  await expect.poll(() => slotTimes(page)).toEqual(['15:00', '15:30', '16:30']);
 
   // Rex is only available for the first hour: the slot says so, in words.
   await rex.getByRole('button', { name: 'Add to Lineup' }).click();
@@ -155,13 +159,13 @@ test('build a lineup, reorder it, B2B, typeahead and onboarding, save, and the t
   await signupCard(page, echo).getByRole('button', { name: 'Add to Lineup' }).click();
 
   const finalOrder = [b!.djName, a!.djName, c!.djName, delta.djName, echo];
-  await expect(slotTimes(page)).toHaveText(['15:00', '15:30', '16:30', '17:30', '18:30']);
+  await expect.poll(() => slotTimes(page)).toEqual(['15:00', '15:30', '16:30', '17:30', '18:30']);
 
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Event saved.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeHidden();
   await page.reload();
-  await expect(slotTimes(page)).toHaveText(['15:00', '15:30', '16:30', '17:30', '18:30']);
+  await expect.poll(() => slotTimes(page)).toEqual(['15:00', '15:30', '16:30', '17:30', '18:30']);
 
   // Messaging: the Discord and social texts, and Copy Text.
   await page.getByRole('link', { name: 'Messaging' }).click();

@@ -38,6 +38,12 @@ test('a DJ withdraws their signup on their phone; the host is told; signing up a
   // The host: the drop-out badge in the header, and the notice on the signup's card.
   await host.goto(`/events/${eventId}/lineup`);
   await expect(host.getByTestId('drop-outs')).toHaveText("1 DJ can't make it");
+  // The closed card says so; opened, it says how (issue 34: cards start closed).
+  // On a phone the page shows one column at a time (issue 34): the Signups one holds the card.
+  await host.getByRole('button', { name: 'Signups (1)' }).click();
+  const card = host.getByTestId('signup-card').filter({ hasText: 'Kai live' });
+  await expect(card.getByTestId('drop-out-badge')).toHaveText("Can't make it");
+  await card.getByRole('button', { name: 'Show Entry' }).click();
   await expect(host.getByTestId('drop-out')).toContainText("withdrew this signup: they can't make it.");
 
   // The DJ's Home says so.

@@ -108,6 +108,11 @@ function SignupBadges({ signup }: { signup: Signup }) {
           Pending change
         </Badge>
       )}
+      {signup.djRefs.some((djId) => signup.confirmations[djId] === 'declined') && (
+        <Badge bg="danger" data-testid="drop-out-badge">
+          Can't make it
+        </Badge>
+      )}
     </span>
   );
 }
