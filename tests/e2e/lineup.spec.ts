@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Dj } from '@shared/schemas/djs';
-import { addSignups, createDj, createEvent, submitSignup, totalPlays, uniqueDiscordId } from './support/api';
+import { addSignups, createDj, createEvent, nextBooking, submitSignup, totalPlays, uniqueDiscordId } from './support/api';
 import { signInAs } from './support/auth';
 import { keyboardDragOneLater } from './support/dnd';
 import { expect, test } from './support/fixtures';
@@ -111,7 +111,9 @@ test('build a lineup, reorder it, B2B, typeahead and onboarding, save, and the t
   // Rex is only available for the first hour: the slot says so, in words.
   await rex.getByRole('button', { name: 'Add to Lineup' }).click();
   const rexSlot = page.getByTestId('slot-card').nth(3);
-  await expect(rexSlot.getByTestId('slot-warnings')).toHaveText(`Ends at 18:30 but Rex Late ${tag} is available until 16:00 (New York time)`);
+  await expect(rexSlot.getByTestId('slot-warnings')).toHaveText(
+    new RegExp(`^Ends at 18:30 New York time \\(\\d\\d:30 London time\\) but Rex Late ${tag} is available until 16:00 New York time \\(\\d\\d:00 London time\\)$`),
+  );
 
   // Send one back.
   await rexSlot.getByRole('button', { name: /Slot menu/ }).click();
@@ -125,6 +127,8 @@ test('build a lineup, reorder it, B2B, typeahead and onboarding, save, and the t
   await page.getByPlaceholder('Search DJ').fill(`no such dj ${tag}`);
   await expect(page.getByText('No matches found.')).toBeVisible();
   await chooseInTypeahead(page, `Delta ${tag}`, `Delta ${tag} (Delta ${tag} pub)`);
+  // Back in Signups the card is closed again: its DJs show once it is open.
+  await rex.getByRole('button', { name: 'Show Entry' }).click();
   await expect(rex.getByTestId('dj-panel')).toHaveCount(2);
   await expect(rex.getByTestId('dj-panel').nth(1)).toContainText(`Delta ${tag}`);
   await expect(rex.getByTestId('dj-panel').nth(1)).toContainText('Other Events (0 total)');
@@ -193,7 +197,7 @@ test('build a lineup, reorder it, B2B, typeahead and onboarding, save, and the t
 
   // Stream Details: a signup staff added streams from its DJ's profile link; the link fills the source again.
   await page.getByRole('link', { name: 'Stream Details' }).click();
-  const slot1 = page.getByRole('group', { name: 'Slot 1 - 15:00 New York time' });
+  const slot1 = page.getByRole('group', { name: /^Slot 1 - 15:00 New York time/ });
   await expect(slot1.getByLabel('Slot Name')).toHaveValue(b!.djName);
   await expect(slot1.getByLabel('Stream Source URL')).toHaveValue(b!.rtmpUrl);
   await expect(slot1.getByLabel('Stream Source Type')).toHaveValue('RTMP');
@@ -202,14 +206,15 @@ test('build a lineup, reorder it, B2B, typeahead and onboarding, save, and the t
   await expect(slot1.getByLabel('Stream Source URL')).toHaveValue(b!.rtmpUrl);
   await expect(slot1.getByLabel('Stream Source Type')).toHaveValue('RTMP');
 
-  // Plays: the DJs' pages list the event, and the roster's Total Plays rose.
-  expect(await totalPlays(page.request, a!.id)).toBe(1);
+  // Plays: the event is a week away, so the DJs' pages and the roster show it as upcoming, not yet a play (decision 040).
+  expect(await totalPlays(page.request, a!.id)).toBe(0);
+  expect(await nextBooking(page.request, a!.id)).toBe(eventId);
   await page.goto(`/djs/${a!.id}`);
   await expect(page.getByRole('link', { name: new RegExp(eventName) }).first()).toBeVisible();
   await page.goto('/djs');
   await page.getByLabel('Search').fill(echo);
   const echoRow = page.getByRole('row', { name: new RegExp(echo) });
-  await expect(echoRow.getByRole('cell').nth(3)).toHaveText('1');
+  await expect(echoRow.getByTestId('next-play')).toContainText('Upcoming:');
   await echoRow.getByRole('link', { name: echo }).click();
   await expect(page.getByRole('link', { name: new RegExp(eventName) }).first()).toBeVisible();
 

@@ -310,6 +310,11 @@ export async function totalPlays(request: APIRequestContext, djId: string): Prom
   return (await roster(request)).find((dj) => dj.id === djId)?.totalPlays ?? -1;
 }
 
+/** The event the roster shows a DJ booked for next (not yet a play: decision 040), or null. */
+export async function nextBooking(request: APIRequestContext, djId: string): Promise<string | null> {
+  return (await roster(request)).find((dj) => dj.id === djId)?.nextPlay?.eventId ?? null;
+}
+
 // ---- The DJ's own signup ---------------------------------------------------------------------
 
 /**
