@@ -116,8 +116,12 @@ test('build a lineup, reorder it, B2B, typeahead and onboarding, save, and the t
   );
 
   // Send one back.
-  await rexSlot.getByRole('button', { name: /Slot menu/ }).click();
-  await page.getByRole('button', { name: 'Send Back to Signups' }).click();
+  // The slot's warning has just appeared: under load the menu may open a moment later, so open it until it shows.
+  const sendBack = page.getByRole('button', { name: 'Send Back to Signups' });
+  await expect(async () => {
+    if (!(await sendBack.isVisible())) await rexSlot.getByRole('button', { name: /Slot menu/ }).click();
+    await sendBack.click({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(page.getByTestId('slot-card')).toHaveCount(3);
   await expect(rex).toBeVisible();
 
