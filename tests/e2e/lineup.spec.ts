@@ -118,6 +118,8 @@ test('build a lineup, reorder it, B2B, typeahead and onboarding, save, and the t
   // Send one back.
   // The slot's warning has just appeared: under load the menu may open a moment later, so open it until it shows.
   const sendBack = page.getByRole('button', { name: 'Send Back to Signups' });
+  // Its menu opens downwards: with the slot at the top of the window it clears the sticky save bar.
+  await rexSlot.evaluate((slot) => slot.scrollIntoView({ block: 'start' }));
   await expect(async () => {
     if (!(await sendBack.isVisible())) await rexSlot.getByRole('button', { name: /Slot menu/ }).click();
     await sendBack.click({ timeout: 2_000 });
