@@ -118,10 +118,18 @@ test('build a lineup, reorder it, B2B, typeahead and onboarding, save, and the t
   // Send one back.
   // The slot's warning has just appeared: under load the menu may open a moment later, so open it until it shows.
   const sendBack = page.getByRole('button', { name: 'Send Back to Signups' });
-  // Its menu opens downwards: with the slot at the top of the window it clears the sticky save bar.
-  await rexSlot.evaluate((slot) => slot.scrollIntoView({ block: 'start' }));
+  // The slot's menu button just above the sticky save bar: its menu opens upwards, clear of the bar
+  // (it once opened under the bar, or far from its button).
+  const rexMenu = rexSlot.getByRole('button', { name: /Slot menu/ });
+  await rexMenu.evaluate((button) => {
+    const bar = document.querySelector('[data-sticky-bottom]')!.getBoundingClientRect();
+    // On a wide screen the lineup column scrolls on its own: scroll whichever holds the button.
+    let scroller: Element | null = button.parentElement;
+    while (scroller && !(scroller.scrollHeight > scroller.clientHeight && getComputedStyle(scroller).overflowY === 'auto')) scroller = scroller.parentElement;
+    (scroller ?? document.scrollingElement!).scrollBy(0, button.getBoundingClientRect().bottom - (bar.top - 8));
+  });
   await expect(async () => {
-    if (!(await sendBack.isVisible())) await rexSlot.getByRole('button', { name: /Slot menu/ }).click();
+    if (!(await sendBack.isVisible())) await rexMenu.click();
     await sendBack.click({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
   await expect(page.getByTestId('slot-card')).toHaveCount(3);

@@ -22,6 +22,7 @@ export function SaveBar() {
         style={{ position: 'sticky', bottom: 0, zIndex: 1020 }}
         role="region"
         aria-label="Unsaved changes"
+        data-sticky-bottom
       >
         <span className="me-auto">
           You have unsaved changes.
