@@ -1,5 +1,5 @@
 import './shell.css';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useNavigation } from 'react-router';
 import { hasAccess } from '@shared/policy';
 import type { Me } from '@shared/schemas/auth';
@@ -24,6 +24,7 @@ const ConfirmDialog = lazy(async () => ({ default: (await import('../components/
 export function AppShell() {
   const me = useMe();
   useSignOutOnExpiredSession();
+  useStaffFont(!!me.data && hasAccess(me.data.roles, 'staff'));
   return (
     <>
       <NavigationProgress />
@@ -33,6 +34,17 @@ export function AppShell() {
       </main>
     </>
   );
+}
+
+/**
+ * Staff pages are set in Inter, everyone else's in the device's font (app-theme.css, decision 057):
+ * marked before the browser paints, so a staff page never shows in the other font first.
+ */
+function useStaffFont(staff: boolean) {
+  useLayoutEffect(() => {
+    if (staff) document.documentElement.dataset.font = 'inter';
+    else delete document.documentElement.dataset.font;
+  }, [staff]);
 }
 
 /**
