@@ -54,9 +54,27 @@ const zodWithoutJsonSchema = (): Plugin => ({
   },
 });
 
+/**
+ * The stylesheet first in the page's head, before the entry script and its module preloads: the
+ * page paints once it has the stylesheet, and over HTTP/1.1 (six connections) seven script
+ * requests ahead of it made it wait for a free one.
+ */
+const stylesheetFirst = (): Plugin => ({
+  name: 'lineup-stylesheet-first',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html) => {
+      const stylesheets = html.match(/[ \t]*<link rel="stylesheet"[^>]*>\n?/g) ?? [];
+      const rest = stylesheets.reduce((page, link) => page.replace(link, ''), html);
+      return rest.replace(/([ \t]*)<script type="module"/, (script, indent: string) => `${stylesheets.map((link) => `${indent}${link.trim()}\n`).join('')}${script}`);
+    },
+  },
+});
+
 export default defineConfig({
   root: 'src/client',
-  plugins: [react(), pageSettingsInDev(), zodWithoutJsonSchema()],
+  plugins: [react(), pageSettingsInDev(), zodWithoutJsonSchema(), stylesheetFirst()],
   resolve: { tsconfigPaths: true },
   build: {
     outDir: '../../dist/client',
