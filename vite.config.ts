@@ -56,8 +56,8 @@ const zodWithoutJsonSchema = (): Plugin => ({
 
 /**
  * The stylesheet first in the page's head, before the entry script and its module preloads: the
- * page paints once it has the stylesheet, and over HTTP/1.1 (six connections) seven script
- * requests ahead of it made it wait for a free one.
+ * page paints once it has the stylesheet, so it is asked for first (over HTTP/1.1 a browser has
+ * six connections to share with seven scripts). Not shown to move Lighthouse's score on its own.
  */
 const stylesheetFirst = (): Plugin => ({
   name: 'lineup-stylesheet-first',

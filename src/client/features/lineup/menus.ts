@@ -1,11 +1,4 @@
-/** What sticks to the window's bottom edge over the page (the event page's save bar) says so with this attribute. */
-export const STICKY_BOTTOM_ATTRIBUTE = 'data-sticky-bottom';
-
-/** The height that bars stuck to the window's bottom edge cover now (0 when none shows). */
-function coveredAtBottom(): number {
-  const bars = document.querySelectorAll<HTMLElement>(`[${STICKY_BOTTOM_ATTRIBUTE}]`);
-  return Math.max(0, ...[...bars].map((bar) => window.innerHeight - bar.getBoundingClientRect().top));
-}
+import { coveredAtBottom } from '@client/lib/stickyBottom';
 
 /**
  * Where a menu must fit: the window (no boundary element but the viewport: measured against the

@@ -5,6 +5,7 @@ import { paths, signupLink } from '@shared/paths';
 import type { Dj } from '@shared/schemas/djs';
 import type { LineupEvent } from '@shared/schemas/events';
 import { ConfirmDialog } from '@client/components/ConfirmDialog';
+import { stickyBottom } from '@client/lib/stickyBottom';
 import { DjNoticeChoice, useDjNoticeDefaults } from '@client/components/DjNoticeChoice';
 import { useDraft, useDraftStatus, useStoredEvent } from '@client/shared/draft';
 
@@ -22,7 +23,7 @@ export function SaveBar() {
         style={{ position: 'sticky', bottom: 0, zIndex: 1020 }}
         role="region"
         aria-label="Unsaved changes"
-        data-sticky-bottom
+        {...stickyBottom}
       >
         <span className="me-auto">
           You have unsaved changes.
