@@ -9,6 +9,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['./src/test-setup.ts'],
+    // Migrates a template of each database once; every test app starts from a copy.
+    globalSetup: ['./src/server/testing/database-templates.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -3,19 +3,24 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import pg from 'pg';
+import { inject } from 'vitest';
 import type { CallInput, Contract } from '@shared/api/contract.js';
 import type { Role } from '@shared/domain.js';
 import { type Answer, callContract, type SentRequest } from '@shared/testing/api-client.js';
 import { type OpenStream, openStream } from './streams.js';
+import { createPostgresDatabase, dropPostgresDatabase } from './postgres-databases.js';
 import { type Config, loadConfig } from '../config.js';
 import { openSession, SESSION_COOKIE } from '../auth/sessions.js';
+import { sqliteFile } from '../db/open.js';
 import type { Clock } from '../dj-posts/clock.js';
 import type { Limits } from '../limits.js';
 import { startServer, type RunningApp } from '../start.js';
 
 // Integration tests run the real server over HTTP against a real database: SQLite always,
-// PostgreSQL too when TEST_DATABASE_URL is set (each test app gets its own fresh database).
+// PostgreSQL too when TEST_DATABASE_URL is set (each test app gets its own fresh database, a copy
+// of the one the run migrated once: testing/database-templates.ts).
+
+export { createPostgresDatabase, dropPostgresDatabase };
 
 export type TestDialect = 'sqlite' | 'postgres';
 
@@ -92,7 +97,9 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const { reuse, limits, logLines, clientDir, clock } = options;
   const dataDir = reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lineup-test-'));
-  const databaseUrl = reuse ? reuse.databaseUrl : dialect === 'postgres' ? await createPostgresDatabase() : undefined;
+  const templates = inject('databaseTemplates');
+  if (!reuse && dialect === 'sqlite') fs.copyFileSync(templates.sqliteFile, sqliteFile(dataDir));
+  const databaseUrl = reuse ? reuse.databaseUrl : dialect === 'postgres' ? await createPostgresDatabase(templates.postgresDatabase) : undefined;
   const config: Config = loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
@@ -177,30 +184,4 @@ export async function startTestApp(
     },
   };
   return testApp;
-}
-
-/** A new, empty database on the test server (TEST_DATABASE_URL). */
-export async function createPostgresDatabase(): Promise<string> {
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  const name = `lineup_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-export async function dropPostgresDatabase(databaseUrl: string): Promise<void> {
-  const name = new URL(databaseUrl).pathname.slice(1);
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists ${name} with (force)`);
-  } finally {
-    await admin.end();
-  }
 }
