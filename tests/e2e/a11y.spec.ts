@@ -8,6 +8,9 @@ import { openEventAction } from './support/event-page';
 // axe-core on every screen of the route table (spec §2), in the states people meet: empty and
 // filled, validation problems shown, dialogs open, closed signups, refusals and errors.
 // Each screen's report is attached to the test; failures are soft, so one run lists them all.
+// The tests make their own data (unique names, or a server of their own), so they run in
+// parallel: the file is the suite's longest, and in one worker it alone would outlast the rest.
+test.describe.configure({ mode: 'parallel' });
 
 /** The page has settled: its heading is shown and nothing is still loading. */
 async function settled(page: Page, heading: string | RegExp) {
@@ -255,6 +258,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
 
     test('public lineup pages: the index, an event page, not found, and the calendar link card', async ({ page, openPage }, testInfo) => {
+      // Ten axe scans beside the file's other tests running in parallel.
+      test.setTimeout(120_000);
       const staff = await openPage();
       await signInAs(staff, 'admin');
       const { upcoming } = await staffData(staff);

@@ -4,6 +4,7 @@ import { signInAs } from './support/auth';
 import { throughToLastStep } from './support/wizard';
 import { expect, test } from './support/fixtures';
 import { openEventAction } from './support/event-page';
+import { animationsSettled } from './support/settle';
 
 // Issue 25 "a week without surprises", hosts and DJs: where the app told a person something
 // untrue or threw away a host's choice. Each test is one of the issue's items.
@@ -16,8 +17,8 @@ async function snap(page: Page, testInfo: TestInfo, name: string) {
   const before = page.viewportSize();
   for (const [label, size] of [['390', PHONE], ['1280', DESKTOP]] as const) {
     await page.setViewportSize(size);
-    // Past a dialog's 250 ms fade.
-    await page.waitForTimeout(300);
+    // Past a dialog's fade.
+    await animationsSettled(page);
     await page.screenshot({ path: testInfo.outputPath(`${name}-${label}.png`), fullPage: true });
   }
   if (before) await page.setViewportSize(before);
