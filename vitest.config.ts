@@ -14,5 +14,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Two files at a time on the 2-core machine (Vitest's default is one fewer than the cores):
+    // integration tests wait on their databases and HTTP, so a second worker fills idle CPU.
+    maxWorkers: 2,
   },
 });
