@@ -58,9 +58,10 @@ const STAFF_COLUMNS = {
   isDebut: 'is_debut',
   requestedDuration: 'requested_duration',
   type: 'type',
+  standby: 'standby',
 } as const satisfies Record<Exclude<keyof StaffSignup, 'uuid' | 'djRefs'>, keyof SignupsTable>;
 
-type StaffColumns = Pick<SignupsTable, (typeof STAFF_COLUMNS)[keyof typeof STAFF_COLUMNS] | 'position'>;
+type StaffColumns = Pick<Selectable<SignupsTable>, (typeof STAFF_COLUMNS)[keyof typeof STAFF_COLUMNS] | 'position'>;
 
 /** A signup's staff-owned columns and position, in the order the save writes them (also the bench's ceiling's). */
 export function staffColumns(signup: StaffSignup, position: number): StaffColumns {
@@ -120,10 +121,12 @@ export function signupsFromRows(
     isDebut: fromFlag(row.is_debut),
     requestedDuration: storedHours(row.requested_duration),
     type: storedSignupType(row.type, `signup ${row.uuid}`),
+    standby: fromFlag(row.standby),
     ...djAnswers(row),
     updatePendingAt: row.update_pending_at === null ? null : toIso(row.update_pending_at),
     updateFields: row.update_pending_at === null ? [] : parseUpdateFields(row.update_fields),
     confirmations: confirmations.get(row.uuid) ?? {},
+    streamTestedAt: row.stream_tested_at === null ? null : toIso(row.stream_tested_at),
   }));
   const places = new Map(rows.map((row) => [row.uuid, { position: Number(row.position), createdAt: Number(row.created_at) }]));
   return { signups, places };
