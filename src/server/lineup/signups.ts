@@ -263,6 +263,7 @@ export const NAMING_COLUMNS = [
   'events.start_at as event_start',
   'events.cancelled_at as event_cancelled_at',
   'signups.name as signup_name',
+  'signups.standby',
   'signup_djs.confirmation',
   'slots.start_at as slot_start',
   'slots.end_at as slot_end',
@@ -275,6 +276,7 @@ export const namedSignupOf = (row: {
   event_start: number;
   event_cancelled_at: number | null;
   signup_name: string;
+  standby: number;
   confirmation: string;
   slot_start: number | null;
   slot_end: number | null;
@@ -284,6 +286,7 @@ export const namedSignupOf = (row: {
   startDatetime: toIso(row.event_start),
   signupName: row.signup_name,
   cancelled: row.event_cancelled_at !== null,
+  standby: fromFlag(row.standby as 0 | 1),
   confirmation: row.confirmation,
   slot: row.slot_start === null || row.slot_end === null ? null : { startTime: toIso(row.slot_start), endTime: toIso(row.slot_end) },
 });

@@ -118,6 +118,7 @@ const EventLine = ({ name, when }: { name: string; when: string }) => (
 const STATE_BADGES: Record<OwnSignup['state'], { label: string; bg: string }> = {
   signed_up: { label: 'Signed up', bg: 'secondary' },
   withdrawn: { label: 'Withdrawn', bg: 'warning' },
+  standby: { label: 'On standby', bg: 'info' },
   in_lineup: { label: 'In the lineup', bg: 'primary' },
   confirmed: { label: 'Confirmed', bg: 'success' },
   declined: { label: 'You cannot make it', bg: 'warning' },
@@ -138,9 +139,12 @@ function SignupState({ signup, seriesZone }: { signup: OwnSignup; seriesZone: st
   const badge = STATE_BADGES[signup.state];
   return (
     <>
-      <Badge bg={badge.bg} text={badge.bg === 'warning' ? 'dark' : undefined}>
+      <Badge bg={badge.bg} text={badge.bg === 'warning' || badge.bg === 'info' ? 'dark' : undefined}>
         {badge.label}
       </Badge>
+      {signup.state === 'standby' && (
+        <span data-testid="standby-line"> You are on standby for {signup.eventName}: if a DJ drops out, the hosts may swap you into their slot.</span>
+      )}
       {signup.slot && <span> {formatSlotForDj(signup.slot, seriesZone, browserZone())}</span>}
     </>
   );
