@@ -67,6 +67,11 @@ function Sections({ home }: { home: DjHomeData }) {
                     <SignupState signup={signup} seriesZone={home.seriesZone} />
                     <span className="text-body-secondary"> as {signup.signupName}</span>
                   </div>
+                  {signup.state === 'standby' && !signup.cancelled && (
+                    <div className="small mt-1" data-testid="standby-line">
+                      You are on standby for {signup.eventName}: if a DJ drops out, the hosts may swap you into their slot.
+                    </div>
+                  )}
                 </div>
                 <Link to={paths.eventSignup(signup.eventId)} className="btn btn-sm btn-outline-secondary">
                   View signup<span className="visually-hidden"> for {signup.eventName}</span>
@@ -142,9 +147,6 @@ function SignupState({ signup, seriesZone }: { signup: OwnSignup; seriesZone: st
       <Badge bg={badge.bg} text={badge.bg === 'warning' || badge.bg === 'info' ? 'dark' : undefined}>
         {badge.label}
       </Badge>
-      {signup.state === 'standby' && (
-        <span data-testid="standby-line"> You are on standby for {signup.eventName}: if a DJ drops out, the hosts may swap you into their slot.</span>
-      )}
       {signup.slot && <span> {formatSlotForDj(signup.slot, seriesZone, browserZone())}</span>}
     </>
   );
