@@ -165,6 +165,7 @@ export const HISTORY_KIND_LABELS: Record<EventChangeKind, string> = {
   slot_declined: 'declined their slot',
   discord_post: 'posted to Discord',
   dj_merged: 'merged two DJ records',
+  stream_check: 'recorded a stream check',
 };
 
 const PREFLIGHT_LABELS: Record<PreflightStep, string> = {
@@ -261,6 +262,8 @@ export function historyLineText(line: HistoryLine, zones: StaffZones): string {
       return line.on ? `${line.name}: put on standby` : `${line.name}: taken off standby`;
     case 'standby_swap':
       return `${line.name} swapped in from standby for ${line.dropped}, at ${staffTime(line.start, zones, 'time')}; ${line.dropped} back in the signups`;
+    case 'stream_check':
+      return line.tested ? `${line.name}: stream tested` : `${line.name}: stream test taken back`;
     case 'update_resolved':
       return `${line.name}: the DJ’s update applied or dismissed`;
     case 'confirmation':

@@ -228,6 +228,8 @@ export async function findSignupNaming(db: Db, eventId: string, djId: string) {
       'signups.update_pending_at',
       'signups.update_fields',
       'signups.update_dismissed_at',
+      'signups.standby',
+      'signups.stream_tested_at',
       'signup_djs.confirmation',
       'slots.start_at',
       'slots.end_at',
@@ -246,6 +248,8 @@ export async function findSignupNaming(db: Db, eventId: string, djId: string) {
       updatePending: row.update_pending_at !== null,
       update: storedDjUpdate(row),
       confirmation: asConfirmation(row.confirmation),
+      standby: fromFlag(row.standby),
+      streamTestedAt: row.stream_tested_at === null ? null : toIso(Number(row.stream_tested_at)),
       slot: row.start_at === null || row.end_at === null ? null : { startTime: toIso(row.start_at), endTime: toIso(row.end_at) },
     }
   );
@@ -529,4 +533,13 @@ export async function findOwnStreamLinks(db: Db, djId: string, exceptEventId: st
     const link = parseFormData(row.form_data)?.stream_link;
     return link ? [link] : [];
   });
+}
+
+/** Records when a signup's stream was tested (null: not yet). 'missing' when the event has no such signup; 'unchanged' when it already says so. */
+export async function setStreamTested(trx: Transaction<Database>, eventId: string, uuid: string, at: number | null): Promise<'changed' | 'unchanged' | 'missing'> {
+  const row = await trx.selectFrom('signups').select('stream_tested_at').where('event_id', '=', eventId).where('uuid', '=', uuid).executeTakeFirst();
+  if (!row) return 'missing';
+  if ((row.stream_tested_at === null) === (at === null)) return 'unchanged';
+  await trx.updateTable('signups').set({ stream_tested_at: at }).where('event_id', '=', eventId).where('uuid', '=', uuid).execute();
+  return 'changed';
 }

@@ -124,7 +124,7 @@ export const archiveSlotSchema = z.strictObject({
 export const archivePlaySchema = z.strictObject({ event_id: id, dj_id: id });
 
 /** The global settings and the Reminders section (version 2): the Discord webhooks (a credential) never leave. */
-export const ARCHIVED_SETTINGS_KEYS = ['global', 'reminders'] as const;
+export const ARCHIVED_SETTINGS_KEYS = ['global', 'reminders', 'stream_checks'] as const;
 
 export const archiveSettingSchema = z.strictObject({
   key: z.enum(ARCHIVED_SETTINGS_KEYS, { error: `is not a setting an archive carries (only ${ARCHIVED_SETTINGS_KEYS.join(', ')})` }),

@@ -48,6 +48,8 @@ export const historyLineSchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('standby'), name, on: z.boolean() }),
   /** A standby took over a slot, at its time and length; `dropped` went back to the signups. */
   z.object({ t: z.literal('standby_swap'), name, dropped: name, start: z.string() }),
+  /** A signup's stream was tested (the DJ, or staff in Stream Details), or staff took that back. */
+  z.object({ t: z.literal('stream_check'), name, tested: z.boolean() }),
   /** Staff applied or dismissed the DJ's changed answers. */
   z.object({ t: z.literal('update_resolved'), name }),
   z.object({ t: z.literal('confirmation'), name, dj: name, to: z.enum(CONFIRMATIONS) }),
