@@ -14,6 +14,7 @@ import { djLabel } from './draftOps';
 import { FLOATING_MENU } from './menus';
 import { ConfirmationBadge } from './ConfirmationBadge';
 import { SignupDetails } from './SignupDetails';
+import { StreamCheckFlag } from './StreamCheck';
 import type { SlotView } from './useLineupView';
 
 export interface SlotCardProps {
@@ -137,6 +138,7 @@ const SlotHeading = memo(function SlotHeading({
               Debut
             </Badge>
           )}
+          <StreamCheckFlag signup={signup} onSwapIn={() => onSwapIn(view)} />
         </span>
       </h3>
       {signup && <ConfirmationBadge confirmations={Object.values(signup.confirmations)} />}
