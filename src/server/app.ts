@@ -15,6 +15,7 @@ import type { AppContext } from './context.js';
 import { registerDiscordRoutes } from './discord/routes.js';
 import type { SettableClock } from './dj-posts/clock.js';
 import { registerDjPostRoutes, registerTestClockRoute } from './dj-posts/routes.js';
+import { registerStreamCheckRoutes } from './stream-checks/routes.js';
 import { registerDjRoutes } from './djs/routes.js';
 import { registerEventRoutes } from './events/routes.js';
 import { registerHealthRoutes } from './health/routes.js';
@@ -117,6 +118,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions & { log: L
   registerHistoryRoutes(app, ctx);
   registerArchiveRoutes(app, ctx);
   registerDjPostRoutes(app, ctx);
+  registerStreamCheckRoutes(app, ctx);
   if (options.testClock) registerTestClockRoute(app, ctx, options.testClock);
 
   if (options.clientDir) {

@@ -81,5 +81,6 @@ export const EVENT_CHANGE_KINDS = [
   'slot_declined',
   'discord_post',
   'dj_merged',
+  'stream_check',
 ] as const;
 export type EventChangeKind = (typeof EVENT_CHANGE_KINDS)[number];

@@ -147,7 +147,7 @@ export function diffLineup(stored: StoredLineup, draft: Pick<SaveEventBody, 'eve
       confirmations[djId] = before?.confirmations[djId] ?? 'proposed';
     }
     const dj = { formData: before?.formData ?? null, updatePendingAt: before?.updatePendingAt ?? null, updateFields: before?.updateFields ?? [], updatedAnswers: before?.updatedAnswers ?? null };
-    afterByUuid.set(signup.uuid, { ...signup, djRefs: [...signup.djRefs], ...(cleared.has(signup.uuid) ? resolvedUpdate(dj) : dj), confirmations });
+    afterByUuid.set(signup.uuid, { ...signup, djRefs: [...signup.djRefs], ...(cleared.has(signup.uuid) ? resolvedUpdate(dj) : dj), confirmations, streamTestedAt: before?.streamTestedAt ?? null });
   }
   // Signups the draft never saw stay as stored (a resolved update of theirs is cleared all the same).
   for (const signup of stored.signups) {
@@ -253,5 +253,8 @@ export function draftProblem(draft: Pick<SaveEventBody, 'signups' | 'slots' | 'r
   if (draft.slots.some((slot) => slot.signupUuid !== null && removed.has(slot.signupUuid))) {
     return { status: 400, message: 'A lineup slot still belongs to a removed signup. Send it back to the signups first.' };
   }
+  const inLineup = new Set(draft.slots.map((slot) => slot.signupUuid));
+  const standbyInSlot = draft.signups.find((signup) => signup.standby && inLineup.has(signup.uuid));
+  if (standbyInSlot) return { status: 400, message: `${standbyInSlot.name} is on standby and in the lineup: take them off standby, or send their slot back to the signups.` };
   return null;
 }

@@ -198,6 +198,8 @@ export const NEW_SIGNUP = {
   formData: null,
   updatePendingAt: null,
   updatedAnswers: null,
+  standby: false,
+  streamTestedAt: null,
 } as const satisfies Omit<Signup, 'uuid' | 'name' | 'djRefs' | 'updateFields' | 'confirmations'>;
 
 /** Spec §4: staff adding an existing or new DJ to the Signups column. */

@@ -260,6 +260,8 @@ function mapSignups(eventId: string, doc: Doc, where: string, djNames: ReadonlyM
         update_fields: null,
         answers_in_use: null,
         update_dismissed_at: null,
+        standby: false,
+        stream_tested_at: null,
         created_at: now,
         updated_at: now,
       },
