@@ -86,5 +86,6 @@ export const EVENT_CHANGE_KINDS = [
   'slot_declined',
   'discord_post',
   'dj_merged',
+  'live_mark',
 ] as const;
 export type EventChangeKind = (typeof EVENT_CHANGE_KINDS)[number];

@@ -78,6 +78,9 @@ export interface SignupsTable {
   update_dismissed_at: number | null;
   /** While a DJ's update waits: JSON of the answers the lineup goes by (their answers before it); null: form_data's. */
   answers_in_use: string | null;
+  /** What staff marked it on the live board (LIVE_MARKS), and when (issue 35); null: not marked. */
+  live_mark: string | null;
+  live_marked_at: number | null;
   created_at: number;
   updated_at: number;
 }

@@ -9,7 +9,7 @@ import { z } from 'zod';
 // brought up to this one by ARCHIVE_UPGRADES before it is read, one newer than this is refused.
 
 export const ARCHIVE_FORMAT = 'lineup-archive';
-export const ARCHIVE_VERSION = 2;
+export const ARCHIVE_VERSION = 3;
 
 /** The largest archive file an import takes (a community's years fit in a few megabytes). */
 export const ARCHIVE_MAX_BYTES = 32 * 1024 * 1024;
@@ -90,6 +90,9 @@ export const archiveSignupSchema = z.strictObject({
   update_dismissed_at: instant.nullable(),
   /** Version 2: the answers the lineup goes by while a DJ's update waits (decision 042). */
   answers_in_use: json.nullable(),
+  /** Version 3: what staff marked it on the live board (issue 35), and when. */
+  live_mark: text.nullable(),
+  live_marked_at: instant.nullable(),
   created_at: instant,
   updated_at: instant,
 });
@@ -197,7 +200,9 @@ export const emptyTables = (): ArchiveTables => ({
  * Upgrades of older archives: ARCHIVE_UPGRADES[n] turns version n's tables into version n + 1's.
  * Version 2 (issues 34 and 35) adds DJs' reminder choices (none before), the Reminders settings (a
  * settings row an older archive simply does not have) and the answers a lineup goes by while a
- * DJ's update waits (version 1 had none: the lineup went by the DJ's latest answers). They take
+ * DJ's update waits (version 1 had none: the lineup went by the DJ's latest answers). Version 3
+ * (issue 35) adds the live board's marks on signups (an older archive has none: nothing marked,
+ * every lineup DJ played). They take
  * what they do not know as it is: the schema checks the result.
  */
 export const ARCHIVE_UPGRADES: Record<number, (tables: unknown) => unknown> = {
@@ -209,5 +214,10 @@ export const ARCHIVE_UPGRADES: Record<number, (tables: unknown) => unknown> = {
       ...rest,
       signups: Array.isArray(signups) ? signups.map((signup: unknown) => ({ answers_in_use: null, ...(signup as object) })) : signups,
     };
+  },
+  2: (tables) => {
+    if (!tables || typeof tables !== 'object' || Array.isArray(tables)) return tables;
+    const { signups, ...rest } = tables as { signups?: unknown };
+    return { ...rest, signups: Array.isArray(signups) ? signups.map((signup: unknown) => ({ live_mark: null, live_marked_at: null, ...(signup as object) })) : signups };
   },
 };
