@@ -38,6 +38,7 @@ const START = '2030-06-09T19:00:00.000Z'; // 20:00 in London (BST), 19:00 UTC (t
 const lineup: PublicLineup = {
   seriesName: 'Sunday Service',
   seriesZone: 'Europe/London',
+  live: null,
   event: {
     id: 'e1',
     name: 'Sunday Service 12',

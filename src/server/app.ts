@@ -20,6 +20,7 @@ import { registerDjRoutes } from './djs/routes.js';
 import { registerEventRoutes } from './events/routes.js';
 import { registerHealthRoutes } from './health/routes.js';
 import { registerHistoryRoutes } from './history/routes.js';
+import { registerLiveRoutes } from './live/routes.js';
 import { registerMeRoutes } from './me/routes.js';
 import { CompressibleBody, sendCompressible } from './http/compressed.js';
 import { errorHandler } from './http/error-handler.js';
@@ -116,6 +117,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions & { log: L
   registerPublicRoutes(app, ctx);
   registerDiscordRoutes(app, ctx);
   registerHistoryRoutes(app, ctx);
+  registerLiveRoutes(app, ctx);
   registerArchiveRoutes(app, ctx);
   registerDjPostRoutes(app, ctx);
   registerStreamCheckRoutes(app, ctx);

@@ -1,7 +1,7 @@
 import { formatHours, placeSlots, type PlacedSlot } from './lineup.js';
 import { pluralise } from './pluralise.js';
 import { requirementsNotMet } from './preflight.js';
-import { type EventChangeKind, STREAM_SOURCE_LABELS } from './domain.js';
+import { type EventChangeKind, LIVE_MARK_LABELS, STREAM_SOURCE_LABELS } from './domain.js';
 import type { DiscordPostKind } from './discord-webhooks.js';
 import type { Dj } from './schemas/djs.js';
 import type { LineupEvent, PreflightStep } from './schemas/events.js';
@@ -166,6 +166,7 @@ export const HISTORY_KIND_LABELS: Record<EventChangeKind, string> = {
   discord_post: 'posted to Discord',
   dj_merged: 'merged two DJ records',
   stream_check: 'recorded a stream check',
+  live_mark: 'marked a slot on the live board',
 };
 
 const PREFLIGHT_LABELS: Record<PreflightStep, string> = {
@@ -280,6 +281,8 @@ export function historyLineText(line: HistoryLine, zones: StaffZones): string {
       return `Published anyway. ${requirementsNotMet(line.unmet)}`;
     case 'merged':
       return `${line.from} merged into ${line.into}`;
+    case 'live_mark':
+      return line.mark === null ? `${line.name}: mark cleared` : `${line.name}: ${LIVE_MARK_LABELS[line.mark]}`;
   }
 }
 

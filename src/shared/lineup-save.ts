@@ -30,6 +30,8 @@ export interface StoredLineup {
   slotTimes: readonly SlotTimes[];
   djPlays: readonly string[];
   endAt: number;
+  /** Signups marked No-show on the live board: their DJs have no play of the event (issue 35). */
+  noShows?: ReadonlySet<string>;
 }
 
 export interface DjRef {
@@ -173,7 +175,7 @@ export function diffLineup(stored: StoredLineup, draft: Pick<SaveEventBody, 'eve
     if (!before || !times || !sameSlot(before, slot) || times.startAt !== row.startAt || times.endAt !== row.endAt) writeSlots.push(row);
   });
 
-  const djPlays = computeDjPlays(placed).sort(byString);
+  const djPlays = computeDjPlays(placed, stored.noShows).sort(byString);
   const storedPlays = new Set(stored.djPlays);
   const playing = new Set(djPlays);
   const endAt = Date.parse(eventEnd(placed, draft.event.startDatetime));

@@ -82,6 +82,9 @@ export interface SignupsTable {
   standby: Generated<Flag>;
   /** When the signup's stream was tested (the DJ, or staff in Stream Details); null: not yet. */
   stream_tested_at: number | null;
+  /** What staff marked it on the live board (LIVE_MARKS), and when (issue 35); null: not marked. */
+  live_mark: string | null;
+  live_marked_at: number | null;
   created_at: number;
   updated_at: number;
 }

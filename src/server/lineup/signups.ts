@@ -79,7 +79,7 @@ export async function findSignups(db: Db, eventId: string): Promise<Signup[]> {
 }
 
 /** The signups in order, and where each sits (what orders them). */
-export async function readSignups(db: Db, eventId: string): Promise<{ signups: Signup[]; places: Map<string, SignupPlace> }> {
+export async function readSignups(db: Db, eventId: string): Promise<{ signups: Signup[]; places: Map<string, SignupPlace>; noShows: Set<string> }> {
   const [rows, refs] = await Promise.all([
     db
       .selectFrom('signups')
@@ -97,7 +97,8 @@ export async function readSignups(db: Db, eventId: string): Promise<{ signups: S
       .orderBy('position')
       .execute(),
   ]);
-  return signupsFromRows(rows, refs);
+  const noShows = new Set(rows.filter((row) => row.live_mark === 'no_show').map((row) => row.uuid));
+  return { ...signupsFromRows(rows, refs), noShows };
 }
 
 /**

@@ -259,6 +259,8 @@ function mapSignups(eventId: string, doc: Doc, where: string, djNames: ReadonlyM
         update_pending_at: null,
         update_fields: null,
         answers_in_use: null,
+        live_mark: null,
+        live_marked_at: null,
         update_dismissed_at: null,
         standby: false,
         stream_tested_at: null,

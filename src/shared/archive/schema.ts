@@ -94,6 +94,9 @@ export const archiveSignupSchema = z.strictObject({
   standby: flag,
   /** Version 3: when the signup's stream was tested; null: not yet. */
   stream_tested_at: instant.nullable(),
+  /** Version 3: what staff marked it on the live board (issue 35), and when. */
+  live_mark: text.nullable(),
+  live_marked_at: instant.nullable(),
   created_at: instant,
   updated_at: instant,
 });
@@ -203,7 +206,8 @@ export const emptyTables = (): ArchiveTables => ({
  * settings row an older archive simply does not have) and the answers a lineup goes by while a
  * DJ's update waits (version 1 had none: the lineup went by the DJ's latest answers). They take
  * what they do not know as it is: the schema checks the result. Version 3 (issue 35) adds standbys
- * and stream checks to signups: none were on standby or tested before.
+ * and stream checks to signups (none were on standby or tested before) and the live board's marks
+ * (nothing was marked: every lineup DJ played).
  */
 export const ARCHIVE_UPGRADES: Record<number, (tables: unknown) => unknown> = {
   1: (tables) => {
@@ -219,6 +223,6 @@ export const ARCHIVE_UPGRADES: Record<number, (tables: unknown) => unknown> = {
     if (!tables || typeof tables !== 'object' || Array.isArray(tables)) return tables;
     const { signups } = tables as { signups?: unknown };
     if (!Array.isArray(signups)) return tables;
-    return { ...tables, signups: signups.map((signup: unknown) => ({ standby: false, stream_tested_at: null, ...(signup as object) })) };
+    return { ...tables, signups: signups.map((signup: unknown) => ({ standby: false, stream_tested_at: null, live_mark: null, live_marked_at: null, ...(signup as object) })) };
   },
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DISCORD_POST_KINDS } from '../discord-webhooks.js';
-import { CONFIRMATIONS, EVENT_CHANGE_KINDS, STREAM_SOURCE_TYPES } from '../domain.js';
+import { CONFIRMATIONS, EVENT_CHANGE_KINDS, LIVE_MARKS, STREAM_SOURCE_TYPES } from '../domain.js';
 import { DJ_SIGNUP_STATES } from './me.js';
 import { PREFLIGHT_STEPS } from './events.js';
 
@@ -61,6 +61,8 @@ export const historyLineSchema = z.discriminatedUnion('t', [
   /** Staff published with these required preflight steps open ('Publish anyway'). */
   z.object({ t: z.literal('published_anyway'), unmet: z.array(z.string()) }),
   z.object({ t: z.literal('merged'), from: name, into: name }),
+  /** Staff marked a slot on the live board (issue 35); null: the mark was cleared. */
+  z.object({ t: z.literal('live_mark'), name, mark: z.enum(LIVE_MARKS).nullable() }),
 ]);
 export type HistoryLine = z.infer<typeof historyLineSchema>;
 
