@@ -8,6 +8,7 @@ import { useSetPreflightStep } from '@client/shared/events';
 import { useEventTabLabel } from '@client/shared/eventTabs';
 import { Link } from 'react-router';
 import { PublishButton, UnpublishButton } from './PublicationButtons';
+import { UntestedStreams, withStoredStreamTests } from './UntestedStreams';
 
 const isOptionalStep = (id: PreflightItem['id']): id is PreflightStep => (PREFLIGHT_STEPS as readonly string[]).includes(id);
 
@@ -19,7 +20,9 @@ export function PreflightTab() {
   const { stored, draft, djs } = useEventDraft();
   const setStep = useSetPreflightStep(stored.id);
   const names = Object.fromEntries(Object.entries(djs).map(([id, dj]) => [id, dj.djName]));
-  const items = preflight({ ...draft, preflight: stored.preflight }, names);
+  // Stream tests are recorded at once, not drafted: the stored event says which are done.
+  const event = { ...draft, signups: withStoredStreamTests(draft.signups, stored.signups), preflight: stored.preflight };
+  const items = preflight(event, names);
   const done = items.filter((item) => item.done).length;
   const requiredLeft = items.filter((item) => item.required && !item.done).length;
 
@@ -54,7 +57,11 @@ export function PreflightTab() {
                     {item.done ? '✓' : '✗'}
                   </span>{' '}
                   {item.label}
-                  {item.detail && <div className="small text-body-secondary">{item.detail}</div>}
+                  {item.id === 'streamsTested' ? (
+                    <UntestedStreams event={event} djNames={names} />
+                  ) : (
+                    item.detail && <div className="small text-body-secondary">{item.detail}</div>
+                  )}
                 </div>
               )}
               <StepLink eventId={stored.id} item={item} />

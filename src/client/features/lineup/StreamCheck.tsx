@@ -1,27 +1,18 @@
 import { Badge, Form } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import type { Signup } from '@shared/schemas/lineup';
-import { streamCheckDeadline, streamCheckOverdue } from '@shared/stream-checks';
+import { streamCheckOverdue } from '@shared/stream-checks';
 import { staffTime } from '@shared/time';
 import { useStoredEvent } from '@client/shared/draft';
-import { useSetStreamCheck, useStreamCheckSettings } from '@client/shared/streamChecks';
+import { useSetStreamCheck, useStreamCheckDeadline } from '@client/shared/streamChecks';
 import { useStaffZones } from '@client/lib/useZone';
-
-/** The deadline of the event's stream checks and the server's time, whose clock decides (null while loading). */
-function useStreamCheckDeadline(): { deadline: number; now: number } | null {
-  const { stored } = useStoredEvent();
-  const settings = useStreamCheckSettings();
-  if (!settings.data) return null;
-  const deadline = streamCheckDeadline(stored.startDatetime, settings.data.hoursBefore);
-  return { deadline, now: Date.parse(settings.data.now) };
-}
 
 /** Stream Details: staff tick the slot's stream as tested (not a draft edit: it is recorded at once). */
 export function StreamCheckField({ signup, id }: { signup: Signup | undefined; id: string }) {
   const { stored } = useStoredEvent();
   const zones = useStaffZones();
   const setCheck = useSetStreamCheck(stored.id);
-  const deadline = useStreamCheckDeadline();
+  const deadline = useStreamCheckDeadline(stored.startDatetime);
   const saved = stored.signups.find((candidate) => candidate.uuid === signup?.uuid);
   if (!signup) return null;
   if (!saved) return <div className="small text-body-secondary mt-2">Save the lineup first: then this slot's stream test can be ticked.</div>;
@@ -48,7 +39,7 @@ export function StreamCheckField({ signup, id }: { signup: Signup | undefined; i
 /** On a slot of the lineup: past the deadline and untested, it is flagged, with Swap in standby beside it. */
 export function StreamCheckFlag({ signup, onSwapIn }: { signup: Signup | undefined; onSwapIn: () => void }) {
   const { stored } = useStoredEvent();
-  const deadline = useStreamCheckDeadline();
+  const deadline = useStreamCheckDeadline(stored.startDatetime);
   const saved = stored.signups.find((candidate) => candidate.uuid === signup?.uuid);
   if (!deadline || !saved || !streamCheckOverdue({ signup: saved }, deadline.deadline, deadline.now)) return null;
   return (
