@@ -38,7 +38,10 @@ export function PreflightTab() {
             {done} of {items.length} done
           </span>
         </div>
-        <ProgressBar now={(done / items.length) * 100} variant={requiredLeft === 0 ? 'success' : 'warning'} className="mb-3" aria-label="Preflight progress" />
+        {/* The label belongs on the bar itself (role progressbar), not on its track. */}
+        <ProgressBar className="mb-3">
+          <ProgressBar now={(done / items.length) * 100} variant={requiredLeft === 0 ? 'success' : 'warning'} aria-label="Preflight progress" />
+        </ProgressBar>
         <ListGroup className="mb-3">
           {items.map((item) => (
             <ListGroup.Item key={item.id} className="d-flex align-items-start gap-2">
@@ -65,7 +68,8 @@ export function PreflightTab() {
                 </div>
               )}
               <StepLink eventId={stored.id} item={item} />
-              <Badge bg={item.required ? 'danger' : 'secondary'} className={item.required && item.done ? 'opacity-50' : undefined}>
+              {/* A required step done reads green rather than faded (faded text fails contrast). */}
+              <Badge bg={item.required ? (item.done ? 'success' : 'danger') : 'secondary'}>
                 {item.required ? 'Required' : 'Optional'}
               </Badge>
               <span className="visually-hidden">{item.done ? 'Done' : 'Not done'}</span>

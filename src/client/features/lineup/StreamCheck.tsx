@@ -43,9 +43,9 @@ export function StreamCheckFlag({ signup, onSwapIn }: { signup: Signup | undefin
   const saved = stored.signups.find((candidate) => candidate.uuid === signup?.uuid);
   if (!deadline || !saved || !streamCheckOverdue({ signup: saved }, deadline.deadline, deadline.now)) return null;
   return (
-    <span className="d-inline-flex align-items-center gap-1" data-testid="stream-check-overdue">
+    <span className="d-inline-flex flex-wrap align-items-center gap-2" data-testid="stream-check-overdue">
       <Badge bg="danger">Stream not tested</Badge>
-      <button type="button" className="btn btn-link btn-sm p-0" onClick={onSwapIn}>
+      <button type="button" className="btn btn-outline-danger btn-sm text-nowrap" onClick={onSwapIn}>
         Swap in standby
       </button>
     </span>
