@@ -334,6 +334,12 @@ describe.each(testDialects)('hostile input on %s', (dialect) => {
       template: () => ({ hoursBefore: 2 }),
       cookie: () => staffCookie,
     },
+    // The live board's mark of the lineup's slot (the night is in 2030: refused as not started, or cancelled, whatever the body).
+    {
+      ...endpoint(API.live.markSlot, () => ({ eventId, signupUuid: event.slots[0]?.signupUuid ?? 'no-slot' })),
+      template: () => ({ mark: 'no_show' }),
+      cookie: () => staffCookie,
+    },
     {
       ...endpoint(API.auth.completeSignIn),
       template: () => ({ code: 'c', state: 's', redirect_uri: `${app.url}/discordRedirect` }),

@@ -94,6 +94,19 @@ describe.each(testDialects)('the live board on %s', (dialect) => {
     expect(await playCount(dana.djId)).toBe(1);
   });
 
+  test('the roster counts the night once it is over by the app’s clock: the DJ who played, not the no-show', async () => {
+    const { eventId, danaSlot } = await nightWithLineup();
+    expect((await mark(eventId, danaSlot, 'no_show')).status).toBe(200);
+    const totals = async () => {
+      const { djs } = (await app.call(API.djs.getRoster, { query: {} }, { as: host })).body;
+      return Object.fromEntries(djs.filter((dj) => dj.id === dana.djId || dj.id === rex.djId).map((dj) => [dj.id, [dj.totalPlays, dj.nextPlay?.eventId ?? null]]));
+    };
+    // During the night Rex is booked, not played (decision 040); Dana, a no-show, is neither.
+    expect(await totals()).toEqual({ [dana.djId]: [0, null], [rex.djId]: [0, eventId] });
+    clock.set(START + 2 * 60 * MINUTE);
+    expect(await totals()).toEqual({ [dana.djId]: [0, null], [rex.djId]: [1, null] });
+  });
+
   test('a save after the night keeps a no-show out of the plays', async () => {
     const { eventId, danaSlot } = await nightWithLineup();
     expect((await mark(eventId, danaSlot, 'no_show')).status).toBe(200);
