@@ -38,6 +38,7 @@ const START = '2030-06-09T19:00:00.000Z'; // 20:00 in London (BST), 19:00 UTC (t
 const lineup: PublicLineup = {
   seriesName: 'Sunday Service',
   seriesZone: 'Europe/London',
+  live: null,
   event: {
     id: 'e1',
     name: 'Sunday Service 12',
@@ -80,7 +81,7 @@ const area: SignupArea = {
     event_id: 'e1', name: 'Dana Live', is_b2b: false, b2b_members_response: '', requested_duration: 1, type: 'LIVE',
     stream_link: 'rtmp://stream.example.org/live/dana', available_from: START, available_to: 'any', confirm_expectations: true, dj_notes: '',
   },
-  named: { signupName: 'Dana Live', slot: { startTime: START, endTime: '2030-06-09T20:00:00.000Z' }, answersByOther: false, confirmation: 'proposed', updatePending: false, dismissedChanges: [] },
+  named: { signupName: 'Dana Live', slot: { startTime: START, endTime: '2030-06-09T20:00:00.000Z' }, answersByOther: false, confirmation: 'proposed', updatePending: false, dismissedChanges: [], standby: false, streamTestedAt: null },
   closesAt: null,
   seriesZone: 'Europe/London',
   contactHostName: 'Hal',

@@ -15,10 +15,12 @@ import type { AppContext } from './context.js';
 import { registerDiscordRoutes } from './discord/routes.js';
 import type { SettableClock } from './dj-posts/clock.js';
 import { registerDjPostRoutes, registerTestClockRoute } from './dj-posts/routes.js';
+import { registerStreamCheckRoutes } from './stream-checks/routes.js';
 import { registerDjRoutes } from './djs/routes.js';
 import { registerEventRoutes } from './events/routes.js';
 import { registerHealthRoutes } from './health/routes.js';
 import { registerHistoryRoutes } from './history/routes.js';
+import { registerLiveRoutes } from './live/routes.js';
 import { registerMeRoutes } from './me/routes.js';
 import { CompressibleBody, sendCompressible } from './http/compressed.js';
 import { errorHandler } from './http/error-handler.js';
@@ -115,8 +117,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions & { log: L
   registerPublicRoutes(app, ctx);
   registerDiscordRoutes(app, ctx);
   registerHistoryRoutes(app, ctx);
+  registerLiveRoutes(app, ctx);
   registerArchiveRoutes(app, ctx);
   registerDjPostRoutes(app, ctx);
+  registerStreamCheckRoutes(app, ctx);
   if (options.testClock) registerTestClockRoute(app, ctx, options.testClock);
 
   if (options.clientDir) {

@@ -64,6 +64,11 @@ export type SlotField = (typeof SLOT_FIELDS)[number];
 export const CONFIRMATIONS = ['proposed', 'confirmed', 'declined'] as const;
 export type Confirmation = (typeof CONFIRMATIONS)[number];
 
+/** What staff mark a slot on the live board (issue 35): its DJ is on air, or did not show (not a play). */
+export const LIVE_MARKS = ['on_air', 'no_show'] as const;
+export type LiveMark = (typeof LIVE_MARKS)[number];
+export const LIVE_MARK_LABELS: Record<LiveMark, string> = { on_air: 'On air', no_show: 'No-show' };
+
 /** What an entry of an event's history records (docs/decisions/013-event-history.md). */
 export const EVENT_CHANGE_KINDS = [
   'created',
@@ -81,5 +86,7 @@ export const EVENT_CHANGE_KINDS = [
   'slot_declined',
   'discord_post',
   'dj_merged',
+  'stream_check',
+  'live_mark',
 ] as const;
 export type EventChangeKind = (typeof EVENT_CHANGE_KINDS)[number];

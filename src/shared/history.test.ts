@@ -16,6 +16,18 @@ describe('saveChanges', () => {
   const b = buildSignup('b', { name: 'Basalt', djRefs: ['dj-b'] });
   const before = buildEvent({ signups: [a, b], slots: [buildSlot('a'), buildSlot('b')] });
 
+  it('standby: put on, taken off, and swapped into a slot as one line (the dropped signup back in the signups)', () => {
+    const c = buildSignup('c', { name: 'Cinder', djRefs: ['dj-c'] });
+    const onStandby = { ...before, signups: [a, b, { ...c, standby: true }] };
+    expect(texts(saveChanges({ ...before, signups: [a, b, c] }, onStandby, DJS, new Set(['c'])))).toEqual(['Cinder: put on standby']);
+    expect(texts(saveChanges(onStandby, { ...before, signups: [a, b, c] }, DJS, new Set(['c'])))).toEqual(['Cinder: taken off standby']);
+    const swapped = { ...before, signups: [a, b, c], slots: [buildSlot('a'), buildSlot('c')] };
+    // The event starts 20:00 London time (BST): Basalt's slot is the second hour.
+    expect(texts(saveChanges(onStandby, swapped, DJS, new Set(['c'])))).toEqual([
+      'Cinder swapped in from standby for Basalt, at 21:00 London time; Basalt back in the signups',
+    ]);
+  });
+
   it('a save that changed nothing has no lines', () => {
     expect(saveChanges(before, { ...before, version: 2 }, DJS, new Set(['a', 'b']))).toEqual([]);
   });

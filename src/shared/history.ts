@@ -1,7 +1,7 @@
 import { formatHours, placeSlots, type PlacedSlot } from './lineup.js';
 import { pluralise } from './pluralise.js';
 import { requirementsNotMet } from './preflight.js';
-import { type EventChangeKind, STREAM_SOURCE_LABELS } from './domain.js';
+import { type EventChangeKind, LIVE_MARK_LABELS, STREAM_SOURCE_LABELS } from './domain.js';
 import type { DiscordPostKind } from './discord-webhooks.js';
 import type { Dj } from './schemas/djs.js';
 import type { LineupEvent, PreflightStep } from './schemas/events.js';
@@ -58,6 +58,7 @@ function signupLines(before: LineupEvent, after: LineupEvent, djs: DjNames): His
   const lines: HistoryLine[] = [];
   const was = new Map(before.signups.map((signup) => [signup.uuid, signup]));
   const kept = new Set(after.signups.map((signup) => signup.uuid));
+  const inLineup = new Set(after.slots.map((slot) => slot.signupUuid));
   for (const signup of before.signups) if (!kept.has(signup.uuid)) lines.push({ t: 'signup', change: 'removed', name: signup.name });
   for (const signup of after.signups) {
     const old = was.get(signup.uuid);
@@ -66,6 +67,8 @@ function signupLines(before: LineupEvent, after: LineupEvent, djs: DjNames): His
       continue;
     }
     if (old.updatePendingAt !== null && signup.updatePendingAt === null) lines.push({ t: 'update_resolved', name: signup.name });
+    // Off standby into a slot: the slot's line says so.
+    if (old.standby !== signup.standby && (signup.standby || !inLineup.has(signup.uuid))) lines.push({ t: 'standby', name: signup.name, on: signup.standby });
     if (old.name !== signup.name) lines.push({ t: 'signup_field', name: signup.name, field: 'name', from: old.name, to: signup.name });
     for (const field of SIGNUP_FIELDS) {
       if (old[field] !== signup[field]) lines.push({ t: 'signup_field', name: signup.name, field, from: old[field], to: signup[field] });
@@ -98,10 +101,14 @@ function slotLines(before: LineupEvent, after: LineupEvent, djs: DjNames): Histo
   const index = new Map(was.map((placed, i) => [slotKey(placed), { placed, i }]));
   const kept = new Set(now.map(slotKey));
   const nameOf = (placed: PlacedSlot) => placed.name ?? 'Unnamed slot';
-  for (const placed of was) if (!kept.has(slotKey(placed))) lines.push({ t: 'slot', change: 'removed', name: nameOf(placed), start: null });
+  const swaps = standbySwaps(before, was, now, kept);
+  for (const placed of was) if (!kept.has(slotKey(placed)) && !swaps.has(placed)) lines.push({ t: 'slot', change: 'removed', name: nameOf(placed), start: null });
   now.forEach((placed, i) => {
     const old = index.get(slotKey(placed));
-    if (!old) {
+    const dropped = swaps.get(placed);
+    if (dropped) {
+      lines.push({ t: 'standby_swap', name: nameOf(placed), dropped: nameOf(dropped), start: placed.startTime });
+    } else if (!old) {
       lines.push({ t: 'slot', change: 'added', name: nameOf(placed), start: placed.startTime });
     } else if (old.i !== i) {
       lines.push({ t: 'slot_moved', name: nameOf(placed), from: old.i + 1, to: i + 1, start: placed.startTime });
@@ -113,6 +120,22 @@ function slotLines(before: LineupEvent, after: LineupEvent, djs: DjNames): Histo
     }
   });
   return lines;
+}
+
+/**
+ * Swap in standby: a slot whose signup left the lineup and, at the same place and start, a signup
+ * that was on standby before the save. Both ways, so the pair makes one line rather than an
+ * 'out' and an 'into'.
+ */
+function standbySwaps(before: LineupEvent, was: PlacedSlot[], now: PlacedSlot[], kept: ReadonlySet<string>): Map<PlacedSlot, PlacedSlot> {
+  const standbys = new Set(before.signups.filter((signup) => signup.standby).map((signup) => signup.uuid));
+  const pairs = new Map<PlacedSlot, PlacedSlot>();
+  now.forEach((placed, i) => {
+    const old = was[i];
+    if (!old || !placed.slot.signupUuid || !standbys.has(placed.slot.signupUuid) || kept.has(slotKey(old)) || old.startTime !== placed.startTime) return;
+    pairs.set(placed, old).set(old, placed);
+  });
+  return pairs;
 }
 
 const offset = (placed: PlacedSlot, event: LineupEvent) => Date.parse(placed.startTime) - Date.parse(event.startDatetime);
@@ -142,6 +165,8 @@ export const HISTORY_KIND_LABELS: Record<EventChangeKind, string> = {
   slot_declined: 'declined their slot',
   discord_post: 'posted to Discord',
   dj_merged: 'merged two DJ records',
+  stream_check: 'recorded a stream check',
+  live_mark: 'marked a slot on the live board',
 };
 
 const PREFLIGHT_LABELS: Record<PreflightStep, string> = {
@@ -234,6 +259,12 @@ export function historyLineText(line: HistoryLine, zones: StaffZones): string {
       return `${line.name}: ${inStaffZones(zones, (zone) => `${formatLocalTime(line.from, zone)} → ${formatLocalTime(line.to, zone)}`)}`;
     case 'slot_source':
       return `${line.name}: stream source changed (${STREAM_SOURCE_LABELS[line.type]})`;
+    case 'standby':
+      return line.on ? `${line.name}: put on standby` : `${line.name}: taken off standby`;
+    case 'standby_swap':
+      return `${line.name} swapped in from standby for ${line.dropped}, at ${staffTime(line.start, zones, 'time')}; ${line.dropped} back in the signups`;
+    case 'stream_check':
+      return line.tested ? `${line.name}: stream tested` : `${line.name}: stream test taken back`;
     case 'update_resolved':
       return `${line.name}: the DJ’s update applied or dismissed`;
     case 'confirmation':
@@ -250,6 +281,8 @@ export function historyLineText(line: HistoryLine, zones: StaffZones): string {
       return `Published anyway. ${requirementsNotMet(line.unmet)}`;
     case 'merged':
       return `${line.from} merged into ${line.into}`;
+    case 'live_mark':
+      return line.mark === null ? `${line.name}: mark cleared` : `${line.name}: ${LIVE_MARK_LABELS[line.mark]}`;
   }
 }
 

@@ -1,4 +1,4 @@
-import { diffLineup, namedDjs, type StoredLineup } from './lineup-save.js';
+import { diffLineup, draftProblem, namedDjs, type StoredLineup } from './lineup-save.js';
 import { placeSlots } from './lineup.js';
 import type { SaveEventBody } from './schemas/events.js';
 import type { Signup } from './schemas/lineup.js';
@@ -162,5 +162,16 @@ describe('diffLineup', () => {
     expect(diff.writeSlots.map((row) => row.position)).toEqual([0]);
     expect(namedDjs(diff.after)).toEqual(['dj-a', 'old-dj']);
     expect(diff.after.djPlays).toEqual(['dj-a', 'old-dj']);
+  });
+});
+
+describe('draftProblem: standby', () => {
+  it('refuses a signup on standby that also has a slot, and takes one beside the lineup', () => {
+    const rex = buildSignup('rex', { name: 'Rex', standby: true });
+    expect(draftProblem({ signups: [rex], slots: [buildSlot('rex')], removedSignupUuids: [] })).toEqual({
+      status: 400,
+      message: 'Rex is on standby and in the lineup: take them off standby, or send their slot back to the signups.',
+    });
+    expect(draftProblem({ signups: [rex], slots: [], removedSignupUuids: [] })).toBeNull();
   });
 });

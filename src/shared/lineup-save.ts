@@ -30,6 +30,8 @@ export interface StoredLineup {
   slotTimes: readonly SlotTimes[];
   djPlays: readonly string[];
   endAt: number;
+  /** Signups marked No-show on the live board: their DJs have no play of the event (issue 35). */
+  noShows?: ReadonlySet<string>;
 }
 
 export interface DjRef {
@@ -147,7 +149,7 @@ export function diffLineup(stored: StoredLineup, draft: Pick<SaveEventBody, 'eve
       confirmations[djId] = before?.confirmations[djId] ?? 'proposed';
     }
     const dj = { formData: before?.formData ?? null, updatePendingAt: before?.updatePendingAt ?? null, updateFields: before?.updateFields ?? [], updatedAnswers: before?.updatedAnswers ?? null };
-    afterByUuid.set(signup.uuid, { ...signup, djRefs: [...signup.djRefs], ...(cleared.has(signup.uuid) ? resolvedUpdate(dj) : dj), confirmations });
+    afterByUuid.set(signup.uuid, { ...signup, djRefs: [...signup.djRefs], ...(cleared.has(signup.uuid) ? resolvedUpdate(dj) : dj), confirmations, streamTestedAt: before?.streamTestedAt ?? null });
   }
   // Signups the draft never saw stay as stored (a resolved update of theirs is cleared all the same).
   for (const signup of stored.signups) {
@@ -173,7 +175,7 @@ export function diffLineup(stored: StoredLineup, draft: Pick<SaveEventBody, 'eve
     if (!before || !times || !sameSlot(before, slot) || times.startAt !== row.startAt || times.endAt !== row.endAt) writeSlots.push(row);
   });
 
-  const djPlays = computeDjPlays(placed).sort(byString);
+  const djPlays = computeDjPlays(placed, stored.noShows).sort(byString);
   const storedPlays = new Set(stored.djPlays);
   const playing = new Set(djPlays);
   const endAt = Date.parse(eventEnd(placed, draft.event.startDatetime));
@@ -253,5 +255,8 @@ export function draftProblem(draft: Pick<SaveEventBody, 'signups' | 'slots' | 'r
   if (draft.slots.some((slot) => slot.signupUuid !== null && removed.has(slot.signupUuid))) {
     return { status: 400, message: 'A lineup slot still belongs to a removed signup. Send it back to the signups first.' };
   }
+  const inLineup = new Set(draft.slots.map((slot) => slot.signupUuid));
+  const standbyInSlot = draft.signups.find((signup) => signup.standby && inLineup.has(signup.uuid));
+  if (standbyInSlot) return { status: 400, message: `${standbyInSlot.name} is on standby and in the lineup: take them off standby, or send their slot back to the signups.` };
   return null;
 }

@@ -133,9 +133,12 @@ export function dropOuts(event: { slots: readonly Slot[]; signups: readonly Sign
   return [...inLineup, ...signupsNotInLineup(event.signups, event.slots).flatMap(declined)];
 }
 
-/** dj_plays: unique DJ ids of the whole lineup, in slot order. */
-export function computeDjPlays(placed: readonly PlacedSlot[]): string[] {
-  return [...new Set(placed.flatMap((slot) => slot.djIds))];
+/**
+ * dj_plays: unique DJ ids of the whole lineup, in slot order, but for slots whose signup staff
+ * marked No-show on the live board (`noShows`, signup uuids): a no-show is not a play (issue 35).
+ */
+export function computeDjPlays(placed: readonly PlacedSlot[], noShows: ReadonlySet<string> = new Set()): string[] {
+  return [...new Set(placed.filter((slot) => slot.slot.signupUuid === null || !noShows.has(slot.slot.signupUuid)).flatMap((slot) => slot.djIds))];
 }
 
 /** Spec §5: the error a slot that nothing names reports. */
@@ -198,6 +201,8 @@ export const NEW_SIGNUP = {
   formData: null,
   updatePendingAt: null,
   updatedAnswers: null,
+  standby: false,
+  streamTestedAt: null,
 } as const satisfies Omit<Signup, 'uuid' | 'name' | 'djRefs' | 'updateFields' | 'confirmations'>;
 
 /** Spec §4: staff adding an existing or new DJ to the Signups column. */

@@ -3,7 +3,7 @@ import { FEEDS } from './api/feeds.js';
 
 // Client addresses, built in one place (the spec's route table).
 
-export const EVENT_TABS = ['setup', 'lineup', 'verifyDJs', 'technicalDetails', 'announcements', 'preflight', 'history', 'debug'] as const;
+export const EVENT_TABS = ['setup', 'lineup', 'verifyDJs', 'technicalDetails', 'announcements', 'live', 'preflight', 'history', 'debug'] as const;
 export type EventTab = (typeof EVENT_TABS)[number];
 
 export const paths = {

@@ -13,6 +13,7 @@ describe('preflight', () => {
       ['lineup', true, false],
       ['streams', true, true],
       ['confirmed', true, true],
+      ['streamsTested', false, true],
       ['textsCopied', false, false],
       ['streamDetailsChecked', false, false],
     ]);
@@ -37,6 +38,21 @@ describe('preflight', () => {
       preflight: { textsCopied: '2030-06-01T10:00:00.000Z', streamDetailsChecked: null },
     });
     expect(unmetRequirements(event, names)).toEqual([]);
-    expect(preflight(event).filter((item) => !item.required).map((item) => item.done)).toEqual([true, false]);
+    expect(preflight(event).filter((item) => !item.required).map((item) => item.done)).toEqual([false, true, false]);
+  });
+
+  test("names the slots whose stream nobody tested; a tested one and a signup outside the lineup are not named; it never holds up Publish", () => {
+    const event = buildEvent({
+      host: 'Hal',
+      signups: [
+        { ...rex, confirmations: { rex: 'confirmed' }, streamTestedAt: '2030-06-01T18:00:00.000Z' },
+        { ...duo, confirmations: { ann: 'confirmed', bo: 'confirmed' } },
+        buildSignup('s3', { name: 'Waiting', djRefs: ['wes'] }),
+      ],
+      slots: [buildSlot('s1', { streamSourceUrl: 'rtmp://stream.example/live/rex' }), buildSlot('s2', { streamSourceType: 'PRERECORD' })],
+    });
+    const item = preflight(event).find((candidate) => candidate.id === 'streamsTested');
+    expect(item).toMatchObject({ required: false, done: false, detail: 'Not tested: Ann b2b Bo' });
+    expect(unmetRequirements(event, names)).toEqual([]);
   });
 });

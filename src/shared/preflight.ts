@@ -1,10 +1,11 @@
 // The preflight of an event (issue 13): what must be done before it is published, what should
 // be, and how far along it is. Pure: the Preflight tab shows it, the server gates Publish on it.
 import { hasStreamSource, placeSlots } from './lineup.js';
+import { uncheckedSlots } from './stream-checks.js';
 import type { EventTab } from './paths.js';
 import type { LineupEvent, PreflightStep } from './schemas/events.js';
 
-export type PreflightId = 'host' | 'lineup' | 'streams' | 'confirmed' | PreflightStep;
+export type PreflightId = 'host' | 'lineup' | 'streams' | 'confirmed' | 'streamsTested' | PreflightStep;
 
 export interface PreflightItem {
   id: PreflightId;
@@ -21,6 +22,7 @@ export const PREFLIGHT_TABS: Record<PreflightId, EventTab> = {
   lineup: 'lineup',
   streams: 'technicalDetails',
   confirmed: 'verifyDJs',
+  streamsTested: 'technicalDetails',
   textsCopied: 'announcements',
   streamDetailsChecked: 'technicalDetails',
 };
@@ -33,6 +35,7 @@ export function preflight(event: PreflightEvent, djNames: Record<string, string>
   const unconfirmed = placed.flatMap((slot) =>
     slot.signup ? slot.djIds.filter((djId) => slot.signup!.confirmations[djId] !== 'confirmed') : [],
   );
+  const untested = uncheckedSlots(placed);
   const names = (ids: string[]) => ids.map((id) => djNames[id] ?? id).join(', ');
   return [
     { id: 'host', label: 'Host set', required: true, done: event.host.trim() !== '' },
@@ -50,6 +53,14 @@ export function preflight(event: PreflightEvent, djNames: Record<string, string>
       required: true,
       done: unconfirmed.length === 0,
       ...(unconfirmed.length > 0 && { detail: `Not confirmed: ${names([...new Set(unconfirmed)])}` }),
+    },
+    // Optional: a stream test is wanted by the deadline (decision 045), but it never holds up Publish.
+    {
+      id: 'streamsTested',
+      label: "Every slot's stream tested",
+      required: false,
+      done: untested.length === 0,
+      ...(untested.length > 0 && { detail: `Not tested: ${untested.map((slot) => slot.name ?? 'unnamed slot').join(', ')}` }),
     },
     { id: 'textsCopied', label: 'Announcement texts copied', required: false, done: event.preflight.textsCopied !== null },
     { id: 'streamDetailsChecked', label: 'Stream details checked with the stream team', required: false, done: event.preflight.streamDetailsChecked !== null },

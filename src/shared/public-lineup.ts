@@ -2,7 +2,7 @@
 // label ('BST', 'EDT', 'GMT+9'), for the public pages, the next-event feed of in-world boards and
 // stream overlays, the iCal descriptions and the lineup image. Pure; zones through Intl (time.ts,
 // one formatter per zone and format), so the public pages' script carries no luxon.
-import type { NextEventFeed, PublicEvent, PublicSlot, ZonedTime } from './schemas/public.js';
+import type { NextEventFeed, PublicEvent, PublicLive, PublicSlot, ZonedTime } from './schemas/public.js';
 import { daysBetween, formatLocalTime, formatLongDate, shortZoneName, zoneOffsetMinutes } from './time.js';
 
 /** Each locale's ICU data names a few zones: London in en-GB, America in en-US, Australia in en-AU. */
@@ -68,9 +68,12 @@ export function nextEventFeed(input: {
   event: PublicEvent | null;
   url: string;
   now: string;
+  /** Now and next while the event runs (publicNowAndNext); null outside it. */
+  live?: PublicLive | null;
 }): NextEventFeed {
-  const { event, zones } = input;
+  const { event, zones, live = null } = input;
   const reference = event?.startDatetime ?? input.now;
+  const timed = (slot: PublicSlot) => ({ ...slot, times: zones.map((zone) => zonedTime(slot.startTime, zone, event!.startDatetime)) });
   return {
     seriesName: input.seriesName,
     zones: zones.map((zone) => ({ zone, label: zoneLabel(reference, zone) })),
@@ -83,10 +86,9 @@ export function nextEventFeed(input: {
       cancelled: event.cancelled,
       url: input.url,
       dates: zones.map((zone) => ({ zone, date: longDate(event.startDatetime, zone) })),
-      slots: event.slots.map((slot) => ({
-        ...slot,
-        times: zones.map((zone) => zonedTime(slot.startTime, zone, event.startDatetime)),
-      })),
+      slots: event.slots.map(timed),
+      nowPlaying: live?.nowPlaying ? timed(live.nowPlaying) : null,
+      upNext: live?.upNext ? timed(live.upNext) : null,
     },
   };
 }

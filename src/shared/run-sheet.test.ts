@@ -32,6 +32,12 @@ describe('runSheet', () => {
     );
   });
 
+  it('names the standbys under the slots, for the night a DJ does not show', () => {
+    const withStandby = event('2024-06-09T19:00:00.000Z');
+    withStandby.signups.push(buildSignup('d', { name: 'Deep  Cut', standby: true }), buildSignup('e', { name: 'Echo', standby: true }));
+    expect(runSheet(withStandby, djs, LONDON).split('\n').slice(-2)).toEqual(['', 'Standby: Deep Cut, Echo']);
+  });
+
   it('uses GMT in winter and the lineup crossing midnight wraps to the next day', () => {
     const sheet = runSheet(event('2024-12-08T22:30:00.000Z'), djs, LONDON);
     expect(sheet.split('\n')).toEqual([

@@ -5,6 +5,7 @@ import { STREAM_SOURCE_LABELS } from './domain.js';
 import { hasStreamSource, placeSlots } from './lineup.js';
 import type { Dj } from './schemas/djs.js';
 import type { LineupEvent } from './schemas/events.js';
+import { standbySignups } from './standby.js';
 import { maskStreamLink } from './stream-display.js';
 import { isStreamKeyLink } from './streams.js';
 import { type StaffZones, staffClocks, staffTime, zoneAbbreviation } from './time.js';
@@ -44,5 +45,12 @@ export function runSheet(event: RunSheetEvent, djs: Record<string, Dj>, zones: S
     return `${time}  ${name === null ? 'Unnamed slot' : oneLine(name)}  ${source}`;
   });
   const legend = seriesBeside ? `times in ${names.viewer}, ${names.series} in brackets` : `times in ${names.viewer}`;
-  return [`Run sheet: ${oneLine(event.name)}, ${staffTime(event.startDatetime, zones, 'day')} (${legend})`, '', ...(lines.length ? lines : ['No slots yet'])].join('\n');
+  // Who can take over a slot tonight (issue 35): the operator needs them when a DJ does not show.
+  const standbys = standbySignups(event.signups, event.slots).map((signup) => oneLine(signup.name) || 'Unnamed signup');
+  return [
+    `Run sheet: ${oneLine(event.name)}, ${staffTime(event.startDatetime, zones, 'day')} (${legend})`,
+    '',
+    ...(lines.length ? lines : ['No slots yet']),
+    ...(standbys.length ? ['', `Standby: ${standbys.join(', ')}`] : []),
+  ].join('\n');
 }

@@ -84,7 +84,7 @@ test('the DJ confirms their slot; Preflight gates Publish on it; the host publis
   // Ticked once the server recorded it.
   await page.getByLabel('Announcement texts copied').click();
   await expect(page.getByLabel('Announcement texts copied')).toBeChecked();
-  await expect(page.getByText('5 of 6 done')).toBeVisible();
+  await expect(page.getByText('5 of 7 done')).toBeVisible();
   await page.getByRole('button', { name: 'Publish Event' }).last().click();
   await expect(page.getByText('Event published.')).toBeVisible();
   await expect(page.getByText('Published', { exact: true })).toBeVisible();

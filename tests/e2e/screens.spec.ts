@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { addSignups, createDj, createEvent, publish, saveLineup, setConfirmation, setPublicLinks, submitSignup } from './support/api';
+import { addSignups, createDj, createEvent, publish, saveLineup, setConfirmation, setPublicLinks, setTestClock, submitSignup } from './support/api';
 import { signInAs } from './support/auth';
 import { expect, test } from './support/fixtures';
 
@@ -15,7 +15,9 @@ const WIDTHS = [390, 1280] as const;
 /** The browser's now: a week before the events below. */
 const NOW = new Date('2030-06-02T12:00:00Z');
 
-test.use({ ownServer: true, timezoneId: 'Europe/London', locale: 'en-GB' });
+// TEST_CLOCK: the live board is shot with the server's clock inside the published event (last, so
+// that no other screen is on the night).
+test.use({ ownServer: true, serverEnv: { TEST_CLOCK: 'on' }, timezoneId: 'Europe/London', locale: 'en-GB' });
 
 /** Shows `path` in each theme at each width and compares it with its baselines. */
 async function shoot(page: Page, name: string, path: string, ready: (page: Page) => Promise<void>, mask: (page: Page) => Locator[] = () => []) {
@@ -91,4 +93,9 @@ test('the screens people live in, light and dark, on a phone and a desktop', asy
   await visitor.clock.setFixedTime(NOW);
   await shoot(visitor, 'public-lineup', `/lineups/${published}`, heading('Sunday Service #42'));
   await shoot(visitor, 'login', '/login', heading(/^Welcome to /));
+  // The live board twenty minutes into the night (the browser's clock fixed, so its countdown stands still).
+  await setTestClock(page.request, '2030-06-09T19:20:00.000Z');
+  await shoot(page, 'live-board', `/events/${published}/live`, async (shown) => {
+    await expect(shown.getByTestId('countdown')).toHaveText('40:00');
+  });
 });

@@ -23,7 +23,7 @@ const KINDS: { [T in ArchiveTableName]: Partial<Record<keyof ArchiveTables[T][nu
   },
   djs: { archived_at: 'instant', created_at: 'instant', updated_at: 'instant' },
   dj_preferences: { reminders_off: 'flag', updated_at: 'instant' },
-  signups: { is_debut: 'flag', hidden: 'flag', form_data: 'json', update_pending_at: 'instant', update_fields: 'json', update_dismissed_at: 'instant', answers_in_use: 'json', created_at: 'instant', updated_at: 'instant' },
+  signups: { is_debut: 'flag', hidden: 'flag', form_data: 'json', update_pending_at: 'instant', update_fields: 'json', update_dismissed_at: 'instant', answers_in_use: 'json', standby: 'flag', stream_tested_at: 'instant', live_marked_at: 'instant', created_at: 'instant', updated_at: 'instant' },
   signup_djs: {},
   slots: { start_at: 'instant', end_at: 'instant', legacy_is_debut: 'flag' },
   dj_plays: {},

@@ -13,19 +13,20 @@ export interface ReadCache<T> {
  * anything. A store without a data version caches nothing. Concurrent misses share one load;
  * failures are not kept. The least recently used entry makes room; with `maxAgeMs` an entry is
  * also reloaded once that old, and with `expiresAt` once the time its value names has come (an
- * answer that depends on the clock too: the events still to come end, one by one).
+ * answer that depends on the clock too: the events still to come end, one by one), by `clock`
+ * (the app's, which tests set: the slot playing now changes with it).
  */
 export function readCache<T>(
   store: Pick<Store, 'dataVersion'>,
   capacity: number,
-  { maxAgeMs = Infinity, expiresAt }: { maxAgeMs?: number; expiresAt?: (value: T) => number } = {},
+  { maxAgeMs = Infinity, expiresAt, clock = Date.now }: { maxAgeMs?: number; expiresAt?: (value: T) => number; clock?: () => number } = {},
 ): ReadCache<T> {
   const entries = new Map<string, { version: string; loadedAt: number; value: Promise<T>; until: number }>();
   return {
     async get(key, load) {
       const version = await store.dataVersion?.();
       if (version === undefined) return load();
-      const now = Date.now();
+      const now = clock();
       const hit = entries.get(key);
       entries.delete(key);
       if (hit?.version === version && now - hit.loadedAt < maxAgeMs && now < hit.until) {

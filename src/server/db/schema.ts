@@ -78,6 +78,13 @@ export interface SignupsTable {
   update_dismissed_at: number | null;
   /** While a DJ's update waits: JSON of the answers the lineup goes by (their answers before it); null: form_data's. */
   answers_in_use: string | null;
+  /** Staff keep the signup beside the lineup, to swap into a slot whose DJ drops out (never with a slot). */
+  standby: Generated<Flag>;
+  /** When the signup's stream was tested (the DJ, or staff in Stream Details); null: not yet. */
+  stream_tested_at: number | null;
+  /** What staff marked it on the live board (LIVE_MARKS), and when (issue 35); null: not marked. */
+  live_mark: string | null;
+  live_marked_at: number | null;
   created_at: number;
   updated_at: number;
 }

@@ -12,12 +12,13 @@ export function registerDjRoutes(app: FastifyInstance, ctx: AppContext) {
   // A page of DJs with their play counts; the first pages of both views stay cached until a
   // write, and so do the counts every page of a view shares. Plays count once their event is over
   // (shared/plays.ts), which happens with no write: a page is kept for the minute it was read in.
+  // "Over" is by the app's clock (ctx.clock: the live board's, which tests set).
   const rosterCounts = readCache<number>(ctx.store, 50);
-  registerEndpoint(app, api.getRoster, ({ query }) => service.getRoster({ db, query, counts: rosterCounts }), {
+  registerEndpoint(app, api.getRoster, ({ query }) => service.getRoster({ db, query, counts: rosterCounts, now: ctx.clock.now() }), {
     cache: {
       store: ctx.store,
       capacity: 20,
-      key: ({ query }) => JSON.stringify([query.archived, query.search, query.limit, query.offset, Math.floor(Date.now() / ROSTER_FRESH_MS)]),
+      key: ({ query }) => JSON.stringify([query.archived, query.search, query.limit, query.offset, Math.floor(ctx.clock.now() / ROSTER_FRESH_MS)]),
     },
   });
   registerEndpoint(app, api.createDj, ({ body }) => service.createDj({ db, fields: body }));

@@ -225,12 +225,12 @@ export async function saveEvent({ db, changes, actor, eventId, body, cache, post
  * shows of DJs the save keeps): read once, after the version check has locked the event.
  */
 async function findStoredLineup(trx: Transaction<Database>, eventId: string, row: { start_at: number; end_at: number }, cached: DjDetails | undefined): Promise<StoredLineup & DjDetails> {
-  const [{ signups, places }, { slots, times }, djPlays] = await Promise.all([
+  const [{ signups, places, noShows }, { slots, times }, djPlays] = await Promise.all([
     signupRows.readSignups(trx, eventId),
     slotRows.readSlots(trx, eventId),
     slotRows.findDjPlays(trx, eventId),
   ]);
-  const stored = { signups, places, slots, slotTimes: times, djPlays, endAt: Number(row.end_at) };
+  const stored = { signups, places, noShows, slots, slotTimes: times, djPlays, endAt: Number(row.end_at) };
   const named = namedDjs(stored);
   const unknown = named.filter((id) => !cached?.djs[id] || !cached.otherEventsByDj[id]);
   const read = await djDetails(trx, eventId, unknown, Number(row.start_at));

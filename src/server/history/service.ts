@@ -31,5 +31,5 @@ export async function getDjSignups({ ctx, djId }: { ctx: AppContext; djId: strin
   const { db } = ctx.store;
   const [known, rows] = await Promise.all([existingDjIds(db, [djId]), findDjSignups(db, djId)]);
   if (!known.has(djId)) throw notFound('DJ not found.');
-  return { signups: rows.map(({ confirmation, ...row }) => ({ ...row, state: stateOf(row.slotStart !== null, confirmation) })) };
+  return { signups: rows.map(({ confirmation, standby, ...row }) => ({ ...row, state: stateOf(row.slotStart !== null, confirmation, standby) })) };
 }

@@ -317,6 +317,29 @@ describe.each(testDialects)('hostile input on %s', (dialect) => {
       template: () => ({ djId, confirmation: 'declined' }),
       cookie: () => staffCookie,
     },
+    // Stream checks (issue 35): staff's tick, the DJ's own "Stream tested" (these DJs have no slot
+    // here, so even a valid body is refused), the deadline setting.
+    {
+      ...endpoint(API.streamChecks.setStreamCheck, () => ({ eventId })),
+      template: () => ({ signupUuid: event.signups[0]?.uuid ?? crypto.randomUUID(), tested: true }),
+      cookie: () => staffCookie,
+    },
+    {
+      ...endpoint(API.streamChecks.streamTested),
+      template: () => ({ event_id: eventId }),
+      cookie: () => djCookies[nextDj++ % djCookies.length]!,
+    },
+    {
+      ...endpoint(API.streamChecks.saveStreamCheckSettings),
+      template: () => ({ hoursBefore: 2 }),
+      cookie: () => staffCookie,
+    },
+    // The live board's mark of the lineup's slot (the night is in 2030: refused as not started, or cancelled, whatever the body).
+    {
+      ...endpoint(API.live.markSlot, () => ({ eventId, signupUuid: event.slots[0]?.signupUuid ?? 'no-slot' })),
+      template: () => ({ mark: 'no_show' }),
+      cookie: () => staffCookie,
+    },
     {
       ...endpoint(API.auth.completeSignIn),
       template: () => ({ code: 'c', state: 's', redirect_uri: `${app.url}/discordRedirect` }),

@@ -58,9 +58,10 @@ const STAFF_COLUMNS = {
   isDebut: 'is_debut',
   requestedDuration: 'requested_duration',
   type: 'type',
+  standby: 'standby',
 } as const satisfies Record<Exclude<keyof StaffSignup, 'uuid' | 'djRefs'>, keyof SignupsTable>;
 
-type StaffColumns = Pick<SignupsTable, (typeof STAFF_COLUMNS)[keyof typeof STAFF_COLUMNS] | 'position'>;
+type StaffColumns = Pick<Selectable<SignupsTable>, (typeof STAFF_COLUMNS)[keyof typeof STAFF_COLUMNS] | 'position'>;
 
 /** A signup's staff-owned columns and position, in the order the save writes them (also the bench's ceiling's). */
 export function staffColumns(signup: StaffSignup, position: number): StaffColumns {
@@ -78,7 +79,7 @@ export async function findSignups(db: Db, eventId: string): Promise<Signup[]> {
 }
 
 /** The signups in order, and where each sits (what orders them). */
-export async function readSignups(db: Db, eventId: string): Promise<{ signups: Signup[]; places: Map<string, SignupPlace> }> {
+export async function readSignups(db: Db, eventId: string): Promise<{ signups: Signup[]; places: Map<string, SignupPlace>; noShows: Set<string> }> {
   const [rows, refs] = await Promise.all([
     db
       .selectFrom('signups')
@@ -96,7 +97,8 @@ export async function readSignups(db: Db, eventId: string): Promise<{ signups: S
       .orderBy('position')
       .execute(),
   ]);
-  return signupsFromRows(rows, refs);
+  const noShows = new Set(rows.filter((row) => row.live_mark === 'no_show').map((row) => row.uuid));
+  return { ...signupsFromRows(rows, refs), noShows };
 }
 
 /**
@@ -120,10 +122,12 @@ export function signupsFromRows(
     isDebut: fromFlag(row.is_debut),
     requestedDuration: storedHours(row.requested_duration),
     type: storedSignupType(row.type, `signup ${row.uuid}`),
+    standby: fromFlag(row.standby),
     ...djAnswers(row),
     updatePendingAt: row.update_pending_at === null ? null : toIso(row.update_pending_at),
     updateFields: row.update_pending_at === null ? [] : parseUpdateFields(row.update_fields),
     confirmations: confirmations.get(row.uuid) ?? {},
+    streamTestedAt: row.stream_tested_at === null ? null : toIso(row.stream_tested_at),
   }));
   const places = new Map(rows.map((row) => [row.uuid, { position: Number(row.position), createdAt: Number(row.created_at) }]));
   return { signups, places };
@@ -225,6 +229,8 @@ export async function findSignupNaming(db: Db, eventId: string, djId: string) {
       'signups.update_pending_at',
       'signups.update_fields',
       'signups.update_dismissed_at',
+      'signups.standby',
+      'signups.stream_tested_at',
       'signup_djs.confirmation',
       'slots.start_at',
       'slots.end_at',
@@ -243,6 +249,8 @@ export async function findSignupNaming(db: Db, eventId: string, djId: string) {
       updatePending: row.update_pending_at !== null,
       update: storedDjUpdate(row),
       confirmation: asConfirmation(row.confirmation),
+      standby: fromFlag(row.standby),
+      streamTestedAt: row.stream_tested_at === null ? null : toIso(Number(row.stream_tested_at)),
       slot: row.start_at === null || row.end_at === null ? null : { startTime: toIso(row.start_at), endTime: toIso(row.end_at) },
     }
   );
@@ -260,6 +268,7 @@ export const NAMING_COLUMNS = [
   'events.start_at as event_start',
   'events.cancelled_at as event_cancelled_at',
   'signups.name as signup_name',
+  'signups.standby',
   'signup_djs.confirmation',
   'slots.start_at as slot_start',
   'slots.end_at as slot_end',
@@ -272,6 +281,7 @@ export const namedSignupOf = (row: {
   event_start: number;
   event_cancelled_at: number | null;
   signup_name: string;
+  standby: number;
   confirmation: string;
   slot_start: number | null;
   slot_end: number | null;
@@ -281,6 +291,7 @@ export const namedSignupOf = (row: {
   startDatetime: toIso(row.event_start),
   signupName: row.signup_name,
   cancelled: row.event_cancelled_at !== null,
+  standby: fromFlag(row.standby as 0 | 1),
   confirmation: row.confirmation,
   slot: row.slot_start === null || row.slot_end === null ? null : { startTime: toIso(row.slot_start), endTime: toIso(row.slot_end) },
 });
@@ -523,4 +534,13 @@ export async function findOwnStreamLinks(db: Db, djId: string, exceptEventId: st
     const link = parseFormData(row.form_data)?.stream_link;
     return link ? [link] : [];
   });
+}
+
+/** Records when a signup's stream was tested (null: not yet). 'missing' when the event has no such signup; 'unchanged' when it already says so. */
+export async function setStreamTested(trx: Transaction<Database>, eventId: string, uuid: string, at: number | null): Promise<'changed' | 'unchanged' | 'missing'> {
+  const row = await trx.selectFrom('signups').select('stream_tested_at').where('event_id', '=', eventId).where('uuid', '=', uuid).executeTakeFirst();
+  if (!row) return 'missing';
+  if ((row.stream_tested_at === null) === (at === null)) return 'unchanged';
+  await trx.updateTable('signups').set({ stream_tested_at: at }).where('event_id', '=', eventId).where('uuid', '=', uuid).execute();
+  return 'changed';
 }

@@ -25,7 +25,7 @@ export async function loadDjHome({ ctx, user }: { ctx: AppContext; user: Session
     openEvents: opened
       .filter((event) => signupsOpenAt(event, now))
       .map(({ id, name, startDatetime, full }) => ({ id, name, startDatetime, signedUp: signedUpFor.has(id), full: full && !signedUpFor.has(id) })),
-    signups: signups.map(({ confirmation, ...signup }) => ({ ...signup, state: stateOf(signup.slot !== null, confirmation) })),
+    signups: signups.map(({ confirmation, standby, ...signup }) => ({ ...signup, state: stateOf(signup.slot !== null, confirmation, standby) })),
     pastPlays: past.plays,
     pastPlayCount: past.count,
   };
@@ -37,11 +37,11 @@ export async function loadMemberContact(ctx: AppContext): Promise<MemberContact>
 }
 
 /**
- * Not in the lineup yet: signed up, or withdrawn (the DJ said they are out). In it: proposed
- * until the DJ (or staff for them) answers.
+ * Not in the lineup yet: signed up, on standby, or withdrawn (the DJ said they are out). In it:
+ * proposed until the DJ (or staff for them) answers.
  */
-export function stateOf(inLineup: boolean, confirmation: string): DjSignupState {
-  if (!inLineup) return confirmation === 'declined' ? 'withdrawn' : 'signed_up';
+export function stateOf(inLineup: boolean, confirmation: string, standby: boolean): DjSignupState {
+  if (!inLineup) return confirmation === 'declined' ? 'withdrawn' : standby ? 'standby' : 'signed_up';
   if (confirmation === 'confirmed' || confirmation === 'declined') return confirmation;
   return 'in_lineup';
 }

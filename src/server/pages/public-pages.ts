@@ -46,7 +46,8 @@ export function registerPublicPages(
 ) {
   const { db } = ctx.store;
   const appName = ctx.config.appName;
-  const drawables = readCache<Drawable>(ctx.store, PUBLIC_ANSWERS.lookups, { expiresAt: (page) => page.until });
+  // The clock is the app's (tests set it): a page saying what plays now holds until the next slot boundary.
+  const drawables = readCache<Drawable>(ctx.store, PUBLIC_ANSWERS.lookups, { expiresAt: (page) => page.until, clock: () => ctx.clock.now() });
   const rendered = new BoundedCache<CompressibleBody>({ count: PUBLIC_ANSWERS.pages, bytes: PUBLIC_ANSWERS.pageBytes }, (page) => 2 * page.body.length);
 
   /** The page in the request's theme, with links from its origin (which keeps it out of shared caches without PUBLIC_URL). */
@@ -81,7 +82,7 @@ export function registerPublicPages(
 
   app.get(paths.publicLineups(), { config: PAGE }, async (request, reply) => {
     const page = await drawables.get('lineups', async (): Promise<Drawable> => {
-      const data = await publicService.lineupsPageData({ db });
+      const data = await publicService.lineupsPageData({ db, now: ctx.clock.now() });
       return {
         source: sourceOf(['lineups', data]),
         status: 200,
@@ -98,14 +99,14 @@ export function registerPublicPages(
     if (!parsed.success) return send(request, reply, await notFound());
     const { eventId } = parsed.data;
     const page = await drawables.get(`lineup ${eventId}`, async (): Promise<Drawable> => {
-      const data = await publicService.lineupPageData({ db, eventId });
+      const data = await publicService.lineupPageData({ db, eventId, now: ctx.clock.now() });
       // An unknown or unpublished event: the same answer for both.
       if (!data) return notFound();
       return {
         source: sourceOf(['lineup', data]),
         status: 200,
         accent: data.accent,
-        until: Infinity,
+        until: data.until,
         render: (origin) => pages.renderPublicLineupPage({ data: data.lineup, appName, meta: publicService.lineupPageMeta(data, origin), assets }),
       };
     });

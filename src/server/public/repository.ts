@@ -76,14 +76,17 @@ export async function listPublicEvents(db: Db, endsAfter: number, limit: number)
  * The events' lineups as the public sees them, in slot order: the act's name (slotName), its
  * stored times and debut mark. Unnamed slots are left out.
  */
-export async function findPublicSlots(db: Db, eventIds: readonly string[]): Promise<Map<string, PublicSlot[]>> {
-  const slots = new Map<string, PublicSlot[]>();
+/** A public slot and whether staff marked it No-show on the live board (never shown as such: it only plays nothing). */
+export type MarkedPublicSlot = PublicSlot & { noShow: boolean };
+
+export async function findPublicSlots(db: Db, eventIds: readonly string[]): Promise<Map<string, MarkedPublicSlot[]>> {
+  const slots = new Map<string, MarkedPublicSlot[]>();
   if (eventIds.length === 0) return slots;
   const rows = await db
     .selectFrom('slots')
     .leftJoin('signups', 'signups.uuid', 'slots.signup_uuid')
     .leftJoin('djs as legacy_dj', 'legacy_dj.id', 'slots.legacy_dj_id')
-    .select(['slots.event_id', 'slots.start_at', 'slots.end_at', 'signups.is_debut as signup_debut', 'slots.legacy_is_debut', ...SLOT_NAME_COLUMNS])
+    .select(['slots.event_id', 'slots.start_at', 'slots.end_at', 'signups.is_debut as signup_debut', 'signups.live_mark', 'slots.legacy_is_debut', ...SLOT_NAME_COLUMNS])
     .where('slots.event_id', 'in', [...eventIds])
     .orderBy('slots.event_id')
     .orderBy('slots.position')
@@ -91,8 +94,9 @@ export async function findPublicSlots(db: Db, eventIds: readonly string[]): Prom
   for (const row of rows) {
     const name = slotNameOf(row);
     if (!name) continue;
-    const slot: PublicSlot = {
+    const slot: MarkedPublicSlot = {
       name,
+      noShow: row.live_mark === 'no_show',
       startTime: toIso(row.start_at),
       endTime: toIso(row.end_at),
       isDebut: fromFlag(row.signup_name !== null ? (row.signup_debut ?? 0) : (row.legacy_is_debut ?? 0)),

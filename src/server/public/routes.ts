@@ -22,7 +22,10 @@ import * as service from './service.js';
 
 const PUBLIC = { access: 'public' } as const;
 /** Feeds change when staff save; five minutes keeps calendars and screens current enough. */
-const PUBLIC_CACHE = 'public, max-age=300';
+const FEED_MAX_AGE_S = 300;
+const PUBLIC_CACHE = `public, max-age=${FEED_MAX_AGE_S}`;
+/** While an event runs its next-event feeds change at any mark: kept at most this long. */
+const LIVE_FEED_MAX_AGE_S = 15;
 /** A DJ's own feed: only their calendar may keep it, never a shared cache. */
 const PRIVATE_CACHE = 'private, max-age=300';
 
@@ -39,6 +42,8 @@ const IMAGE = { ...PUBLIC, rateLimit: feedRateLimit(FEED_RATE_LIMITS.images) };
 interface KeptFeed {
   body: CompressibleBody;
   until: number;
+  /** It says what plays now (its event is running). */
+  live?: boolean;
 }
 
 export function registerPublicRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -47,22 +52,23 @@ export function registerPublicRoutes(app: FastifyInstance, ctx: AppContext) {
   const feed = (url: string, options: RouteShorthandOptions, handler: RouteHandlerMethod) => app.route({ method: ['GET', 'HEAD'], url, ...options, handler });
 
   registerEndpoint(app, api.listPublicLineups, () => service.listPublicLineups({ db }));
-  registerEndpoint(app, api.getPublicLineup, ({ params }) => service.getPublicLineup({ db, eventId: params.eventId }));
+  registerEndpoint(app, api.getPublicLineup, ({ params }) => service.getPublicLineup({ db, eventId: params.eventId, now: ctx.clock.now() }));
   registerEndpoint(app, api.getCalendarLink, ({ user, request, reply }) => getOrCreateCalendarLink(ctx, user.djId, linkOrigin(request, reply, ctx)));
   registerEndpoint(app, api.revokeCalendarLink, ({ user, request, reply }) => revokeCalendarLink(ctx, user.djId, linkOrigin(request, reply, ctx)));
 
   // Kept until anything is written or time moves their first event off them (decision 036), by
   // what each is asked for; each answer compressed once.
-  const kept = readCache<KeptFeed>(ctx.store, PUBLIC_ANSWERS.lookups, { expiresAt: (feed) => feed.until });
-  const sendFeed = async (request: FastifyRequest, reply: FastifyReply, key: string, cacheControl: string, load: () => Promise<KeptFeed>) => {
-    const { body } = await kept.get(key, load);
+  const now = () => ctx.clock.now();
+  const kept = readCache<KeptFeed>(ctx.store, PUBLIC_ANSWERS.lookups, { expiresAt: (feed) => feed.until, clock: now });
+  const sendFeed = async (request: FastifyRequest, reply: FastifyReply, key: string, cacheControl: string | ((feed: KeptFeed) => string), load: () => Promise<KeptFeed>) => {
+    const feed = await kept.get(key, load);
     // Calendars, other sites and in-world browsers may embed these.
-    reply.header('cache-control', cacheControl).header('cross-origin-resource-policy', 'cross-origin');
-    return sendCompressible(request, reply, body);
+    reply.header('cache-control', typeof cacheControl === 'string' ? cacheControl : cacheControl(feed)).header('cross-origin-resource-policy', 'cross-origin');
+    return sendCompressible(request, reply, feed.body);
   };
   const keep = (type: string) => async (timed: Promise<service.TimedFeed>) => {
-    const { feed, until } = await timed;
-    return { body: new CompressibleBody(feed, type, 'kept'), until };
+    const { feed, until, live } = await timed;
+    return { body: new CompressibleBody(feed, type, 'kept'), until, live };
   };
   const calendar = keep('text/calendar; charset=utf-8');
 
@@ -84,14 +90,23 @@ export function registerPublicRoutes(app: FastifyInstance, ctx: AppContext) {
   const nextEvent = (request: FastifyRequest, reply: FastifyReply) => {
     const { tz } = request.query as z.output<typeof feedQuerySchema>;
     const origin = linkOrigin(request, reply, ctx);
-    return { key: `${JSON.stringify(tz ?? [])} ${origin}`, load: () => service.nextEvent({ db, zones: tz, origin }) };
+    return { key: `${JSON.stringify(tz ?? [])} ${origin}`, load: () => service.nextEvent({ db, zones: tz, origin, now: now() }) };
+  };
+  /**
+   * The next event's feeds say "now playing" while it runs (issue 35): a screen or cache may keep
+   * them no longer than until the next slot boundary, and no longer than a short while at all
+   * during the event (staff may mark a slot at any moment).
+   */
+  const nextEventCache = ({ until, live }: KeptFeed) => {
+    const left = Math.max(0, Math.ceil((until - now()) / 1000));
+    return `public, max-age=${Math.min(left, live ? LIVE_FEED_MAX_AGE_S : FEED_MAX_AGE_S)}`;
   };
   const text = keep('text/plain; charset=utf-8');
   const json = keep('application/json; charset=utf-8');
 
   feed(FEEDS.nextEventText, { config: FEED, schema: { querystring: feedQuerySchema } }, async (request, reply) => {
     const { key, load } = nextEvent(request, reply);
-    return sendFeed(request, reply, `next.txt ${key}`, PUBLIC_CACHE, () => text(load().then(({ feed, until }) => ({ feed: nextEventText(feed), until }))));
+    return sendFeed(request, reply, `next.txt ${key}`, nextEventCache, () => text(load().then(({ feed, until, live }) => ({ feed: nextEventText(feed), until, live }))));
   });
 
   feed(
@@ -99,8 +114,8 @@ export function registerPublicRoutes(app: FastifyInstance, ctx: AppContext) {
     { config: FEED, schema: { querystring: feedQuerySchema, response: { 200: nextEventFeedSchema } } },
     async (request, reply) => {
       const { key, load } = nextEvent(request, reply);
-      return sendFeed(request, reply, `next.json ${key}`, PUBLIC_CACHE, () =>
-        json(load().then(({ feed, until }) => ({ feed: serialize(nextEventFeedSchema, feed), until }))),
+      return sendFeed(request, reply, `next.json ${key}`, nextEventCache, () =>
+        json(load().then(({ feed, until, live }) => ({ feed: serialize(nextEventFeedSchema, feed), until, live }))),
       );
     },
   );

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { CANCELLED_WORDS, clockTime, lineupLines, longDate, nextEventFeed, zoneLabel } from '@shared/public-lineup.js';
 import { feeds, paths } from '@shared/paths.js';
-import type { NextEventFeed, PublicEvent, PublicLineup, PublicLineupList, PublicPageMeta } from '@shared/schemas/public.js';
+import { nowAndNext, publicNowAndNext } from '@shared/live.js';
+import type { NextEventFeed, PublicEvent, PublicLineup, PublicLineupList, PublicLive, PublicPageMeta, PublicSlot } from '@shared/schemas/public.js';
 import type { Settings } from '@shared/schemas/settings.js';
 import type { Database } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
@@ -23,8 +24,10 @@ const MAX_IN_FEED = 200;
 
 export const LINEUP_NOT_FOUND = 'This lineup is not public, or there is no such event.';
 
+const publicSlot = ({ noShow: _marked, ...slot }: repository.MarkedPublicSlot): PublicSlot => slot;
+
 /** A cancelled event shows no lineup and no watch links: nobody plays, there is nothing to watch. */
-const toPublic = (row: repository.PublicEventRow, slots: Map<string, PublicEvent['slots']>): PublicEvent => ({
+const toPublic = (row: repository.PublicEventRow, slots: Map<string, repository.MarkedPublicSlot[]>): PublicEvent => ({
   id: row.id,
   name: row.name,
   startDatetime: row.startDatetime,
@@ -32,8 +35,20 @@ const toPublic = (row: repository.PublicEventRow, slots: Map<string, PublicEvent
   host: row.host,
   cancelled: row.cancelled,
   links: row.cancelled ? [] : row.links,
-  slots: row.cancelled ? [] : (slots.get(row.id) ?? []),
+  slots: row.cancelled ? [] : (slots.get(row.id) ?? []).map(publicSlot),
 });
+
+/**
+ * Now playing and up next at `now` (issue 35), and until when that holds: the next slot boundary
+ * while the event runs, its start before it, never after its end. A no-show plays nothing.
+ */
+function liveOf(row: repository.PublicEventRow, slots: Map<string, repository.MarkedPublicSlot[]>, now: number): { live: PublicLive | null; until: number } {
+  const marked = (slots.get(row.id) ?? []).map((slot) => ({ ...slot, mark: slot.noShow ? ('no_show' as const) : null }));
+  const { phase, until } = nowAndNext(row, marked, now);
+  const live = row.cancelled ? null : publicNowAndNext(row, marked, now);
+  const plain = (slot: (typeof marked)[number] | null) => (slot ? publicSlot(slot) : null);
+  return { live: live && { nowPlaying: plain(live.nowPlaying), upNext: plain(live.upNext) }, until: phase === 'after' ? Infinity : until };
+}
 
 const series = (settings: Settings) => ({ seriesName: settings.seriesName, seriesZone: settings.defaultZone });
 
@@ -59,12 +74,12 @@ async function findLineup(db: Db, eventId: string) {
   const row = await repository.findPublicEvent(db, eventId);
   if (!row) throw notFound(LINEUP_NOT_FOUND);
   const slots = await repository.findPublicSlots(db, [row.id]);
-  return { event: toPublic(row, slots), row };
+  return { event: toPublic(row, slots), row, slots };
 }
 
-export async function getPublicLineup({ db, eventId }: { db: Db; eventId: string }): Promise<PublicLineup> {
-  const [{ event }, settings] = await Promise.all([findLineup(db, eventId), readSettings(db)]);
-  return { ...series(settings), event };
+export async function getPublicLineup({ db, eventId, now }: { db: Db; eventId: string; now: number }): Promise<PublicLineup> {
+  const [{ event, row, slots }, settings] = await Promise.all([findLineup(db, eventId), readSettings(db)]);
+  return { ...series(settings), event, live: liveOf(row, slots, now).live };
 }
 
 /**
@@ -74,6 +89,8 @@ export async function getPublicLineup({ db, eventId }: { db: Db; eventId: string
 export interface TimedFeed<T = string> {
   feed: T;
   until: number;
+  /** It says what plays now: its event is running (issue 35). */
+  live?: boolean;
 }
 
 /** The earliest of these instants, plus `after`; never while there is none. */
@@ -112,15 +129,18 @@ const NO_EVENT_HOLD_MS = 3_600_000;
  */
 export async function nextEvent({ db, zones, origin, now = Date.now() }: { db: Db; zones: readonly string[] | undefined; origin: string; now?: number }): Promise<TimedFeed<NextEventFeed>> {
   const [[row], settings] = await Promise.all([repository.listPublicEvents(db, now, 1), readSettings(db)]);
-  const slots = row ? await repository.findPublicSlots(db, [row.id]) : new Map();
+  const slots = row ? await repository.findPublicSlots(db, [row.id]) : new Map<string, repository.MarkedPublicSlot[]>();
+  const live = row ? liveOf(row, slots, now) : null;
   const feed = nextEventFeed({
     seriesName: settings.seriesName,
     zones: zones?.length ? zones : [settings.defaultZone],
     event: row ? toPublic(row, slots) : null,
     url: row ? `${origin}${paths.publicLineup(row.id)}` : '',
     now: new Date(now).toISOString(),
+    live: live?.live ?? null,
   });
-  return { feed, until: row ? Date.parse(row.endDatetime) : now + NO_EVENT_HOLD_MS };
+  // Until the event ends, or sooner: its start, or the next slot boundary while it runs.
+  return { feed, until: row ? Math.min(Date.parse(row.endDatetime), live!.until) : now + NO_EVENT_HOLD_MS, live: Boolean(live?.live) };
 }
 
 export interface ColourOverrides {
@@ -154,14 +174,17 @@ export interface LineupPageData extends PageLook {
   lineup: PublicLineup;
   /** The event's version, in the preview image's address so that chat services fetch a changed lineup anew. */
   version: number;
+  /** Until when its now and next hold (the clock's part: decision 036); Infinity once the event is over. */
+  until: number;
 }
 
-/** A published event's page data; undefined for an unknown or unpublished event. */
-export async function lineupPageData({ db, eventId }: { db: Db; eventId: string }): Promise<LineupPageData | undefined> {
+/** A published event's page data at `now`; undefined for an unknown or unpublished event. */
+export async function lineupPageData({ db, eventId, now }: { db: Db; eventId: string; now: number }): Promise<LineupPageData | undefined> {
   const row = await repository.findPublicEvent(db, eventId);
   if (!row) return undefined;
   const [slots, settings] = await Promise.all([repository.findPublicSlots(db, [row.id]), readSettings(db)]);
-  return { lineup: { ...series(settings), event: toPublic(row, slots) }, version: row.version, accent: settings.imageAccent };
+  const { live, until } = liveOf(row, slots, now);
+  return { lineup: { ...series(settings), event: toPublic(row, slots), live }, version: row.version, accent: settings.imageAccent, until };
 }
 
 /** What link previews show of a published event: name, date and lineup in the series' zone, the lineup image. */

@@ -185,7 +185,7 @@ async function createWithLineup(db: Kysely<Database>, seedEvent: SeedEvent): Pro
 
 function staffSignup(djs: Dj[], djIds: string[], duration: StaffSignup['requestedDuration']): StaffSignup {
   const name = djIds.map((id) => djs.find((dj) => dj.id === id)!.djName).join(' b2b ');
-  return { uuid: randomUUID(), name, djRefs: djIds, isDebut: false, requestedDuration: duration, type: 'LIVE' };
+  return { uuid: randomUUID(), name, djRefs: djIds, isDebut: false, requestedDuration: duration, type: 'LIVE', standby: false };
 }
 
 function demoFormData(eventId: string, name: string, streamLink: string, duration: SignupFormData['requested_duration']): SignupFormData {

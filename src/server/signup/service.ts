@@ -44,7 +44,7 @@ export const SIGNUPS_CLOSED = 'Signups for this event are currently closed.';
 const EVENT_CANCELLED = `${SIGNUPS_CLOSED} This event is cancelled: it will not take place.`;
 const SIGNUPS_FULL = 'This event has all the signups it can take: no more are accepted.';
 /** The caller's roster entry: everyone with a role has one (auth/service.ts, session-check.ts). */
-function rosterIdOf(user: SessionUser): string {
+export function rosterIdOf(user: SessionUser): string {
   if (user.djId === null) throw forbidden();
   return user.djId;
 }
@@ -91,6 +91,8 @@ export async function loadSignupArea({ ctx, user, eventId }: { ctx: AppContext; 
           confirmation: own.confirmation,
           updatePending: own.updatePending,
           dismissedChanges: own.submittedBy === djId ? dismissedChanges(own) : [],
+          standby: own.standby,
+          streamTestedAt: own.streamTestedAt,
         }
       : null,
     closesAt: event.signupsCloseAt,

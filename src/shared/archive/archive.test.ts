@@ -96,7 +96,18 @@ describe('reading an archive file', () => {
     };
     const read = readArchive(JSON.stringify({ format: 'lineup-archive', version: 1, schema: '080_rate_limits', exportedAt: at, tables: { ...tables, signups: [v1Signup] } }));
     // The lineup went by the DJ's latest answers (answers_in_use null); nobody had reminder choices.
-    expect(read).toMatchObject({ ok: true, value: { version: ARCHIVE_VERSION, tables: { signups: [{ ...v1Signup, answers_in_use: null }], dj_preferences: [] } } });
+    expect(read).toMatchObject({ ok: true, value: { version: ARCHIVE_VERSION, tables: { signups: [{ ...v1Signup, answers_in_use: null, standby: false, stream_tested_at: null }], dj_preferences: [] } } });
+  });
+  test('version 2 (before standbys, stream checks and the live board) reads with nobody on standby, no stream tested and nothing marked (every lineup DJ played)', () => {
+    const at = '2030-01-01T00:00:00.000Z';
+    const tables = emptyTables();
+    tables.events.push({ id: 'e', name: 'Night', start_at: at, end_at: at, published: false, host: '', message: '', footer: '', signups_open: true, signups_close_at: null, signup_cap: null, preflight: {}, public_links: [], cancelled_at: null, version: 1, created_at: at, updated_at: at });
+    const v2Signup = {
+      uuid: 's', event_id: 'e', position: 0, name: 'Rex', is_debut: false, requested_duration: 1, type: 'LIVE', hidden: false, form_data: { name: 'Rex' }, submitted_by: null,
+      update_pending_at: null, update_fields: null, update_dismissed_at: null, answers_in_use: null, created_at: at, updated_at: at,
+    };
+    const read = readArchive(JSON.stringify({ format: 'lineup-archive', version: 2, schema: '100_dj_posts', exportedAt: at, tables: { ...tables, signups: [v2Signup] } }));
+    expect(read).toMatchObject({ ok: true, value: { version: ARCHIVE_VERSION, tables: { signups: [{ ...v2Signup, standby: false, stream_tested_at: null, live_mark: null, live_marked_at: null }] } } });
   });
   test('a field an archive does not have is refused rather than silently dropped', () => {
     const read = readArchive(JSON.stringify({ ...JSON.parse(archive(ARCHIVE_VERSION)), sessions: [] }));
@@ -152,14 +163,14 @@ describe('roster CSV', () => {
   });
 });
 
-test("the archive's columns are version 2's: a change needs a new ARCHIVE_VERSION and its upgrade (ARCHIVE_UPGRADES)", () => {
+test("the archive's columns are version 3's: a change needs a new ARCHIVE_VERSION and its upgrade (ARCHIVE_UPGRADES)", () => {
   const columns = Object.fromEntries(ARCHIVE_TABLES.map((table) => [table, Object.keys(archiveTablesSchema.shape[table].element.shape).join(' ')]));
-  expect(ARCHIVE_VERSION).toBe(2);
+  expect(ARCHIVE_VERSION).toBe(3);
   expect(columns).toEqual({
     events: 'id name start_at end_at published host message footer signups_open signups_close_at signup_cap preflight public_links cancelled_at version created_at updated_at',
     djs: 'id discord_id public_name dj_name rtmp_url twitch_username avatar_url notes archived_at created_at updated_at',
     dj_preferences: 'dj_id reminders_off updated_at',
-    signups: 'uuid event_id position name is_debut requested_duration type hidden form_data submitted_by update_pending_at update_fields update_dismissed_at answers_in_use created_at updated_at',
+    signups: 'uuid event_id position name is_debut requested_duration type hidden form_data submitted_by update_pending_at update_fields update_dismissed_at answers_in_use standby stream_tested_at live_mark live_marked_at created_at updated_at',
     signup_djs: 'signup_uuid event_id dj_id position confirmation',
     slots: 'event_id position signup_uuid start_at end_at legacy_dj_name legacy_dj_id legacy_duration legacy_is_debut legacy_slot_type stream_source_url stream_source_type',
     dj_plays: 'event_id dj_id',

@@ -9,7 +9,7 @@ import { z } from 'zod';
 // brought up to this one by ARCHIVE_UPGRADES before it is read, one newer than this is refused.
 
 export const ARCHIVE_FORMAT = 'lineup-archive';
-export const ARCHIVE_VERSION = 2;
+export const ARCHIVE_VERSION = 3;
 
 /** The largest archive file an import takes (a community's years fit in a few megabytes). */
 export const ARCHIVE_MAX_BYTES = 32 * 1024 * 1024;
@@ -90,6 +90,13 @@ export const archiveSignupSchema = z.strictObject({
   update_dismissed_at: instant.nullable(),
   /** Version 2: the answers the lineup goes by while a DJ's update waits (decision 042). */
   answers_in_use: json.nullable(),
+  /** Version 3: kept beside the lineup to swap into a slot (decision 045). */
+  standby: flag,
+  /** Version 3: when the signup's stream was tested; null: not yet. */
+  stream_tested_at: instant.nullable(),
+  /** Version 3: what staff marked it on the live board (issue 35), and when. */
+  live_mark: text.nullable(),
+  live_marked_at: instant.nullable(),
   created_at: instant,
   updated_at: instant,
 });
@@ -120,7 +127,7 @@ export const archiveSlotSchema = z.strictObject({
 export const archivePlaySchema = z.strictObject({ event_id: id, dj_id: id });
 
 /** The global settings and the Reminders section (version 2): the Discord webhooks (a credential) never leave. */
-export const ARCHIVED_SETTINGS_KEYS = ['global', 'reminders'] as const;
+export const ARCHIVED_SETTINGS_KEYS = ['global', 'reminders', 'stream_checks'] as const;
 
 export const archiveSettingSchema = z.strictObject({
   key: z.enum(ARCHIVED_SETTINGS_KEYS, { error: `is not a setting an archive carries (only ${ARCHIVED_SETTINGS_KEYS.join(', ')})` }),
@@ -198,7 +205,9 @@ export const emptyTables = (): ArchiveTables => ({
  * Version 2 (issues 34 and 35) adds DJs' reminder choices (none before), the Reminders settings (a
  * settings row an older archive simply does not have) and the answers a lineup goes by while a
  * DJ's update waits (version 1 had none: the lineup went by the DJ's latest answers). They take
- * what they do not know as it is: the schema checks the result.
+ * what they do not know as it is: the schema checks the result. Version 3 (issue 35) adds standbys
+ * and stream checks to signups (none were on standby or tested before) and the live board's marks
+ * (nothing was marked: every lineup DJ played).
  */
 export const ARCHIVE_UPGRADES: Record<number, (tables: unknown) => unknown> = {
   1: (tables) => {
@@ -209,5 +218,11 @@ export const ARCHIVE_UPGRADES: Record<number, (tables: unknown) => unknown> = {
       ...rest,
       signups: Array.isArray(signups) ? signups.map((signup: unknown) => ({ answers_in_use: null, ...(signup as object) })) : signups,
     };
+  },
+  2: (tables) => {
+    if (!tables || typeof tables !== 'object' || Array.isArray(tables)) return tables;
+    const { signups } = tables as { signups?: unknown };
+    if (!Array.isArray(signups)) return tables;
+    return { ...tables, signups: signups.map((signup: unknown) => ({ standby: false, stream_tested_at: null, live_mark: null, live_marked_at: null, ...(signup as object) })) };
   },
 };

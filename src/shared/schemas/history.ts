@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DISCORD_POST_KINDS } from '../discord-webhooks.js';
-import { CONFIRMATIONS, EVENT_CHANGE_KINDS, STREAM_SOURCE_TYPES } from '../domain.js';
+import { CONFIRMATIONS, EVENT_CHANGE_KINDS, LIVE_MARKS, STREAM_SOURCE_TYPES } from '../domain.js';
 import { DJ_SIGNUP_STATES } from './me.js';
 import { PREFLIGHT_STEPS } from './events.js';
 
@@ -44,6 +44,12 @@ export const historyLineSchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('slot_time'), name, from: z.string(), to: z.string() }),
   /** The stream source changed; its URL is left out (an RTMP URL carries the stream key). */
   z.object({ t: z.literal('slot_source'), name, type: z.enum(STREAM_SOURCE_TYPES) }),
+  /** Staff put a signup on standby, or took it off (not by giving it a slot: that is a slot line). */
+  z.object({ t: z.literal('standby'), name, on: z.boolean() }),
+  /** A standby took over a slot, at its time and length; `dropped` went back to the signups. */
+  z.object({ t: z.literal('standby_swap'), name, dropped: name, start: z.string() }),
+  /** A signup's stream was tested (the DJ, or staff in Stream Details), or staff took that back. */
+  z.object({ t: z.literal('stream_check'), name, tested: z.boolean() }),
   /** Staff applied or dismissed the DJ's changed answers. */
   z.object({ t: z.literal('update_resolved'), name }),
   z.object({ t: z.literal('confirmation'), name, dj: name, to: z.enum(CONFIRMATIONS) }),
@@ -55,6 +61,8 @@ export const historyLineSchema = z.discriminatedUnion('t', [
   /** Staff published with these required preflight steps open ('Publish anyway'). */
   z.object({ t: z.literal('published_anyway'), unmet: z.array(z.string()) }),
   z.object({ t: z.literal('merged'), from: name, into: name }),
+  /** Staff marked a slot on the live board (issue 35); null: the mark was cleared. */
+  z.object({ t: z.literal('live_mark'), name, mark: z.enum(LIVE_MARKS).nullable() }),
 ]);
 export type HistoryLine = z.infer<typeof historyLineSchema>;
 

@@ -38,6 +38,8 @@ const storedStaffSignupFields = {
   /** Hours. */
   requestedDuration: z.number(),
   type: signupType,
+  /** Kept beside the lineup to swap into a slot whose DJ drops out; never in a slot itself. */
+  standby: z.boolean(),
 };
 
 /** The part of a signup staff own and save from the event page. */
@@ -50,6 +52,8 @@ export const staffSignupSchema = z.object({
   isDebut: z.boolean(),
   requestedDuration: z.number({ error: STAFF_DURATION_MESSAGE }).refine((hours) => (staffDurations as readonly number[]).includes(hours), STAFF_DURATION_MESSAGE),
   type: signupType,
+  // Optional in requests (clients from before standbys send none).
+  standby: z.boolean().default(false),
 } satisfies Record<keyof typeof storedStaffSignupFields, z.ZodType>);
 export type StaffSignup = z.infer<typeof staffSignupSchema>;
 
@@ -72,6 +76,8 @@ export const signupSchema = z.object(storedStaffSignupFields).extend({
   updatedAnswers: signupFormDataSchema.nullable(),
   /** Each DJ's answer to the slot proposed to them, by DJ id. */
   confirmations: z.record(z.string(), z.enum(CONFIRMATIONS)),
+  /** When its stream was tested (the DJ's "Stream tested", or staff in Stream Details); null: not yet. */
+  streamTestedAt: z.string().nullable(),
 });
 export type Signup = z.infer<typeof signupSchema>;
 

@@ -6,9 +6,9 @@ import { z } from 'zod';
 
 /**
  * Where a DJ's signup stands, as they see it: in the lineup, their slot waits for their answer;
- * withdrawn by them before it was in the lineup (issue 34).
+ * withdrawn by them before it was in the lineup (issue 34); on standby beside the lineup (issue 35).
  */
-export const DJ_SIGNUP_STATES = ['signed_up', 'withdrawn', 'in_lineup', 'confirmed', 'declined'] as const;
+export const DJ_SIGNUP_STATES = ['signed_up', 'withdrawn', 'standby', 'in_lineup', 'confirmed', 'declined'] as const;
 export type DjSignupState = (typeof DJ_SIGNUP_STATES)[number];
 
 const slotSchema = z.object({ startTime: z.string(), endTime: z.string() });

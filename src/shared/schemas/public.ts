@@ -42,7 +42,12 @@ const seriesFields = { seriesName: z.string(), seriesZone: z.string() };
 export const publicLineupListSchema = z.object({ ...seriesFields, events: z.array(publicEventSummarySchema) });
 export type PublicLineupList = z.infer<typeof publicLineupListSchema>;
 
-export const publicLineupSchema = z.object({ ...seriesFields, event: publicEventSchema });
+/** While the event runs (issue 35): the slot playing now (none in a gap or for a no-show) and the one up next. */
+export const publicLiveSchema = z.object({ nowPlaying: publicSlotSchema.nullable(), upNext: publicSlotSchema.nullable() });
+export type PublicLive = z.infer<typeof publicLiveSchema>;
+
+/** `live`: null outside the event (before its start, after its end) and for a cancelled one. */
+export const publicLineupSchema = z.object({ ...seriesFields, event: publicEventSchema, live: publicLiveSchema.nullable() });
 export type PublicLineup = z.infer<typeof publicLineupSchema>;
 
 /** What a public page tells link previews and search engines (Open Graph, description, canonical). */
@@ -106,6 +111,8 @@ export const imageQuerySchema = z.object({
 export const zonedTimeSchema = z.object({ zone: z.string(), label: z.string(), time: z.string(), dayOffset: z.number() });
 export type ZonedTime = z.infer<typeof zonedTimeSchema>;
 
+const feedSlotSchema = publicSlotSchema.extend({ times: z.array(zonedTimeSchema) });
+
 /** GET /feeds/next.json: the current or next published event, its lineup timed in each zone asked for. */
 export const nextEventFeedSchema = z.object({
   seriesName: z.string(),
@@ -117,7 +124,10 @@ export const nextEventFeedSchema = z.object({
       url: z.string(),
       /** The first day, as each zone's calendar has it: 'Sunday 9 June 2024'. */
       dates: z.array(z.object({ zone: z.string(), date: z.string() })),
-      slots: z.array(publicSlotSchema.extend({ times: z.array(zonedTimeSchema) })),
+      slots: z.array(feedSlotSchema),
+      /** While the event runs (issue 35): the slot playing now (null in a gap or for a no-show) and the one up next; null outside it. */
+      nowPlaying: feedSlotSchema.nullable(),
+      upNext: feedSlotSchema.nullable(),
     })
     .nullable(),
 });

@@ -449,6 +449,10 @@ export const signupAreaSchema = z.object({
       updatePending: z.boolean(),
       /** The hosts dismissed their update: each field the slot keeps ('from') against their answer ('to'). */
       dismissedChanges: z.array(z.object({ field: z.enum(SLOT_FIELDS), from: z.string(), to: z.string() })),
+      /** Staff keep it beside the lineup, to swap into a slot whose DJ drops out (issue 35). */
+      standby: z.boolean(),
+      /** When its stream was tested (the DJ's "Stream tested", or staff); null: not yet. */
+      streamTestedAt: z.string().nullable(),
     })
     .nullable(),
   /** When signups close by themselves (null: when the hosts close them). */

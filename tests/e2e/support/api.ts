@@ -184,6 +184,7 @@ export async function addSignups(request: APIRequestContext, eventId: string, in
     updateFields: [],
     updatedAnswers: null,
     confirmations: {},
+    standby: false, streamTestedAt: null,
   }));
   await saveEvent(request, eventId, (draft) => ({ ...draft, signups: [...draft.signups, ...added] }));
   return added.map((signup) => signup.uuid);

@@ -17,6 +17,8 @@ function stateText(signup: DjSignup, zones: StaffZones): string {
       return 'Signed up';
     case 'withdrawn':
       return 'Withdrawn by the DJ';
+    case 'standby':
+      return 'On standby';
     case 'in_lineup':
       return `In the lineup${at}`;
     case 'confirmed':
@@ -26,7 +28,7 @@ function stateText(signup: DjSignup, zones: StaffZones): string {
   }
 }
 
-const STATE_VARIANTS = { signed_up: 'secondary', withdrawn: 'warning', in_lineup: 'info', confirmed: 'success', declined: 'warning' } as const;
+const STATE_VARIANTS = { signed_up: 'secondary', withdrawn: 'warning', standby: 'secondary', in_lineup: 'info', confirmed: 'success', declined: 'warning' } as const;
 /** Light backgrounds need dark text to be readable. */
 const DARK_TEXT = new Set<DjSignup['state']>(['in_lineup', 'declined', 'withdrawn']);
 

@@ -104,6 +104,11 @@ function EventActions() {
       ) : (
         !stored.published && <PublishButton />
       )}
+      {!stored.cancelled && (
+        <Link to={paths.event(stored.id, 'live')} className="btn btn-outline-primary">
+          Live
+        </Link>
+      )}
       <Button variant="outline-primary" className="d-none d-sm-inline-block text-nowrap" disabled={next.pending} onClick={next.createNext}>
         Create next event
       </Button>

@@ -8,6 +8,7 @@ import { useSetPreflightStep } from '@client/shared/events';
 import { useEventTabLabel } from '@client/shared/eventTabs';
 import { Link } from 'react-router';
 import { PublishButton, UnpublishButton } from './PublicationButtons';
+import { UntestedStreams, withStoredStreamTests } from './UntestedStreams';
 
 const isOptionalStep = (id: PreflightItem['id']): id is PreflightStep => (PREFLIGHT_STEPS as readonly string[]).includes(id);
 
@@ -19,7 +20,9 @@ export function PreflightTab() {
   const { stored, draft, djs } = useEventDraft();
   const setStep = useSetPreflightStep(stored.id);
   const names = Object.fromEntries(Object.entries(djs).map(([id, dj]) => [id, dj.djName]));
-  const items = preflight({ ...draft, preflight: stored.preflight }, names);
+  // Stream tests are recorded at once, not drafted: the stored event says which are done.
+  const event = { ...draft, signups: withStoredStreamTests(draft.signups, stored.signups), preflight: stored.preflight };
+  const items = preflight(event, names);
   const done = items.filter((item) => item.done).length;
   const requiredLeft = items.filter((item) => item.required && !item.done).length;
 
@@ -35,7 +38,10 @@ export function PreflightTab() {
             {done} of {items.length} done
           </span>
         </div>
-        <ProgressBar now={(done / items.length) * 100} variant={requiredLeft === 0 ? 'success' : 'warning'} className="mb-3" aria-label="Preflight progress" />
+        {/* The label belongs on the bar itself (role progressbar), not on its track. */}
+        <ProgressBar className="mb-3">
+          <ProgressBar now={(done / items.length) * 100} variant={requiredLeft === 0 ? 'success' : 'warning'} aria-label="Preflight progress" />
+        </ProgressBar>
         <ListGroup className="mb-3">
           {items.map((item) => (
             <ListGroup.Item key={item.id} className="d-flex align-items-start gap-2">
@@ -54,11 +60,16 @@ export function PreflightTab() {
                     {item.done ? '✓' : '✗'}
                   </span>{' '}
                   {item.label}
-                  {item.detail && <div className="small text-body-secondary">{item.detail}</div>}
+                  {item.id === 'streamsTested' ? (
+                    <UntestedStreams event={event} djNames={names} />
+                  ) : (
+                    item.detail && <div className="small text-body-secondary">{item.detail}</div>
+                  )}
                 </div>
               )}
               <StepLink eventId={stored.id} item={item} />
-              <Badge bg={item.required ? 'danger' : 'secondary'} className={item.required && item.done ? 'opacity-50' : undefined}>
+              {/* A required step done reads green rather than faded (faded text fails contrast). */}
+              <Badge bg={item.required ? (item.done ? 'success' : 'danger') : 'secondary'}>
                 {item.required ? 'Required' : 'Optional'}
               </Badge>
               <span className="visually-hidden">{item.done ? 'Done' : 'Not done'}</span>

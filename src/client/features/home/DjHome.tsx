@@ -67,6 +67,11 @@ function Sections({ home }: { home: DjHomeData }) {
                     <SignupState signup={signup} seriesZone={home.seriesZone} />
                     <span className="text-body-secondary"> as {signup.signupName}</span>
                   </div>
+                  {signup.state === 'standby' && !signup.cancelled && (
+                    <div className="small mt-1" data-testid="standby-line">
+                      You are on standby for {signup.eventName}: if a DJ drops out, the hosts may swap you into their slot.
+                    </div>
+                  )}
                 </div>
                 <Link to={paths.eventSignup(signup.eventId)} className="btn btn-sm btn-outline-secondary">
                   View signup<span className="visually-hidden"> for {signup.eventName}</span>
@@ -118,6 +123,7 @@ const EventLine = ({ name, when }: { name: string; when: string }) => (
 const STATE_BADGES: Record<OwnSignup['state'], { label: string; bg: string }> = {
   signed_up: { label: 'Signed up', bg: 'secondary' },
   withdrawn: { label: 'Withdrawn', bg: 'warning' },
+  standby: { label: 'On standby', bg: 'info' },
   in_lineup: { label: 'In the lineup', bg: 'primary' },
   confirmed: { label: 'Confirmed', bg: 'success' },
   declined: { label: 'You cannot make it', bg: 'warning' },
@@ -138,7 +144,7 @@ function SignupState({ signup, seriesZone }: { signup: OwnSignup; seriesZone: st
   const badge = STATE_BADGES[signup.state];
   return (
     <>
-      <Badge bg={badge.bg} text={badge.bg === 'warning' ? 'dark' : undefined}>
+      <Badge bg={badge.bg} text={badge.bg === 'warning' || badge.bg === 'info' ? 'dark' : undefined}>
         {badge.label}
       </Badge>
       {signup.slot && <span> {formatSlotForDj(signup.slot, seriesZone, browserZone())}</span>}

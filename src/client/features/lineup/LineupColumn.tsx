@@ -7,6 +7,7 @@ import { useDraft, useDraftEdits } from '@client/shared/draft';
 import { moveSlotBy, removeSlotAt, slotIds } from './draftOps';
 import { draggedSignup, LINEUP_DROP_ID } from './LineupDnd';
 import { SlotCard } from './SlotCard';
+import { SwapInStandbyDialog } from './StandbyList';
 import type { SlotView } from './useLineupView';
 
 /**
@@ -28,6 +29,7 @@ export function LineupColumn({
   const { setDraft } = useDraftEdits();
   const ids = slotIds(slots);
   const [removingLegacy, setRemovingLegacy] = useState<number | null>(null);
+  const [swapping, setSwapping] = useState<SlotView | null>(null);
   // The same functions for every slot and every render, so the memoised parts of the slots a
   // drop leaves in place do not render.
   const move = useCallback((index: number, delta: number) => setDraft((d) => moveSlotBy(d, index, delta)), [setDraft]);
@@ -52,6 +54,7 @@ export function LineupColumn({
                   warnings={conflicts.get(slotView.index) ?? []}
                   onMove={move}
                   onSendBack={sendBack}
+                  onSwapIn={setSwapping}
                   onAddB2b={onAddB2b}
                 />
               </li>
@@ -59,6 +62,7 @@ export function LineupColumn({
           </ol>
         </SortableContext>
       </LineupDropArea>
+      <SwapInStandbyDialog slot={swapping} onClose={() => setSwapping(null)} />
       <ConfirmDialog
         show={removingLegacy !== null}
         title="Are You sure?"

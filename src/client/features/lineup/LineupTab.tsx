@@ -13,6 +13,7 @@ import { addDjToSignup, addStaffSignup, djLabel, signupNaming } from './draftOps
 import { LineupColumn } from './LineupColumn';
 import { LineupDnd } from './LineupDnd';
 import { SignupCard } from './SignupCard';
+import { StandbyList } from './StandbyList';
 import { useLineupView } from './useLineupView';
 import { useRemembered } from './useRemembered';
 
@@ -37,7 +38,7 @@ export function LineupTab() {
   const [compact, setCompact] = useRemembered<boolean>('lineup-compact-rows', false);
   const [compactSignups, setCompactSignups] = useRemembered<boolean>('lineup-compact-signups', false);
   const [pane, setPane] = useRemembered<Pane>('lineup-pane', 'lineup', PANES);
-  const notInLineup = signupsNotInLineup(draft.signups, draft.slots);
+  const notInLineup = signupsNotInLineup(draft.signups, draft.slots).filter((signup) => !signup.standby);
   const waiting = order === 'lastPlay' ? byLongestSinceLastPlay(notInLineup, stored.otherEventsByDj) : notInLineup;
 
   const djNames = useMemo(() => Object.fromEntries(Object.entries(djs).map(([id, dj]) => [id, djLabel(dj)])), [djs]);
@@ -110,6 +111,7 @@ export function LineupTab() {
             <Form.Check type="switch" id="lineup-compact" label="Compact rows" checked={compact} onChange={(event) => setCompact(event.target.checked)} />
           </div>
           <LineupColumn view={view} compact={compact} conflicts={conflicts} onAddB2b={addB2b} />
+          <StandbyList />
         </Col>
         <AddDjModal
           show={target !== null}

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '@client/components/ConfirmDialog';
 import { possibleDebut } from '@shared/plays';
 import { useOtherEvents } from '@client/shared/djs';
 import { useDraftEdits, useStoredEvent } from '@client/shared/draft';
+import { setStandby } from '@shared/standby';
 import { addToLineup, removeSignup } from './draftOps';
 import { SignupDetails } from './SignupDetails';
 import { SignupDragHandle } from './LineupDnd';
@@ -55,6 +56,9 @@ export const SignupCard = memo(function SignupCard({ signup, compact, onAddB2b }
               </Dropdown.Item>
               <Dropdown.Item onClick={() => onAddB2b(signup.uuid, signup.name)}>Add DJ to Slot (B2B)</Dropdown.Item>
               <Dropdown.Item onClick={() => setShowInfo(true)}>View Signup Info</Dropdown.Item>
+              <Dropdown.Item onClick={() => setDraft((draft) => setStandby(draft, signup.uuid, true))} disabled={!canAdd}>
+                Put on standby
+              </Dropdown.Item>
               <Dropdown.Divider />
               <Dropdown.Item className="text-danger" onClick={() => setConfirmRemove(true)}>
                 Remove Signup

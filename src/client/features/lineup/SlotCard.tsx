@@ -14,6 +14,7 @@ import { djLabel } from './draftOps';
 import { FLOATING_MENU } from './menus';
 import { ConfirmationBadge } from './ConfirmationBadge';
 import { SignupDetails } from './SignupDetails';
+import { StreamCheckFlag } from './StreamCheck';
 import type { SlotView } from './useLineupView';
 
 export interface SlotCardProps {
@@ -25,6 +26,8 @@ export interface SlotCardProps {
   warnings: string[];
   onMove: (index: number, delta: number) => void;
   onSendBack: (view: SlotView) => void;
+  /** 'Swap in standby': a standby takes over this slot (LineupColumn asks which). */
+  onSwapIn: (view: SlotView) => void;
   onAddB2b: (uuid: string, name: string) => void;
 }
 
@@ -34,7 +37,7 @@ export interface SlotCardProps {
  * renders then; the heading and body are memoised and render when the slot itself changes.
  */
 export function SlotCard(props: SlotCardProps) {
-  const { id, view, compact, count, warnings, onMove, onSendBack, onAddB2b } = props;
+  const { id, view, compact, count, warnings, onMove, onSendBack, onSwapIn, onAddB2b } = props;
   const [open, setOpen] = useState(false);
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
   const style = { transform: CSS.Transform.toString(transform), transition, zIndex: isDragging ? 2 : undefined, position: 'relative' as const };
@@ -59,6 +62,7 @@ export function SlotCard(props: SlotCardProps) {
           warningCount={warnings.length}
           onMove={onMove}
           onSendBack={onSendBack}
+          onSwapIn={onSwapIn}
           onAddB2b={onAddB2b}
           open={open}
           onToggle={setOpen}
@@ -77,10 +81,11 @@ const SlotHeading = memo(function SlotHeading({
   warningCount,
   onMove,
   onSendBack,
+  onSwapIn,
   onAddB2b,
   open,
   onToggle,
-}: Pick<SlotCardProps, 'view' | 'compact' | 'count' | 'onMove' | 'onSendBack' | 'onAddB2b'> & {
+}: Pick<SlotCardProps, 'view' | 'compact' | 'count' | 'onMove' | 'onSendBack' | 'onSwapIn' | 'onAddB2b'> & {
   warningCount: number;
   open: boolean;
   onToggle: (open: boolean) => void;
@@ -133,6 +138,7 @@ const SlotHeading = memo(function SlotHeading({
               Debut
             </Badge>
           )}
+          <StreamCheckFlag signup={signup} onSwapIn={() => onSwapIn(view)} />
         </span>
       </h3>
       {signup && <ConfirmationBadge confirmations={Object.values(signup.confirmations)} />}
@@ -163,6 +169,7 @@ const SlotHeading = memo(function SlotHeading({
                 <Dropdown.Divider />
               </>
             )}
+            <Dropdown.Item onClick={() => onSwapIn(view)}>Swap in standby</Dropdown.Item>
             <Dropdown.Item onClick={() => onSendBack(view)}>{signup ? 'Send Back to Signups' : 'Remove Slot'}</Dropdown.Item>
           </Dropdown.Menu>
         </Dropdown>

@@ -11,6 +11,7 @@ import { StreamLinkNotes } from '@client/components/StreamLink';
 import { staffTime } from '@shared/time';
 import { useStaffZones } from '@client/lib/useZone';
 import { djLabel, type StreamChanges, updateSlotStream } from './draftOps';
+import { StreamCheckField } from './StreamCheck';
 import { type SlotView, useLineupView } from './useLineupView';
 
 const SOURCE_OPTIONS = STREAM_SOURCE_TYPES.map((type) => ({ value: type, label: STREAM_SOURCE_LABELS[type] }));
@@ -62,6 +63,7 @@ function SlotStream({ view: { index, slot, signup, label: name, startTime, djs }
             </DraftFields>
             <StreamLinkNotes link={slot.streamSourceUrl} />
             <PlayerLinks link={slot.streamSourceUrl} />
+            <StreamCheckField signup={signup} id={id('tested')} />
           </Col>
           <Col md={5}>
             <h4 className="h6">Set Stream Information</h4>

@@ -1,12 +1,14 @@
-import { Card, Form } from 'react-bootstrap';
+import { Card, Form, ListGroup } from 'react-bootstrap';
+import { standbySignups } from '@shared/standby';
 import { verifyLineupDiscordMessage } from '@shared/announcements';
 import { signupLink } from '@shared/paths';
 import { CopyButton } from '@client/components/CopyButton';
 import { DiscordPostButton } from '@client/components/DiscordPost';
 import { DjPostsCard } from '@client/components/DjPostsCard';
-import { useEventDraft } from '@client/shared/draft';
+import { useEventDraft, useStoredEvent } from '@client/shared/draft';
 import { useSettings } from '@client/shared/settings';
 import { ConfirmationsCard } from './ConfirmationsCard';
+import { djLabel } from './draftOps';
 
 /** Verify DJs: the proposed lineup to post in the scheduling channel before announcing. */
 export function VerifyDjsTab() {
@@ -40,6 +42,7 @@ export function VerifyDjsTab() {
         nothing for you to mark.
       </p>
       <ConfirmationsCard />
+      <StandbyCard />
       <Card>
         <Card.Body>
           <Form.Group controlId="verify-lineup-message">
@@ -54,5 +57,34 @@ export function VerifyDjsTab() {
       </Card>
       <DjPostsCard eventId={draft.id} />
     </>
+  );
+}
+
+/** The saved standbys: not in the proposed lineup message, so the host tells them themselves. */
+function StandbyCard() {
+  const { stored, djs } = useStoredEvent();
+  const standbys = standbySignups(stored.signups, stored.slots);
+  if (standbys.length === 0) return null;
+  return (
+    <Card className="mb-3" as="section" aria-labelledby="verify-standby-heading" data-testid="verify-standbys">
+      <Card.Header>
+        <h3 className="h6 mb-0" id="verify-standby-heading">
+          Standby ({standbys.length})
+        </h3>
+      </Card.Header>
+      <Card.Body className="small text-body-secondary pb-0">
+        Not in the message below: let them know they are on standby. Their Home says so too.
+      </Card.Body>
+      <ListGroup variant="flush">
+        {standbys.map((signup) => (
+          <ListGroup.Item key={signup.uuid} data-testid="verify-standby">
+            {signup.name}
+            {signup.djRefs.length > 1 && (
+              <span className="text-body-secondary small"> · {signup.djRefs.map((djId) => (djs[djId] ? djLabel(djs[djId]) : djId)).join(', ')}</span>
+            )}
+          </ListGroup.Item>
+        ))}
+      </ListGroup>
+    </Card>
   );
 }

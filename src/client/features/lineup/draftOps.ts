@@ -94,7 +94,9 @@ export function addToLineup(event: LineupEvent, uuid: string, djs: Record<string
   const slots = [...event.slots];
   // A signup dragged onto a slot takes that slot's place; the rest move one later.
   slots.splice(Math.max(0, Math.min(at, slots.length)), 0, slotForSignup(signup, djs));
-  return { ...event, slots };
+  // A standby given a slot of its own is no longer beside the lineup.
+  const signups = signup.standby ? event.signups.map((s) => (s === signup ? { ...s, standby: false } : s)) : event.signups;
+  return { ...event, signups, slots };
 }
 
 /** 'Send Back to Signups' (or, for a legacy slot, removing it): by position, as legacy slots share a null uuid. */

@@ -10,4 +10,6 @@ export const lineupTabs: EventTabDefinition[] = [
   { tab: 'verifyDJs', label: 'Verify DJs', module: SCREENS, load: async () => (await import('./screens')).VerifyDjsTab },
   { tab: 'technicalDetails', label: 'Stream Details', module: SCREENS, load: async () => (await import('./screens')).StreamDetailsTab },
   { tab: 'announcements', label: 'Messaging', module: SCREENS, load: async () => (await import('./screens')).AnnouncementsTab },
+  // The live board: one tap from the event page's header (its Live button), not in the nav.
+  { tab: 'live', label: 'Live', hidden: true, module: SCREENS, load: async () => (await import('./screens')).LiveTab },
 ];

@@ -1,6 +1,6 @@
 import { CANCELLED_WORDS, clockTime, longDate, zoneCity, zoneLabel } from '@shared/public-lineup';
 import { feeds, paths } from '@shared/paths';
-import type { PublicLineup } from '@shared/schemas/public';
+import type { PublicLineup, PublicLive, PublicSlot } from '@shared/schemas/public';
 import { djCount } from './format';
 import { VISITOR_PENDING, visitorText } from './visitorText';
 import { VisitorTime } from './VisitorTime';
@@ -34,6 +34,8 @@ export function PublicLineupView({ lineup, visitorZone }: { lineup: PublicLineup
         </p>
         <p className="public-host">{event.host.trim() ? `Hosted by ${event.host}` : 'Host TBA'}</p>
       </div>
+
+      {lineup.live && <LiveNow live={lineup.live} start={start} seriesZone={seriesZone} zone={zone} />}
 
       {!event.cancelled && (
         <section aria-labelledby="lineup-heading" className="public-section">
@@ -106,6 +108,44 @@ export function PublicLineupView({ lineup, visitorZone }: { lineup: PublicLineup
         </ul>
       </section>
     </article>
+  );
+}
+
+/**
+ * While the event runs (issue 35): who plays now and who is up next, as the server's clock has
+ * it. The page's script fetches the page again now and then and swaps this section for the new
+ * one (public-page.ts), so a page left open on a screen follows the night.
+ */
+function LiveNow({ live, start, seriesZone, zone }: { live: PublicLive; start: string; seriesZone: string; zone: string }) {
+  const when = (slot: PublicSlot) => (
+    <>
+      {visitorText('slot', slot.startTime, seriesZone, start)} {zoneLabel(slot.startTime, seriesZone)}
+      <span data-visitor-only>
+        {' '}
+        (<VisitorTime format="slot" iso={slot.startTime} eventStart={start} zone={zone} /> your time)
+      </span>
+    </>
+  );
+  return (
+    <section aria-labelledby="live-heading" className="public-section public-live" data-live-now>
+      <h2 id="live-heading" className="public-caption">
+        On air
+      </h2>
+      <dl className="public-live-list">
+        <div>
+          <dt>Now playing</dt>
+          <dd data-testid="now-playing">{live.nowPlaying ? live.nowPlaying.name : 'Nobody right now'}</dd>
+        </div>
+        {live.upNext && (
+          <div>
+            <dt>Up next</dt>
+            <dd data-testid="up-next">
+              {live.upNext.name} <span className="public-live-time">at {when(live.upNext)}</span>
+            </dd>
+          </div>
+        )}
+      </dl>
+    </section>
   );
 }
 

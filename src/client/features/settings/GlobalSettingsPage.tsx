@@ -8,6 +8,7 @@ import { SETTINGS_SECTIONS } from './sections';
 import { SettingsSectionForm } from './SettingsSectionForm';
 import { LoadError } from '@client/components/LoadError';
 import { RemindersSection } from './RemindersSection';
+import { StreamChecksSection } from './StreamChecksSection';
 
 export function GlobalSettingsPage() {
   const settings = useSettings();
@@ -22,6 +23,7 @@ export function GlobalSettingsPage() {
       {settings.isError && <LoadError title="Failed to load global settings." error={settings.error} onRetry={settings.refetch} heading="h2" />}
       {settings.data && <Sections answer={settings.data} />}
       {settings.data && <RemindersSection />}
+      {settings.data && <StreamChecksSection />}
       {settings.data && <DataSection />}
     </div>
   );

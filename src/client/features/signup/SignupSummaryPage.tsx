@@ -8,6 +8,7 @@ import { useZone } from '@client/lib/useZone';
 import { eventDate } from './format';
 import { SignupAreaGate, SignupCard } from './SignupAreaGate';
 import { SlotConfirmation } from './SlotConfirmation';
+import { StreamTest } from './StreamTest';
 import { WithdrawSignup } from './WithdrawSignup';
 import './signup.css';
 import { answerStoredProblems } from '@shared/schemas/signup';
@@ -113,6 +114,7 @@ function Summary({ area }: { area: SignupArea }) {
       <SignupCard>
         <h1 className="h3">You are signed up for {title}!</h1>
         <SlotConfirmation area={area} />
+        <StreamTest area={area} />
         {event.signupsAreOpen && area.closesAt && <p>Signups close {eventDate(area.closesAt, zone)}.</p>}
         <h2 className="h5 mt-4">Your submission</h2>
         <Submission signup={signup} />
@@ -140,6 +142,7 @@ export function PartnerSignup({ area }: { area: SignupArea }) {
           {named?.slot ? `, ${slotTime(named.slot, zone)}` : ''}. The DJ who signed it up manages its details.
         </p>
         <SlotConfirmation area={area} />
+        <StreamTest area={area} />
         <p className="mb-0">If there are questions, please contact {area.contactHostName}.</p>
       </SignupCard>
       <CalendarLink />

@@ -26,6 +26,8 @@ const area = (named: Partial<Named> = {}): SignupArea => ({
     confirmation: 'proposed',
     updatePending: false,
     dismissedChanges: [],
+    standby: false,
+    streamTestedAt: null,
     ...named,
   },
   closesAt: null,

@@ -17,7 +17,7 @@ const area = (named: Partial<Named> = {}): SignupArea => ({
   event: { id: 'e1', name: 'Sunday Service 12', startDatetime: '2030-06-09T19:00:00.000Z', signupsAreOpen: true, cancelled: false, full: false, host: 'Hal' },
   dj: { id: 'd1', djName: 'Aurora', publicName: 'Aurora Pub' },
   signup: buildFormData({ name: 'Aurora live' }),
-  named: { signupName: 'Aurora live', slot: null, answersByOther: false, confirmation: 'proposed', updatePending: false, dismissedChanges: [], ...named },
+  named: { signupName: 'Aurora live', slot: null, answersByOther: false, confirmation: 'proposed', updatePending: false, dismissedChanges: [], standby: false, streamTestedAt: null, ...named },
   closesAt: null,
   seriesZone: 'Europe/London',
   contactHostName: 'Hal',

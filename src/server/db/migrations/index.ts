@@ -20,6 +20,8 @@ import { rateLimits } from './080-rate-limits.js';
 import { discordPostKinds } from './091-discord-post-kinds.js';
 import { signupAnswersInUse } from './094-signup-answers-in-use.js';
 import { djPosts } from './100-dj-posts.js';
+import { standbyAndStreamChecks } from './110-standby-and-stream-checks.js';
+import { signupLiveMark } from './120-signup-live-mark.js';
 
 // One set of migrations for SQLite and PostgreSQL: only types both understand (text, integer,
 // bigint, double precision) and constraints both enforce. One file per change, numbered; a new
@@ -46,6 +48,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '091_discord_post_kinds': discordPostKinds,
   '094_signup_answers_in_use': signupAnswersInUse,
   '100_dj_posts': djPosts,
+  '110_standby_and_stream_checks': standbyAndStreamChecks,
+  '120_signup_live_mark': signupLiveMark,
 };
 
 export const migrationProvider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
