@@ -44,6 +44,39 @@ export default tseslint.config(
     files: ['src/client/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noPreact, { group: ['**/server/**', '@server/*'] }] }] },
   },
+  {
+    // The client's layers point one way: lib/ (no React data) under components/ (presentational)
+    // under shared/ (data-aware: queries, mutations and the components that use them) under the
+    // features and the app.
+    files: ['src/client/lib/**/*.{ts,tsx}', 'src/client/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noPreact,
+            { group: ['**/server/**', '@server/*'], message: 'The client never imports the server.' },
+            { group: ['@client/shared/*', '@client/shared', '**/client/shared/**', '../shared/*', '@client/features/*', '@client/app/*'], message: 'lib/ and components/ are the lower layers: a piece that needs data (a query, a mutation) lives in @client/shared.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/client/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noPreact,
+            { group: ['**/server/**', '@server/*'], message: 'The client never imports the server.' },
+            { group: ['@client/shared/*', '@client/shared', '../shared/*', '@client/features/*', '@client/app/*', '@client/components/*', '../components/*'], message: 'lib/ is the lowest layer of the client.' },
+          ],
+        },
+      ],
+    },
+  },
   // Client features never reach into each other or the app: shared pieces live in
   // @client/shared and @client/components, and the app composes the features.
   ...[

@@ -13,7 +13,7 @@ import { DISCORD_MESSAGE_LIMIT, type DiscordPostKind } from './discord-webhooks.
 import { discordName, neutralise } from './discord-text.js';
 import { placeSlots } from './lineup.js';
 import { pluralise } from './pluralise.js';
-import { zoneAbbreviation } from './time.js';
+import { SPEC_ZONE, zoneAbbreviation } from './time.js';
 
 export type AnnouncementEvent = Pick<
   LineupEvent,
@@ -54,7 +54,6 @@ export class Mentions {
 }
 
 const MISSING_SIGNUP = 'Error : Unable to find signup for this slot';
-const SOCIAL_ZONE = 'Europe/London';
 
 /** Discord timestamp tag in each reader's own zone: F full date and time, t short time, D date, R relative ('in an hour'). */
 export function discordTime(iso: string, style: 'F' | 't' | 'R' | 'D'): string {
@@ -119,16 +118,16 @@ function socialTime(dt: DateTime): string {
 
 /** 'BST' or 'GMT', whatever the runtime's ICU data calls the offset. */
 function londonZoneName(dt: DateTime): string {
-  const name = zoneAbbreviation(dt.toISO() ?? '', SOCIAL_ZONE);
+  const name = zoneAbbreviation(dt.toISO() ?? '', SPEC_ZONE);
   if (name === 'BST' || name === 'GMT') return name;
   return dt.isInDST ? 'BST' : 'GMT';
 }
 
 /** The Social Media tab: London times, written the way people read them ('8pm'). */
 export function socialAnnouncement(event: AnnouncementEvent, djs: Record<string, Dj>): string {
-  const start = DateTime.fromISO(event.startDatetime, { zone: SOCIAL_ZONE });
+  const start = DateTime.fromISO(event.startDatetime, { zone: SPEC_ZONE });
   const lines = placeSlots(event, djs).map(({ name, isDebut, startTime }) => {
-    const time = socialTime(DateTime.fromISO(startTime, { zone: SOCIAL_ZONE }));
+    const time = socialTime(DateTime.fromISO(startTime, { zone: SPEC_ZONE }));
     const text = name !== null && isDebut ? `${printedName(name, neutralise)} - DEBUTT` : printedName(name, neutralise);
     return `${time} - ${text}`;
   });

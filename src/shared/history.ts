@@ -5,7 +5,7 @@ import { type EventChangeKind, LIVE_MARK_LABELS, STREAM_SOURCE_LABELS } from './
 import type { DiscordPostKind } from './discord-webhooks.js';
 import type { Dj } from './schemas/djs.js';
 import type { LineupEvent, PreflightStep } from './schemas/events.js';
-import type { HistoryLine } from './schemas/history.js';
+import { HISTORY_EVENT_FIELDS, type HistoryLine, HISTORY_SIGNUP_FIELDS, HISTORY_TEXT_FIELDS } from './schemas/history.js';
 import { ANSWER_LABELS, type SignupFormData } from './schemas/signup.js';
 import { calendarDay, formatDayTime, formatLocalTime, inStaffZones, type StaffZones, staffTime } from './time.js';
 
@@ -32,27 +32,22 @@ export function saveChanges(before: LineupEvent, after: LineupEvent, djs: DjName
 
 function eventFieldLines(before: LineupEvent, after: LineupEvent): HistoryLine[] {
   const lines: HistoryLine[] = [];
-  const field = (name: 'name' | 'startDatetime' | 'host' | 'signupsAreOpen' | 'signupsCloseAt' | 'signupCap') => {
+  for (const name of HISTORY_EVENT_FIELDS) {
     const [from, to] = [before[name], after[name]];
+    if (isTextField(name)) {
+      // Long texts: that they changed, not the texts themselves.
+      if (JSON.stringify(from) !== JSON.stringify(to)) lines.push({ t: 'event', field: name, from: null, to: null });
+      continue;
+    }
     const same = name === 'startDatetime' || name === 'signupsCloseAt' ? sameInstant(from as string | null, to as string | null) : from === to;
-    if (!same) lines.push({ t: 'event', field: name, from, to });
-  };
-  field('name');
-  field('startDatetime');
-  field('host');
-  // Long texts: that they changed, not the texts themselves.
-  for (const name of ['message', 'footer', 'publicLinks'] as const) {
-    if (JSON.stringify(before[name]) !== JSON.stringify(after[name])) lines.push({ t: 'event', field: name, from: null, to: null });
+    if (!same) lines.push({ t: 'event', field: name, from: from as string | number | boolean | null, to: to as string | number | boolean | null });
   }
-  field('signupsAreOpen');
-  field('signupsCloseAt');
-  field('signupCap');
   return lines;
 }
 
-const sameInstant = (a: string | null, b: string | null) => (a === null || b === null ? a === b : Date.parse(a) === Date.parse(b));
+const isTextField = (name: string): name is (typeof HISTORY_TEXT_FIELDS)[number] => (HISTORY_TEXT_FIELDS as readonly string[]).includes(name);
 
-const SIGNUP_FIELDS = ['requestedDuration', 'type', 'isDebut'] as const;
+const sameInstant = (a: string | null, b: string | null) => (a === null || b === null ? a === b : Date.parse(a) === Date.parse(b));
 
 function signupLines(before: LineupEvent, after: LineupEvent, djs: DjNames): HistoryLine[] {
   const lines: HistoryLine[] = [];
@@ -69,8 +64,7 @@ function signupLines(before: LineupEvent, after: LineupEvent, djs: DjNames): His
     if (old.updatePendingAt !== null && signup.updatePendingAt === null) lines.push({ t: 'update_resolved', name: signup.name });
     // Off standby into a slot: the slot's line says so.
     if (old.standby !== signup.standby && (signup.standby || !inLineup.has(signup.uuid))) lines.push({ t: 'standby', name: signup.name, on: signup.standby });
-    if (old.name !== signup.name) lines.push({ t: 'signup_field', name: signup.name, field: 'name', from: old.name, to: signup.name });
-    for (const field of SIGNUP_FIELDS) {
+    for (const field of HISTORY_SIGNUP_FIELDS) {
       if (old[field] !== signup[field]) lines.push({ t: 'signup_field', name: signup.name, field, from: old[field], to: signup[field] });
     }
     for (const dj of old.djRefs) if (!signup.djRefs.includes(dj)) lines.push({ t: 'signup_dj', change: 'removed', name: signup.name, dj: nameOfDj(djs, dj) });

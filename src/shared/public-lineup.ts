@@ -118,5 +118,3 @@ export function nextEventText(feed: NextEventFeed): string {
   ].join('\n');
 }
 
-/** A zone as people name it: its city ('Europe/London' → 'London', 'America/New_York' → 'New York'). */
-export const zoneCity = (zone: string) => (zone.split('/').at(-1) ?? zone).replaceAll('_', ' ');

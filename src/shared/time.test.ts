@@ -14,6 +14,7 @@ import {
   toDateTimeLocalValue,
   zoneAbbreviation,
   zoneName,
+  zonePlace,
 } from './time.js';
 import { fromDateTimeLocalValue } from './wall-clock.js';
 
@@ -161,6 +162,10 @@ describe('a time for the series and for the viewer', () => {
 });
 
 describe('every time names its zone', () => {
+  it("names a zone's place as people say it (the public pages' 'in London')", () => {
+    expect(zonePlace('Europe/London')).toBe('London');
+    expect(zonePlace('America/New_York')).toBe('New York');
+  });
   it('names a zone as people say it beside a time', () => {
     expect(zoneName('Europe/London')).toBe('London time');
     expect(zoneName('America/New_York')).toBe('New York time');

@@ -169,6 +169,12 @@ export function shortZoneName(iso: string, zone: string, locale: string): string
   return ms === null || !format ? '' : (format.formatToParts(ms).find((part) => part.type === 'timeZoneName')?.value ?? '');
 }
 
+/**
+ * The zone the specification names (§9): the series' default zone, and the clock the social post
+ * always states. Every other place reads it from here or from the settings.
+ */
+export const SPEC_ZONE = 'Europe/London';
+
 /** The zone's place as people say it: 'Europe/London' → 'London', 'America/New_York' → 'New York'. */
 export const zonePlace = (zone: string): string => (zone.split('/').pop() ?? zone).replace(/_/g, ' ');
 

@@ -1,33 +1,38 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from './schemas/settings.js';
+import { scheduleOf } from './series.js';
 import { comingSundayAt, parseDateOrThrow } from './wall-clock.js';
+
+// The settings' default schedule (spec §9: Sunday 20:00 London).
+const DEFAULT_SCHEDULE = scheduleOf(DEFAULT_SETTINGS);
 
 const SUMMER_START = '2024-06-09T19:00:00.000Z'; // Sunday 9 June 2024, 20:00 BST
 
 describe('comingSundayAt', () => {
-  it('defaults to Sunday 20:00 London', () => {
+  it('the default schedule is Sunday 20:00 London', () => {
     // Monday 3 June 2024
-    expect(comingSundayAt(new Date('2024-06-03T12:00:00Z'))).toBe(SUMMER_START);
+    expect(comingSundayAt(new Date('2024-06-03T12:00:00Z'), DEFAULT_SCHEDULE)).toBe(SUMMER_START);
   });
 
   it('uses BST after the clocks go forward (late March 2025)', () => {
     // Monday 24 March 2025 is GMT; Sunday 30 March 20:00 is already BST.
-    expect(comingSundayAt(new Date('2025-03-24T10:00:00Z'))).toBe('2025-03-30T19:00:00.000Z');
+    expect(comingSundayAt(new Date('2025-03-24T10:00:00Z'), DEFAULT_SCHEDULE)).toBe('2025-03-30T19:00:00.000Z');
   });
 
   it('uses GMT after the clocks go back (late October 2025)', () => {
     // Monday 20 October 2025 is BST; Sunday 26 October 20:00 is GMT.
-    expect(comingSundayAt(new Date('2025-10-20T10:00:00Z'))).toBe('2025-10-26T20:00:00.000Z');
+    expect(comingSundayAt(new Date('2025-10-20T10:00:00Z'), DEFAULT_SCHEDULE)).toBe('2025-10-26T20:00:00.000Z');
   });
 
   it('keeps the wall-clock time when the next week crosses a DST change', () => {
     // Sunday 30 March 2025 at 21:00 BST: this week's event has passed, next week's is 6 April.
-    expect(comingSundayAt(new Date('2025-03-30T20:00:00Z'))).toBe('2025-04-06T19:00:00.000Z');
+    expect(comingSundayAt(new Date('2025-03-30T20:00:00Z'), DEFAULT_SCHEDULE)).toBe('2025-04-06T19:00:00.000Z');
   });
 
   it('returns today when the time is still ahead, next week once it has passed', () => {
-    expect(comingSundayAt(new Date('2024-06-09T18:59:00Z'))).toBe(SUMMER_START);
-    expect(comingSundayAt(new Date(SUMMER_START))).toBe('2024-06-16T19:00:00.000Z');
-    expect(comingSundayAt(new Date('2024-06-09T19:01:00Z'))).toBe('2024-06-16T19:00:00.000Z');
+    expect(comingSundayAt(new Date('2024-06-09T18:59:00Z'), DEFAULT_SCHEDULE)).toBe(SUMMER_START);
+    expect(comingSundayAt(new Date(SUMMER_START), DEFAULT_SCHEDULE)).toBe('2024-06-16T19:00:00.000Z');
+    expect(comingSundayAt(new Date('2024-06-09T19:01:00Z'), DEFAULT_SCHEDULE)).toBe('2024-06-16T19:00:00.000Z');
   });
 
   it('judges "today" in the target zone, not in UTC', () => {

@@ -4,19 +4,12 @@
 import { DateTime } from 'luxon';
 import { toIsoUtc } from './time.js';
 
-/** When events happen by default: weekday 1=Mon..7=Sun (luxon), wall-clock time, IANA zone. */
+/** When the series' events happen (series.ts scheduleOf, from the settings): weekday 1=Mon..7=Sun (luxon), wall-clock time, IANA zone. */
 export interface WeeklySchedule {
   weekday: number;
   time: string;
   zone: string;
 }
-
-/** Spec §9: Sunday 20:00 Europe/London. */
-export const DEFAULT_EVENT_SCHEDULE: WeeklySchedule = {
-  weekday: 7,
-  time: '20:00',
-  zone: 'Europe/London',
-};
 
 /** Parses a stored/submitted instant (ISO string, epoch ms or Date); spec §8 names the error. */
 export function parseDateOrThrow(value: unknown): string {
@@ -41,7 +34,7 @@ function parseTimeOfDay(time: string): { hour: number; minute: number } {
  * The next weekday+time in the zone strictly after `now` (today counts if the time is still
  * ahead). Named after the default (Sunday), but the schedule is a global setting.
  */
-export function comingSundayAt(now: Date, settings: WeeklySchedule = DEFAULT_EVENT_SCHEDULE): string {
+export function comingSundayAt(now: Date, settings: WeeklySchedule): string {
   const { hour, minute } = parseTimeOfDay(settings.time);
   if (!Number.isInteger(settings.weekday) || settings.weekday < 1 || settings.weekday > 7) {
     throw new Error(`Invalid weekday: ${settings.weekday}`);

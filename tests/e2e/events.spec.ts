@@ -1,8 +1,13 @@
 import type { Page } from '@playwright/test';
 import { toDateTimeLocalValue } from '@shared/time';
+import { DEFAULT_SETTINGS } from '@shared/schemas/settings';
+import { scheduleOf } from '@shared/series';
 import { comingSundayAt } from '@shared/wall-clock';
 import { signInAs } from './support/auth';
 import { expect, test } from './support/fixtures';
+
+// The series' schedule as Global Settings have it by default (Sunday 20:00 London).
+const SCHEDULE = scheduleOf(DEFAULT_SETTINGS);
 
 // The browser is in New York, so 20:00 London must show as New York time (15:00 most of the year).
 const ZONE = 'America/New_York';
@@ -35,7 +40,7 @@ test('create with defaults, edit, Discard, Save, reload; Publish refused while t
   await signInAs(page, 'host');
   await page.goto('/events');
   await expect(page.getByRole('link', { name: 'Upcoming Events' })).toBeVisible();
-  const comingSunday = () => toDateTimeLocalValue(comingSundayAt(new Date()), ZONE);
+  const comingSunday = () => toDateTimeLocalValue(comingSundayAt(new Date(), SCHEDULE), ZONE);
   const beforeOpening = comingSunday();
   await page.getByRole('link', { name: 'Create Event' }).click();
   await expect(page).toHaveURL(/\/events\/create$/);

@@ -1,9 +1,14 @@
 import type { Page } from '@playwright/test';
 import { formatZonedDate } from '@shared/time';
+import { DEFAULT_SETTINGS } from '@shared/schemas/settings';
+import { scheduleOf } from '@shared/series';
 import { comingSundayAt } from '@shared/wall-clock';
 import { createDj, createEvent, getEvent, publish, saveLineup, updateEvent } from './support/api';
 import { signInAs } from './support/auth';
 import { expect, test } from './support/fixtures';
+
+// The series' schedule as Global Settings have it by default (Sunday 20:00 London).
+const SCHEDULE = scheduleOf(DEFAULT_SETTINGS);
 
 // The weekly rhythm around the event page (issue 13): next week in one click, the same-day
 // question, no lost edits, the setup checklist of a fresh install, and the events list at a glance.
@@ -27,8 +32,8 @@ test.describe('Create next event', () => {
     test.setTimeout(120_000);
     await signInAs(page, 'host');
     // A Sunday two to three weeks ahead at 20:00 London: its next occurrence is exactly a week later.
-    const start = comingSundayAt(new Date(Date.now() + 14 * DAY));
-    const nextStart = comingSundayAt(new Date(start));
+    const start = comingSundayAt(new Date(Date.now() + 14 * DAY), SCHEDULE);
+    const nextStart = comingSundayAt(new Date(start), SCHEDULE);
     const sourceId = await createEvent(page.request, {
       name: 'Sunday Service #21',
       start,
@@ -84,7 +89,7 @@ test.describe('Create next event', () => {
 
   test('Create Event on a day that has an event asks first', async ({ page }) => {
     await signInAs(page, 'host');
-    const start = comingSundayAt(new Date());
+    const start = comingSundayAt(new Date(), SCHEDULE);
     await createEvent(page.request, { name: 'Already There', start });
     await page.goto('/events/create');
     // The form defaults to the coming Sunday: the day of Already There.

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { contrast } from '@shared/colour';
+import { DEFAULT_SETTINGS } from '@shared/schemas/settings';
 import { accentShades, SURFACES, THEMES } from '@shared/theme';
 
 // The stylesheet of tokens (decision 026) and src/shared/theme.ts must agree: the surfaces the
@@ -15,8 +16,8 @@ test("tokens.css's surfaces and fallbacks are the ones the accent is worked out 
   for (const [theme, block] of [['light', light], ['dark', dark]] as const) {
     const surfaces = ['--lu-canvas', '--bs-body-bg', '--bs-tertiary-bg', '--bs-secondary-bg'].map((name) => declared(block, name));
     expect(surfaces).toEqual(SURFACES[theme]);
-    // The fallbacks, for a page no server wrote, are the default accent's shades.
-    const shades = accentShades('#ff4f9a', theme);
+    // The fallbacks, for a page no server wrote, are the default accent's shades (Global Settings' default).
+    const shades = accentShades(DEFAULT_SETTINGS.imageAccent, theme);
     for (const [name, value] of Object.entries(shades)) expect(block).toContain(`var(--lu-${theme}-${name}, ${value})`);
   }
 });

@@ -8,6 +8,7 @@ import { slotForSignup } from '@shared/lineup.js';
 import { eventFieldsSchema, saveEventSchema } from '@shared/schemas/events.js';
 import { DEFAULT_SETTINGS } from '@shared/schemas/settings.js';
 import { toIsoUtc } from '@shared/time.js';
+import { scheduleOf } from '@shared/series.js';
 import { comingSundayAt } from '@shared/wall-clock.js';
 import { DEV_ACCOUNTS, type DevAccount } from '../auth/dev-accounts.js';
 import { inProcessBus } from '../changes/bus.js';
@@ -87,9 +88,10 @@ async function seed(db: Kysely<Database>, now: Date) {
   }
   const djIds = djs.map((dj) => dj.id);
 
-  const nextSunday = comingSundayAt(now);
+  const schedule = scheduleOf(DEFAULT_SETTINGS);
+  const nextSunday = comingSundayAt(now, schedule);
   const weeksAgo = (weeks: number) =>
-    toIsoUtc(DateTime.fromISO(nextSunday).setZone('Europe/London').minus({ weeks }).toMillis());
+    toIsoUtc(DateTime.fromISO(nextSunday).setZone(schedule.zone).minus({ weeks }).toMillis());
 
   // Past events: four weeks of published lineups rotating through the roster, one B2B slot each.
   for (let week = 4; week >= 1; week -= 1) {

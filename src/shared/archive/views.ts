@@ -1,6 +1,7 @@
-import { settingsSchema } from '../schemas/settings.js';
+import { DEFAULT_SETTINGS, settingsSchema } from '../schemas/settings.js';
 import { calendarDay, formatLocalTime } from '../time.js';
 import { toCsv } from './csv.js';
+import { ROSTER_COLUMNS } from './roster-csv.js';
 import { playsAsOf, rosterStats } from '../plays.js';
 import type { DjPlay } from '../schemas/djs.js';
 import type { Archive, ArchiveTables } from './schema.js';
@@ -19,8 +20,10 @@ export const CSV_VIEW_LABELS: Record<CsvView, string> = {
   plays: 'Plays grid (DJ × event)',
 };
 
-/** The roster's columns; the roster import reads the same names back. */
-export const DJ_COLUMNS = ['Dj Name', 'Alt Name', 'Discord ID', 'Total Plays', 'Most Recent Play', 'VRCDN/RTMP', 'Twitch Username', 'Archived'] as const;
+// The roster's columns are the roster import's (roster-csv.ts), so an exported roster reads back in.
+const { djName, publicName, discordId, rtmpUrl, twitchUsername } = ROSTER_COLUMNS;
+const TOTAL_PLAYS = 'Total Plays';
+const DJ_COLUMNS = [djName.label, publicName.label, discordId.label, TOTAL_PLAYS, 'Most Recent Play', rtmpUrl.label, twitchUsername.label, 'Archived'];
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -28,7 +31,7 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 function seriesZone(tables: ArchiveTables): string {
   const global = tables.settings.find((row) => row.key === 'global')?.value as Record<string, unknown> | undefined;
   const parsed = settingsSchema.shape.defaultZone.safeParse(global?.defaultZone);
-  return parsed.success ? parsed.data : 'Europe/London';
+  return parsed.success ? parsed.data : DEFAULT_SETTINGS.defaultZone;
 }
 
 function sortedDjs(tables: ArchiveTables) {
@@ -129,5 +132,5 @@ function playsCsv(tables: ArchiveTables, asOf: number): string {
     const cells = events.map((event) => mark.get(event.id) ?? null);
     return [dj.dj_name, dj.discord_id ?? '', happened.length, ...cells];
   });
-  return toCsv(['Dj Name', 'Discord ID', 'Total Plays', ...events.map((event) => `${calendarDay(event.start_at, zone)} ${event.name}`)], rows);
+  return toCsv([djName.label, discordId.label, TOTAL_PLAYS, ...events.map((event) => `${calendarDay(event.start_at, zone)} ${event.name}`)], rows);
 }

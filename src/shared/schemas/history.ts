@@ -21,11 +21,14 @@ export const HISTORY_EVENT_FIELDS = [
   'publicLinks',
 ] as const;
 
-/**
- * The staff-owned fields of a signup a save can change (its DJs are lines of their own). 'hidden'
- * only in entries recorded before Hide Entry became a view of the page (decision 042).
- */
-export const HISTORY_SIGNUP_FIELDS = ['name', 'requestedDuration', 'type', 'isDebut', 'hidden'] as const;
+/** Event fields whose line says that they changed, without the texts (too long for a line). */
+export const HISTORY_TEXT_FIELDS = ['message', 'footer', 'publicLinks'] as const satisfies readonly (typeof HISTORY_EVENT_FIELDS)[number][];
+
+/** The staff-owned fields of a signup a save can change (its DJs are lines of their own). */
+export const HISTORY_SIGNUP_FIELDS = ['name', 'requestedDuration', 'type', 'isDebut'] as const;
+
+/** Read in entries recorded before Hide Entry became a view of the page (decision 042); never written now. */
+const RETIRED_SIGNUP_FIELDS = ['hidden'] as const;
 
 const value = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 const name = z.string();
@@ -35,7 +38,7 @@ export const historyLineSchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('event'), field: z.enum(HISTORY_EVENT_FIELDS), from: value, to: value }),
   /** `withdrawn`: the DJ who signed it up withdrew it (issue 34); staff remove it, or keep it. */
   z.object({ t: z.literal('signup'), change: z.enum(['added', 'removed', 'withdrawn']), name }),
-  z.object({ t: z.literal('signup_field'), name, field: z.enum(HISTORY_SIGNUP_FIELDS), from: value, to: value }),
+  z.object({ t: z.literal('signup_field'), name, field: z.enum([...HISTORY_SIGNUP_FIELDS, ...RETIRED_SIGNUP_FIELDS]), from: value, to: value }),
   z.object({ t: z.literal('signup_dj'), change: z.enum(['added', 'removed']), name, dj: name }),
   /** `start`: the slot's start once placed. */
   z.object({ t: z.literal('slot'), change: z.enum(['added', 'removed']), name, start: z.string().nullable() }),

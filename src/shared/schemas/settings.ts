@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isTimeZone } from '../time.js';
+import { isTimeZone, SPEC_ZONE } from '../time.js';
 import { link, oneLine, tooLong, WEB_LINK_PROTOCOLS } from './fields.js';
 
 // Global settings: the community-specific values the reference hard-coded (ARCHITECTURE.md),
@@ -44,7 +44,7 @@ export const DEFAULT_SETTINGS: Settings = {
   defaultFooter: '',
   defaultWeekday: 7,
   defaultTime: '20:00',
-  defaultZone: 'Europe/London',
+  defaultZone: SPEC_ZONE,
   announcementRoleIds: [],
   schedulingChannelUrl: '',
   contactHostName: 'the event host',

@@ -6,7 +6,7 @@ import { pluralise } from '@shared/pluralise';
 import { paths } from '@shared/paths';
 import type { Dj, RosterDj } from '@shared/schemas/djs';
 import { ConfirmDialog } from '@client/components/ConfirmDialog';
-import { DjTypeahead } from '@client/components/DjTypeahead';
+import { DjTypeahead } from '@client/shared/DjTypeahead';
 import { useArchiveDj, useMergeDj } from '@client/shared/djs';
 
 const nameOf = (dj: Pick<Dj, 'djName' | 'publicName'>) => dj.djName || dj.publicName;

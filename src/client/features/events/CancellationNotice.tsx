@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Card, Form } from 'react-bootstrap';
 import { cancellationDiscordMessage } from '@shared/announcements';
 import { CopyButton } from '@client/components/CopyButton';
-import { DiscordPostButton } from '@client/components/DiscordPost';
+import { DiscordPostButton } from '@client/shared/DiscordPost';
 import { useStoredEvent } from '@client/shared/draft';
 import { useSettings } from '@client/shared/settings';
 

@@ -7,7 +7,7 @@ import { paths } from '@shared/paths';
 import type { EventDetail } from '@shared/schemas/events';
 import { staffTime } from '@shared/time';
 import { ConfirmDialog } from '@client/components/ConfirmDialog';
-import { DjNoticeChoice, useDjNoticeDefaults } from '@client/components/DjNoticeChoice';
+import { DjNoticeChoice, useDjNoticeDefaults } from '@client/shared/DjNoticeChoice';
 import { useDraftStatus, useStoredEvent } from '@client/shared/draft';
 import { useStaffZones } from '@client/lib/useZone';
 

@@ -2,7 +2,7 @@ import { Card, Form } from 'react-bootstrap';
 import { discordPostMessage } from '@shared/announcements';
 import { signupLink } from '@shared/paths';
 import { CopyButton } from '@client/components/CopyButton';
-import { DiscordPostButton } from '@client/components/DiscordPost';
+import { DiscordPostButton } from '@client/shared/DiscordPost';
 import { DraftFields, useEventDraft } from '@client/shared/draft';
 import { EventFormFields } from './EventFormFields';
 import { PublicLinksFields } from './PublicLinksFields';

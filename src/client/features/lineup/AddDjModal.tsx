@@ -3,7 +3,7 @@ import { Button, Modal } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import { type Dj, type DjInput, EMPTY_DJ_INPUT, type RosterDj } from '@shared/schemas/djs';
 import { DjForm } from '@client/components/DjForm';
-import { DjTypeahead } from '@client/components/DjTypeahead';
+import { DjTypeahead } from '@client/shared/DjTypeahead';
 import { useCreateDj } from '@client/shared/djs';
 
 const toDj = ({ totalPlays: _t, mostRecentPlay: _m, archived: _a, ...dj }: RosterDj): Dj => ({ ...dj, notes: '' });

@@ -7,7 +7,7 @@ import { EVENT_LIMITS, type LineupEvent } from '@shared/schemas/events';
 import { isStreamKeyLink } from '@shared/streams';
 import { CopyButton } from '@client/components/CopyButton';
 import { TextField } from '@client/components/form/fields';
-import { DiscordPostButton } from '@client/components/DiscordPost';
+import { DiscordPostButton } from '@client/shared/DiscordPost';
 import { DiscordTimesPreview } from './DiscordTimesPreview';
 import { useStaffZones } from '@client/lib/useZone';
 import { DraftFields, useEventDraft } from '@client/shared/draft';

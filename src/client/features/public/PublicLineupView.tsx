@@ -1,4 +1,5 @@
-import { CANCELLED_WORDS, clockTime, longDate, zoneCity, zoneLabel } from '@shared/public-lineup';
+import { CANCELLED_WORDS, clockTime, longDate, zoneLabel } from '@shared/public-lineup';
+import { zonePlace } from '@shared/time';
 import { feeds, paths } from '@shared/paths';
 import type { PublicLineup, PublicLive, PublicSlot } from '@shared/schemas/public';
 import { djCount } from './format';
@@ -13,7 +14,7 @@ export function PublicLineupView({ lineup, visitorZone }: { lineup: PublicLineup
   const { event, seriesName, seriesZone } = lineup;
   const start = event.startDatetime;
   const zone = visitorZone ?? seriesZone;
-  const series = zoneCity(seriesZone);
+  const series = zonePlace(seriesZone);
   return (
     <article className={visitorZone === null ? `public-lineup ${VISITOR_PENDING}` : 'public-lineup'}>
       <title>{`${event.cancelled ? 'Cancelled: ' : ''}${event.name} · ${seriesName}`}</title>

@@ -1,4 +1,5 @@
-import { CANCELLED_WORDS, clockTime, longDate, zoneCity, zoneLabel } from '@shared/public-lineup';
+import { CANCELLED_WORDS, clockTime, longDate, zoneLabel } from '@shared/public-lineup';
+import { zonePlace } from '@shared/time';
 import { paths } from '@shared/paths';
 import type { PublicEventSummary, PublicLineupList } from '@shared/schemas/public';
 import { djCount } from './format';
@@ -33,7 +34,7 @@ function EventCard({ event, seriesZone, visitorZone }: { event: PublicEventSumma
   return (
     <div className="public-card">
       <p className="public-muted">
-        {longDate(start, seriesZone)}, {clockTime(start, seriesZone)} {zoneLabel(start, seriesZone)} in {zoneCity(seriesZone)}
+        {longDate(start, seriesZone)}, {clockTime(start, seriesZone)} {zoneLabel(start, seriesZone)} in {zonePlace(seriesZone)}
         <br />
         <span data-visitor-only>
           <VisitorTime format="when" iso={start} eventStart={start} zone={visitorZone ?? seriesZone} /> your time

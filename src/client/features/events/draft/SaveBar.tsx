@@ -6,7 +6,7 @@ import type { Dj } from '@shared/schemas/djs';
 import type { LineupEvent } from '@shared/schemas/events';
 import { ConfirmDialog } from '@client/components/ConfirmDialog';
 import { stickyBottom } from '@client/lib/stickyBottom';
-import { DjNoticeChoice, useDjNoticeDefaults } from '@client/components/DjNoticeChoice';
+import { DjNoticeChoice, useDjNoticeDefaults } from '@client/shared/DjNoticeChoice';
 import { useDraft, useDraftStatus, useStoredEvent } from '@client/shared/draft';
 
 /** Sticky at the bottom of the event page while the draft differs from the stored event. */

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Alert } from 'react-bootstrap';
 import { Typeahead } from 'react-bootstrap-typeahead';
 import type { RosterDj } from '@shared/schemas/djs';
-import { useDjSearch } from '@client/shared/djs';
+import { useDjSearch } from './djs';
 
 /** Entries as the spec shows them, 'name (public name)'; archived DJs say so. */
 const rosterLabel = (option: unknown) => {

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { DiscordMessage } from '@shared/announcements';
 import { paths } from '@shared/paths';
-import { useDiscordPosts } from '@client/shared/discord';
+import { useDiscordPosts } from './discord';
 
 /**
  * Whether a save or a cancellation that concerns DJs should tell them in Discord, ticked by

@@ -9,9 +9,9 @@ import { paths } from '@shared/paths';
 import { staffTime } from '@shared/time';
 import { ApiError } from '@client/lib/api';
 import { useStaffZones } from '@client/lib/useZone';
-import { useDiscordPosts, usePostToDiscord } from '@client/shared/discord';
-import { ConfirmDialog } from './ConfirmDialog';
-import { RetryButton } from './LoadError';
+import { useDiscordPosts, usePostToDiscord } from './discord';
+import { ConfirmDialog } from '@client/components/ConfirmDialog';
+import { RetryButton } from '@client/components/LoadError';
 
 const WHERE: Record<DiscordPostKind, string> = {
   'signups-open': 'the announcements channel',

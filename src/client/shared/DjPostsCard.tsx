@@ -7,8 +7,8 @@ import { paths } from '@shared/paths';
 import { DJ_POST_LABELS, DJ_POST_OUTCOMES, type DjPost, type DjPostState, type ReminderSettings } from '@shared/schemas/dj-posts';
 import { formatZonedDate } from '@shared/time';
 import { browserZone } from '@client/lib/zone';
-import { useStoredEvent } from '@client/shared/draft';
-import { useEventDjPosts, useRefetchDjPosts, useRetryDjPost } from '@client/shared/djPosts';
+import { useStoredEvent } from './draft';
+import { useEventDjPosts, useRefetchDjPosts, useRetryDjPost } from './djPosts';
 
 const STATES: Record<DjPostState, { label: string; bg: string }> = {
   scheduled: { label: 'Scheduled', bg: 'secondary' },
