@@ -3,7 +3,6 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { followTheme } from '@client/lib/theme';
-import { rememberZone } from '@client/lib/zone';
 import { AppProviders } from './AppProviders';
 import { queryClient } from './queryClient';
 import { readRenderedState } from './renderedPage';
@@ -14,7 +13,6 @@ import { appRoutes, patchStaffRoutes } from './routes';
  * hydrated from the state it carries; any other address is rendered here from scratch.
  */
 export async function startApp(root: HTMLElement) {
-  rememberZone();
   followTheme();
   const rendered = readRenderedState();
   const routes = appRoutes(queryClient);

@@ -5,6 +5,7 @@ import { paths } from '@shared/paths';
 import { MessageAlert } from '@client/components/MessageAlert';
 import { VinylLoader } from '@client/components/VinylLoader';
 import { ApiError } from '@client/lib/api';
+import { rememberZone } from '@client/lib/zone';
 import { AuthScreen } from './LoginPage';
 import { takePostLoginRedirect, useCompleteSignIn } from '@client/shared/session';
 
@@ -20,6 +21,8 @@ export function DiscordRedirectPage() {
     // A code works once; StrictMode's second effect run must not spend it again.
     if (sent.current || !code || !state) return;
     sent.current = true;
+    // The pages the server renders from now on (a DJ's signup page) show times in this zone.
+    rememberZone();
     callback.mutate({ code, state, redirect_uri: `${window.location.origin}${paths.discordRedirect()}` });
   }, [code, state, callback]);
 
