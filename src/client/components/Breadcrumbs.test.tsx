@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { Breadcrumbs, type CrumbHandle } from './Breadcrumbs';
@@ -58,4 +58,27 @@ test('a lone crumb is not shown', async () => {
   renderAt('/plain');
   expect(await screen.findByText('no crumb')).toBeInTheDocument();
   expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+});
+
+test("the crumb leaves the page's own query able to refetch, whichever renders first", async () => {
+  const queryClient = new QueryClient();
+  renderAt('/events/e2/lineup', queryClient);
+  expect(await screen.findByRole('link', { name: 'e2' })).toBeInTheDocument();
+  // The event arrives in the cache (a save's answer), then the page's own query mounts on it.
+  queryClient.setQueryData(['event', 'e2'], { name: 'Night 1' });
+  let calls = 1;
+  function Page() {
+    const { data, error } = useQuery({ queryKey: ['event', 'e2'], queryFn: async () => ({ name: `Night ${++calls}` }), staleTime: Infinity });
+    return <p>{error ? error.message : data?.name}</p>;
+  }
+  render(
+    <QueryClientProvider client={queryClient}>
+      <Page />
+    </QueryClientProvider>,
+  );
+  expect(await screen.findByRole('link', { name: 'Night 1' })).toBeInTheDocument();
+  // Another window saved: the page refetches, and gets the event, not "Missing queryFn".
+  await queryClient.invalidateQueries({ queryKey: ['event', 'e2'] });
+  expect(await screen.findByText('Night 2', { selector: 'p' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Night 2' })).toBeInTheDocument();
 });

@@ -1,10 +1,14 @@
-import { type QueryKey, skipToken, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useEffect, useSyncExternalStore } from 'react';
 
 /**
  * A breadcrumb label from whatever the TanStack Query cache holds under `queryKey` (it never
  * fetches). While the cache misses, the fallback (usually the id) is shown and the miss logged,
  * as the spec asks; the label follows the cache once the page's own query fills it.
+ *
+ * It reads the cache without observing the query: an observer that cannot fetch, created before
+ * the page's own, would leave the query without its fetch, and the page's next refetch would fail
+ * with "Missing queryFn".
  *
  *   <CachedCrumb queryKey={['event', id]} render={(e: EventDetails) => `${e.name} (${date})`} fallback={id} />
  */
@@ -17,7 +21,10 @@ export function CachedCrumb<T>({
   render: (data: T) => ReactNode;
   fallback: ReactNode;
 }) {
-  const { data } = useQuery<T>({ queryKey, queryFn: skipToken });
+  const queryClient = useQueryClient();
+  const subscribe = useCallback((onChange: () => void) => queryClient.getQueryCache().subscribe(onChange), [queryClient]);
+  const read = () => queryClient.getQueryData<T>(queryKey);
+  const data = useSyncExternalStore(subscribe, read, read);
   const missing = data === undefined;
   const keyText = JSON.stringify(queryKey);
   useEffect(() => {
