@@ -30,7 +30,8 @@ const tuples = (rows: number, width: number) => Array.from({ length: rows }, () 
 const quoted = (columns: readonly string[]) => columns.map((column) => `"${column}"`).join(', ');
 
 /** The signup and slot columns a save writes, in the app's order (lineup/signups.ts staffColumns, lineup/slots.ts slotColumns). */
-export const SIGNUP_STAFF_COLUMNS = ['position', 'name', 'is_debut', 'requested_duration', 'type'] as const;
+export const SIGNUP_STAFF_COLUMNS = ['position', 'name', 'is_debut', 'requested_duration', 'type', 'standby'] as const;
+const INSERTED_SIGNUP_COLUMNS = ['uuid', 'event_id', 'form_data', 'hidden', 'created_at', ...SIGNUP_STAFF_COLUMNS, 'updated_at'];
 export const SLOT_COLUMNS = [
   'signup_uuid', 'start_at', 'end_at', 'legacy_dj_name', 'legacy_dj_id', 'legacy_duration', 'legacy_is_debut', 'legacy_slot_type',
   'stream_source_url', 'stream_source_type',
@@ -58,7 +59,7 @@ export const EVENT_SAVE_SQL = {
   deleteSignups: (n: number) => `delete from "signups" where "event_id" = ? and "uuid" in (${marks(n)})`,
   updateSignup: `update "signups" set ${SIGNUP_STAFF_COLUMNS.map((c) => `"${c}" = ?`).join(', ')}, "updated_at" = ? where "uuid" = ? and "event_id" = ?`,
   insertSignups: (n: number) =>
-    `insert into "signups" (${quoted(['uuid', 'event_id', 'form_data', 'hidden', 'created_at', ...SIGNUP_STAFF_COLUMNS, 'updated_at'])}) values ${tuples(n, 11)}`,
+    `insert into "signups" (${quoted(INSERTED_SIGNUP_COLUMNS)}) values ${tuples(n, INSERTED_SIGNUP_COLUMNS.length)}`,
   deleteSignupDj: 'delete from "signup_djs" where "signup_uuid" = ? and "dj_id" = ?',
   moveSignupDj: 'update "signup_djs" set "position" = ? where "signup_uuid" = ? and "dj_id" = ?',
   insertSignupDjs: (n: number) => `insert into "signup_djs" ("signup_uuid", "event_id", "dj_id", "position") values ${tuples(n, 4)}`,

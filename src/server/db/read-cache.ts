@@ -19,7 +19,7 @@ export interface ReadCache<T> {
 export function readCache<T>(
   store: Pick<Store, 'dataVersion'>,
   capacity: number,
-  { maxAgeMs = Infinity, expiresAt, clock = Date.now }: { maxAgeMs?: number; expiresAt?: (value: T) => number; clock?: () => number } = {},
+  { maxAgeMs = Infinity, expiresAt, clock = () => Date.now() }: { maxAgeMs?: number; expiresAt?: (value: T) => number; clock?: () => number } = {},
 ): ReadCache<T> {
   const entries = new Map<string, { version: string; loadedAt: number; value: Promise<T>; until: number }>();
   return {

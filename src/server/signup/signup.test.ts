@@ -396,6 +396,9 @@ describe.each(testDialects)('signup API on %s', (dialect) => {
       confirmation: 'proposed',
       updatePending: false,
       dismissedChanges: [],
+      // The partner plays the slot too: whether it is on standby and its stream tested (issue 35).
+      standby: false,
+      streamTestedAt: null,
     });
     for (const secret of ['main-secret-key', 'main private notes']) expect(JSON.stringify(seen.body)).not.toContain(secret);
 
