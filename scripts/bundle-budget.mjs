@@ -17,7 +17,9 @@ const VISITS = [
   { name: 'a DJ\'s signup wizard', loads: [appEntry, 'features/signup/SignupWizardPage.tsx'], budgetKb: 175 },
   { name: 'staff home', loads: [appEntry, 'app/staffRoutes.tsx', 'features/home/HomePage.tsx'], budgetKb: 175 },
   // The event page with all its tabs, which load as two modules (the server links them from the page).
-  { name: 'a staff member\'s event page', loads: [appEntry, 'app/staffRoutes.tsx', 'features/events/screens.ts', 'features/lineup/screens.ts'], budgetKb: 310 },
+  // 315 since issue 35 (standby, stream checks, the Preflight's list): a staff page on the host's
+  // machine, not one of issue 24's visits; the live board loads on its own.
+  { name: 'a staff member\'s event page', loads: [appEntry, 'app/staffRoutes.tsx', 'features/events/screens.ts', 'features/lineup/screens.ts'], budgetKb: 315 },
   { name: 'the public lineup page (rendered on the server)', loads: ['public-page.ts'], budgetKb: 60 },
 ];
 

@@ -41,3 +41,13 @@ export function useWithdrawSignup(eventId: string) {
     onSuccess: (area) => queryClient.setQueryData<SignupArea>(queryKey, area),
   });
 }
+
+/** The DJ's own "Stream tested"; the answer is the signup area as it is then. */
+export function useStreamTested(eventId: string) {
+  const queryClient = useQueryClient();
+  const { queryKey } = signupAreaQuery(eventId);
+  return useMutation({
+    mutationFn: () => call(api.streamTested, { body: { event_id: eventId } }),
+    onSuccess: (area) => queryClient.setQueryData<SignupArea>(queryKey, area),
+  });
+}

@@ -1,13 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as api from '@shared/api/stream-checks';
-import type { SignupArea } from '@shared/schemas/signup';
 import type { StaffStreamCheckBody, StreamCheckSettings } from '@shared/schemas/stream-checks';
 import { streamCheckDeadline } from '@shared/stream-checks';
 import { call, queryOf } from '@client/lib/api';
 import { eventQuery } from './events';
-import { signupAreaQuery } from './signup';
 
-// Stream checks (issue 35): the DJ's "Stream tested", staff's tick and the deadline setting.
+// Stream checks (issue 35): staff's tick and the deadline setting (the DJ's "Stream tested" is in signup.ts).
 
 const settingsQuery = () => queryOf(api.getStreamCheckSettings, {});
 
@@ -27,16 +25,6 @@ export function useSaveStreamCheckSettings() {
   return useMutation({
     mutationFn: (body: StreamCheckSettings) => call(api.saveStreamCheckSettings, { body }),
     onSuccess: (stored) => queryClient.setQueryData(settingsQuery().queryKey, stored),
-  });
-}
-
-/** The DJ's own "Stream tested"; the answer is the signup area as it is then. */
-export function useStreamTested(eventId: string) {
-  const queryClient = useQueryClient();
-  const { queryKey } = signupAreaQuery(eventId);
-  return useMutation({
-    mutationFn: () => call(api.streamTested, { body: { event_id: eventId } }),
-    onSuccess: (area) => queryClient.setQueryData<SignupArea>(queryKey, area),
   });
 }
 

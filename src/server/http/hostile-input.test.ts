@@ -325,7 +325,7 @@ describe.each(testDialects)('hostile input on %s', (dialect) => {
       cookie: () => staffCookie,
     },
     {
-      ...endpoint(API.streamChecks.streamTested),
+      ...endpoint(API.signup.streamTested),
       template: () => ({ event_id: eventId }),
       cookie: () => djCookies[nextDj++ % djCookies.length]!,
     },

@@ -1,6 +1,7 @@
 import type { EventDetail } from '@shared/schemas/events.js';
 import type { SignupArea } from '@shared/schemas/signup.js';
-import type { DjStreamCheckBody, StaffStreamCheckBody, StreamCheckSettings, StreamCheckSettingsAnswer } from '@shared/schemas/stream-checks.js';
+import type { DjStreamCheckBody } from '@shared/schemas/signup.js';
+import type { StaffStreamCheckBody, StreamCheckSettings, StreamCheckSettingsAnswer } from '@shared/schemas/stream-checks.js';
 import type { SessionUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
 import { toIso } from '../db/values.js';

@@ -98,7 +98,7 @@ describe.each(testDialects)('standby and stream checks on %s', (dialect) => {
   test("a DJ's Stream tested marks only their own signup, at the server's time; once, however often pressed", async () => {
     const event = await nightWithStandby();
     for (let i = 0; i < 2; i++) {
-      const area = await app.call(API.streamChecks.streamTested, { body: { event_id: event.id } }, { as: rex });
+      const area = await app.call(API.signup.streamTested, { body: { event_id: event.id } }, { as: rex });
       expect(area.status).toBe(200);
       expect(area.body.named).toMatchObject({ signupName: 'Rex live', streamTestedAt: new Date(NOW).toISOString() });
       clock.advance(60_000);
@@ -106,7 +106,7 @@ describe.each(testDialects)('standby and stream checks on %s', (dialect) => {
     const after = await getEvent(event.id);
     expect(after.signups.map((s) => [s.name, s.streamTestedAt])).toEqual([['Rex live', new Date(NOW).toISOString()], ['Dana live', null]]);
     // A standby tests theirs too.
-    expect((await app.call(API.streamChecks.streamTested, { body: { event_id: event.id } }, { as: dana })).status).toBe(200);
+    expect((await app.call(API.signup.streamTested, { body: { event_id: event.id } }, { as: dana })).status).toBe(200);
     const history = (await app.call(API.history.getEventHistory, { params: { eventId: event.id }, query: {} }, { as: host })).body;
     expect(history.entries.filter((entry) => entry.kind === 'stream_check').map((entry) => entry.lines.map((line) => historyLineText(line, LONDON)))).toEqual([
       ['Dana live: stream tested'],
@@ -117,7 +117,7 @@ describe.each(testDialects)('standby and stream checks on %s', (dialect) => {
   test('a DJ without a slot or standby has no stream to test; a DJ cannot tick anyone\'s stream through the staff endpoint', async () => {
     const event = await nightWithStandby();
     const outsider = await app.signIn(['dj'], { djName: 'Mallory' });
-    expect((await app.call(API.streamChecks.streamTested, { body: { event_id: event.id } }, { as: outsider })).status).toBe(409);
+    expect((await app.call(API.signup.streamTested, { body: { event_id: event.id } }, { as: outsider })).status).toBe(409);
     const rexUuid = event.signups[0]!.uuid;
     expect((await app.call(API.streamChecks.setStreamCheck, { params: { eventId: event.id }, body: { signupUuid: rexUuid, tested: true } }, { as: dana })).status).toBe(403);
     // Extra fields (another DJ's signup id) are refused, not used.

@@ -1,4 +1,4 @@
-import { confirmationBodySchema, signupAreaQuerySchema, signupAreaSchema, signupIntakeSchema, submittedSignupSchema, withdrawalBodySchema } from '../schemas/signup.js';
+import { confirmationBodySchema, djStreamCheckSchema, signupAreaQuerySchema, signupAreaSchema, signupIntakeSchema, submittedSignupSchema, withdrawalBodySchema } from '../schemas/signup.js';
 import { contract } from './contract.js';
 
 // The DJ's side (spec §7 "event-and-DJ signup function", "event signup intake function").
@@ -44,4 +44,14 @@ export const withdrawSignup = contract({
   body: withdrawalBodySchema,
   response: signupAreaSchema,
   errors: ['conflict', 'signups_closed', 'not_signup_owner'],
+});
+
+/** The DJ's "Stream tested" on their signup page: only their own signup, once it is in the lineup or on standby. */
+export const streamTested = contract({
+  method: 'POST',
+  path: '/api/signup/stream-check',
+  access: 'signup',
+  body: djStreamCheckSchema,
+  response: signupAreaSchema,
+  errors: ['conflict', 'signups_closed'],
 });

@@ -1,10 +1,10 @@
 import { eventDetailSchema } from '../schemas/events.js';
-import { signupAreaSchema } from '../schemas/signup.js';
-import { djStreamCheckSchema, staffStreamCheckSchema, streamCheckParamsSchema, streamCheckSettingsAnswerSchema, streamCheckSettingsSchema } from '../schemas/stream-checks.js';
+import { staffStreamCheckSchema, streamCheckParamsSchema, streamCheckSettingsAnswerSchema, streamCheckSettingsSchema } from '../schemas/stream-checks.js';
 import { contract } from './contract.js';
 
-// Stream checks (issue 35): the DJ's "Stream tested", staff's tick in Stream Details, and the
-// deadline in Global Settings → Stream checks.
+// Stream checks (issue 35): staff's tick in Stream Details and the deadline in Global Settings →
+// Stream checks. The DJ's own "Stream tested" is in api/signup.ts, with the DJ's other calls (their
+// pages do not load staff's schemas).
 
 /** Staff tick a signup's stream as tested (or take it back): not a draft edit, no version bump. */
 export const setStreamCheck = contract({
@@ -15,16 +15,6 @@ export const setStreamCheck = contract({
   body: staffStreamCheckSchema,
   response: eventDetailSchema,
   errors: ['event_cancelled'],
-});
-
-/** The DJ's "Stream tested" on their signup page: only their own signup, once it is in the lineup or on standby. */
-export const streamTested = contract({
-  method: 'POST',
-  path: '/api/signup/stream-check',
-  access: 'signup',
-  body: djStreamCheckSchema,
-  response: signupAreaSchema,
-  errors: ['conflict', 'signups_closed'],
 });
 
 export const getStreamCheckSettings = contract({

@@ -477,5 +477,9 @@ export type ConfirmationBody = z.infer<typeof confirmationBodySchema>;
 export const withdrawalBodySchema = z.object({ event_id: fields.event_id });
 export type WithdrawalBody = z.infer<typeof withdrawalBodySchema>;
 
+/** POST /api/signup/stream-check: the DJ says their own stream is tested ("Stream tested", issue 35). */
+export const djStreamCheckSchema = z.strictObject({ event_id: fields.event_id });
+export type DjStreamCheckBody = z.infer<typeof djStreamCheckSchema>;
+
 /** The answer to a submission: the answers as stored. */
 export const submittedSignupSchema = z.object({ signup: signupFormDataSchema });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { withdrawalBodySchema } from './signup.js';
 import { eventIdParamsSchema } from './events.js';
 import { idSchema } from './lineup.js';
 
@@ -31,7 +30,3 @@ export const staffStreamCheckSchema = z.strictObject({
 });
 export type StaffStreamCheckBody = z.infer<typeof staffStreamCheckSchema>;
 export const streamCheckParamsSchema = eventIdParamsSchema;
-
-/** POST /api/signup/stream-check: the DJ says their own stream is tested ("Stream tested"). */
-export const djStreamCheckSchema = z.strictObject({ event_id: withdrawalBodySchema.shape.event_id });
-export type DjStreamCheckBody = z.infer<typeof djStreamCheckSchema>;

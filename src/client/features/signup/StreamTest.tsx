@@ -1,7 +1,7 @@
 import type { SignupArea } from '@shared/schemas/signup';
 import { formatEventDay, timeBothWays } from '@shared/time';
 import { useZone } from '@client/lib/useZone';
-import { useStreamTested } from '@client/shared/streamChecks';
+import { useStreamTested } from '@client/shared/signup';
 
 /**
  * On standby, and the stream check (issue 35): once the DJ has a slot or is on standby, they test
