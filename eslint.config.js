@@ -7,6 +7,14 @@ import tseslint from 'typescript-eslint';
 // no-restricted-imports below repeats it, as a later setting of a rule replaces an earlier one.
 const noPreact = { group: ['preact', 'preact/*'], message: 'The client runs React DOM (decision 020).' };
 
+/** Client files that must not import the server, nor what `layer` names. */
+const clientOnly = (files, layer) => ({
+  files: [files],
+  rules: {
+    'no-restricted-imports': ['error', { patterns: [noPreact, { group: ['**/server/**', '@server/*'], message: 'The client never imports the server.' }, layer] }],
+  },
+});
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', '.bench'] },
   js.configs.recommended,
@@ -44,57 +52,19 @@ export default tseslint.config(
     files: ['src/client/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noPreact, { group: ['**/server/**', '@server/*'] }] }] },
   },
-  {
-    // The client's layers point one way: lib/ (no React data) under components/ (presentational)
-    // under shared/ (data-aware: queries, mutations and the components that use them) under the
-    // features and the app.
-    files: ['src/client/lib/**/*.{ts,tsx}', 'src/client/components/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            noPreact,
-            { group: ['**/server/**', '@server/*'], message: 'The client never imports the server.' },
-            { group: ['@client/shared/*', '@client/shared', '**/client/shared/**', '../shared/*', '@client/features/*', '@client/app/*'], message: 'lib/ and components/ are the lower layers: a piece that needs data (a query, a mutation) lives in @client/shared.' },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/client/lib/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            noPreact,
-            { group: ['**/server/**', '@server/*'], message: 'The client never imports the server.' },
-            { group: ['@client/shared/*', '@client/shared', '../shared/*', '@client/features/*', '@client/app/*', '@client/components/*', '../components/*'], message: 'lib/ is the lowest layer of the client.' },
-          ],
-        },
-      ],
-    },
-  },
+  // The client's layers point one way: lib/ (no React data) under components/ (presentational)
+  // under shared/ (data-aware: queries, mutations and the components that use them) under the
+  // features and the app.
+  ...[
+    ['src/client/components/**/*.{ts,tsx}', ['@client/shared/*', '@client/shared', '../shared/*', '@client/features/*', '@client/app/*'], 'components/ is a lower layer: a piece that needs data (a query, a mutation) lives in @client/shared.'],
+    ['src/client/lib/**/*.{ts,tsx}', ['@client/shared/*', '@client/shared', '../shared/*', '@client/features/*', '@client/app/*', '@client/components/*', '../components/*'], 'lib/ is the lowest layer of the client.'],
+  ].map(([files, above, message]) => clientOnly(files, { group: above, message })),
   // Client features never reach into each other or the app: shared pieces live in
   // @client/shared and @client/components, and the app composes the features.
   ...[
     ['src/client/features/*/*.{ts,tsx}', '../*'],
     ['src/client/features/*/*/**/*.{ts,tsx}', '../../*'],
-  ].map(([files, outOfFeature]) => ({
-    files: [files],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            noPreact,
-            { group: ['**/server/**', '@server/*'], message: 'The client never imports the server.' },
-            { group: [outOfFeature, '@client/features/*', '@client/app/*'], message: 'Features do not import each other or the app: move shared pieces to @client/shared or @client/components.' },
-          ],
-        },
-      ],
-    },
-  })),
+  ].map(([files, outOfFeature]) =>
+    clientOnly(files, { group: [outOfFeature, '@client/features/*', '@client/app/*'], message: 'Features do not import each other or the app: move shared pieces to @client/shared or @client/components.' }),
+  ),
 );
