@@ -128,7 +128,11 @@ test('build a lineup, reorder it, B2B, typeahead and onboarding, save, and the t
     while (scroller && !(scroller.scrollHeight > scroller.clientHeight && getComputedStyle(scroller).overflowY === 'auto')) scroller = scroller.parentElement;
     (scroller ?? document.scrollingElement!).scrollBy(0, button.getBoundingClientRect().bottom - (bar.top - 8));
   });
+  // A click that landed but whose wait outlasted 2 s under load must not be retried: once Rex
+  // is back in the signups his slot and its menu are gone.
+  const slots = page.getByTestId('slot-card');
   await expect(async () => {
+    if ((await slots.count()) === 3) return;
     if (!(await sendBack.isVisible())) await rexMenu.click();
     await sendBack.click({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
