@@ -7,6 +7,9 @@ import { z } from 'zod';
 //
 // ARCHIVE_VERSION changes whenever a table's columns change; an archive of an older version is
 // brought up to this one by ARCHIVE_UPGRADES before it is read, one newer than this is refused.
+// Each version has a fixture, the app's own export, in server/archive/fixtures/: a new version
+// adds its upgrade and its fixture and keeps the older ones, which must go on importing
+// (docs/decisions/058-a-column-declared-once.md).
 
 export const ARCHIVE_FORMAT = 'lineup-archive';
 export const ARCHIVE_VERSION = 3;
