@@ -11,8 +11,11 @@ import type { Flag } from '../db/schema.js';
 /** The column schemas of each of the archive's tables. */
 export type ArchiveShapes = { [T in keyof typeof archiveTablesSchema.shape]: (typeof archiveTablesSchema.shape)[T]['element']['shape'] };
 
-/** `Value` when there is no disagreement; otherwise the disagreements, which no value fits. */
-export type Agreed<Disagreements extends string, Value = true> = [Disagreements] extends [never] ? Value : Disagreements;
+/**
+ * `Value` when there is no disagreement; otherwise an object that no value fits, whose missing
+ * properties (what the compiler's error lists) are the disagreements.
+ */
+export type Agreed<Disagreements extends string, Value> = [Disagreements] extends [never] ? Value : { [D in Disagreements]: true };
 
 type Unwrapped<S> = S extends z.ZodNullable<infer Inner> ? Inner : S;
 
