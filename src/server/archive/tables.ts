@@ -1,36 +1,13 @@
-import { type ArchiveTableName, type ArchiveTables, archiveTablesSchema } from '@shared/archive/schema.js';
+import { ARCHIVE_TABLES, type ArchiveTableName, type ArchiveTables, archiveTablesSchema, columnWrittenAs, type WrittenAs } from '@shared/archive/schema.js';
 import type { Database } from '../db/schema.js';
 import { toIso } from '../db/values.js';
+import type { Agreed, ArchiveDisagreements, ArchiveShapes } from './columns.js';
 
 // How each archived column is stored (docs/decisions/002-storage-types.md) and written in the
 // archive: instants are epoch milliseconds in the database and ISO strings in the archive, flags
-// 0/1 and booleans, JSON columns text and their parsed value. Everything else is as stored.
-
-type Kind = 'instant' | 'flag' | 'json';
-
-const KINDS: { [T in ArchiveTableName]: Partial<Record<keyof ArchiveTables[T][number], Kind>> } = {
-  events: {
-    start_at: 'instant',
-    end_at: 'instant',
-    published: 'flag',
-    signups_open: 'flag',
-    signups_close_at: 'instant',
-    preflight: 'json',
-    public_links: 'json',
-    cancelled_at: 'instant',
-    created_at: 'instant',
-    updated_at: 'instant',
-  },
-  djs: { archived_at: 'instant', created_at: 'instant', updated_at: 'instant' },
-  dj_preferences: { reminders_off: 'flag', updated_at: 'instant' },
-  signups: { is_debut: 'flag', hidden: 'flag', form_data: 'json', update_pending_at: 'instant', update_fields: 'json', update_dismissed_at: 'instant', answers_in_use: 'json', standby: 'flag', stream_tested_at: 'instant', live_marked_at: 'instant', created_at: 'instant', updated_at: 'instant' },
-  signup_djs: {},
-  slots: { start_at: 'instant', end_at: 'instant', legacy_is_debut: 'flag' },
-  dj_plays: {},
-  settings: { value: 'json', updated_at: 'instant' },
-  event_changes: { at: 'instant', summary: 'json' },
-  discord_posts: { posted_at: 'instant', updated_at: 'instant' },
-};
+// 0/1 and booleans, JSON columns text and their parsed value. Everything else is as stored. Each
+// column is declared once for the archive, in its schema (shared/archive/schema.ts), which says
+// how it is written; the compiler checks it against the database's types (columns.ts).
 
 /** What each table is ordered by in an archive, so the same data always gives the same file. */
 export const ARCHIVE_ORDER: { [T in ArchiveTableName]: ReadonlyArray<keyof ArchiveTables[T][number] & string> } = {
@@ -46,17 +23,13 @@ export const ARCHIVE_ORDER: { [T in ArchiveTableName]: ReadonlyArray<keyof Archi
   discord_posts: ['event_id', 'kind'],
 };
 
-/** The columns an archive carries of each table (the database may have derived ones besides). */
-export const archivedColumns = <T extends ArchiveTableName>(table: T) =>
-  Object.keys(archiveTablesSchema.shape[table].element.shape) as Array<keyof Database[T] & string>;
-
 /**
  * Columns of archived tables that an archive leaves out, and why: what is derived is computed
- * again on import. A column missing from both lists fails a test (archive.test.ts).
+ * again on import (a DJ's play statistics, djs/plays.ts).
  */
-export const DERIVED_COLUMNS: Partial<Record<ArchiveTableName, readonly string[]>> = {
+export const DERIVED_COLUMNS = {
   djs: ['play_count', 'last_play_event_id'],
-};
+} as const satisfies { readonly [T in ArchiveTableName]?: ReadonlyArray<keyof Database[T]> };
 
 /**
  * Tables no archive carries: secrets and the app's own bookkeeping. The schedule of posts to DJs
@@ -65,15 +38,35 @@ export const DERIVED_COLUMNS: Partial<Record<ArchiveTableName, readonly string[]
  */
 export const UNARCHIVED_TABLES = ['sessions', 'dj_calendar_links', 'rate_limits', 'scheduled_posts'] as const;
 
+/** Where the archive's schema disagrees with the database's types (none, or typecheck fails below). */
+export type Disagreements<Db = Database, Shapes = ArchiveShapes> = ArchiveDisagreements<Db, Shapes, typeof DERIVED_COLUMNS, (typeof UNARCHIVED_TABLES)[number]>;
+
+type Kind = WrittenAs | 'as stored';
+
+/**
+ * Each archived table's columns and how each is written, read from the archive's schema. Its type
+ * makes `npm run typecheck` fail here, naming each column, while that schema and the database's
+ * types disagree (columns.ts).
+ */
+const COLUMNS: Agreed<Disagreements, ReadonlyMap<ArchiveTableName, ReadonlyMap<string, Kind>>> = new Map(
+  ARCHIVE_TABLES.map((table) => [
+    table,
+    new Map(Object.entries(archiveTablesSchema.shape[table].element.shape).map(([column, schema]) => [column, columnWrittenAs(schema) ?? 'as stored'])),
+  ]),
+);
+
+/** The columns an archive carries of each table (the database may have derived ones besides). */
+export const archivedColumns = <T extends ArchiveTableName>(table: T) =>
+  // The schema's own keys; that they are the database's columns is checked above.
+  [...COLUMNS.get(table)!.keys()] as Array<keyof ArchiveTables[T][number] & string>;
+
 type Row = Record<string, unknown>;
 
 export function toRecord(table: ArchiveTableName, row: Row): Row {
-  const kinds = KINDS[table] as Record<string, Kind | undefined>;
   return Object.fromEntries(
-    archivedColumns(table).map((column) => {
+    [...COLUMNS.get(table)!].map(([column, kind]) => {
       const value = row[column];
-      const kind = kinds[column];
-      if (value === null || value === undefined || kind === undefined) return [column, value ?? null];
+      if (value === null || value === undefined || kind === 'as stored') return [column, value ?? null];
       if (kind === 'instant') return [column, toIso(value as number)];
       if (kind === 'flag') return [column, Number(value) === 1];
       return [column, parseJson(value as string)];
@@ -82,11 +75,11 @@ export function toRecord(table: ArchiveTableName, row: Row): Row {
 }
 
 export function toRow(table: ArchiveTableName, record: Row): Row {
-  const kinds = KINDS[table] as Record<string, Kind | undefined>;
+  const kinds = COLUMNS.get(table)!;
   return Object.fromEntries(
     Object.entries(record).map(([column, value]) => {
-      const kind = kinds[column];
-      if (value === null || kind === undefined) return [column, value];
+      const kind = kinds.get(column);
+      if (value === null || kind === undefined || kind === 'as stored') return [column, value];
       if (kind === 'instant') return [column, Date.parse(value as string)];
       if (kind === 'flag') return [column, value ? 1 : 0];
       return [column, JSON.stringify(value)];

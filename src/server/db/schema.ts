@@ -6,6 +6,12 @@ import type { Generated, Selectable } from 'kysely';
 
 export type Flag = 0 | 1;
 
+/**
+ * A JSON column: text holding JSON. Any string can be written; what is read says it is JSON, so
+ * the archive must declare the column JSON (server/archive/columns.ts checks it at compile time).
+ */
+export type JsonText = string & { readonly jsonText?: true };
+
 export interface EventsTable {
   id: string;
   name: string;
@@ -21,9 +27,9 @@ export interface EventsTable {
   /** At most this many DJ signups; null: no cap. */
   signup_cap: number | null;
   /** JSON: the optional preflight steps staff ticked off, and when. */
-  preflight: Generated<string>;
+  preflight: Generated<JsonText>;
   /** JSON text: the public watch links, [{ label, url }]; '[]' unless given. */
-  public_links: Generated<string>;
+  public_links: Generated<JsonText>;
   /** When staff cancelled the event; null while it is on. A cancelled event is never public. */
   cancelled_at: number | null;
   version: number;
@@ -67,17 +73,17 @@ export interface SignupsTable {
    */
   hidden: Flag;
   /** JSON text of SignupFormData, or null for signups staff added. */
-  form_data: string | null;
+  form_data: JsonText | null;
   /** The DJ who gave the answers in form_data: only they (and staff) read or change them. */
   submitted_by: string | null;
   /** When the DJ changed their answers after the lineup was saved: the update waits for staff. */
   update_pending_at: number | null;
   /** JSON list of what the DJ's update changes ('name', 'length', 'type'): waiting, or dismissed. */
-  update_fields: string | null;
+  update_fields: JsonText | null;
   /** When staff dismissed that update (the slot stays as it was); null while it waits or when there is none. */
   update_dismissed_at: number | null;
   /** While a DJ's update waits: JSON of the answers the lineup goes by (their answers before it); null: form_data's. */
-  answers_in_use: string | null;
+  answers_in_use: JsonText | null;
   /** Staff keep the signup beside the lineup, to swap into a slot whose DJ drops out (never with a slot). */
   standby: Generated<Flag>;
   /** When the signup's stream was tested (the DJ, or staff in Stream Details); null: not yet. */
@@ -125,8 +131,7 @@ export interface DjPlaysTable {
 
 export interface SettingsTable {
   key: string;
-  /** JSON text. */
-  value: string;
+  value: JsonText;
   updated_at: number;
 }
 
@@ -140,7 +145,7 @@ export interface SessionsTable {
   public_name: string;
   avatar_url: string | null;
   /** JSON array of roles. */
-  roles: string;
+  roles: JsonText;
   created_at: number;
   expires_at: number;
   /** The Discord access and refresh tokens, AES-256-GCM encrypted (auth/token-sealer.ts); null: none. */
@@ -189,7 +194,7 @@ export interface EventChangesTable {
   /** The event's version after the change. */
   version: number;
   /** JSON text: HistoryLine[]. */
-  summary: string;
+  summary: JsonText;
 }
 
 /** A rate limit's counter, shared by the app instances on PostgreSQL while several run (http/rate-limit-counts.ts). */
@@ -210,7 +215,7 @@ export interface ScheduledPostsTable {
   /** The DJ a reminder is for; null for a post to several. */
   dj_id: string | null;
   /** JSON: the DJ ids it addresses. */
-  dj_ids: string;
+  dj_ids: JsonText;
   /** DjPostState. */
   state: string;
   due_at: number;
@@ -219,7 +224,7 @@ export interface ScheduledPostsTable {
   subject_at: number | null;
   content: string | null;
   /** JSON: the Discord user ids the post may ping. */
-  mentions: string;
+  mentions: JsonText;
   origin: string | null;
   /** DjPostOutcome. */
   outcome: string | null;

@@ -7,6 +7,9 @@ import { z } from 'zod';
 //
 // ARCHIVE_VERSION changes whenever a table's columns change; an archive of an older version is
 // brought up to this one by ARCHIVE_UPGRADES before it is read, one newer than this is refused.
+// Each version has a fixture, the app's own export, in server/archive/fixtures/: a new version
+// adds its upgrade and its fixture and keeps the older ones, which must go on importing
+// (docs/decisions/058-a-column-declared-once.md).
 
 export const ARCHIVE_FORMAT = 'lineup-archive';
 export const ARCHIVE_VERSION = 3;
@@ -20,16 +23,33 @@ export const ARCHIVE_MAX_BYTES = 32 * 1024 * 1024;
 const EARLIEST = Date.UTC(1970, 0, 1);
 const LATEST = Date.UTC(2999, 11, 31, 23, 59, 59, 999);
 const NO_NUL = 'contains a NUL character (U+0000), which the database cannot store';
-const instant = z.iso
-  .datetime({ error: 'must be an ISO-8601 time like 2026-05-03T19:00:00.000Z' })
-  .refine((value) => {
+/**
+ * The columns an archive writes otherwise than the database stores them, and how: an instant
+ * (epoch milliseconds there), a flag (0/1) or JSON (text). The mark is on the column's schema, so
+ * the conversion (server/archive/tables.ts) reads it from here, and the compiler checks it against
+ * the database's types (server/archive/columns.ts). Mark a finished schema: a refinement after it
+ * would make a copy without the mark.
+ */
+export type WrittenAs = 'instant' | 'flag' | 'json';
+const writtenAs = <S extends z.ZodType, W extends WrittenAs>(schema: S, as: W) => Object.assign(schema, { writtenAs: as });
+
+/** How an archive column's schema says it is written; undefined: as the database stores it. */
+export function columnWrittenAs(schema: z.ZodType): WrittenAs | undefined {
+  const inner: object = schema instanceof z.ZodNullable ? schema.unwrap() : schema;
+  return 'writtenAs' in inner ? (inner.writtenAs as WrittenAs) : undefined;
+}
+
+const instant = writtenAs(
+  z.iso.datetime({ error: 'must be an ISO-8601 time like 2026-05-03T19:00:00.000Z' }).refine((value) => {
     const ms = Date.parse(value);
     return Number.isFinite(ms) && ms >= EARLIEST && ms <= LATEST;
-  }, 'must be a real time in the years 1970 to 2999');
+  }, 'must be a real time in the years 1970 to 2999'),
+  'instant',
+);
 const text = z.string().refine((value) => !value.includes('\u0000'), NO_NUL);
-const flag = z.boolean();
+const flag = writtenAs(z.boolean(), 'flag');
 const id = z.string().min(1).max(200).refine((value) => !value.includes('\u0000'), NO_NUL);
-const json = z.json();
+const json = writtenAs(z.json(), 'json');
 /** An integer column (PostgreSQL's integer is 32 bits). */
 const integer = z.number().int().min(-(2 ** 31), 'must be at least -2147483648').max(2 ** 31 - 1, 'must be at most 2147483647');
 
