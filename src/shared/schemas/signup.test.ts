@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import {
   availabilityIssues,
   canonicalAvailability,
@@ -8,7 +7,6 @@ import {
   shownAnswers,
   SIGNUP_ANSWERS,
   SIGNUP_FIELDS,
-  signupAnswerSchemas,
   signupIntakeSchema,
   wizardStepSchema,
   WIZARD_STEP_FIELDS,
@@ -188,32 +186,6 @@ describe('wizardStepSchema', () => {
 
 describe('the answers, each defined once', () => {
   const LONDON = { zone: 'Europe/London' };
-
-  it('an answer added in one place reaches the intake, the stored answers, its wizard step, the summaries and the history', () => {
-    const withPronouns = signupAnswerSchemas({
-      ...SIGNUP_ANSWERS,
-      pronouns: {
-        label: 'Pronouns',
-        step: 0,
-        control: { kind: 'text', maxLength: 40 },
-        rule: z.string().trim().max(40),
-        stored: z.string(),
-        storedDefault: '',
-        show: (value: string) => value,
-        staffEdits: false,
-      },
-    });
-    expect(withPronouns.rules.pronouns.parse(' they/them ')).toBe('they/them');
-    expect(withPronouns.stepFields[0]).toContain('pronouns');
-    expect(withPronouns.labels.pronouns).toBe('Pronouns');
-    // A signup stored before the answer existed reads whole, the new answer as its default.
-    const { answers, unreadable } = withPronouns.read({ ...valid, dj_notes: 'Early night' });
-    expect(unreadable).toEqual([]);
-    expect(answers).toMatchObject({ name: 'DJ Dana', dj_notes: 'Early night', pronouns: '' });
-    const shown = withPronouns.shown({ ...answers, pronouns: 'they/them' }, LONDON);
-    expect(shown.find((line) => line.field === 'pronouns')).toEqual({ field: 'pronouns', label: 'Pronouns', value: 'they/them' });
-    expect(withPronouns.shown(answers, LONDON).find((line) => line.field === 'pronouns')?.value).toBe('—');
-  });
 
   it('a stored row with an answer that no longer reads keeps every other answer and names the one that does not', () => {
     const { answers, unreadable } = readStoredAnswers({ ...valid, requested_duration: 'a lot', dj_notes: 'Bring cables' });
