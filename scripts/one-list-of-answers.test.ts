@@ -46,8 +46,8 @@ test('no file but the definitions lists every signup answer', () => {
     return line === null ? [] : [`${file}:${line}`];
   });
   expect(lists.filter((at) => !(at.split(':')[0]! in ALLOWED))).toEqual([]);
-  // What is allowed is still there to allow: the check sees a list where one is.
-  expect(lists.map((at) => at.split(':')[0])).toEqual(Object.keys(ALLOWED).sort());
+  // Each file allowed is still there (a moved one is not a stale exception).
+  for (const file of Object.keys(ALLOWED)) expect(files).toContain(file);
 });
 
 test('the check finds a hand-written answer object, and not the answers named far apart', () => {
