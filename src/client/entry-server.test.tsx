@@ -6,6 +6,7 @@ import { renderToString } from 'react-dom/server';
 import type { Me } from '@shared/schemas/auth';
 import type { PublicLineup } from '@shared/schemas/public';
 import type { SignupArea } from '@shared/schemas/signup';
+import { buildFormData } from '@shared/testing/builders';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { startApp } from './app/startApp';
 import { renderAppPage } from './entry-server';
@@ -77,10 +78,7 @@ const me: Me = { djId: 'd1', publicName: 'Dana', avatarUrl: null, roles: ['dj'],
 const area: SignupArea = {
   event: { id: 'e1', name: 'Sunday Service 12', startDatetime: START, signupsAreOpen: true, cancelled: false, full: false, host: 'Hal' },
   dj: { id: 'd1', djName: 'Dana', publicName: 'Dana' },
-  signup: {
-    event_id: 'e1', name: 'Dana Live', is_b2b: false, b2b_members_response: '', requested_duration: 1, type: 'LIVE',
-    stream_link: 'rtmp://stream.example.org/live/dana', available_from: START, available_to: 'any', confirm_expectations: true, dj_notes: '',
-  },
+  signup: buildFormData({ name: 'Dana Live', stream_link: 'rtmp://stream.example.org/live/dana', available_from: START }),
   named: { signupName: 'Dana Live', slot: { startTime: START, endTime: '2030-06-09T20:00:00.000Z' }, answersByOther: false, confirmation: 'proposed', updatePending: false, dismissedChanges: [], standby: false, streamTestedAt: null },
   closesAt: null,
   seriesZone: 'Europe/London',

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { changedAnswers, historyLineText, saveChanges, timeAgo } from './history.js';
 import type { Dj } from './schemas/djs.js';
 import type { HistoryLine } from './schemas/history.js';
-import type { SignupFormData } from './schemas/signup.js';
-import { buildEvent, buildSignup, buildSlot } from './testing/builders.js';
+import { buildEvent, buildFormData, buildSignup, buildSlot } from './testing/builders.js';
 
 const LONDON = { viewer: 'Europe/London', series: 'Europe/London' };
 const dj = (id: string, djName: string): Dj => ({ id, discordId: null, publicName: `${djName} (Discord)`, djName, rtmpUrl: '', twitchUsername: '', avatarUrl: null, notes: '' });
@@ -106,19 +105,7 @@ describe('saveChanges', () => {
 });
 
 describe('changedAnswers', () => {
-  const form: SignupFormData = {
-    event_id: 'e1',
-    name: 'Aurora',
-    is_b2b: false,
-    b2b_members_response: '',
-    requested_duration: 1,
-    type: 'LIVE',
-    stream_link: 'https://twitch.tv/aurora',
-    available_from: 'any',
-    available_to: 'any',
-    confirm_expectations: true,
-    dj_notes: '',
-  };
+  const form = buildFormData({ name: 'Aurora', stream_link: 'https://twitch.tv/aurora' });
 
   it('names the answers that changed, in the wizard’s order', () => {
     expect(changedAnswers(form, { ...form, dj_notes: 'Hi', requested_duration: 0.5 })).toEqual(['Duration', 'Notes']);

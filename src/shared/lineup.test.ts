@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { Dj } from './schemas/djs.js';
-import type { SignupFormData } from './schemas/signup.js';
 import type { Slot } from './schemas/lineup.js';
 import { formatLocalTime } from './time.js';
 import {
@@ -20,7 +19,7 @@ import {
   unnamedSlotError,
 } from './lineup.js';
 import type { Signup } from './schemas/lineup.js';
-import { buildLegacySlot, buildSignup, buildSlot } from './testing/builders.js';
+import { buildFormData, buildLegacySlot, buildSignup, buildSlot } from './testing/builders.js';
 
 const START = '2024-06-09T19:00:00.000Z'; // 20:00 London (BST)
 const signup = buildSignup;
@@ -29,21 +28,7 @@ const legacy = buildLegacySlot;
 const place = (startDatetime: string, slots: Slot[], signups: Signup[] = [], djs: Record<string, Dj> = {}) =>
   placeSlots({ startDatetime, slots, signups }, djs);
 
-function form(available_from: string, available_to: string): SignupFormData {
-  return {
-    event_id: 'e1',
-    name: 'x',
-    is_b2b: false,
-    b2b_members_response: '',
-    requested_duration: 1,
-    type: 'LIVE',
-    stream_link: '',
-    available_from,
-    available_to,
-    confirm_expectations: true,
-    dj_notes: '',
-  };
-}
+const form = (available_from: string, available_to: string) => buildFormData({ name: 'x', available_from, available_to });
 
 describe('placeSlots', () => {
   it("lays slots out back to back using each signup's requested duration; legacy slots keep their own", () => {

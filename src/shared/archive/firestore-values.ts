@@ -70,6 +70,16 @@ export interface Unwrapped {
   badTimestamps: string[];
 }
 
+/** A text field as the original stored it: a string, a number written as one, or nothing (''). */
+export const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+/** A flag as the original stored it: true, or the text "true". */
+export const bool = (value: unknown): boolean => value === true || value === 'true';
+/** A length in hours (0 to 24; a number or its text), or the fallback. */
+export const hours = (value: unknown, fallback: number): number => {
+  const number = typeof value === 'string' ? Number(value) : value;
+  return typeof number === 'number' && Number.isFinite(number) && number >= 0 && number <= 24 ? number : fallback;
+};
+
 /** The deepest nesting the mapping reads; Firestore allows maps 20 deep. */
 export const MAX_DEPTH = 64;
 

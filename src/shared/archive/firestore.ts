@@ -7,7 +7,8 @@ import { normaliseStreamLink, streamSourceOf } from '../streams.js';
 import { ANY_TIME } from '../time.js';
 import { cleanArchiveTables } from './field-rules.js';
 import { type Collections, type ImportFile, readFirestoreFiles } from './firestore-files.js';
-import { firestoreInstant, firestoreRef, isObject, NUMBER_MARK, numericDiscordId } from './firestore-values.js';
+import { type Availability, readFirestoreAnswers } from './firestore-answers.js';
+import { bool, firestoreInstant, firestoreRef, hours, isObject, NUMBER_MARK, numericDiscordId, text } from './firestore-values.js';
 import { inconsistency, type Read } from './read.js';
 import { type Archive, ARCHIVE_FORMAT, ARCHIVE_VERSION, archiveSchema, type ArchiveTables, emptyTables } from './schema.js';
 
@@ -24,12 +25,6 @@ export interface FirestoreImport {
 
 type Doc = Record<string, unknown>;
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
-const bool = (value: unknown): boolean => value === true || value === 'true';
-const hours = (value: unknown, fallback: number): number => {
-  const number = typeof value === 'string' ? Number(value) : value;
-  return typeof number === 'number' && Number.isFinite(number) && number >= 0 && number <= 24 ? number : fallback;
-};
 const day = (iso: string) => iso.slice(0, 10);
 
 /** Fields of each kind of document the mapping reads (or knows to be derived); any other is reported. */
@@ -276,11 +271,6 @@ function mapSignups(eventId: string, doc: Doc, where: string, djNames: ReadonlyM
   return mapped;
 }
 
-interface Availability {
-  from: string;
-  to: string;
-}
-
 /** Availability given on the signup itself: a map {from, to} (or start/end), or the two fields. */
 function availabilityOf(signup: Doc): Availability | null {
   const map = isObject(signup.availability) ? signup.availability : signup;
@@ -294,22 +284,7 @@ function availabilityOf(signup: Doc): Availability | null {
 /** The DJ's answers in their stored shape (availability times as ISO instants); null when unreadable. */
 function mapFormData(eventId: string, value: unknown, given: { streamLink: string; availability: Availability | null }, where: string, skipped: string[]): Record<string, unknown> | null {
   if (!isObject(value)) return null;
-  const availability = (time: unknown, fallback: string | undefined) =>
-    time === undefined || time === '' ? (fallback ?? ANY_TIME) : time === ANY_TIME ? ANY_TIME : (firestoreInstant(time) ?? ANY_TIME);
-  const candidate = {
-    event_id: eventId,
-    name: text(value.name),
-    is_b2b: bool(value.is_b2b),
-    b2b_members_response: text(value.b2b_members_response),
-    requested_duration: hours(value.requested_duration, 1),
-    type: text(value.type) || 'LIVE',
-    stream_link: text(value.stream_link) || given.streamLink,
-    available_from: availability(value.available_from, given.availability?.from),
-    available_to: availability(value.available_to, given.availability?.to),
-    confirm_expectations: bool(value.confirm_expectations),
-    dj_notes: text(value.dj_notes),
-  };
-  const parsed = signupFormDataSchema.safeParse(candidate);
+  const parsed = signupFormDataSchema.safeParse(readFirestoreAnswers(value, { eventId, ...given }));
   if (parsed.success && given.streamLink && text(value.stream_link) && normaliseStreamLink(text(value.stream_link)) !== normaliseStreamLink(given.streamLink)) {
     skipped.push(`${where}: the signup's own link "${given.streamLink}" was not carried: the DJ's answers give "${text(value.stream_link)}".`);
   }

@@ -7,9 +7,8 @@ import { Toaster } from 'react-hot-toast';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Dj } from '@shared/schemas/djs';
 import type { Signup, Slot } from '@shared/schemas/lineup';
-import type { SignupFormData } from '@shared/schemas/signup';
 import { slotForSignup } from '@shared/lineup';
-import { buildEvent, buildLegacySlot, buildSignup } from '@shared/testing/builders';
+import { buildEvent, buildFormData, buildLegacySlot, buildSignup } from '@shared/testing/builders';
 import { otherEvents } from '@shared/plays';
 import type { EventDetail } from '@shared/schemas/events';
 import { EventDraftProvider } from '@client/shared/draft';
@@ -21,10 +20,7 @@ vi.mock('@client/lib/zone', () => ({ browserZone: () => 'America/New_York' }));
 
 const START = '2024-06-09T19:00:00.000Z'; // 15:00 in New York
 const dj = (id: string, djName: string): Dj => ({ id, discordId: null, publicName: `${djName} pub`, djName, rtmpUrl: '', twitchUsername: '', avatarUrl: null, notes: '' });
-const form = (available_to: string): SignupFormData => ({
-  event_id: 'e1', name: 'Early', is_b2b: false, b2b_members_response: '', requested_duration: 1, type: 'LIVE',
-  stream_link: 'rtmp://stream.example.org/live/early', available_from: 'any', available_to, confirm_expectations: true, dj_notes: 'Back by nine',
-});
+const form = (available_to: string) => buildFormData({ name: 'Early', stream_link: 'rtmp://stream.example.org/live/early', available_to, dj_notes: 'Back by nine' });
 const signup = (uuid: string, name: string, djRefs: string[], extra: Partial<Signup> = {}): Signup => buildSignup(uuid, { name, djRefs, ...extra });
 
 const signups = [

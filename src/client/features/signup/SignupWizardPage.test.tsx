@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SignupArea, SignupFormData } from '@shared/schemas/signup';
+import { buildFormData } from '@shared/testing/builders';
 import { json, renderRoutes } from '@client/testing/renderRoutes';
 import { SignupWizardPage } from './SignupWizardPage';
 
@@ -206,9 +207,9 @@ test('step 4: Submit needs the expectations ticked, then sends every answer and 
   await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
   expect(await screen.findByRole('heading', { name: 'Signup summary' })).toBeInTheDocument();
   expect(router.state.location.pathname).toBe('/eventSignup/e1');
+  // Every answer: the ones the DJ gave, each other one as its default.
   expect(sent).toEqual([
-    {
-      event_id: 'e1',
+    buildFormData({
       name: 'Aurora',
       is_b2b: true,
       b2b_members_response: 'Boreal',
@@ -216,10 +217,9 @@ test('step 4: Submit needs the expectations ticked, then sends every answer and 
       type: 'LIVE',
       stream_link: 'rtmp://stream.example.org/live/aurora',
       available_from: '2030-06-09T20:00:00.000Z',
-      available_to: 'any',
       confirm_expectations: true,
       dj_notes: 'Bringing vinyl',
-    },
+    }),
   ]);
 });
 
@@ -251,10 +251,7 @@ test('Back keeps every answer given on the later steps too', async () => {
 
 test('an existing signup fills the wizard; a refused submission says why and keeps the answers', async () => {
   submitStatus = 409;
-  renderWizard({
-    event_id: 'e1', name: 'Aurora B2B', is_b2b: true, b2b_members_response: 'Boreal', requested_duration: 1, type: 'PRERECORD',
-    stream_link: '', available_from: 'any', available_to: '2030-06-09T21:00:00.000Z', confirm_expectations: true, dj_notes: 'Hi',
-  });
+  renderWizard(buildFormData({ name: 'Aurora B2B', is_b2b: true, b2b_members_response: 'Boreal', type: 'PRERECORD', available_to: '2030-06-09T21:00:00.000Z', dj_notes: 'Hi' }));
   expect(await screen.findByLabelText('Name')).toHaveValue('Aurora B2B');
   expect(screen.getByLabelText('Other B2B members')).toHaveValue('Boreal');
   expect(within(group('Live or prerecorded?')).getByLabelText('Prerecord')).toBeChecked();
