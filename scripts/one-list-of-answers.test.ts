@@ -17,6 +17,8 @@ const ALLOWED: Record<string, string> = {
   // Documents as the original tool wrote them: its fields, which a new answer of Lineup's does not change.
   'src/server/archive/testing/original-tool.ts': "the original tool's signups, as its Firestore export holds them",
   'src/server/archive/testing/firestore-export.json': "the original tool's signups, as its Firestore export holds them",
+  // An archive of each past version, as that version's export wrote it (decision 058): data, never edited.
+  'src/server/archive/fixtures/archive-v3.json': 'the signups of an archive of version 3, as its export wrote them',
 };
 
 function sourceFiles(dir: string): string[] {
