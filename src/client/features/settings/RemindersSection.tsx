@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
-import { Alert, Button, Col, Form, Row, Spinner } from 'react-bootstrap';
+import { useEffect } from 'react';
+import { Alert, Col, Form, Row } from 'react-bootstrap';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useLocation } from 'react-router';
 import { REMINDER_LIMITS, type ReminderSettings, type ReminderSettingsAnswer, reminderSettingsSchema } from '@shared/schemas/dj-posts';
 import { CheckField, OptionalNumberField } from '@client/components/form/fields';
 import { useReminderSettings, useSaveReminderSettings } from '@client/shared/djPosts';
-import { SettingsSection } from './SettingsSection';
+import { OwnSettingsFooter, OwnSettingsSection, useOwnSettingsSave } from './OwnSettingsSection';
 
 /** The section's place on the page: an event's list of posts links here. */
 const ANCHOR = 'reminders';
@@ -17,19 +17,10 @@ const ANCHOR = 'reminders';
  * guard of its own: a router keeps one blocker at a time, and the page's form has it.
  */
 export function RemindersSection() {
-  const settings = useReminderSettings();
   return (
-    <section id={ANCHOR} aria-label="Reminders">
-      <SettingsSection title="Reminders">
-        {settings.isPending && (
-          <div className="d-flex align-items-center gap-2 text-body-secondary">
-            <Spinner size="sm" animation="border" role="status" /> Loading…
-          </div>
-        )}
-        {settings.isError && <Alert variant="danger">The reminder settings could not be loaded: {settings.error.message}</Alert>}
-        {settings.data && <RemindersForm initial={settings.data} />}
-      </SettingsSection>
-    </section>
+    <OwnSettingsSection id={ANCHOR} title="Reminders" settings={useReminderSettings()} loadFailed="The reminder settings could not be loaded">
+      {(loaded) => <RemindersForm initial={loaded} />}
+    </OwnSettingsSection>
   );
 }
 
@@ -44,25 +35,13 @@ const KINDS = [
 function RemindersForm({ initial }: { initial: ReminderSettingsAnswer }) {
   const form = useForm<ReminderSettings>({ resolver: zodResolver(reminderSettingsSchema), defaultValues: toForm(initial) });
   const save = useSaveReminderSettings();
-  const [saved, setSaved] = useState(false);
-  const { subscribe } = form;
-  useEffect(() => subscribe({ formState: { values: true }, callback: ({ name }) => name && setSaved(false) }), [subscribe]);
+  const { submit, saved } = useOwnSettingsSave(form, save, toForm);
 
   // The event page's list of posts links to #reminders.
   const { hash } = useLocation();
   useEffect(() => {
     if (hash === `#${ANCHOR}`) document.getElementById(ANCHOR)?.scrollIntoView();
   }, [hash]);
-
-  const submit = form.handleSubmit(async (settings) => {
-    setSaved(false);
-    try {
-      form.reset(toForm(await save.mutateAsync(settings)));
-      setSaved(true);
-    } catch {
-      // Shown by the alert below (save.isError).
-    }
-  });
 
   return (
     <FormProvider {...form}>
@@ -93,16 +72,13 @@ function RemindersForm({ initial }: { initial: ReminderSettingsAnswer }) {
           max={REMINDER_LIMITS.lateLimitMinutes.max}
           help="If Lineup was not running when a post was due, it is sent when Lineup is back within this time; after it, it is skipped (the event's list says so, with a Retry)."
         />
-        {saved && <Alert variant="success">Reminder settings saved. Every upcoming event's reminders follow them.</Alert>}
-        {save.isError && (
-          <Alert variant="danger">
-            <div>Failed to save the reminder settings.</div>
-            <div className="small">{save.error.message}</div>
-          </Alert>
-        )}
-        <Button type="submit" variant="outline-primary" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save reminders'}
-        </Button>
+        <OwnSettingsFooter
+          saved={saved}
+          save={save}
+          savedText="Reminder settings saved. Every upcoming event's reminders follow them."
+          failedText="Failed to save the reminder settings."
+          label="Save reminders"
+        />
       </Form>
     </FormProvider>
   );

@@ -1,30 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
-import { Alert, Button, Form, Spinner } from 'react-bootstrap';
+import { Form } from 'react-bootstrap';
 import { FormProvider, useForm } from 'react-hook-form';
 import { STREAM_CHECK_LIMITS, type StreamCheckSettings, type StreamCheckSettingsAnswer, streamCheckSettingsSchema } from '@shared/schemas/stream-checks';
 import { OptionalNumberField } from '@client/components/form/fields';
 import { useSaveStreamCheckSettings, useStreamCheckSettings } from '@client/shared/streamChecks';
-import { SettingsSection } from './SettingsSection';
+import { OwnSettingsFooter, OwnSettingsSection, useOwnSettingsSave } from './OwnSettingsSection';
 
 /**
  * Global Settings → Stream checks (issue 35, decision 045): by when each slot's stream should be
  * tested, saved on its own (a settings document of its own, as the Reminders are).
  */
 export function StreamChecksSection() {
-  const settings = useStreamCheckSettings();
   return (
-    <section id="stream-checks" aria-label="Stream checks">
-      <SettingsSection title="Stream checks">
-        {settings.isPending && (
-          <div className="d-flex align-items-center gap-2 text-body-secondary">
-            <Spinner size="sm" animation="border" role="status" /> Loading…
-          </div>
-        )}
-        {settings.isError && <Alert variant="danger">The stream check settings could not be loaded: {settings.error.message}</Alert>}
-        {settings.data && <StreamChecksForm initial={settings.data} />}
-      </SettingsSection>
-    </section>
+    <OwnSettingsSection id="stream-checks" title="Stream checks" settings={useStreamCheckSettings()} loadFailed="The stream check settings could not be loaded">
+      {(loaded) => <StreamChecksForm initial={loaded} />}
+    </OwnSettingsSection>
   );
 }
 
@@ -33,19 +23,7 @@ const toForm = ({ now: _now, ...settings }: StreamCheckSettingsAnswer): StreamCh
 function StreamChecksForm({ initial }: { initial: StreamCheckSettingsAnswer }) {
   const form = useForm<StreamCheckSettings>({ resolver: zodResolver(streamCheckSettingsSchema), defaultValues: toForm(initial) });
   const save = useSaveStreamCheckSettings();
-  const [saved, setSaved] = useState(false);
-  const { subscribe } = form;
-  useEffect(() => subscribe({ formState: { values: true }, callback: ({ name }) => name && setSaved(false) }), [subscribe]);
-
-  const submit = form.handleSubmit(async (settings) => {
-    setSaved(false);
-    try {
-      form.reset(toForm(await save.mutateAsync(settings)));
-      setSaved(true);
-    } catch {
-      // Shown by the alert below (save.isError).
-    }
-  });
+  const { submit, saved } = useOwnSettingsSave(form, save, toForm);
 
   return (
     <FormProvider {...form}>
@@ -61,16 +39,13 @@ function StreamChecksForm({ initial }: { initial: StreamCheckSettingsAnswer }) {
           max={STREAM_CHECK_LIMITS.hoursBefore.max}
           help="0 means by the event's start."
         />
-        {saved && <Alert variant="success">Stream check settings saved. Every event's deadline follows them.</Alert>}
-        {save.isError && (
-          <Alert variant="danger">
-            <div>Failed to save the stream check settings.</div>
-            <div className="small">{save.error.message}</div>
-          </Alert>
-        )}
-        <Button type="submit" variant="outline-primary" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save stream checks'}
-        </Button>
+        <OwnSettingsFooter
+          saved={saved}
+          save={save}
+          savedText="Stream check settings saved. Every event's deadline follows them."
+          failedText="Failed to save the stream check settings."
+          label="Save stream checks"
+        />
       </Form>
     </FormProvider>
   );

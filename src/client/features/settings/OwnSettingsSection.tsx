@@ -1,0 +1,96 @@
+import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Alert, Button, Spinner } from 'react-bootstrap';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { SettingsSection } from './SettingsSection';
+
+// A Global Settings section saved on its own, from a settings document of its own (Reminders,
+// Stream checks): it never writes over the rest of the page, which keeps the page's leave guard.
+
+/** The section's card, its loading and load-failure states, then its form made from the loaded settings. */
+export function OwnSettingsSection<Answer>({
+  id,
+  title,
+  settings,
+  loadFailed,
+  children,
+}: {
+  id: string;
+  title: string;
+  settings: UseQueryResult<Answer>;
+  /** What could not be loaded, e.g. "The reminder settings could not be loaded". */
+  loadFailed: string;
+  children: (loaded: Answer) => ReactNode;
+}) {
+  return (
+    <section id={id} aria-label={title}>
+      <SettingsSection title={title}>
+        {settings.isPending && (
+          <div className="d-flex align-items-center gap-2 text-body-secondary">
+            <Spinner size="sm" animation="border" role="status" /> Loading…
+          </div>
+        )}
+        {settings.isError && (
+          <Alert variant="danger">
+            {loadFailed}: {settings.error.message}
+          </Alert>
+        )}
+        {settings.data !== undefined && children(settings.data)}
+      </SettingsSection>
+    </section>
+  );
+}
+
+/**
+ * The form's save: the server's answer becomes the form's new starting point, and "saved" shows
+ * until the next edit. A failure is shown by the footer (the mutation's error).
+ */
+export function useOwnSettingsSave<Values extends FieldValues, Answer>(
+  form: UseFormReturn<Values>,
+  save: UseMutationResult<Answer, Error, Values>,
+  toForm: (answer: Answer) => Values,
+) {
+  const [saved, setSaved] = useState(false);
+  const { subscribe } = form;
+  useEffect(() => subscribe({ formState: { values: true }, callback: ({ name }) => name && setSaved(false) }), [subscribe]);
+  const submit = form.handleSubmit(async (values) => {
+    setSaved(false);
+    try {
+      form.reset(toForm(await save.mutateAsync(values)));
+      setSaved(true);
+    } catch {
+      // Shown by OwnSettingsFooter (save.isError).
+    }
+  });
+  return { submit, saved };
+}
+
+/** The saved message, the failure with its reason, and the section's own Save button. */
+export function OwnSettingsFooter({
+  saved,
+  save,
+  savedText,
+  failedText,
+  label,
+}: {
+  saved: boolean;
+  save: Pick<UseMutationResult<unknown, Error, never>, 'isError' | 'isPending' | 'error'>;
+  savedText: string;
+  failedText: string;
+  label: string;
+}) {
+  return (
+    <>
+      {saved && <Alert variant="success">{savedText}</Alert>}
+      {save.isError && (
+        <Alert variant="danger">
+          <div>{failedText}</div>
+          <div className="small">{save.error?.message}</div>
+        </Alert>
+      )}
+      <Button type="submit" variant="outline-primary" disabled={save.isPending}>
+        {save.isPending ? 'Saving...' : label}
+      </Button>
+    </>
+  );
+}
