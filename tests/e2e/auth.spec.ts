@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { signInAs } from './support/auth';
+import { signInThroughPages } from './support/auth';
 import { expect, test } from './support/fixtures';
 
 // Sign-in, guards and logout through the development provider (issue 3's acceptance).
@@ -18,7 +18,7 @@ test('an admin deep-linking to an event signs in and lands back on that address'
   await expect(page.getByText('Authentication Error')).toBeVisible();
   await expect(page.getByText('You are not authenticated. Please log in to access this page.')).toBeVisible();
 
-  await signInAs(page, 'admin');
+  await signInThroughPages(page, 'admin');
   await expect(page).toHaveURL(/\/events\/x$/);
   const nav = page.locator('.app-navbar');
   for (const item of ['Home', 'Events', 'Dj Roster', 'Global Settings']) {
@@ -46,7 +46,7 @@ test('a first visit to / goes to the sign-in page quietly, which says where its 
 });
 
 test('a DJ sees the permission message on /events but reaches the signup area', async ({ page }) => {
-  await signInAs(page, 'dj');
+  await signInThroughPages(page, 'dj');
   await page.goto('/events');
   await expect(page.getByText(NO_PERMISSION)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
@@ -60,14 +60,14 @@ test('a DJ sees the permission message on /events but reaches the signup area', 
 });
 
 test('someone outside the Discord server is not authorized', async ({ page }) => {
-  await signInAs(page, 'outsider');
+  await signInThroughPages(page, 'outsider');
   await expect(page.getByText('You are not authorized to access this application.')).toBeVisible();
   await page.goto('/');
   await expect(page).toHaveURL(/\/login$/);
 });
 
 test('a member without roles is told how to get one, on any page, and can log out', async ({ page }) => {
-  await signInAs(page, 'member');
+  await signInThroughPages(page, 'member');
   await expect(page.getByRole('heading', { name: 'Welcome, Milo!' })).toBeVisible();
   // The friendly explanation, with the spec's sentence below it (issues 25, 34).
   await expect(page.getByText(NO_PERMISSION)).toBeVisible();
@@ -80,7 +80,7 @@ test('a member without roles is told how to get one, on any page, and can log ou
 });
 
 test('Logout asks first: Cancel keeps the session, Yes ends it', async ({ page }) => {
-  await signInAs(page, 'host');
+  await signInThroughPages(page, 'host');
   await expect(page).toHaveURL(/\/$/);
   const openMenu = async () => {
     await page.locator('#user-menu').click();
@@ -108,7 +108,7 @@ test('Logout asks first: Cancel keeps the session, Yes ends it', async ({ page }
 });
 
 test('breadcrumbs follow the route and unknown addresses get a not-found page', async ({ page }) => {
-  await signInAs(page, 'admin');
+  await signInThroughPages(page, 'admin');
   await page.goto('/djs/create');
   const trail = page.getByRole('navigation', { name: 'breadcrumb' });
   await expect(trail.getByRole('link', { name: 'Dj Roster' })).toHaveAttribute('href', '/djs');

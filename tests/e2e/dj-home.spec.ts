@@ -81,6 +81,7 @@ test("a DJ's home: open events, their signups and where they stand, past plays; 
 
 test('a DJ with nothing yet is told so, kindly', async ({ page }, testInfo) => {
   await signInAs(page, 'dj');
+  await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
   await expect(page.getByText('No events are open for signup right now.', { exact: false })).toBeVisible();
   await expect(page.getByText('You are not signed up for an upcoming event yet.')).toBeVisible();
@@ -94,6 +95,7 @@ test('a member without roles learns whom to ask, from Global Settings', async ({
   await setContact(staff.request, 'Hal in #welcome', 'https://discord.gg/our-community');
 
   await signInAs(page, 'member');
+  await page.goto('/');
   // The friendly explanation first (issue 34), then the spec's sentence with its Log Out button.
   const welcome = page.getByRole('heading', { name: 'Welcome, Milo!', level: 1 });
   await expect(welcome).toBeVisible();

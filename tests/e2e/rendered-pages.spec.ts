@@ -1,7 +1,7 @@
 import type { ConsoleMessage, Page } from '@playwright/test';
 import { formatLocalTime } from '@shared/time';
 import { createEvent, daysFromNow, submitSignup } from './support/api';
-import { signInAs } from './support/auth';
+import { signInAs, signInThroughPages } from './support/auth';
 import { expect, test } from './support/fixtures';
 
 // The pages the server renders with React (decision 020): what they paint before (and without)
@@ -40,9 +40,10 @@ test("a DJ's signup pages paint from the server in their zone, then hydrate and 
   const start = daysFromNow(6, 19);
   const eventId = await createEvent(staff.request, { name, start });
 
-  // The DJ's browser is in Sydney; signing in once tells the server so (the tz cookie).
+  // The DJ's browser is in Sydney; signing in through the pages once tells the server so (the app
+  // sets the tz cookie).
   const dj = await openPage({ timezoneId: 'Australia/Sydney' });
-  await signInAs(dj, 'dj2');
+  await signInThroughPages(dj, 'dj2');
   await submitSignup(dj.request, eventId, { name: 'Rex Rendered', available_from: start });
 
   // Without script: the summary, in Sydney time, straight from the server.

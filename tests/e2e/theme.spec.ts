@@ -7,6 +7,7 @@ import { expect, test } from './support/fixtures';
 test('the theme chosen in the user menu is remembered by this browser and written by the server', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' });
   await signInAs(page, 'dj');
+  await page.goto('/');
   const html = page.locator('html');
   await expect(html).toHaveAttribute('data-bs-theme', 'light');
 

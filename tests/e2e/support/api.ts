@@ -36,7 +36,9 @@ export function call<C extends Contract>(contract: C, input: CallInput<C>, { as 
   return callContract(
     async ({ method, url, headers, body }) => {
       const response = await as.fetch(url, { method, headers, data: body });
-      return { status: response.status(), headers: new Headers(response.headers()), text: await response.text() };
+      // headersArray: headers() joins repeated ones (Set-Cookie) with a newline, which Headers refuses.
+      const answered = new Headers(response.headersArray().map(({ name, value }): [string, string] => [name, value]));
+      return { status: response.status(), headers: answered, text: await response.text() };
     },
     contract,
     input,
