@@ -8,7 +8,7 @@ const BLOCKING = new Set(['serious', 'critical']);
 
 /**
  * Runs axe-core (WCAG 2.x A and AA rules plus best practices) on what the page shows now,
- * attaches the full report and a screenshot, and fails softly on each serious or critical
+ * attaches the full report (and a screenshot when it finds anything), and fails softly on each serious or critical
  * violation, naming the rule and the offending elements, so one run lists every problem.
  */
 export async function expectNoSeriousViolations(page: Page, testInfo: TestInfo, screen: string): Promise<void> {
@@ -27,7 +27,9 @@ export async function expectNoSeriousViolations(page: Page, testInfo: TestInfo, 
     .analyze();
   const slug = screen.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
   await testInfo.attach(`axe-${slug}.json`, { body: JSON.stringify(results.violations, null, 2), contentType: 'application/json' });
-  await page.screenshot({ path: testInfo.outputPath(`${slug}.png`), fullPage: true });
+  // A picture of the screen beside a report that has something in it: a full-page screenshot of
+  // every clean screen was a good part of each scan's time, for a picture nobody opens.
+  if (results.violations.length > 0) await page.screenshot({ path: testInfo.outputPath(`${slug}.png`), fullPage: true });
   const blocking = results.violations
     .filter((violation) => BLOCKING.has(violation.impact ?? ''))
     .map((violation) => `${violation.impact} ${violation.id}: ${violation.help}\n${violation.nodes.map((node) => `    ${node.target.join(' ')}  ${node.failureSummary?.replace(/\s+/g, ' ') ?? ''}`).join('\n')}`);
