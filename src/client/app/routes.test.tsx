@@ -37,11 +37,27 @@ test('every lazy module the table names is a file of the client, as the build\'s
   expect([...modules].sort()).toEqual(
     expect.arrayContaining(['app/staffRoutes.tsx', 'features/events/screens.ts', 'features/lineup/LiveTab.tsx', 'features/lineup/screens.ts', 'features/signup/SignupWizardPage.tsx']),
   );
+  const imported = lazilyImported();
   for (const module of modules) {
     expect(module, 'as the manifest names it: relative, with its extension').toMatch(/^[\w/]+\.tsx?$/);
     expect(fs.existsSync(path.join(CLIENT, module)), `${module} is a file under src/client`).toBe(true);
+    // Only what some import() loads is a chunk of its own, with its own line in the manifest.
+    expect(imported, `${module} is loaded by an import()`).toContain(module);
   }
 });
+
+/** The client's files that some `import('…')` of the client loads, as the manifest names them. */
+function lazilyImported(): Set<string> {
+  const files = fs.readdirSync(CLIENT, { recursive: true, encoding: 'utf8' }).filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file));
+  const found = new Set<string>();
+  for (const file of files) {
+    for (const [, specifier] of fs.readFileSync(path.join(CLIENT, file), 'utf8').matchAll(/import\(\s*'([^']+)'\s*\)/g)) {
+      const target = specifier!.startsWith('@client/') ? specifier!.slice('@client/'.length) : path.posix.join(path.posix.dirname(file.split(path.sep).join('/')), specifier!);
+      for (const candidate of [target, `${target}.ts`, `${target}.tsx`]) if (fs.existsSync(path.join(CLIENT, candidate)) && fs.statSync(path.join(CLIENT, candidate)).isFile()) found.add(candidate);
+    }
+  }
+  return found;
+}
 
 test("a route's loader starts exactly the queries its handle names: there is no second list of a page's data", () => {
   const { app, staff, queryClient } = tables();
