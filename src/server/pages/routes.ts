@@ -40,8 +40,8 @@ export async function registerPages(app: FastifyInstance, ctx: AppContext, build
 
   /**
    * The API as the browser's fetch would find it, for this request: a GET through every route's
-   * guard, schemas and serialiser, with the request's cookies (a renewed session cookie goes out
-   * with the page). A failure of the server's own fails the page, as it would have failed the call.
+   * guard, schemas and serialiser, with the request's cookies, host and client address (a renewed
+   * session cookie goes out with the page). A failure of the server's own fails the page, as it would have failed the call.
    */
   const apiFor =
     (request: FastifyRequest, reply: FastifyReply): AppPageInput['api'] =>
@@ -49,7 +49,7 @@ export async function registerPages(app: FastifyInstance, ctx: AppContext, build
       const answer = await app.inject({
         method: 'GET',
         url,
-        headers: { accept: 'application/json', ...(request.headers.cookie && { cookie: request.headers.cookie }) },
+        headers: { accept: 'application/json', ...(request.headers.host && { host: request.headers.host }), ...(request.headers.cookie && { cookie: request.headers.cookie }) },
         remoteAddress: request.ip,
       });
       if (answer.statusCode >= 500) throw new Error(`${url} answered ${answer.statusCode} while its page was rendered.`);
