@@ -101,9 +101,13 @@ async function forgetServerContexts() {
  */
 const SETTLING = { timeout: 15_000 };
 
+/** What the server's API answers Dana, by address. */
+const answers: Record<string, unknown> = { '/api/me': me, '/api/signup?event_id=e1': area };
+const api = async (url: string) => (url in answers ? { status: 200, body: answers[url] } : { status: 404, body: { code: 'not_found' } });
+
 /** The page as the server sends it, at its address, then the browser's start. */
 async function serveAndStart(url: string, zone: string) {
-  const rendered = await renderAppPage({ url, appName: 'Lineup', devSignIn: false, zone, me, signupArea: { eventId: 'e1', area } });
+  const rendered = await renderAppPage({ url, appName: 'Lineup', devSignIn: false, zone, api });
   if (!rendered) throw new Error('not rendered');
   window.history.replaceState(null, '', url);
   document.body.innerHTML = `<div id="root">${rendered.html}</div>${rendered.stateScript}`;

@@ -1,15 +1,13 @@
-import { dehydrate, QueryClient, type QueryKey } from '@tanstack/react-query';
+import { dehydrate, QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, matchRoutes, type RouteObject, StaticRouterProvider } from 'react-router';
 import type { PageRenderer, PublicPageInput } from '@shared/pages';
-import { meQueryKey } from '@client/shared/session';
-import { signupAreaQuery } from '@client/shared/signup';
 import { AppProviders } from './app/AppProviders';
 import { RENDERED_STATE_ID, type RenderedPageState } from './app/renderedPage';
 import { appRoutes, needsStaffRoutes, STAFF_ROUTES_MODULE } from './app/routes';
 import { staffRoutes } from './app/staffRoutes';
-import { dataOf, moduleOf } from './lib/pageHandles';
+import { dataOf, isRendered, moduleOf } from './lib/pageHandles';
 import { PublicDocument } from './features/public/PublicDocument';
 import { LineupNotFound, PublicLineupView } from './features/public/PublicLineupView';
 import { PublicLineupsView } from './features/public/PublicLineupsView';
@@ -20,18 +18,24 @@ import { PublicLineupsView } from './features/public/PublicLineupsView';
 // (main.tsx); the public pages stay as they are, with one small script (public-page.ts).
 
 /**
- * A page of the app, rendered from the data it would fetch (`input`, shaped as the API answers
- * it): null when the route table does not render it here (a redirect, an error), so the server
- * sends the plain page and the browser renders it.
+ * A page of the app, rendered from what its routes' loaders would fetch (their queries, pageHandles.ts),
+ * asked of the server's own API (`input.api`, with the request's session) and put in the cache
+ * under the keys the browser's queries use. Null when the page is for the browser to render: an
+ * answer that is not a success (nobody signed in, no access, an unknown event: the browser sends
+ * them on or explains), or a route table that does not render it here (a redirect, an error).
  */
 export const renderAppPage: PageRenderer['renderAppPage'] = async (input) => {
-  // What the browser would fetch is already here; nothing is fetched while rendering.
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  const seed = (queryKey: QueryKey, data: unknown) => queryClient.setQueryData(queryKey, data);
-  if (input.me !== undefined) seed(meQueryKey, input.me);
-  if (input.signupArea) seed(signupAreaQuery(input.signupArea.eventId).queryKey, input.signupArea.area);
+  const routes = appRoutes(queryClient);
+  const { pathname } = new URL(input.url, 'http://localhost');
+  for (const query of (matchRoutes(routes, pathname) ?? []).flatMap((match) => dataOf(match.route.handle, match.params))) {
+    const answer = await input.api(query.url());
+    if (answer.status < 200 || answer.status > 299) return null;
+    queryClient.setQueryData(query.queryKey, answer.body);
+  }
 
-  const handler = createStaticHandler(appRoutes(queryClient));
+  // Everything is in the cache now: the loaders find it there, and nothing is fetched while rendering.
+  const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(input.url, 'http://localhost')));
   if (context instanceof Response || context.errors) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
@@ -62,6 +66,18 @@ const routeTables = (() => {
   return { app: appRoutes(queryClient), staff: staffRoutes(queryClient) };
 })();
 
+/** The path patterns of the routes marked `rendered` and those under them (the server registers them). */
+function renderedPathsOf(routes: readonly RouteObject[], parent = '', rendered = false): string[] {
+  return routes.flatMap((route) => {
+    const path = route.path === undefined ? parent : route.path.startsWith('/') ? route.path : `${parent.replace(/\/$/, '')}/${route.path}`;
+    const here = rendered || isRendered(route.handle);
+    return [...(here && (route.path !== undefined || route.index) ? [path] : []), ...renderedPathsOf(route.children ?? [], path, here)];
+  });
+}
+
+/** The pages the server renders (then hydrated by the browser), as path patterns. */
+export const renderedPaths: PageRenderer['renderedPaths'] = [...new Set(renderedPathsOf(routeTables.app))];
+
 /**
  * What the browser's page for an address loads first, as its routes declare it (pageHandles.ts):
  * the lazy modules (the staff screens' routes and theirs, when the address needs them) and what
@@ -74,7 +90,7 @@ export const pageLoads: PageRenderer['pageLoads'] = (path) => {
   const all = [...matches, ...(staff ?? [])];
   return {
     modules: [...(staff ? [STAFF_ROUTES_MODULE] : []), ...all.flatMap((match) => moduleOf(match.route.handle) ?? [])],
-    data: all.flatMap((match) => dataOf(match.route.handle, match.params)),
+    data: all.flatMap((match) => dataOf(match.route.handle, match.params).map((query) => query.url())),
   };
 };
 

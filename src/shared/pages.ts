@@ -1,6 +1,4 @@
-import type { Me } from './schemas/auth.js';
 import type { PublicLineup, PublicLineupList, PublicPageMeta } from './schemas/public.js';
-import type { SignupArea } from './schemas/signup.js';
 
 // The pages the server renders with React (decision 020): what it hands the client's renderer
 // (src/client/entry-server.tsx) and what it gets back. Types only.
@@ -17,10 +15,11 @@ export interface AppPageInput extends PageSettings {
   url: string;
   /** The zone the page's times are written in: the browser's, from its cookie, else the series'. */
   zone: string;
-  /** Who is signed in (the me query's answer), when someone is. */
-  me?: Me | null;
-  /** The DJ's signup area of the event on the page, as /api/signup answers it. */
-  signupArea?: { eventId: string; area: SignupArea };
+  /**
+   * Asks the server's own API for an address (a GET, with the request's session), as the
+   * browser's fetch would: the page's data is what its routes' loaders fetch (decision 059).
+   */
+  api: (url: string) => Promise<{ status: number; body: unknown }>;
 }
 
 export interface RenderedAppPage {
@@ -46,6 +45,8 @@ export interface PublicPageInput<T> {
 }
 
 export interface PageRenderer {
+  /** The path patterns (Fastify's and React Router's `:name`) of the pages the route table renders on the server. */
+  renderedPaths: readonly string[];
   /** What the browser's page for an address loads first: lazy modules (as the build's manifest names them) and API addresses. */
   pageLoads(path: string): { modules: string[]; data: string[] };
   /** A page of the app; null when the route table does not render it here (a redirect, an error). */

@@ -1,26 +1,24 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { type LoaderFunctionArgs, matchRoutes, type PatchRoutesOnNavigationFunction, type RouteMatch, type RouteObject } from 'react-router';
+import { matchRoutes, type PatchRoutesOnNavigationFunction, type RouteMatch, type RouteObject } from 'react-router';
 import { authRoutes } from '@client/features/auth/routes';
 import { RequireAccess } from '@client/features/auth/RequireAccess';
 import { homeRoutes } from '@client/features/home/routes';
 import { VinylLoader } from '@client/components/VinylLoader';
 import { publicRoutes } from '@client/features/public/routes';
 import { signupRoutes } from '@client/features/signup/routes';
-import type { DataHandle } from '@client/lib/pageHandles';
-import { meQuery, meUrl } from '@client/shared/session';
+import { loads, type RenderedHandle } from '@client/lib/pageHandles';
+import { meQuery } from '@client/shared/session';
 import { signupAreaQuery } from '@client/shared/signup';
 import { AppShell } from './AppShell';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteError } from './RouteError';
 
 // The spec's route table, composed from the features' routes (features never import each
-// other). The server renders some of these pages itself (entry-server.tsx) from this same table.
-//
-// The router loads a page's chunks before it renders anything, and a page asks for its data
-// when it renders: these loaders start the requests at once instead, beside the chunks (they
-// return at once; the pages' queries take the answers from the cache). Sooner still, the page
-// the server sends links what the loaders fetch (handle.data) and the lazy modules
-// (handle.module), so the browser asks for both before the app has run (lib/pageHandles.ts).
+// other). Each page is declared here once: its path, the data it needs (loads: its loader
+// starts those queries) and its lazy module (handle.module). The server reads the same table
+// (entry-server.tsx): it links a page's data and modules from the page it sends, so the browser
+// asks for both before the app has run, and renders the pages marked `rendered` from the same
+// queries, answered by its own API (lib/pageHandles.ts, decision 059).
 //
 // The staff screens' routes are not in the first download: the router asks for them
 // (patchStaffRoutes) the first time an address matches nothing more precise than "not found".
@@ -29,14 +27,6 @@ import { RouteError } from './RouteError';
 const STAFF_ROUTE_ID = 'staff';
 
 export function appRoutes(queryClient: QueryClient): RouteObject[] {
-  const startMe = () => {
-    void queryClient.prefetchQuery(meQuery);
-    return null;
-  };
-  const startSignupArea = ({ params }: LoaderFunctionArgs) => {
-    if (params.eventId) void queryClient.prefetchQuery(signupAreaQuery(params.eventId));
-    return null;
-  };
   return [
     ...authRoutes,
     // The public lineup pages: no sign-in, outside the staff shell (no session calls). Their frame
@@ -51,8 +41,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
     },
     {
       element: <AppShell />,
-      loader: startMe,
-      handle: { data: () => [meUrl] } satisfies DataHandle,
+      ...loads(queryClient, () => [meQuery]),
       // While a first visit's lazy modules (or the staff routes) arrive, rendering in the browser.
       hydrateFallbackElement: <VinylLoader fullPage />,
       errorElement: <RouteError />,
@@ -67,7 +56,8 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
         {
           path: '/eventSignup/:eventId',
           element: <RequireAccess access="signup" />,
-          loader: startSignupArea,
+          // A DJ's signup pages are rendered by the server, then hydrated.
+          ...loads(queryClient, ({ eventId }) => (eventId ? [signupAreaQuery(eventId)] : []), { rendered: true } satisfies RenderedHandle),
           errorElement: <RouteError />,
           children: signupRoutes,
         },

@@ -71,8 +71,12 @@ type CallArgs<C extends Contract> = Partial<CallInput<C>> extends CallInput<C> ?
 export const queryKeyOf = <C extends Contract>(contract: C, input?: { params?: unknown; query?: unknown }) =>
   input === undefined ? [contract.path] : [contract.path, input.params ?? null, input.query ?? null];
 
-/** A TanStack query's key and fetcher for one call. */
+/**
+ * A TanStack query's key and fetcher for one call, and the address it fetches: a route whose page
+ * needs the query names it once, and the server links and renders the page from it (pageHandles.ts).
+ */
 export const queryOf = <C extends Contract>(contract: C, ...[input]: CallArgs<C>) => ({
   queryKey: queryKeyOf(contract, input ?? {}),
   queryFn: () => call(contract, ...([input] as CallArgs<C>)),
+  url: () => urlOf(contract, input),
 });

@@ -13,9 +13,6 @@ export const useHomeEvent = () => useQuery({ ...queryOf(api.getHomeEvent), refet
 
 export const eventQuery = (eventId: string) => queryOf(api.getEvent, { params: { eventId } });
 
-/** The address `eventQuery` fetches. */
-export const eventUrl = (eventId: string) => urlOf(api.getEvent, { params: { eventId } });
-
 /** The stored event; the event page's draft is built on it. */
 export const useEventDetail = (eventId: string) => useQuery(eventQuery(eventId));
 

@@ -20,11 +20,8 @@ async function fetchMe(): Promise<Me | null> {
   }
 }
 
-/** The me query's options: the app starts it with the page's first navigation (router.tsx). */
-export const meQuery = { queryKey: meQueryKey, queryFn: fetchMe, staleTime: 5 * 60_000 };
-
-/** The address the me query fetches. */
-export const meUrl = urlOf(api.getMe);
+/** The me query's options: the app shell's route starts it (routes.tsx); `url` is what it fetches. */
+export const meQuery = { queryKey: meQueryKey, queryFn: fetchMe, staleTime: 5 * 60_000, url: () => urlOf(api.getMe) };
 
 export function useMe() {
   return useQuery(meQuery);

@@ -9,14 +9,6 @@ import { SessionChecker } from './session-check.js';
 import { resumeSession, SESSION_COOKIE, type SessionRows, type SessionUser } from './sessions.js';
 
 declare module 'fastify' {
-  interface FastifyInstance {
-    /**
-     * The person a request's session cookie signs in, if any (renewing it as every signed-in
-     * request does). For public routes that show more to someone signed in: the pages the server
-     * renders.
-     */
-    signedInUser(request: FastifyRequest, reply: FastifyReply): Promise<SessionUser | null>;
-  }
   interface FastifyRequest {
     user: SessionUser | null;
     /** The signed-in session's id (its token's hash), for what outlives the request (live streams). */
@@ -68,7 +60,6 @@ export function registerGuard(app: FastifyInstance, ctx: AppContext) {
     if (resumed.renewedUntil) reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(ctx, resumed.renewedUntil));
     return user;
   };
-  app.decorate('signedInUser', signedInUser);
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.is404) return;

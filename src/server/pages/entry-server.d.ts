@@ -3,6 +3,7 @@
 // (src/client/entry-server.tsx) against the same contract.
 import type { PageRenderer } from '@shared/pages.js';
 
+export declare const renderedPaths: PageRenderer['renderedPaths'];
 export declare const pageLoads: PageRenderer['pageLoads'];
 export declare const renderAppPage: PageRenderer['renderAppPage'];
 export declare const renderPublicLineupPage: PageRenderer['renderPublicLineupPage'];

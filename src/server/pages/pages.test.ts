@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { API } from '@shared/api/index.js';
+import { hashSessionToken, SESSION_COOKIE } from '../auth/sessions.js';
 import { fakeClientBuild, metaContent } from '../testing/client-build.js';
 import { insertOpenEvent, intake } from '../testing/fixtures.js';
 import { startTestApp, testDialects, type SignedIn, type TestApp } from '../testing/harness.js';
@@ -104,6 +105,15 @@ describe.each(testDialects)('pages rendered on the server on %s', (dialect) => {
       expect(renderedState(page.body)).toBeNull();
       expect(page.body).not.toContain('only Dana may read this');
     }
+  });
+
+  test('a session in the second half of its life is renewed by a page the server renders, as by any signed-in request', async () => {
+    const sam = await app.signIn(['dj'], { djName: 'Sam' });
+    const token = sam.cookie.slice(`${SESSION_COOKIE}=`.length);
+    await app.ctx.store.db.updateTable('sessions').set({ expires_at: Date.now() + 60_000 }).where('id_hash', '=', hashSessionToken(token)).execute();
+    const page = await app.request<string>('GET', `/eventSignup/${eventId}`, { cookie: sam.cookie });
+    expect(rootOf(page.body)).toContain('Get Started');
+    expect(page.headers.get('set-cookie')).toMatch(new RegExp(`^${SESSION_COOKIE}=${token};.*HttpOnly`));
   });
 
   test("a staff screen's page asks at once for what its loaders fetch, then for its modules, before the app has run", async () => {

@@ -1,16 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { paths } from '@shared/paths.js';
-import type { RenderedAppPage } from '@shared/pages.js';
+import type { AppPageInput, RenderedAppPage } from '@shared/pages.js';
 import type { AppContext } from '../context.js';
 import { CompressibleBody, sendCompressible } from '../http/compressed.js';
 import { appDocument, appPages, type ClientBuild, publicAssets } from './client-build.js';
 import { registerPublicPages } from './public-pages.js';
-import { pageZone, signupPageData } from './service.js';
+import { pageZone } from './service.js';
 import { pageLook, themedHtml, themeHeaders } from './theme.js';
 
 // The pages the server renders with React (decision 020), before the client's catch-all:
-// - the sign-in page and a DJ's signup pages, then hydrated by the browser's bundle: their
-//   content paints before the script arrives;
+// - the pages the client's route table marks as rendered (the sign-in page and a DJ's signup
+//   pages), then hydrated by the browser's bundle: their content paints before the script
+//   arrives. Their paths and data come from that table, the data asked of this server's own API
+//   in process, with the request's session (decision 059);
 // - the public lineup pages, whole documents readable without any script, with link-preview
 //   tags and a canonical link, kept rendered and compressed (public-pages.ts).
 // Every page goes out compressed when the browser takes it (http/compressed.ts).
@@ -37,21 +38,30 @@ export async function registerPages(app: FastifyInstance, ctx: AppContext, build
     return sendCompressible(request, reply, new CompressibleBody(html, 'text/html; charset=utf-8', 'once'));
   };
 
-  app.get(paths.login(), { config: PAGE }, async (request, reply) => {
-    const zone = await pageZone({ ctx, cookie: request.cookies.tz });
-    return sendAppPage(request, reply, await pages.renderAppPage({ url: request.url, ...settings, zone }));
-  });
+  /**
+   * The API as the browser's fetch would find it, for this request: a GET through every route's
+   * guard, schemas and serialiser, with the request's cookies, host and client address (a renewed
+   * session cookie goes out with the page). A failure of the server's own fails the page, as it would have failed the call.
+   */
+  const apiFor =
+    (request: FastifyRequest, reply: FastifyReply): AppPageInput['api'] =>
+    async (url) => {
+      const answer = await app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'application/json', ...(request.headers.host && { host: request.headers.host }), ...(request.headers.cookie && { cookie: request.headers.cookie }) },
+        remoteAddress: request.ip,
+      });
+      if (answer.statusCode >= 500) throw new Error(`${url} answered ${answer.statusCode} while its page was rendered.`);
+      for (const cookie of [answer.headers['set-cookie'] ?? []].flat()) reply.header('set-cookie', cookie);
+      return { status: answer.statusCode, body: answer.body ? answer.json() : undefined };
+    };
 
-  const signupPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { eventId } = request.params as { eventId: string };
-    const data = await signupPageData({ ctx, user: await app.signedInUser(request, reply), eventId });
-    if (!data) return sendAppPage(request, reply, null);
+  const renderedPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const zone = await pageZone({ ctx, cookie: request.cookies.tz });
-    return sendAppPage(request, reply, await pages.renderAppPage({ url: request.url, ...settings, zone, ...data }));
+    return sendAppPage(request, reply, await pages.renderAppPage({ url: request.url, ...settings, zone, api: apiFor(request, reply) }));
   };
-  // The spec's addresses (paths.ts builds them with an id filled in).
-  app.get('/eventSignup/:eventId', { config: PAGE }, signupPage);
-  app.get('/eventSignup/:eventId/wizard', { config: PAGE }, signupPage);
+  for (const path of pages.renderedPaths) app.get(path, { config: PAGE }, renderedPage);
 
   const { renderPublicLineupPage, renderLineupNotFoundPage, renderPublicLineupsPage } = pages;
   registerPublicPages(app, ctx, { renderPublicLineupPage, renderLineupNotFoundPage, renderPublicLineupsPage }, assets);
