@@ -4,7 +4,7 @@ import { CONFIRMATIONS, type Confirmation, DEFAULT_SLOT_HOURS, SLOT_FIELDS, type
 import type { DjUpdate, DjUpdateAfterAnswers, Played } from '@shared/dj-update.js';
 import type { LineupChanges, SignupPlace } from '@shared/lineup-save.js';
 import type { Signup, StaffSignup } from '@shared/schemas/lineup.js';
-import { readStoredAnswers, type SignupFormData } from '@shared/schemas/signup.js';
+import { readStoredAnswers, type SignupFormData } from '@shared/schemas/signup-answers.js';
 import { normaliseStreamLink } from '@shared/streams.js';
 import { precompiled, type QueryTarget } from '../db/precompiled.js';
 import type { Database, SignupsTable } from '../db/schema.js';

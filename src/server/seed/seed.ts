@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { DateTime } from 'luxon';
 import type { Dj } from '@shared/schemas/djs.js';
 import type { StaffSignup } from '@shared/schemas/lineup.js';
-import { SIGNUP_ANSWER_DEFAULTS, type SignupFormData } from '@shared/schemas/signup.js';
+import { SIGNUP_ANSWER_DEFAULTS, type SignupFormData } from '@shared/schemas/signup-answers.js';
 import { slotForSignup } from '@shared/lineup.js';
 import { eventFieldsSchema, saveEventSchema } from '@shared/schemas/events.js';
 import { DEFAULT_SETTINGS } from '@shared/schemas/settings.js';

@@ -1,12 +1,6 @@
-import {
-  availabilityIssues,
-  canonicalAvailability,
-  type ConfirmationBody,
-  type SignupArea,
-  type SignupFormData,
-  type SignupIntake,
-  type WithdrawalBody,
-} from '@shared/schemas/signup.js';
+import type { ConfirmationBody, SignupArea, WithdrawalBody } from '@shared/schemas/signup.js';
+import type { SignupFormData } from '@shared/schemas/signup-answers.js';
+import { availabilityIssues, canonicalAvailability, type SignupIntake } from '@shared/schemas/signup-intake.js';
 import { distinctStreamLinks, PREVIOUS_LINKS_SHOWN } from '@shared/streams.js';
 import type { SessionUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';

@@ -1,4 +1,12 @@
-import { confirmationBodySchema, djStreamCheckSchema, signupAreaQuerySchema, signupAreaSchema, signupIntakeSchema, submittedSignupSchema, withdrawalBodySchema } from '../schemas/signup.js';
+import {
+  confirmationBodySchema,
+  djStreamCheckSchema,
+  signupAreaQuerySchema,
+  signupAreaSchema,
+  submittedSignupSchema,
+  withdrawalBodySchema,
+} from '../schemas/signup.js';
+import { signupIntakeSchema } from '../schemas/signup-intake.js';
 import { contract } from './contract.js';
 
 // The DJ's side (spec §7 "event-and-DJ signup function", "event signup intake function").

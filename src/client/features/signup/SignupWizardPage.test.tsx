@@ -2,7 +2,8 @@
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { SignupArea, SignupFormData } from '@shared/schemas/signup';
+import type { SignupArea } from '@shared/schemas/signup';
+import type { SignupFormData } from '@shared/schemas/signup-answers';
 import { buildFormData } from '@shared/testing/builders';
 import { json, renderRoutes } from '@client/testing/renderRoutes';
 import { SignupWizardPage } from './SignupWizardPage';
