@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { parseFormData } from '@server/lineup/signups.js';
+import { parseFormData } from '@server/lineup/signup-rows.js';
 import { changedAnswers } from '@shared/history.js';
 import type { HistoryLine } from '@shared/schemas/history.js';
 import type { SignupFormData } from '@shared/schemas/signup-answers.js';

@@ -16,7 +16,7 @@ import type { Database } from '../db/schema.js';
 import { toCount } from '../db/values.js';
 import { createDj } from '../djs/service.js';
 import { createEvent, getEventDetail, publishEvent, saveEvent, setStaffConfirmation } from '../events/service.js';
-import { insertSignup } from '../lineup/signups.js';
+import { insertSignup } from '../lineup/dj-signup.js';
 
 // Demo data: a roster with stream links, past events with lineups and plays, and an upcoming
 // event with signups open and several signups, so a newcomer lands in a working app. It is

@@ -18,13 +18,12 @@ import {
   findSignupNaming,
   findSignupOwner,
   insertSignup,
-  parseFormData,
   proposeAgain,
-  setConfirmation,
-  storedDjUpdate,
   updateAnswersOnly,
   updateSignupForm,
-} from '../lineup/signups.js';
+} from '../lineup/dj-signup.js';
+import { parseFormData, storedDjUpdate } from '../lineup/signup-rows.js';
+import { setConfirmation } from '../lineup/signups.js';
 import { signupsOpenAt } from '@shared/lineup.js';
 import { afterDjUpdate, type PendingChange, slotChanges, slotDifferences, withDjChanges } from '@shared/dj-update.js';
 import type { SignupType } from '@shared/domain.js';
