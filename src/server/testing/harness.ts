@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { inject } from 'vitest';
+import type { Kysely } from 'kysely';
 import type { CallInput, Contract } from '@shared/api/contract.js';
 import type { Role } from '@shared/domain.js';
 import { type Answer, callContract, type SentRequest } from '@shared/testing/api-client.js';
@@ -12,6 +13,7 @@ import { createPostgresDatabase, dropPostgresDatabase } from './postgres-databas
 import { type Config, loadConfig } from '../config.js';
 import { openSession, SESSION_COOKIE } from '../auth/sessions.js';
 import { sqliteFile } from '../db/open.js';
+import type { Database } from '../db/schema.js';
 import type { Clock } from '../dj-posts/clock.js';
 import type { Limits } from '../limits.js';
 import { startServer, type RunningApp } from '../start.js';
@@ -73,6 +75,13 @@ export const djRow = ({ id = randomUUID(), discordId, publicName = 'Someone', dj
   djName?: string;
   now?: number;
 }) => ({ id, discord_id: discordId, public_name: publicName, dj_name: djName, rtmp_url: '', twitch_username: '', avatar_url: null, notes: '', created_at: now, updated_at: now });
+
+/** A DJ on the roster with no Discord ID (staff added them), written straight to the database. */
+export async function insertDj(db: Kysely<Database>, djName: string): Promise<string> {
+  const row = djRow({ discordId: null, publicName: `${djName} person`, djName });
+  await db.insertInto('djs').values(row).execute();
+  return row.id;
+}
 
 let discordCounter = 0;
 export const uniqueDiscordId = () => `${Date.now()}${String(++discordCounter).padStart(5, '0')}`.slice(0, 19);
