@@ -8,7 +8,7 @@ import { DEFAULT_SETTINGS } from '@shared/schemas/settings.js';
 import { malformed } from '@shared/testing/api-client.js';
 import { buildEvent, buildSignup } from '@shared/testing/builders.js';
 import { intake } from '../testing/fixtures.js';
-import { insertDj, startTestApp, testDialects, type SignedIn, type TestApp } from '../testing/harness.js';
+import { insertDj, startWithMembers, testDialects, type SignedIn, type TestApp } from '../testing/harness.js';
 import { createEventAs, draftOf } from '../testing/staff-saves.js';
 
 const HOUR = 3_600_000;
@@ -18,13 +18,8 @@ describe.each(testDialects)('events API on %s', (dialect) => {
   let app: TestApp;
   let host: SignedIn;
 
-  beforeEach(async () => {
-    app = await startTestApp(dialect);
-    host = await app.signIn(['host', 'dj']);
-  });
-  afterEach(async () => {
-    await app.destroy();
-  });
+  beforeEach(async () => ({ app, members: [host] } = await startWithMembers(dialect, [['host', 'dj']])));
+  afterEach(() => app.destroy());
 
   const db = () => app.ctx.store.db;
   const createEvent = (overrides: Partial<CreateEventRequest> = {}) =>

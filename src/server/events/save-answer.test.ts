@@ -5,7 +5,7 @@ import { type EventDetail, eventFieldsSchema, type SaveEventBody } from '@shared
 import type { Signup } from '@shared/schemas/lineup.js';
 import { buildLegacySlot, buildSignup } from '@shared/testing/builders.js';
 import { intake } from '../testing/fixtures.js';
-import { insertDj, type SignedIn, startTestApp, testDialects, type TestApp } from '../testing/harness.js';
+import { insertDj, type SignedIn, startWithMembers, testDialects, type TestApp } from '../testing/harness.js';
 import { createEventAs, draftOf } from '../testing/staff-saves.js';
 
 // A save answers with the event as it now reads back, built from what it read at its start and
@@ -16,13 +16,8 @@ describe.each(testDialects)('the event save answer on %s', (dialect) => {
   let app: TestApp;
   let host: SignedIn;
 
-  beforeEach(async () => {
-    app = await startTestApp(dialect);
-    host = await app.signIn(['host', 'dj']);
-  });
-  afterEach(async () => {
-    await app.destroy();
-  });
+  beforeEach(async () => ({ app, members: [host] } = await startWithMembers(dialect, [['host', 'dj']])));
+  afterEach(() => app.destroy());
 
   const db = () => app.ctx.store.db;
   const getEvent = async (id: string) => (await app.call(API.events.getEvent, { params: { eventId: id } }, { as: host })).body;

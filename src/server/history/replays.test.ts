@@ -2,7 +2,7 @@ import { API } from '@shared/api/index.js';
 import { slotForSignup } from '@shared/lineup.js';
 import type { EventChangeKind } from '@shared/domain.js';
 import { intake } from '../testing/fixtures.js';
-import { startTestApp, testDialects, type SignedIn, type TestApp } from '../testing/harness.js';
+import { DANA, HAL, type SignedIn, startWithMembers, testDialects, type TestApp } from '../testing/harness.js';
 import { createEventAs } from '../testing/staff-saves.js';
 
 // One press, one submission (issue 34): a write sent twice, one after the other or both at once
@@ -14,14 +14,8 @@ describe.each(testDialects)('replayed writes on %s', (dialect) => {
   let host: SignedIn;
   let dj: SignedIn;
 
-  beforeEach(async () => {
-    app = await startTestApp(dialect);
-    host = await app.signIn(['host', 'dj'], { publicName: 'Hal the host', djName: 'DJ Hal' });
-    dj = await app.signIn(['dj'], { publicName: 'Dana', djName: 'DJ Dana' });
-  });
-  afterEach(async () => {
-    await app.destroy();
-  });
+  beforeEach(async () => ({ app, members: [host, dj] } = await startWithMembers(dialect, HAL, DANA)));
+  afterEach(() => app.destroy());
 
   const createEvent = () => createEventAs(app, host);
   const kinds = async (eventId: string): Promise<EventChangeKind[]> =>

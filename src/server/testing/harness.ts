@@ -99,6 +99,25 @@ export interface TestAppOptions {
   clock?: Clock;
 }
 
+/** A member to sign in: their roles, and how the roster names them (TestApp.signIn). */
+type Member = readonly [roles: Role[], dj?: Parameters<TestApp['signIn']>[1]];
+
+/** Hal, a host who also plays, and Dana, a DJ: the members a test of the event's history follows. */
+export const HAL: Member = [['host', 'dj'], { publicName: 'Hal the host', djName: 'DJ Hal' }];
+export const DANA: Member = [['dj'], { publicName: 'Dana', djName: 'DJ Dana' }];
+
+/**
+ * A fresh app on this database with a member signed in for each of `members`, in order: the
+ * set-up most tests repeat before each test, in one call (`({ app, members: [host] } = await
+ * startWithMembers(dialect, [['host']]))`).
+ */
+export async function startWithMembers<const M extends readonly Member[]>(dialect: TestDialect, ...members: M): Promise<{ app: TestApp; members: { -readonly [K in keyof M]: SignedIn } }> {
+  const app = await startTestApp(dialect);
+  const signedIn: SignedIn[] = [];
+  for (const [roles, dj] of members) signedIn.push(await app.signIn(roles, dj));
+  return { app, members: signedIn as { -readonly [K in keyof M]: SignedIn } };
+}
+
 export async function startTestApp(
   dialect: TestDialect,
   env: Record<string, string> = {},
