@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { SIGNUP_FIELDS } from '../src/shared/schemas/signup.js';
+import { SIGNUP_FIELDS } from '../src/shared/schemas/signup-answers.js';
 
 // The DJ's signup answers are listed once, in SIGNUP_ANSWERS (decision 006, "How to add a signup
 // answer"). A file that names every answer within a few lines holds a second list of them: a
@@ -42,7 +42,7 @@ function listAt(text: string, fields: readonly string[]): number | null {
 
 test('no file but the definitions lists every signup answer', () => {
   const files = ['src', 'tests'].flatMap(sourceFiles);
-  expect(files).toContain('src/shared/schemas/signup.ts');
+  expect(files).toContain('src/shared/schemas/signup-answers.ts');
   const lists = files.flatMap((file) => {
     const line = listAt(fs.readFileSync(path.join(root, file), 'utf8'), SIGNUP_FIELDS);
     return line === null ? [] : [`${file}:${line}`];

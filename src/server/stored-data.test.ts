@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { API } from '@shared/api/index.js';
 import { CSV_VIEWS } from '@shared/archive/views.js';
-import { SIGNUP_ANSWER_DEFAULTS } from '@shared/schemas/signup.js';
+import { SIGNUP_ANSWER_DEFAULTS } from '@shared/schemas/signup-answers.js';
 import type { SlotsTable } from './db/schema.js';
 import { djRow, type SignedIn, startTestApp, testDialects, type TestApp } from './testing/harness.js';
 import { fakeClientBuild } from './testing/client-build.js';

@@ -7,7 +7,8 @@
 import { SIGNUP_TYPE_LABELS, type SignupType, SLOT_FIELDS, STAFF_DURATION_OPTIONS, type SlotField } from './domain.js';
 import { formatHours } from './lineup.js';
 import type { Signup, StaffSignup } from './schemas/lineup.js';
-import { type ShowContext, type SignupField, type SignupFormData, shownAnswers, STAFF_READ_ANSWERS } from './schemas/signup.js';
+import type { ShowContext } from './schemas/answer-derivations.js';
+import { shownAnswers, type SignupField, type SignupFormData, STAFF_READ_ANSWERS } from './schemas/signup-answers.js';
 
 /** What a signup's slot plays: the signup's own name, length and type. */
 export type Played = Pick<StaffSignup, 'name' | 'type'> & { requestedDuration: number };

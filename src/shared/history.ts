@@ -6,7 +6,7 @@ import type { DiscordPostKind } from './discord-webhooks.js';
 import type { Dj } from './schemas/djs.js';
 import type { LineupEvent, PreflightStep } from './schemas/events.js';
 import { HISTORY_EVENT_FIELDS, type HistoryLine, HISTORY_SIGNUP_FIELDS, HISTORY_TEXT_FIELDS } from './schemas/history.js';
-import { ANSWER_LABELS, type SignupFormData } from './schemas/signup.js';
+import { ANSWER_LABELS, type SignupFormData } from './schemas/signup-answers.js';
 import { calendarDay, formatDayTime, formatLocalTime, inStaffZones, type StaffZones, staffTime } from './time.js';
 
 // What a change did to an event, as lines of its history (docs/decisions/013-event-history.md):

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { parseFormData } from '@server/lineup/signups.js';
+import { parseFormData } from '@server/lineup/signup-rows.js';
 import { changedAnswers } from '@shared/history.js';
 import type { HistoryLine } from '@shared/schemas/history.js';
-import type { SignupFormData } from '@shared/schemas/signup.js';
-import { availabilityIssues } from '@shared/schemas/signup.js';
+import type { SignupFormData } from '@shared/schemas/signup-answers.js';
+import { availabilityIssues } from '@shared/schemas/signup-intake.js';
 import type { Tx } from './event-save-tx.js';
 import { type CeilingUser, Refusal } from './session.js';
 

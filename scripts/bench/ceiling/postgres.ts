@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { SignupFormData } from '@shared/schemas/signup.js';
+import type { SignupFormData } from '@shared/schemas/signup-answers.js';
 import { type Actor, admit, type CeilingDb, checkOwner, intakeChange, type IntakeEventRow, type OwnSignupRow, type SessionRow } from './db.js';
 import type { Tx } from './event-save-tx.js';
 import { CHANGE_CHANNEL, forUpdate, NOTIFY_SQL, numbered, SESSION_SQL, SIGNUP_INTAKE_SQL } from './sql.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { SignupFormData } from '@shared/schemas/signup.js';
+import type { SignupFormData } from '@shared/schemas/signup-answers.js';
 import { submitSignup } from '@shared/api/signup.js';
-import { canonicalAvailability, signupIntakeSchema } from '@shared/schemas/signup.js';
+import { canonicalAvailability, signupIntakeSchema } from '@shared/schemas/signup-intake.js';
 import { type CeilingDb, worthRetrying } from './db.js';
 import { containsNul, guard, Refusal, userOf } from './session.js';
 

@@ -8,7 +8,7 @@ import { migrationProvider } from '@server/db/migrations/index.js';
 import type { Database } from '@server/db/schema.js';
 import { submitSignup } from '@server/signup/service.js';
 import { intake } from '@server/testing/fixtures.js';
-import { signupIntakeSchema } from '@shared/schemas/signup.js';
+import { signupIntakeSchema } from '@shared/schemas/signup-intake.js';
 import { getEventDetail, saveEvent } from '@server/events/service.js';
 import { slotForSignup } from '@shared/lineup.js';
 import { type EventDetail, eventFieldsSchema, type SaveEventBody, saveEventSchema } from '@shared/schemas/events.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import SQLite from 'better-sqlite3';
-import type { SignupFormData } from '@shared/schemas/signup.js';
+import type { SignupFormData } from '@shared/schemas/signup-answers.js';
 import { type Actor, admit, type CeilingDb, checkOwner, intakeChange, type IntakeEventRow, type OwnSignupRow, type SessionRow } from './db.js';
 import { changesDjDetails } from '@server/db/statement-cache.js';
 import type { Tx } from './event-save-tx.js';

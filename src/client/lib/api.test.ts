@@ -1,6 +1,7 @@
 import * as events from '@shared/api/events';
 import * as signup from '@shared/api/signup';
-import { SIGNUP_ANSWER_DEFAULTS, type SignupIntake } from '@shared/schemas/signup';
+import { SIGNUP_ANSWER_DEFAULTS } from '@shared/schemas/signup-answers';
+import type { SignupIntake } from '@shared/schemas/signup-intake';
 import { call } from './api';
 
 // One press, one submission (issue 34): a write identical to one still on its way is not sent

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as api from '@shared/api/signup';
-import type { SignupArea, SignupIntake } from '@shared/schemas/signup';
+import type { SignupArea } from '@shared/schemas/signup';
+import type { SignupIntake } from '@shared/schemas/signup-intake';
 import type { BodyOf } from '@shared/api/contract';
 import { call, queryOf } from '@client/lib/api';
 

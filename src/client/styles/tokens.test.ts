@@ -32,3 +32,10 @@ test('in both themes, text and state colours read at 4.5:1 on every surface', ()
     }
   }
 });
+
+test('tokens.css holds the tokens alone: every declaration a variable (the skin is app-theme.css, the public pages have their own)', () => {
+  const declarations = tokens.replace(/\/\*[\s\S]*?\*\//g, '').match(/[\w-]+\s*:[^;{}]+;/g) ?? [];
+  expect(declarations.length).toBeGreaterThan(100);
+  expect(declarations.filter((declaration) => !declaration.startsWith('--'))).toEqual([]);
+  expect(tokens).not.toMatch(/@(import|font-face|media)/);
+});

@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { Signup } from '@shared/schemas/lineup.js';
 import { placeSlots, slotForSignup } from '@shared/lineup.js';
 import { API } from '@shared/api/index.js';
-import { type CreateEventRequest, type EventDetail, eventFieldsSchema, type SaveEventBody } from '@shared/schemas/events.js';
+import type { CreateEventRequest, EventDetail } from '@shared/schemas/events.js';
 import { historyLineText } from '@shared/history.js';
 import { DEFAULT_SETTINGS } from '@shared/schemas/settings.js';
 import { malformed } from '@shared/testing/api-client.js';
 import { buildEvent, buildSignup } from '@shared/testing/builders.js';
 import { intake } from '../testing/fixtures.js';
-import { startTestApp, testDialects, type SignedIn, type TestApp } from '../testing/harness.js';
+import { insertDj, startWithMembers, testDialects, type SignedIn, type TestApp } from '../testing/harness.js';
+import { createEventAs, draftOf } from '../testing/staff-saves.js';
 
 const HOUR = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -17,33 +18,16 @@ describe.each(testDialects)('events API on %s', (dialect) => {
   let app: TestApp;
   let host: SignedIn;
 
-  beforeEach(async () => {
-    app = await startTestApp(dialect);
-    host = await app.signIn(['host', 'dj']);
-  });
-  afterEach(async () => {
-    await app.destroy();
-  });
+  beforeEach(async () => ({ app, members: [host] } = await startWithMembers(dialect, [['host', 'dj']])));
+  afterEach(() => app.destroy());
 
   const db = () => app.ctx.store.db;
-  async function createEvent(overrides: Partial<CreateEventRequest> = {}): Promise<string> {
-    const body = { name: 'Sunday Service', startDatetime: '2030-01-06T20:00:00.000Z', host: 'Hosty', signupsAreOpen: true, message: 'Hello', footer: 'Bye', ...overrides };
-    const response = await app.call(API.events.createEvent, { body }, { as: host });
-    expect(response.status).toBe(201);
-    return response.body.id;
-  }
+  const createEvent = (overrides: Partial<CreateEventRequest> = {}) =>
+    createEventAs(app, host, { startDatetime: '2030-01-06T20:00:00.000Z', host: 'Hosty', message: 'Hello', footer: 'Bye', ...overrides });
 
   const getEvent = async (id: string) => (await app.call(API.events.getEvent, { params: { eventId: id } }, { as: host })).body;
 
-  async function addDj(djName: string): Promise<string> {
-    const id = randomUUID();
-    const now = Date.now();
-    await db()
-      .insertInto('djs')
-      .values({ id, discord_id: null, public_name: `${djName} person`, dj_name: djName, rtmp_url: '', twitch_username: '', avatar_url: null, notes: '', created_at: now, updated_at: now })
-      .execute();
-    return id;
-  }
+  const addDj = (djName: string) => insertDj(db(), djName);
 
   /** What the signup intake does: a row with the DJ's form data, then a change notification. */
   async function djSubmits(eventId: string, djId: string, name: string): Promise<string> {
@@ -66,16 +50,6 @@ describe.each(testDialects)('events API on %s', (dialect) => {
   const slotFor = slotForSignup;
 
 
-  /** The save body a client sends for a loaded event with some edits. */
-  const draftOf = (event: EventDetail, edits: Partial<SaveEventBody> = {}): SaveEventBody => ({
-    baseVersion: event.version,
-    event: eventFieldsSchema.parse(event),
-    resolvedUpdates: [],
-    signups: event.signups,
-    slots: event.slots,
-    removedSignupUuids: [],
-    ...edits,
-  });
 
   describe('list and home', () => {
     async function eventAt(name: string, start: number, hours: number) {

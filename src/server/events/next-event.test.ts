@@ -2,7 +2,7 @@ import { DEFAULT_SETTINGS, type Settings } from '@shared/schemas/settings.js';
 import type { BodyOf } from '@shared/api/contract.js';
 import { API } from '@shared/api/index.js';
 import { malformed } from '@shared/testing/api-client.js';
-import { startTestApp, testDialects, type SignedIn, type TestApp } from '../testing/harness.js';
+import { startWithMembers, testDialects, type SignedIn, type TestApp } from '../testing/harness.js';
 
 // 'Create next event' (issue 13) and the same-day warning it shares with Create Event.
 
@@ -13,13 +13,8 @@ describe.each(testDialects)('next event and same-day events on %s', (dialect) =>
   let app: TestApp;
   let host: SignedIn;
 
-  beforeEach(async () => {
-    app = await startTestApp(dialect);
-    host = await app.signIn(['host']);
-  });
-  afterEach(async () => {
-    await app.destroy();
-  });
+  beforeEach(async () => ({ app, members: [host] } = await startWithMembers(dialect, [['host']])));
+  afterEach(() => app.destroy());
 
   type CreateEventBody = BodyOf<typeof API.events.createEvent>;
   const create = (body: CreateEventBody) => app.call(API.events.createEvent, { body }, { as: host });

@@ -16,7 +16,7 @@ import { SLOT_NAME_COLUMNS, slotNameOf } from '../lineup/slot-names.js';
 import { warnStoredDataOnce } from '../stored-data-log.js';
 
 // Event rows, mapped to and from the shapes of shared/schemas/events.ts. An event's signups and
-// slots are the lineup's (lineup/signups.ts, lineup/slots.ts). Writes take a transaction:
+// slots are the lineup's (lineup/signups.ts, lineup/dj-signup.ts, lineup/slots.ts). Writes take a transaction:
 // services compose them.
 
 type Db = Kysely<Database> | Transaction<Database>;

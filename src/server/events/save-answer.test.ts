@@ -5,7 +5,8 @@ import { type EventDetail, eventFieldsSchema, type SaveEventBody } from '@shared
 import type { Signup } from '@shared/schemas/lineup.js';
 import { buildLegacySlot, buildSignup } from '@shared/testing/builders.js';
 import { intake } from '../testing/fixtures.js';
-import { type SignedIn, startTestApp, testDialects, type TestApp } from '../testing/harness.js';
+import { insertDj, type SignedIn, startWithMembers, testDialects, type TestApp } from '../testing/harness.js';
+import { createEventAs, draftOf } from '../testing/staff-saves.js';
 
 // A save answers with the event as it now reads back, built from what it read at its start and
 // what it wrote (events/service.ts saveEvent): after every kind of edit, the answer must be what
@@ -15,32 +16,15 @@ describe.each(testDialects)('the event save answer on %s', (dialect) => {
   let app: TestApp;
   let host: SignedIn;
 
-  beforeEach(async () => {
-    app = await startTestApp(dialect);
-    host = await app.signIn(['host', 'dj']);
-  });
-  afterEach(async () => {
-    await app.destroy();
-  });
+  beforeEach(async () => ({ app, members: [host] } = await startWithMembers(dialect, [['host', 'dj']])));
+  afterEach(() => app.destroy());
 
   const db = () => app.ctx.store.db;
   const getEvent = async (id: string) => (await app.call(API.events.getEvent, { params: { eventId: id } }, { as: host })).body;
 
-  async function addDj(djName: string): Promise<string> {
-    const id = randomUUID();
-    const now = Date.now();
-    await db()
-      .insertInto('djs')
-      .values({ id, discord_id: null, public_name: `${djName} person`, dj_name: djName, rtmp_url: '', twitch_username: '', avatar_url: null, notes: '', created_at: now, updated_at: now })
-      .execute();
-    return id;
-  }
+  const addDj = (djName: string) => insertDj(db(), djName);
 
-  async function createEvent(name: string, startDatetime: string): Promise<string> {
-    const response = await app.call(API.events.createEvent, { body: { name, startDatetime, host: 'Hosty', signupsAreOpen: true, message: 'Hello', footer: 'Bye' } }, { as: host });
-    expect(response.status).toBe(201);
-    return response.body.id;
-  }
+  const createEvent = (name: string, startDatetime: string) => createEventAs(app, host, { name, startDatetime, host: 'Hosty', message: 'Hello', footer: 'Bye' });
 
   /** A DJ's own submission, as the intake stores it. */
   async function djSubmits(eventId: string, djId: string, name: string, position = 1000): Promise<string> {
@@ -53,16 +37,6 @@ describe.each(testDialects)('the event save answer on %s', (dialect) => {
     await db().insertInto('signup_djs').values({ signup_uuid: uuid, event_id: eventId, dj_id: djId, position: 0 }).execute();
     return uuid;
   }
-
-  const draftOf = (event: EventDetail, edits: Partial<SaveEventBody> = {}): SaveEventBody => ({
-    baseVersion: event.version,
-    event: eventFieldsSchema.parse(event),
-    resolvedUpdates: [],
-    signups: event.signups,
-    slots: event.slots,
-    removedSignupUuids: [],
-    ...edits,
-  });
 
   /** Saves, and checks the answer is what the event now reads as. */
   async function save(id: string, body: SaveEventBody): Promise<EventDetail> {

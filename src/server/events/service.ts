@@ -15,7 +15,7 @@ import type {
   StaffConfirmationBody,
 } from '@shared/schemas/events.js';
 import { nextEventFields, sameDayEvents, scheduleOf } from '@shared/series.js';
-import { answerStoredProblems } from '@shared/schemas/signup.js';
+import { answerStoredProblems } from '@shared/schemas/signup-answers.js';
 import { eventStoredProblems } from '@shared/stored-problems.js';
 import type { HistoryLine } from '@shared/schemas/history.js';
 import type { ChangeBus } from '../changes/bus.js';

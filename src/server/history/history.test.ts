@@ -5,7 +5,8 @@ import type { HistoryPage } from '@shared/schemas/history.js';
 import { slotForSignup } from '@shared/lineup.js';
 import { historyLineText } from '@shared/history.js';
 import { intake } from '../testing/fixtures.js';
-import { startTestApp, testDialects, type SignedIn, type TestApp } from '../testing/harness.js';
+import { DANA, HAL, type SignedIn, startWithMembers, testDialects, type TestApp } from '../testing/harness.js';
+import { createEventAs } from '../testing/staff-saves.js';
 
 /** The history's times as a host in the series' own zone reads them. */
 const LONDON = { viewer: 'Europe/London', series: 'Europe/London' };
@@ -18,28 +19,11 @@ describe.each(testDialects)('event history on %s', (dialect) => {
   let host: SignedIn;
   let dj: SignedIn;
 
-  beforeEach(async () => {
-    app = await startTestApp(dialect);
-    host = await app.signIn(['host', 'dj'], { publicName: 'Hal the host', djName: 'DJ Hal' });
-    dj = await app.signIn(['dj'], { publicName: 'Dana', djName: 'DJ Dana' });
-  });
-  afterEach(async () => {
-    await app.destroy();
-  });
+  beforeEach(async () => ({ app, members: [host, dj] } = await startWithMembers(dialect, HAL, DANA)));
+  afterEach(() => app.destroy());
 
 
-  async function createEvent(name = 'Sunday Service', startDatetime = '2030-06-09T19:00:00.000Z'): Promise<string> {
-    const response = await app.call(API.events.createEvent, { body: {
-      name,
-      startDatetime,
-      host: 'Hal',
-      signupsAreOpen: true,
-      message: '',
-      footer: '',
-    } }, { as: host });
-    expect(response.status).toBe(201);
-    return response.body.id;
-  }
+  const createEvent = (name = 'Sunday Service', startDatetime = '2030-06-09T19:00:00.000Z') => createEventAs(app, host, { name, startDatetime });
 
   const event = async (id: string) => (await app.call(API.events.getEvent, { params: { eventId: id } }, { as: host })).body;
   const history = async (id: string, query: CallInput<typeof API.history.getEventHistory>['query'] = {}) => {

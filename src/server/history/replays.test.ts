@@ -2,7 +2,8 @@ import { API } from '@shared/api/index.js';
 import { slotForSignup } from '@shared/lineup.js';
 import type { EventChangeKind } from '@shared/domain.js';
 import { intake } from '../testing/fixtures.js';
-import { startTestApp, testDialects, type SignedIn, type TestApp } from '../testing/harness.js';
+import { DANA, HAL, type SignedIn, startWithMembers, testDialects, type TestApp } from '../testing/harness.js';
+import { createEventAs } from '../testing/staff-saves.js';
 
 // One press, one submission (issue 34): a write sent twice, one after the other or both at once
 // (a double-clicked button, a request the browser retried), changes and records what one would.
@@ -13,21 +14,10 @@ describe.each(testDialects)('replayed writes on %s', (dialect) => {
   let host: SignedIn;
   let dj: SignedIn;
 
-  beforeEach(async () => {
-    app = await startTestApp(dialect);
-    host = await app.signIn(['host', 'dj'], { publicName: 'Hal the host', djName: 'DJ Hal' });
-    dj = await app.signIn(['dj'], { publicName: 'Dana', djName: 'DJ Dana' });
-  });
-  afterEach(async () => {
-    await app.destroy();
-  });
+  beforeEach(async () => ({ app, members: [host, dj] } = await startWithMembers(dialect, HAL, DANA)));
+  afterEach(() => app.destroy());
 
-  async function createEvent(): Promise<string> {
-    const body = { name: 'Sunday Service', startDatetime: '2030-06-09T19:00:00.000Z', host: 'Hal', signupsAreOpen: true, message: '', footer: '' };
-    const response = await app.call(API.events.createEvent, { body }, { as: host });
-    expect(response.status).toBe(201);
-    return response.body.id;
-  }
+  const createEvent = () => createEventAs(app, host);
   const kinds = async (eventId: string): Promise<EventChangeKind[]> =>
     (await app.call(API.history.getEventHistory, { params: { eventId }, query: {} }, { as: host })).body.entries.map((entry) => entry.kind);
   const twice = async <T>(send: () => Promise<T>, together: boolean): Promise<T[]> => (together ? Promise.all([send(), send()]) : [await send(), await send()]);

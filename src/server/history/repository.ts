@@ -3,7 +3,7 @@ import { EVENT_CHANGE_KINDS, type EventChangeKind } from '@shared/domain.js';
 import { type HistoryEntry, type HistoryLine, historyLineSchema } from '@shared/schemas/history.js';
 import type { Database } from '../db/schema.js';
 import { toIso } from '../db/values.js';
-import { NAMING_COLUMNS, namedSignupOf, signupsNaming } from '../lineup/signups.js';
+import { namedSignupOf, NAMING_COLUMNS, signupsNaming } from '../lineup/signups-naming.js';
 
 // Reading an event's history and a DJ's signups over time (record.ts writes the history).
 

@@ -1,13 +1,11 @@
 import fs from 'node:fs';
 import { API } from '@shared/api/index.js';
-import { slotForSignup } from '@shared/lineup.js';
 import { feeds, paths } from '@shared/paths.js';
 import type { NextEventFeed } from '@shared/schemas/public.js';
 import { SettableClock } from '../dj-posts/clock.js';
 import { fakeClientBuild } from '../testing/client-build.js';
-import { intake } from '../testing/fixtures.js';
 import { startTestApp, testDialects, type SignedIn, type TestApp } from '../testing/harness.js';
-import { lifecycleAs } from '../testing/staff-saves.js';
+import { createEventAs, lifecycleAs, lineupOfActs } from '../testing/staff-saves.js';
 
 // "Now playing" and "up next" on the public lineup page and /feeds/next.json (issue 35), served
 // from memory (decision 036) on a clock the test sets: the clock crossing a slot boundary or a
@@ -42,21 +40,12 @@ describe.each(testDialects)('now playing on the public page and feed, on %s', (d
 
   /** An event at START, Dana live (19:00–20:00 UTC) then Rex live (20:00–21:00), saved; published unless asked not to. */
   async function night({ name = 'Sunday Service', published = true } = {}) {
-    const created = await app.call(API.events.createEvent, { body: { name, startDatetime: new Date(START).toISOString(), host: 'Hal', signupsAreOpen: true, message: '', footer: '', confirmSameDay: true } }, { as: host });
-    const eventId = created.body.id;
-    for (const [dj, act] of [[dana, 'Dana live'], [rex, 'Rex live']] as const) {
-      expect((await app.call(API.signup.submitSignup, { body: intake(eventId, { name: act }) }, { as: dj })).status).toBe(200);
-    }
-    const current = (await app.call(API.events.getEvent, { params: { eventId } }, { as: host })).body;
-    const signups = [...current.signups].sort((a, b) => a.name.localeCompare(b.name));
-    const saved = await app.call(API.events.saveEvent, {
-      params: { eventId },
-      body: { baseVersion: current.version, event: current, signups: current.signups, slots: signups.map((signup) => slotForSignup(signup)), removedSignupUuids: [] },
-    }, { as: host });
-    expect(saved.status).toBe(200);
+    const eventId = await createEventAs(app, host, { name, startDatetime: new Date(START).toISOString(), confirmSameDay: true });
+    const { uuids } = await lineupOfActs(app, host, eventId, [[dana, 'Dana live'], [rex, 'Rex live']]);
     if (published) await lifecycleAs(app, host, eventId, 'publish');
-    return { eventId, danaSlot: signups.find((signup) => signup.name === 'Dana live')!.uuid };
+    return { eventId, danaSlot: uuids['Dana live']! };
   }
+
 
   /** The public page's "On air" section as a visitor reads it: who plays now, who is up next (null: not shown). */
   async function page(eventId: string) {

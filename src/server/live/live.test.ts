@@ -1,10 +1,9 @@
 import { API } from '@shared/api/index.js';
 import { historyLineText } from '@shared/history.js';
-import { slotForSignup } from '@shared/lineup.js';
 import { malformed } from '@shared/testing/api-client.js';
 import { SettableClock } from '../dj-posts/clock.js';
-import { intake } from '../testing/fixtures.js';
 import { startTestApp, testDialects, type SignedIn, type TestApp } from '../testing/harness.js';
+import { createEventAs, lineupOfActs } from '../testing/staff-saves.js';
 
 // The live board through HTTP (issue 35), on a clock the test sets: staff mark slots On air or
 // No-show from the event's start; a no-show is not a play (dj_plays, the DJs' statistics), also
@@ -34,20 +33,9 @@ describe.each(testDialects)('the live board on %s', (dialect) => {
 
   /** An event at START with Dana's then Rex's signup in its lineup (an hour each). */
   async function nightWithLineup(name = 'Sunday Service', start = START) {
-    const created = await app.call(API.events.createEvent, { body: { name, startDatetime: new Date(start).toISOString(), host: 'Hal', signupsAreOpen: true, message: '', footer: '' } }, { as: host });
-    const eventId = created.body.id;
-    for (const [dj, act] of [[dana, 'Dana live'], [rex, 'Rex live']] as const) {
-      expect((await app.call(API.signup.submitSignup, { body: intake(eventId, { name: act }) }, { as: dj })).status).toBe(200);
-    }
-    const current = (await app.call(API.events.getEvent, { params: { eventId } }, { as: host })).body;
-    const signups = [...current.signups].sort((a, b) => a.name.localeCompare(b.name));
-    const saved = await app.call(API.events.saveEvent, {
-      params: { eventId },
-      body: { baseVersion: current.version, event: current, signups: current.signups, slots: signups.map((signup) => slotForSignup(signup)), removedSignupUuids: [] },
-    }, { as: host });
-    expect(saved.status).toBe(200);
-    const uuid = (act: string) => signups.find((signup) => signup.name === act)!.uuid;
-    return { eventId, danaSlot: uuid('Dana live'), rexSlot: uuid('Rex live'), version: saved.body.version };
+    const eventId = await createEventAs(app, host, { name, startDatetime: new Date(start).toISOString() });
+    const { uuids, version } = await lineupOfActs(app, host, eventId, [[dana, 'Dana live'], [rex, 'Rex live']]);
+    return { eventId, danaSlot: uuids['Dana live']!, rexSlot: uuids['Rex live']!, version };
   }
 
   const plays = async (eventId: string) =>

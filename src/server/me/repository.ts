@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { toCount, toIso } from '../db/values.js';
-import { NAMING_COLUMNS, namedSignupOf, signupsNaming, standingDjSignups } from '../lineup/signups.js';
+import { namedSignupOf, NAMING_COLUMNS, signupsNaming, standingDjSignups } from '../lineup/signups-naming.js';
 
 // A DJ's Home reads: every query is filtered by the caller's roster id, except the open events,
 // whose public basics every DJ may see.

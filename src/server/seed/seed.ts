@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { DateTime } from 'luxon';
 import type { Dj } from '@shared/schemas/djs.js';
 import type { StaffSignup } from '@shared/schemas/lineup.js';
-import { SIGNUP_ANSWER_DEFAULTS, type SignupFormData } from '@shared/schemas/signup.js';
+import { SIGNUP_ANSWER_DEFAULTS, type SignupFormData } from '@shared/schemas/signup-answers.js';
 import { slotForSignup } from '@shared/lineup.js';
 import { eventFieldsSchema, saveEventSchema } from '@shared/schemas/events.js';
 import { DEFAULT_SETTINGS } from '@shared/schemas/settings.js';
@@ -16,7 +16,7 @@ import type { Database } from '../db/schema.js';
 import { toCount } from '../db/values.js';
 import { createDj } from '../djs/service.js';
 import { createEvent, getEventDetail, publishEvent, saveEvent, setStaffConfirmation } from '../events/service.js';
-import { insertSignup } from '../lineup/signups.js';
+import { insertSignup } from '../lineup/dj-signup.js';
 
 // Demo data: a roster with stream links, past events with lineups and plays, and an upcoming
 // event with signups open and several signups, so a newcomer lands in a working app. It is

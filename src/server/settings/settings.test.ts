@@ -2,7 +2,7 @@ import { API } from '@shared/api/index.js';
 import { DEFAULT_SETTINGS, type Settings } from '@shared/schemas/settings.js';
 import { SETUP_FIELDS } from '@shared/setup-checklist.js';
 import { malformed } from '@shared/testing/api-client.js';
-import { type SignedIn, startTestApp, testDialects, type TestApp } from '../testing/harness.js';
+import { type SignedIn, startWithMembers, testDialects, type TestApp } from '../testing/harness.js';
 import { readSettings } from './service.js';
 
 const changed: Settings = {
@@ -20,13 +20,8 @@ const changed: Settings = {
 describe.each(testDialects)('settings API on %s', (dialect) => {
   let app: TestApp;
   let host: SignedIn;
-  beforeEach(async () => {
-    app = await startTestApp(dialect);
-    host = await app.signIn(['host']);
-  });
-  afterEach(async () => {
-    await app.destroy();
-  });
+  beforeEach(async () => ({ app, members: [host] } = await startWithMembers(dialect, [['host']])));
+  afterEach(() => app.destroy());
 
   test('before anything is saved the defaults are returned', async () => {
     const response = await app.call(API.settings.getSettings, {}, { as: host });

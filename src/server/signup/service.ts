@@ -1,12 +1,6 @@
-import {
-  availabilityIssues,
-  canonicalAvailability,
-  type ConfirmationBody,
-  type SignupArea,
-  type SignupFormData,
-  type SignupIntake,
-  type WithdrawalBody,
-} from '@shared/schemas/signup.js';
+import type { ConfirmationBody, SignupArea, WithdrawalBody } from '@shared/schemas/signup.js';
+import type { SignupFormData } from '@shared/schemas/signup-answers.js';
+import { availabilityIssues, canonicalAvailability, type SignupIntake } from '@shared/schemas/signup-intake.js';
 import { distinctStreamLinks, PREVIOUS_LINKS_SHOWN } from '@shared/streams.js';
 import type { SessionUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
@@ -24,13 +18,12 @@ import {
   findSignupNaming,
   findSignupOwner,
   insertSignup,
-  parseFormData,
   proposeAgain,
-  setConfirmation,
-  storedDjUpdate,
   updateAnswersOnly,
   updateSignupForm,
-} from '../lineup/signups.js';
+} from '../lineup/dj-signup.js';
+import { parseFormData, storedDjUpdate } from '../lineup/signup-rows.js';
+import { setConfirmation } from '../lineup/signups.js';
 import { signupsOpenAt } from '@shared/lineup.js';
 import { afterDjUpdate, type PendingChange, slotChanges, slotDifferences, withDjChanges } from '@shared/dj-update.js';
 import type { SignupType } from '@shared/domain.js';

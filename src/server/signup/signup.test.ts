@@ -6,7 +6,7 @@ import { applyPendingChange, dismissPendingChange, pendingChanges } from '@share
 import { slotForSignup } from '@shared/lineup.js';
 import { type EventDetail, eventFieldsSchema } from '@shared/schemas/events.js';
 import type { Signup } from '@shared/schemas/lineup.js';
-import { signupIntakeSchema } from '@shared/schemas/signup.js';
+import { signupIntakeSchema } from '@shared/schemas/signup-intake.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { malformed, RawBody } from '@shared/testing/api-client.js';
 import { intake } from '../testing/fixtures.js';

@@ -9,7 +9,7 @@ import { getEventDetail, refuseIfCancelled } from '../events/service.js';
 import { findEvent } from '../events/repository.js';
 import { conflict, notFound } from '../http/errors.js';
 import { recordChange } from '../history/record.js';
-import { findSignupNaming, setStreamTested } from '../lineup/signups.js';
+import { findSignupNaming, setStreamTested } from '../lineup/dj-signup.js';
 import { loadSignupArea, rosterIdOf } from '../signup/service.js';
 import { readStreamCheckSettings, writeStreamCheckSettings } from './settings.js';
 

@@ -2,11 +2,11 @@ import { API } from '@shared/api/index.js';
 import { slotForSignup } from '@shared/lineup.js';
 import { historyLineText } from '@shared/history.js';
 import type { EventDetail, SaveEventBody } from '@shared/schemas/events.js';
-import { eventFieldsSchema } from '@shared/schemas/events.js';
 import { swapInStandby } from '@shared/standby.js';
 import { SettableClock } from '../dj-posts/clock.js';
 import { intake } from '../testing/fixtures.js';
 import { startTestApp, testDialects, type SignedIn, type TestApp } from '../testing/harness.js';
+import { draftOf } from '../testing/staff-saves.js';
 
 // Standby DJs and stream checks (issue 35, Deliver 3 and 4) through HTTP, on both databases, as
 // a host and two DJs use them, and as an attacker would try them: a DJ marking another DJ's
@@ -34,15 +34,6 @@ describe.each(testDialects)('standby and stream checks on %s', (dialect) => {
   });
 
   const getEvent = async (id: string) => (await app.call(API.events.getEvent, { params: { eventId: id } }, { as: host })).body;
-  const bodyOf = (event: EventDetail, edits: Partial<SaveEventBody> = {}): SaveEventBody => ({
-    baseVersion: event.version,
-    event: eventFieldsSchema.parse(event),
-    resolvedUpdates: [],
-    signups: event.signups,
-    slots: event.slots,
-    removedSignupUuids: [],
-    ...edits,
-  });
   const save = (id: string, body: SaveEventBody, as = host) => app.call(API.events.saveEvent, { params: { eventId: id }, body }, { as });
 
   /** An event a week after NOW with Rex in the lineup and Dana on standby. */
@@ -54,7 +45,7 @@ describe.each(testDialects)('standby and stream checks on %s', (dialect) => {
     }
     const loaded = await getEvent(id);
     const [rexSignup, danaSignup] = [loaded.signups.find((s) => s.name === 'Rex live')!, loaded.signups.find((s) => s.name === 'Dana live')!];
-    const saved = await save(id, bodyOf(loaded, { signups: [rexSignup, { ...danaSignup, standby: true }], slots: [slotForSignup(rexSignup)] }));
+    const saved = await save(id, draftOf(loaded, { signups: [rexSignup, { ...danaSignup, standby: true }], slots: [slotForSignup(rexSignup)] }));
     expect(saved.status).toBe(200);
     return saved.body;
   }
@@ -66,7 +57,7 @@ describe.each(testDialects)('standby and stream checks on %s', (dialect) => {
     expect(home.signups.map((s) => [s.signupName, s.state])).toEqual([['Dana live', 'standby']]);
 
     const dana2 = event.signups[1]!;
-    const refused = await save(event.id, bodyOf(event, { slots: [...event.slots, slotForSignup(dana2)] }));
+    const refused = await save(event.id, draftOf(event, { slots: [...event.slots, slotForSignup(dana2)] }));
     expect(refused.status).toBe(400);
     expect(refused.error).toMatchObject({ message: 'Dana live is on standby and in the lineup: take them off standby, or send their slot back to the signups.' });
     expect((await getEvent(event.id)).slots).toHaveLength(1);
@@ -75,7 +66,7 @@ describe.each(testDialects)('standby and stream checks on %s', (dialect) => {
   test('a DJ cannot put anyone on standby: the save is staff only', async () => {
     const event = await nightWithStandby();
     const rexSignup = event.signups[0]!;
-    const attempt = await save(event.id, bodyOf(event, { signups: [{ ...event.signups[1]!, standby: false }, rexSignup] }), dana);
+    const attempt = await save(event.id, draftOf(event, { signups: [{ ...event.signups[1]!, standby: false }, rexSignup] }), dana);
     expect(attempt.status).toBe(403);
     expect((await getEvent(event.id)).signups.map((s) => s.standby)).toEqual([false, true]);
   });
@@ -83,7 +74,7 @@ describe.each(testDialects)('standby and stream checks on %s', (dialect) => {
   test('Swap in standby: the standby plays the slot at its time and length, the dropped DJ waits in the signups, the history says so', async () => {
     const event = await nightWithStandby();
     const swapped = swapInStandby(event, 0, event.signups[1]!.uuid);
-    const response = await save(event.id, bodyOf(event, { signups: swapped.signups, slots: swapped.slots }));
+    const response = await save(event.id, draftOf(event, { signups: swapped.signups, slots: swapped.slots }));
     expect(response.status).toBe(200);
     const after = await getEvent(event.id);
     expect(after.slots.map((slot) => slot.signupUuid)).toEqual([event.signups[1]!.uuid]);

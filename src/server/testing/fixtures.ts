@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { BodyOf } from '@shared/api/contract.js';
 import type { submitSignup } from '@shared/api/signup.js';
-import { SIGNUP_ANSWER_DEFAULTS } from '@shared/schemas/signup.js';
+import { SIGNUP_ANSWER_DEFAULTS } from '@shared/schemas/signup-answers.js';
 import type { Database } from '../db/schema.js';
 
 // Rows and bodies shared by the hardening tests (access matrix, hostile input, crash safety).

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { inject } from 'vitest';
+import type { Kysely } from 'kysely';
 import type { CallInput, Contract } from '@shared/api/contract.js';
 import type { Role } from '@shared/domain.js';
 import { type Answer, callContract, type SentRequest } from '@shared/testing/api-client.js';
@@ -12,6 +13,7 @@ import { createPostgresDatabase, dropPostgresDatabase } from './postgres-databas
 import { type Config, loadConfig } from '../config.js';
 import { openSession, SESSION_COOKIE } from '../auth/sessions.js';
 import { sqliteFile } from '../db/open.js';
+import type { Database } from '../db/schema.js';
 import type { Clock } from '../dj-posts/clock.js';
 import type { Limits } from '../limits.js';
 import { startServer, type RunningApp } from '../start.js';
@@ -74,6 +76,13 @@ export const djRow = ({ id = randomUUID(), discordId, publicName = 'Someone', dj
   now?: number;
 }) => ({ id, discord_id: discordId, public_name: publicName, dj_name: djName, rtmp_url: '', twitch_username: '', avatar_url: null, notes: '', created_at: now, updated_at: now });
 
+/** A DJ on the roster with no Discord ID (staff added them), written straight to the database. */
+export async function insertDj(db: Kysely<Database>, djName: string): Promise<string> {
+  const row = djRow({ discordId: null, publicName: `${djName} person`, djName });
+  await db.insertInto('djs').values(row).execute();
+  return row.id;
+}
+
 let discordCounter = 0;
 export const uniqueDiscordId = () => `${Date.now()}${String(++discordCounter).padStart(5, '0')}`.slice(0, 19);
 
@@ -88,6 +97,25 @@ export interface TestAppOptions {
   clientDir?: string;
   /** The clock posts to DJs are scheduled by (startServer's `clock`): the schedule then runs when a test asks. Kept across restarts. */
   clock?: Clock;
+}
+
+/** A member to sign in: their roles, and how the roster names them (TestApp.signIn). */
+type Member = readonly [roles: Role[], dj?: Parameters<TestApp['signIn']>[1]];
+
+/** Hal, a host who also plays, and Dana, a DJ: the members a test of the event's history follows. */
+export const HAL: Member = [['host', 'dj'], { publicName: 'Hal the host', djName: 'DJ Hal' }];
+export const DANA: Member = [['dj'], { publicName: 'Dana', djName: 'DJ Dana' }];
+
+/**
+ * A fresh app on this database with a member signed in for each of `members`, in order: the
+ * set-up most tests repeat before each test, in one call (`({ app, members: [host] } = await
+ * startWithMembers(dialect, [['host']]))`).
+ */
+export async function startWithMembers<const M extends readonly Member[]>(dialect: TestDialect, ...members: M): Promise<{ app: TestApp; members: { -readonly [K in keyof M]: SignedIn } }> {
+  const app = await startTestApp(dialect);
+  const signedIn: SignedIn[] = [];
+  for (const [roles, dj] of members) signedIn.push(await app.signIn(roles, dj));
+  return { app, members: signedIn as { -readonly [K in keyof M]: SignedIn } };
 }
 
 export async function startTestApp(

@@ -1,4 +1,12 @@
-import { confirmationBodySchema, djStreamCheckSchema, signupAreaQuerySchema, signupAreaSchema, signupIntakeSchema, submittedSignupSchema, withdrawalBodySchema } from '../schemas/signup.js';
+import {
+  confirmationBodySchema,
+  djStreamCheckSchema,
+  signupAreaQuerySchema,
+  signupAreaSchema,
+  submittedSignupSchema,
+  withdrawalBodySchema,
+} from '../schemas/signup.js';
+import { signupIntakeSchema } from '../schemas/signup-intake.js';
 import { contract } from './contract.js';
 
 // The DJ's side (spec §7 "event-and-DJ signup function", "event signup intake function").
@@ -23,35 +31,17 @@ export const submitSignup = contract({
   errors: ['signups_closed', 'signups_full', 'not_signup_owner'],
 });
 
+/** What the DJ's actions on the signup naming them share: sent by the DJ, answered with their signup area as it now reads. */
+const ON_OWN_SIGNUP = { method: 'POST', access: 'signup', response: signupAreaSchema } as const;
+
 /** The DJ answers the slot proposed to them: they will play it, or they cannot make it. */
-export const confirmSlot = contract({
-  method: 'POST',
-  path: '/api/signup/confirmation',
-  access: 'signup',
-  body: confirmationBodySchema,
-  response: signupAreaSchema,
-  errors: ['conflict', 'signups_closed'],
-});
+export const confirmSlot = contract({ ...ON_OWN_SIGNUP, path: '/api/signup/confirmation', body: confirmationBodySchema, errors: ['conflict', 'signups_closed'] });
 
 /**
  * The DJ withdraws the signup they gave, while signups are open: it stays for the hosts to see
  * (the drop-out notice) until they remove it, and the DJ may sign up again. Never another DJ's.
  */
-export const withdrawSignup = contract({
-  method: 'POST',
-  path: '/api/signup/withdrawal',
-  access: 'signup',
-  body: withdrawalBodySchema,
-  response: signupAreaSchema,
-  errors: ['conflict', 'signups_closed', 'not_signup_owner'],
-});
+export const withdrawSignup = contract({ ...ON_OWN_SIGNUP, path: '/api/signup/withdrawal', body: withdrawalBodySchema, errors: ['conflict', 'signups_closed', 'not_signup_owner'] });
 
 /** The DJ's "Stream tested" on their signup page: only their own signup, once it is in the lineup or on standby. */
-export const streamTested = contract({
-  method: 'POST',
-  path: '/api/signup/stream-check',
-  access: 'signup',
-  body: djStreamCheckSchema,
-  response: signupAreaSchema,
-  errors: ['conflict', 'signups_closed'],
-});
+export const streamTested = contract({ ...ON_OWN_SIGNUP, path: '/api/signup/stream-check', body: djStreamCheckSchema, errors: ['conflict', 'signups_closed'] });

@@ -1,4 +1,5 @@
-import { SIGNUP_ANSWERS, type SignupField, type signupAnswerSchemas } from '../schemas/signup.js';
+import type { signupAnswerSchemas } from '../schemas/answer-derivations.js';
+import { SIGNUP_ANSWERS, type SignupField } from '../schemas/signup-answers.js';
 import { ANY_TIME } from '../time.js';
 import { bool, firestoreInstant, hours, text } from './firestore-values.js';
 

@@ -2,7 +2,7 @@ import { SIGNUP_TYPES, STREAM_SOURCE_TYPES, type StreamSourceType } from '../dom
 import { computeDjPlays, eventEnd, placeSlots, unnamedSlotError } from '../lineup.js';
 import { pluralise } from '../pluralise.js';
 import type { Signup, Slot } from '../schemas/lineup.js';
-import { signupFormDataSchema } from '../schemas/signup.js';
+import { signupFormDataSchema } from '../schemas/signup-answers.js';
 import { normaliseStreamLink, streamSourceOf } from '../streams.js';
 import { ANY_TIME } from '../time.js';
 import { cleanArchiveTables } from './field-rules.js';

@@ -2,11 +2,12 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import { firestoreAnswersReader, readFirestoreAnswers } from '../archive/firestore-answers.js';
 import { buildFormData } from '../testing/builders.js';
-import { SIGNUP_ANSWER_DEFAULTS, SIGNUP_ANSWERS, signupAnswerSchemas } from './signup.js';
+import { signupAnswerSchemas } from './answer-derivations.js';
+import { SIGNUP_ANSWER_DEFAULTS, SIGNUP_ANSWERS } from './signup-answers.js';
 
 // Decision 006's "How to add a signup answer", followed: one definition more beside
 // SIGNUP_ANSWERS, nothing else. The app's own pieces are made by these same functions from
-// SIGNUP_ANSWERS (signup.ts, archive/firestore-answers.ts), so each piece below that takes the new
+// SIGNUP_ANSWERS (signup-answers.ts, archive/firestore-answers.ts), so each piece below that takes the new
 // answer in takes in any answer added there; one that kept its own list of the answers would miss
 // it. scripts/one-list-of-answers.test.ts finds such a list anywhere in the code.
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONFIRMATIONS, SIGNUP_TYPES, SLOT_FIELDS, STAFF_DURATION_OPTIONS, STREAM_SOURCE_TYPES } from '../domain.js';
 import { oneLine, streamLink } from './fields.js';
-import { signupFormDataSchema } from './signup.js';
+import { signupFormDataSchema } from './signup-answers.js';
 
 // The lineup's model (spec §3 Signup, Slot): signups carry what the act is (name, DJs, length,
 // type, debut); a slot only says which signup plays there and how it is streamed. Start times

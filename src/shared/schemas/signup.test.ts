@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  availabilityIssues,
-  canonicalAvailability,
-  isAsked,
-  readStoredAnswers,
-  shownAnswers,
-  SIGNUP_ANSWERS,
-  SIGNUP_FIELDS,
-  signupIntakeSchema,
-  wizardStepSchema,
-  WIZARD_STEP_FIELDS,
-} from './signup.js';
+import { isAsked, readStoredAnswers, shownAnswers, SIGNUP_ANSWERS, SIGNUP_FIELDS, WIZARD_STEP_FIELDS } from './signup-answers.js';
+import { availabilityIssues, canonicalAvailability, signupIntakeSchema, wizardStepSchema } from './signup-intake.js';
 import { buildFormData } from '../testing/builders.js';
 
 const START = '2024-06-09T19:00:00.000Z';

@@ -1,7 +1,7 @@
 import type { EventDetail } from '../schemas/events.js';
 import { NEW_SIGNUP } from '../lineup.js';
 import type { LegacySlot, Signup, Slot } from '../schemas/lineup.js';
-import { SIGNUP_ANSWER_DEFAULTS, type SignupFormData } from '../schemas/signup.js';
+import { SIGNUP_ANSWER_DEFAULTS, type SignupFormData } from '../schemas/signup-answers.js';
 
 // Test data builders for lineup values: a plausible value, with only what a test cares about
 // given. Used by unit tests on both sides and by the server's integration tests.

@@ -17,7 +17,8 @@ import {
   saveEventSchema,
 } from '@shared/schemas/events';
 import type { Settings } from '@shared/schemas/settings';
-import { SIGNUP_ANSWER_DEFAULTS, type SignupIntake } from '@shared/schemas/signup';
+import { SIGNUP_ANSWER_DEFAULTS } from '@shared/schemas/signup-answers';
+import type { SignupIntake } from '@shared/schemas/signup-intake';
 import { type Answer, callContract } from '@shared/testing/api-client';
 
 // Every piece of test data the end-to-end tests make through the API, as small named steps.

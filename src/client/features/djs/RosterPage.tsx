@@ -10,6 +10,7 @@ import { contactHostName, useSettings } from '@client/shared/settings';
 import { useDebounced, useRoster } from '@client/shared/djs';
 import { PlayLink } from './PlayDate';
 import { MaskedLink } from '@client/components/StreamLink';
+import { ViewSwitch } from '@client/components/ViewSwitch';
 
 export function RosterPage() {
   const [showArchived, setShowArchived] = useState(false);
@@ -55,14 +56,7 @@ export function RosterPage() {
             placeholder="Dj name, public name or Discord ID"
           />
         </Form.Group>
-        <Form.Check
-          type="switch"
-          id="roster-show-archived"
-          className="mb-2"
-          label="Show archived"
-          checked={showArchived}
-          onChange={(event) => setShowArchived(event.target.checked)}
-        />
+        <ViewSwitch id="roster-show-archived" className="mb-2" label="Show archived" checked={showArchived} onChange={setShowArchived} />
       </div>
 
       {meta && (

@@ -7,6 +7,7 @@ import { EVENT_LIMITS, type LineupEvent } from '@shared/schemas/events';
 import { isStreamKeyLink } from '@shared/streams';
 import { CopyButton } from '@client/components/CopyButton';
 import { TextField } from '@client/components/form/fields';
+import { ViewSwitch } from '@client/components/ViewSwitch';
 import { DiscordPostButton } from '@client/shared/DiscordPost';
 import { DiscordTimesPreview } from './DiscordTimesPreview';
 import { useStaffZones } from '@client/lib/useZone';
@@ -51,13 +52,7 @@ export function AnnouncementsTab() {
         <Tab eventKey="run-sheet" title="Run sheet">
           <GeneratedText id="run-sheet-text" label="Run sheet for the stream operator (time, name and source of each slot)" text={sheet}>
             {hasKeys && (
-              <Form.Check
-                type="switch"
-                id="run-sheet-reveal-keys"
-                label="Show stream keys"
-                checked={revealKeys}
-                onChange={(event) => setRevealKeys(event.target.checked)}
-              />
+              <ViewSwitch id="run-sheet-reveal-keys" label="Show stream keys" checked={revealKeys} onChange={setRevealKeys} />
             )}
           </GeneratedText>
         </Tab>

@@ -8,6 +8,7 @@ import { byLongestSinceLastPlay } from '@shared/plays';
 import { useDraft, useDraftEdits, useStoredEvent } from '@client/shared/draft';
 import { staffZoneNames } from '@shared/time';
 import { useStaffZones } from '@client/lib/useZone';
+import { ViewSwitch } from '@client/components/ViewSwitch';
 import { AddDjModal } from './AddDjModal';
 import { addDjToSignup, addStaffSignup, djLabel, signupNaming } from './draftOps';
 import { LineupColumn } from './LineupColumn';
@@ -87,13 +88,7 @@ export function LineupTab() {
               <option value="lastPlay">Longest since last play</option>
             </Form.Select>
             <Button onClick={() => setTarget({ kind: 'signups' })}>Add DJ to Signups</Button>
-            <Form.Check
-              type="switch"
-              id="signups-compact"
-              label="Compact signups"
-              checked={compactSignups}
-              onChange={(event) => setCompactSignups(event.target.checked)}
-            />
+            <ViewSwitch id="signups-compact" label="Compact signups" checked={compactSignups} onChange={setCompactSignups} />
           </div>
           {waiting.length === 0 && (
             <Alert variant="secondary">No signups waiting. DJs' signups appear here, or use Add DJ to Signups.</Alert>
@@ -108,7 +103,7 @@ export function LineupTab() {
             <span className="text-body-secondary small me-auto" data-testid="lineup-zone">
               {staffZoneNames(zones, draft.startDatetime)}
             </span>
-            <Form.Check type="switch" id="lineup-compact" label="Compact rows" checked={compact} onChange={(event) => setCompact(event.target.checked)} />
+            <ViewSwitch id="lineup-compact" label="Compact rows" checked={compact} onChange={setCompact} />
           </div>
           <LineupColumn view={view} compact={compact} conflicts={conflicts} onAddB2b={addB2b} />
           <StandbyList />

@@ -1,7 +1,7 @@
 import { Col, Row } from 'react-bootstrap';
 import { SIGNUP_TYPE_LABELS, SIGNUP_TYPES, STAFF_DURATION_OPTIONS } from '@shared/domain';
 import type { Signup } from '@shared/schemas/lineup';
-import { type SignupFormData, shownAnswers } from '@shared/schemas/signup';
+import { shownAnswers, type SignupFormData } from '@shared/schemas/signup-answers';
 import { LINEUP_LIMITS } from '@shared/schemas/lineup';
 import { CheckField, SelectField, TextField } from '@client/components/form/fields';
 import { DraftFields, useDraftEdits } from '@client/shared/draft';
@@ -9,7 +9,7 @@ import { useStaffZones } from '@client/lib/useZone';
 import { DjPanel } from './DjPanel';
 import { SignupNotices } from './SignupNotices';
 import { removeDjFromSignup, type SignupChanges, updateSignup } from './draftOps';
-import { answerStoredProblems } from '@shared/schemas/signup';
+import { answerStoredProblems } from '@shared/schemas/signup-answers';
 import { MaskedLink } from '@client/components/StreamLink';
 
 /** What a signup card and a lineup slot (`inLineup`) both show: the editor, the DJ's answers and the DJs. */

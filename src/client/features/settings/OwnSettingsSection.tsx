@@ -1,7 +1,7 @@
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Alert, Button, Spinner } from 'react-bootstrap';
-import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { Alert, Button, Form, Spinner } from 'react-bootstrap';
+import { type FieldValues, FormProvider, type UseFormReturn } from 'react-hook-form';
 import { SettingsSection } from './SettingsSection';
 
 // A Global Settings section saved on its own, from a settings document of its own (Reminders,
@@ -41,11 +41,46 @@ export function OwnSettingsSection<Answer>({
   );
 }
 
+/** What the section's footer says: once saved, when the save failed, and its Save button. */
+export interface OwnSettingsTexts {
+  saved: string;
+  failed: string;
+  button: string;
+}
+
+/**
+ * The section's form: its fields, then the saved message, the failure with its reason and the
+ * section's own Save button. The server's answer becomes the form's new starting point.
+ */
+export function OwnSettingsForm<Values extends FieldValues, Answer>({
+  form,
+  save,
+  toForm,
+  texts,
+  children,
+}: {
+  form: UseFormReturn<Values>;
+  save: UseMutationResult<Answer, Error, Values>;
+  toForm: (answer: Answer) => Values;
+  texts: OwnSettingsTexts;
+  children: ReactNode;
+}) {
+  const { submit, saved } = useOwnSettingsSave(form, save, toForm);
+  return (
+    <FormProvider {...form}>
+      <Form noValidate onSubmit={submit}>
+        {children}
+        <OwnSettingsFooter saved={saved} save={save} texts={texts} />
+      </Form>
+    </FormProvider>
+  );
+}
+
 /**
  * The form's save: the server's answer becomes the form's new starting point, and "saved" shows
  * until the next edit. A failure is shown by the footer (the mutation's error).
  */
-export function useOwnSettingsSave<Values extends FieldValues, Answer>(
+function useOwnSettingsSave<Values extends FieldValues, Answer>(
   form: UseFormReturn<Values>,
   save: UseMutationResult<Answer, Error, Values>,
   toForm: (answer: Answer) => Values,
@@ -66,30 +101,26 @@ export function useOwnSettingsSave<Values extends FieldValues, Answer>(
 }
 
 /** The saved message, the failure with its reason, and the section's own Save button. */
-export function OwnSettingsFooter({
+function OwnSettingsFooter({
   saved,
   save,
-  savedText,
-  failedText,
-  label,
+  texts,
 }: {
   saved: boolean;
   save: Pick<UseMutationResult<unknown, Error, never>, 'isError' | 'isPending' | 'error'>;
-  savedText: string;
-  failedText: string;
-  label: string;
+  texts: OwnSettingsTexts;
 }) {
   return (
     <>
-      {saved && <Alert variant="success">{savedText}</Alert>}
+      {saved && <Alert variant="success">{texts.saved}</Alert>}
       {save.isError && (
         <Alert variant="danger">
-          <div>{failedText}</div>
+          <div>{texts.failed}</div>
           <div className="small">{save.error?.message}</div>
         </Alert>
       )}
       <Button type="submit" variant="outline-primary" disabled={save.isPending}>
-        {save.isPending ? 'Saving...' : label}
+        {save.isPending ? 'Saving...' : texts.button}
       </Button>
     </>
   );

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { Alert, Col, Form, Row } from 'react-bootstrap';
-import { FormProvider, useForm } from 'react-hook-form';
+import { Alert, Col, Row } from 'react-bootstrap';
+import { useForm } from 'react-hook-form';
 import { useLocation } from 'react-router';
 import { REMINDER_LIMITS, type ReminderSettings, type ReminderSettingsAnswer, reminderSettingsSchema } from '@shared/schemas/dj-posts';
 import { CheckField, OptionalNumberField } from '@client/components/form/fields';
 import { useReminderSettings, useSaveReminderSettings } from '@client/shared/djPosts';
-import { OwnSettingsFooter, OwnSettingsSection, useOwnSettingsSave } from './OwnSettingsSection';
+import { OwnSettingsForm, OwnSettingsSection, type OwnSettingsTexts } from './OwnSettingsSection';
 
 /** The section's place on the page: an event's list of posts links here. */
 const ANCHOR = 'reminders';
@@ -32,10 +32,15 @@ const KINDS = [
   { toggle: 'confirmReminder', label: 'Remind DJs who have not confirmed their slot', amount: 'confirmReminderHours', amountLabel: 'Hours before the event', limits: REMINDER_LIMITS.confirmReminderHours },
 ] as const;
 
+const TEXTS: OwnSettingsTexts = {
+  saved: "Reminder settings saved. Every upcoming event's reminders follow them.",
+  failed: 'Failed to save the reminder settings.',
+  button: 'Save reminders',
+};
+
 function RemindersForm({ initial }: { initial: ReminderSettingsAnswer }) {
   const form = useForm<ReminderSettings>({ resolver: zodResolver(reminderSettingsSchema), defaultValues: toForm(initial) });
   const save = useSaveReminderSettings();
-  const { submit, saved } = useOwnSettingsSave(form, save, toForm);
 
   // The event page's list of posts links to #reminders.
   const { hash } = useLocation();
@@ -44,42 +49,33 @@ function RemindersForm({ initial }: { initial: ReminderSettingsAnswer }) {
   }, [hash]);
 
   return (
-    <FormProvider {...form}>
-      <Form noValidate onSubmit={submit}>
-        <p className="small text-body-secondary">
-          Lineup posts these in the scheduling channel on its own, each mentioning only the DJ it is for. DJs can turn them off for
-          themselves on their Home.
-        </p>
-        {!initial.schedulingWebhookSet && (
-          <Alert variant="warning" className="small">
-            No scheduling webhook is set above: until one is, reminders are skipped.
-          </Alert>
-        )}
-        {KINDS.map(({ toggle, label, amount, amountLabel, limits }) => (
-          <Row key={toggle}>
-            <Col sm={7}>
-              <CheckField<ReminderSettings> name={toggle} type="switch" label={label} />
-            </Col>
-            <Col sm={5}>
-              <OptionalNumberField<ReminderSettings> name={amount} label={amountLabel} min={limits.min} max={limits.max} />
-            </Col>
-          </Row>
-        ))}
-        <OptionalNumberField<ReminderSettings>
-          name="lateLimitMinutes"
-          label="Send a missed post up to this many minutes late"
-          min={REMINDER_LIMITS.lateLimitMinutes.min}
-          max={REMINDER_LIMITS.lateLimitMinutes.max}
-          help="If Lineup was not running when a post was due, it is sent when Lineup is back within this time; after it, it is skipped (the event's list says so, with a Retry)."
-        />
-        <OwnSettingsFooter
-          saved={saved}
-          save={save}
-          savedText="Reminder settings saved. Every upcoming event's reminders follow them."
-          failedText="Failed to save the reminder settings."
-          label="Save reminders"
-        />
-      </Form>
-    </FormProvider>
+    <OwnSettingsForm form={form} save={save} toForm={toForm} texts={TEXTS}>
+      <p className="small text-body-secondary">
+        Lineup posts these in the scheduling channel on its own, each mentioning only the DJ it is for. DJs can turn them off for
+        themselves on their Home.
+      </p>
+      {!initial.schedulingWebhookSet && (
+        <Alert variant="warning" className="small">
+          No scheduling webhook is set above: until one is, reminders are skipped.
+        </Alert>
+      )}
+      {KINDS.map(({ toggle, label, amount, amountLabel, limits }) => (
+        <Row key={toggle}>
+          <Col sm={7}>
+            <CheckField<ReminderSettings> name={toggle} type="switch" label={label} />
+          </Col>
+          <Col sm={5}>
+            <OptionalNumberField<ReminderSettings> name={amount} label={amountLabel} min={limits.min} max={limits.max} />
+          </Col>
+        </Row>
+      ))}
+      <OptionalNumberField<ReminderSettings>
+        name="lateLimitMinutes"
+        label="Send a missed post up to this many minutes late"
+        min={REMINDER_LIMITS.lateLimitMinutes.min}
+        max={REMINDER_LIMITS.lateLimitMinutes.max}
+        help="If Lineup was not running when a post was due, it is sent when Lineup is back within this time; after it, it is skipped (the event's list says so, with a Retry)."
+      />
+    </OwnSettingsForm>
   );
 }

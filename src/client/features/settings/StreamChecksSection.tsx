@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Form } from 'react-bootstrap';
-import { FormProvider, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { STREAM_CHECK_LIMITS, type StreamCheckSettings, type StreamCheckSettingsAnswer, streamCheckSettingsSchema } from '@shared/schemas/stream-checks';
 import { OptionalNumberField } from '@client/components/form/fields';
 import { useSaveStreamCheckSettings, useStreamCheckSettings } from '@client/shared/streamChecks';
-import { OwnSettingsFooter, OwnSettingsSection, useOwnSettingsSave } from './OwnSettingsSection';
+import { OwnSettingsForm, OwnSettingsSection, type OwnSettingsTexts } from './OwnSettingsSection';
 
 /**
  * Global Settings → Stream checks (issue 35, decision 045): by when each slot's stream should be
@@ -20,33 +19,29 @@ export function StreamChecksSection() {
 
 const toForm = ({ now: _now, ...settings }: StreamCheckSettingsAnswer): StreamCheckSettings => settings;
 
+const TEXTS: OwnSettingsTexts = {
+  saved: "Stream check settings saved. Every event's deadline follows them.",
+  failed: 'Failed to save the stream check settings.',
+  button: 'Save stream checks',
+};
+
 function StreamChecksForm({ initial }: { initial: StreamCheckSettingsAnswer }) {
   const form = useForm<StreamCheckSettings>({ resolver: zodResolver(streamCheckSettingsSchema), defaultValues: toForm(initial) });
   const save = useSaveStreamCheckSettings();
-  const { submit, saved } = useOwnSettingsSave(form, save, toForm);
 
   return (
-    <FormProvider {...form}>
-      <Form noValidate onSubmit={submit}>
-        <p className="small text-body-secondary">
-          Each lineup DJ presses Stream tested on their signup page, or staff tick it in Stream Details. The Preflight lists the slots
-          still untested; after the deadline the Lineup tab flags them, with Swap in standby.
-        </p>
-        <OptionalNumberField<StreamCheckSettings>
-          name="hoursBefore"
-          label="Streams tested by, in hours before the event"
-          min={STREAM_CHECK_LIMITS.hoursBefore.min}
-          max={STREAM_CHECK_LIMITS.hoursBefore.max}
-          help="0 means by the event's start."
-        />
-        <OwnSettingsFooter
-          saved={saved}
-          save={save}
-          savedText="Stream check settings saved. Every event's deadline follows them."
-          failedText="Failed to save the stream check settings."
-          label="Save stream checks"
-        />
-      </Form>
-    </FormProvider>
+    <OwnSettingsForm form={form} save={save} toForm={toForm} texts={TEXTS}>
+      <p className="small text-body-secondary">
+        Each lineup DJ presses Stream tested on their signup page, or staff tick it in Stream Details. The Preflight lists the slots
+        still untested; after the deadline the Lineup tab flags them, with Swap in standby.
+      </p>
+      <OptionalNumberField<StreamCheckSettings>
+        name="hoursBefore"
+        label="Streams tested by, in hours before the event"
+        min={STREAM_CHECK_LIMITS.hoursBefore.min}
+        max={STREAM_CHECK_LIMITS.hoursBefore.max}
+        help="0 means by the event's start."
+      />
+    </OwnSettingsForm>
   );
 }

@@ -1,7 +1,8 @@
 import { Fragment, lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@shared/paths';
-import { type SignupArea, type SignupFormData, shownAnswers } from '@shared/schemas/signup';
+import type { SignupArea } from '@shared/schemas/signup';
+import { shownAnswers, type SignupFormData } from '@shared/schemas/signup-answers';
 import { formatLocalTime, zoneName } from '@shared/time';
 import { useInBrowser } from '@client/lib/useInBrowser';
 import { useZone } from '@client/lib/useZone';
@@ -11,7 +12,7 @@ import { SlotConfirmation } from './SlotConfirmation';
 import { StreamTest } from './StreamTest';
 import { WithdrawSignup } from './WithdrawSignup';
 import './signup.css';
-import { answerStoredProblems } from '@shared/schemas/signup';
+import { answerStoredProblems } from '@shared/schemas/signup-answers';
 import { isStreamKeyLink, STREAM_KEY_WARNING } from '@shared/streams';
 
 // Below the signup and with a dialog of its own: loaded after the page, off the first visit, and

@@ -2,7 +2,8 @@
 import '@testing-library/jest-dom/vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { SignupArea, SignupFormData } from '@shared/schemas/signup';
+import type { SignupArea } from '@shared/schemas/signup';
+import type { SignupFormData } from '@shared/schemas/signup-answers';
 import { buildFormData } from '@shared/testing/builders';
 import { json, renderRoutes } from '@client/testing/renderRoutes';
 import { SignupWizardPage } from './SignupWizardPage';
@@ -79,6 +80,18 @@ async function onStep(n: number) {
   await waitFor(() => expect(stepTitle()).toHaveFocus());
 }
 
+/** Next, then step n shown (the answers so far pass). */
+async function nextTo(n: number) {
+  await next();
+  await onStep(n);
+}
+
+/** Back, to step n. */
+async function backTo(n: number) {
+  await back();
+  await onStep(n);
+}
+
 /** Fills step 1 as a DJ would: a one-hour live set, not back to back. */
 async function answerPerformance(type: 'Live' | 'Prerecord' = 'Live') {
   await userEvent.click(within(group('How long would you like to play?')).getByLabelText('One Hour'));
@@ -104,8 +117,7 @@ test('step 1: starts with the DJ\'s name and not B2B; a missing duration and typ
   await userEvent.type(screen.getByLabelText('Name'), 'Aurora Live');
   await answerPerformance();
   expect(screen.queryByText('Please choose a duration.')).not.toBeInTheDocument();
-  await next();
-  await onStep(2);
+  await nextTo(2);
   expect(stepTitle()).toHaveTextContent('Availability');
 });
 
@@ -122,16 +134,14 @@ test('step 1: "Yes" to back to back asks for the other members, and Next needs t
   expect(stepTitle()).toHaveTextContent('Step 1 of 4');
 
   await userEvent.type(screen.getByLabelText('Other B2B members'), 'Boreal');
-  await next();
-  await onStep(2);
+  await nextTo(2);
 });
 
 test('step 2: offers Any Time and the event\'s hours in the DJ\'s zone, and refuses "to" before "from"', async () => {
   renderWizard();
   await screen.findByLabelText('Name');
   await answerPerformance();
-  await next();
-  await onStep(2);
+  await nextTo(2);
   expect(screen.getByText('When could you play? Times are in your time zone (Europe/London).')).toBeInTheDocument();
   const from = screen.getByLabelText('Available from');
   expect(within(from).getAllByRole('option').map((option) => option.textContent)).toEqual([
@@ -147,37 +157,29 @@ test('step 2: offers Any Time and the event\'s hours in the DJ\'s zone, and refu
   expect(stepTitle()).toHaveTextContent('Step 2 of 4');
 
   await userEvent.selectOptions(screen.getByLabelText('Available to'), '23:00');
-  await next();
-  await onStep(3);
+  await nextTo(3);
 });
 
 test('step 3: a live set needs a stream link; a prerecorded one may leave it empty', async () => {
   renderWizard();
   await screen.findByLabelText('Name');
   await answerPerformance('Live');
-  await next();
-  await onStep(2);
-  await next();
-  await onStep(3);
+  await nextTo(2);
+  await nextTo(3);
   expect(stepTitle()).toHaveTextContent('Stream Details');
   await next();
   expect(await screen.findByText('A stream link is required for a live set.')).toBeInTheDocument();
   expect(stepTitle()).toHaveTextContent('Step 3 of 4');
 
   // Back to step 1 (answers kept), prerecorded instead: the link becomes optional.
-  await back();
-  await onStep(2);
-  await back();
-  await onStep(1);
+  await backTo(2);
+  await backTo(1);
   expect(within(group('Live or prerecorded?')).getByLabelText('Live')).toBeChecked();
   await userEvent.click(within(group('Live or prerecorded?')).getByLabelText('Prerecord'));
-  await next();
-  await onStep(2);
-  await next();
-  await onStep(3);
+  await nextTo(2);
+  await nextTo(3);
   expect(screen.getByLabelText('Stream link (optional)')).toHaveValue('');
-  await next();
-  await onStep(4);
+  await nextTo(4);
 });
 
 test('step 4: Submit needs the expectations ticked, then sends every answer and goes to the summary', async () => {
@@ -187,14 +189,11 @@ test('step 4: Submit needs the expectations ticked, then sends every answer and 
   await userEvent.type(screen.getByLabelText('Other B2B members'), 'Boreal');
   await userEvent.click(within(group('How long would you like to play?')).getByLabelText('Half Hour'));
   await userEvent.click(within(group('Live or prerecorded?')).getByLabelText('Live'));
-  await next();
-  await onStep(2);
+  await nextTo(2);
   await userEvent.selectOptions(screen.getByLabelText('Available from'), '21:00');
-  await next();
-  await onStep(3);
+  await nextTo(3);
   await userEvent.type(screen.getByLabelText('Stream link'), 'rtmp://stream.example.org/live/aurora');
-  await next();
-  await onStep(4);
+  await nextTo(4);
   expect(stepTitle()).toHaveTextContent('Expectations and Notes');
   expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
 
@@ -227,25 +226,19 @@ test('Back keeps every answer given on the later steps too', async () => {
   renderWizard();
   await screen.findByLabelText('Name');
   await answerPerformance();
-  await next();
-  await onStep(2);
+  await nextTo(2);
   await userEvent.selectOptions(screen.getByLabelText('Available from'), '20:00');
   await userEvent.selectOptions(screen.getByLabelText('Available to'), '22:00');
-  await next();
-  await onStep(3);
+  await nextTo(3);
   await userEvent.type(screen.getByLabelText('Stream link'), 'rtmp://stream.example.org/live/aurora');
 
-  await back();
-  await onStep(2);
+  await backTo(2);
   expect(screen.getByLabelText('Available from')).toHaveDisplayValue('20:00');
   expect(screen.getByLabelText('Available to')).toHaveDisplayValue('22:00');
-  await back();
-  await onStep(1);
+  await backTo(1);
   expect(within(group('How long would you like to play?')).getByLabelText('One Hour')).toBeChecked();
-  await next();
-  await onStep(2);
-  await next();
-  await onStep(3);
+  await nextTo(2);
+  await nextTo(3);
   expect(screen.getByLabelText('Stream link')).toHaveValue('rtmp://stream.example.org/live/aurora');
 });
 
@@ -255,13 +248,10 @@ test('an existing signup fills the wizard; a refused submission says why and kee
   expect(await screen.findByLabelText('Name')).toHaveValue('Aurora B2B');
   expect(screen.getByLabelText('Other B2B members')).toHaveValue('Boreal');
   expect(within(group('Live or prerecorded?')).getByLabelText('Prerecord')).toBeChecked();
-  await next();
-  await onStep(2);
+  await nextTo(2);
   expect(screen.getByLabelText('Available to')).toHaveDisplayValue('22:00');
-  await next();
-  await onStep(3);
-  await next();
-  await onStep(4);
+  await nextTo(3);
+  await nextTo(4);
   expect(screen.getByLabelText('I have read and agree to these expectations.')).toBeChecked();
   await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
 
@@ -278,11 +268,9 @@ test('an existing signup fills the wizard; a refused submission says why and kee
 async function answeredToStep3() {
   await screen.findByLabelText('Name');
   await answerPerformance();
-  await next();
-  await onStep(2);
+  await nextTo(2);
   await userEvent.selectOptions(screen.getByLabelText('Available from'), '21:00');
-  await next();
-  await onStep(3);
+  await nextTo(3);
   await userEvent.type(screen.getByLabelText('Stream link'), 'rtmp://stream.example.org/live/aurora');
 }
 
@@ -300,8 +288,7 @@ test("the browser's Back goes back a step and Forward returns, every answer kept
   await onStep(3);
   expect(screen.getByLabelText('Stream link')).toHaveValue('rtmp://stream.example.org/live/aurora');
   // The wizard's own Back uses the same entries: one entry per step, however the DJ moves.
-  await back();
-  await onStep(2);
+  await backTo(2);
   expect(router.state.location.search).toBe('?step=2');
 });
 
@@ -336,11 +323,9 @@ test('answers not sent come back after a reload (kept in the tab), and Start ove
   const router = renderWizard();
   expect(await screen.findByTestId('answers-kept')).toHaveTextContent('Your answers from before are back: they are not sent yet.');
   expect(within(group('How long would you like to play?')).getByLabelText('One Hour')).toBeChecked();
-  await next();
-  await onStep(2);
+  await nextTo(2);
   expect(screen.getByLabelText('Available from')).toHaveDisplayValue('21:00');
-  await next();
-  await onStep(3);
+  await nextTo(3);
   expect(screen.getByLabelText('Stream link')).toHaveValue('rtmp://stream.example.org/live/aurora');
 
   await userEvent.click(screen.getByRole('button', { name: 'Start over' }));
@@ -354,8 +339,7 @@ test('answers not sent come back after a reload (kept in the tab), and Start ove
 test('a double-clicked Submit sends the signup once', async () => {
   renderWizard();
   await answeredToStep3();
-  await next();
-  await onStep(4);
+  await nextTo(4);
   await userEvent.click(screen.getByLabelText('I have read and agree to these expectations.'));
   await userEvent.dblClick(screen.getByRole('button', { name: 'Submit' }));
   expect(await screen.findByRole('heading', { name: 'Signup summary' })).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { isAsked, SIGNUP_ANSWERS, type SignupField, WIZARD_STEP_FIELDS } from '@shared/schemas/signup';
+import { isAsked, SIGNUP_ANSWERS, type SignupField, WIZARD_STEP_FIELDS } from '@shared/schemas/signup-answers';
 import { normaliseStreamLink } from '@shared/streams';
 import type { AvailabilityOption } from '@shared/time';
 import { CheckField, ChoiceField, SelectField, TextField } from '@client/components/form/fields';
@@ -8,7 +8,7 @@ import { StreamLinkNotes } from '@client/components/StreamLink';
 import type { WizardValues } from './wizardValues';
 
 // The four steps of the wizard (spec §4): each asks the answers whose definition names its step
-// (shared/schemas/signup.ts), drawn by their kind of control, after what the step says first.
+// (shared/schemas/signup-answers.ts), drawn by their kind of control, after what the step says first.
 
 export interface StepProps {
   times: AvailabilityOption[];

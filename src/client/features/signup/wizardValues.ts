@@ -1,9 +1,9 @@
-import { readStoredAnswers, SIGNUP_ANSWERS, SIGNUP_FIELDS, type SignupField, type SignupFormData } from '@shared/schemas/signup';
+import { readStoredAnswers, SIGNUP_ANSWERS, SIGNUP_FIELDS, type SignupField, type SignupFormData } from '@shared/schemas/signup-answers';
 import { ANY_TIME, type AvailabilityOption } from '@shared/time';
 
 /**
  * The wizard's form state: an answer per field, null while a choice is still unchosen. The step
- * schemas check it (shared/schemas/signup.ts), so it is typed no tighter than a form holds it.
+ * schemas check it (shared/schemas/signup-intake.ts), so it is typed no tighter than a form holds it.
  */
 export type WizardValues = Record<SignupField, string | number | boolean | null>;
 
