@@ -64,6 +64,15 @@ test('the host marks a no-show on the live board, swaps the standby in; the publ
   await expect(page.getByText('Event saved.')).toBeVisible();
   await publish(page.request, eventId);
 
+  // Ten minutes before the start a visitor opens the public page (the browser's clock as the
+  // server's) and leaves it open: no "On air" yet.
+  await setTestClock(page.request, startMs - 10 * MINUTE);
+  const visitor = await openPage({ timezoneId: 'America/New_York' });
+  await visitor.clock.install({ time: startMs - 10 * MINUTE });
+  await visitor.goto(paths.publicLineup(eventId));
+  await expect(visitor.getByRole('heading', { name: eventName, level: 1 })).toBeVisible();
+  await expect(visitor.getByTestId('now-playing')).toHaveCount(0);
+
   // The night: a quarter of an hour into Rex's slot. The host gets to Live in one tap from the event page.
   await setTestClock(page.request, startMs + 15 * MINUTE);
   await page.goto(`/events/${eventId}`);
@@ -77,8 +86,12 @@ test('the host marks a no-show on the live board, swaps the standby in; the publ
   await expect(page.getByRole('group', { name: 'Now playing' })).toContainText('rtmp://stream.example/live/');
   await expect(page.getByRole('group', { name: 'Now playing' }).getByRole('button', { name: 'Copy stream link' })).toBeVisible();
 
-  // Before any mark, the public page and the feed say Rex plays now and Closer is up next.
-  const visitor = await openPage({ timezoneId: 'America/New_York' });
+  // The page left open follows the night, without a reload: Rex plays now, Closer is up next.
+  await visitor.clock.fastForward(25 * MINUTE);
+  await expect(visitor.getByTestId('now-playing')).toHaveText(rex!.djName);
+  await expect(visitor.getByTestId('up-next')).toContainText(closer!.djName);
+
+  // Before any mark, the public page (loaded again) and the feed say Rex plays now and Closer is up next.
   let shown = await publicNowPlaying(visitor, eventId);
   await expect(shown.nowPlaying).toHaveText(rex!.djName);
   await expect(shown.upNext).toContainText(closer!.djName);
