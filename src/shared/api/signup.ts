@@ -1,4 +1,5 @@
 import { confirmationBodySchema, djStreamCheckSchema, signupAreaQuerySchema, signupAreaSchema, signupIntakeSchema, submittedSignupSchema, withdrawalBodySchema } from '../schemas/signup.js';
+import { z } from 'zod';
 import { contract } from './contract.js';
 
 // The DJ's side (spec §7 "event-and-DJ signup function", "event signup intake function").
@@ -54,4 +55,18 @@ export const streamTested = contract({
   body: djStreamCheckSchema,
   response: signupAreaSchema,
   errors: ['conflict', 'signups_closed'],
+});
+
+/** The deadline of the event's stream tests (Global Settings → Stream checks) and the server's time, whose clock says whether it has passed. */
+export const streamTestDeadlineSchema = z.object({ deadline: z.string(), now: z.string() });
+export type StreamTestDeadline = z.infer<typeof streamTestDeadlineSchema>;
+
+/** By when the DJ tests their stream ("Test your stream by …" beside their Stream tested). */
+export const getStreamTestDeadline = contract({
+  method: 'GET',
+  path: '/api/signup/stream-check',
+  access: 'signup',
+  query: z.object({ event_id: z.string().trim().min(1).max(200) }),
+  response: streamTestDeadlineSchema,
+  errors: [],
 });
