@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SignupArea } from '@shared/schemas/signup';
+import { buildSignupArea } from '@shared/testing/builders';
 import { json, renderRoutes } from '@client/testing/renderRoutes';
 import { StreamTest } from './StreamTest';
 
@@ -14,26 +15,7 @@ import { StreamTest } from './StreamTest';
 vi.mock('@client/lib/zone', () => ({ browserZone: () => 'America/New_York' }));
 
 type Named = NonNullable<SignupArea['named']>;
-const area = (named: Partial<Named> = {}): SignupArea => ({
-  event: { id: 'e1', name: 'Sunday Service 12', startDatetime: '2030-06-09T19:00:00.000Z', signupsAreOpen: true, cancelled: false, full: false, host: 'Hal' },
-  dj: { id: 'd1', djName: 'Aurora', publicName: 'Aurora Pub' },
-  signup: null,
-  named: {
-    signupName: 'Aurora',
-    slot: { startTime: '2030-06-09T19:00:00.000Z', endTime: '2030-06-09T20:00:00.000Z' },
-    answersByOther: false,
-    confirmation: 'confirmed',
-    updatePending: false,
-    dismissedChanges: [],
-    standby: false,
-    streamTestedAt: null,
-    ...named,
-  },
-  closesAt: null,
-  seriesZone: 'Europe/London',
-  contactHostName: 'Hal',
-  previousStreamLinks: [],
-});
+const area = (named: Partial<Named> = {}): SignupArea => buildSignupArea(named);
 
 const DEADLINE = '2030-06-09T17:00:00.000Z';
 let asked: string[];
