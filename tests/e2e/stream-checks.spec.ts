@@ -16,7 +16,7 @@ const HOUR = 3_600_000;
 const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const slotCard = (page: Page, name: string) => page.getByTestId('slot-card').filter({ has: page.locator('h3', { hasText: name }) });
 
-/** The screen in light and dark on a phone (axe, and a screenshot in the test's output). */
+/** The screen in light and dark on a phone (axe). */
 const look = expectNoSeriousViolationsOnPhone;
 
 test('stream checks: the deadline in Global Settings, the DJ and staff mark tests, Preflight names the untested slot, the lineup flags it after the deadline', async ({

@@ -41,8 +41,8 @@ export async function expectNoSeriousViolations(page: Page, testInfo: TestInfo, 
 }
 
 /**
- * The screen on a phone (390 px) in the light and the dark theme: axe on each (with its
- * screenshot in the test's output); the page's size and scheme are put back afterwards.
+ * The screen on a phone (390 px) in the light and the dark theme: axe on each (a screenshot
+ * beside a report that found something); the page's size and scheme are put back afterwards.
  */
 export async function expectNoSeriousViolationsOnPhone(page: Page, testInfo: TestInfo, screen: string): Promise<void> {
   const size = page.viewportSize();
