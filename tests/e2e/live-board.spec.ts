@@ -2,14 +2,16 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { feeds, paths } from '@shared/paths';
 import { nextEventFeedSchema } from '@shared/schemas/public';
 import { addSignups, createDj, createEvent, daysFromNow, publish, putInLineup, setTestClock } from './support/api';
+import { expectNoSeriousViolationsOnPhone } from './support/a11y';
 import { signInAs } from './support/auth';
 import { expect, test } from './support/fixtures';
 
 // Issue 35, the second Acceptance e2e: the night itself, on the server's clock (TEST_CLOCK=on,
 // moved through PUT /api/testing/clock; never the day the test runs). A DJ is put on standby; on
 // the night the host opens Live from the event's header, sees now and next and the countdown,
-// marks the lineup DJ who did not turn up No-show and swaps the standby into their slot; the
-// public page and /feeds/next.json say the standby plays now; once the night is over the DJ
+// marks the lineup DJ who did not turn up No-show (by keyboard) and swaps the standby into their
+// slot from the board; the public page (one opened before the start follows the night without a
+// reload) and /feeds/next.json say the standby plays now; once the night is over the DJ
 // statistics (the roster's Total Plays, the DJ page's Plays) count the standby's play and not the
 // no-show's.
 //
@@ -43,7 +45,7 @@ async function publicNowPlaying(visitor: Page, eventId: string) {
 /** The roster's Total Plays of the DJ named so (the DJs page, as staff read it). */
 const totalPlays = (page: Page, djName: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name: djName, exact: true }) }).getByRole('cell').nth(3);
 
-test('the host marks a no-show on the live board, swaps the standby in; the public page and the statistics follow', async ({ page, openPage }) => {
+test('the host marks a no-show on the live board, swaps the standby in; the public page and the statistics follow', async ({ page, openPage }, testInfo) => {
   test.setTimeout(180_000);
   await signInAs(page, 'admin');
   const [rex, closer, dana] = await Promise.all(['Rex', 'Closer', 'Dana'].map((name) => createDj(page.request, { djName: `${name} ${tag}` })));
@@ -64,6 +66,15 @@ test('the host marks a no-show on the live board, swaps the standby in; the publ
   await expect(page.getByText('Event saved.')).toBeVisible();
   await publish(page.request, eventId);
 
+  // Ten minutes before the start a visitor opens the public page (the browser's clock as the
+  // server's) and leaves it open: no "On air" yet.
+  await setTestClock(page.request, startMs - 10 * MINUTE);
+  const visitor = await openPage({ timezoneId: 'America/New_York' });
+  await visitor.clock.install({ time: startMs - 10 * MINUTE });
+  await visitor.goto(paths.publicLineup(eventId));
+  await expect(visitor.getByRole('heading', { name: eventName, level: 1 })).toBeVisible();
+  await expect(visitor.getByTestId('now-playing')).toHaveCount(0);
+
   // The night: a quarter of an hour into Rex's slot. The host gets to Live in one tap from the event page.
   await setTestClock(page.request, startMs + 15 * MINUTE);
   await page.goto(`/events/${eventId}`);
@@ -77,8 +88,12 @@ test('the host marks a no-show on the live board, swaps the standby in; the publ
   await expect(page.getByRole('group', { name: 'Now playing' })).toContainText('rtmp://stream.example/live/');
   await expect(page.getByRole('group', { name: 'Now playing' }).getByRole('button', { name: 'Copy stream link' })).toBeVisible();
 
-  // Before any mark, the public page and the feed say Rex plays now and Closer is up next.
-  const visitor = await openPage({ timezoneId: 'America/New_York' });
+  // The page left open follows the night, without a reload: Rex plays now, Closer is up next.
+  await visitor.clock.fastForward(25 * MINUTE);
+  await expect(visitor.getByTestId('now-playing')).toHaveText(rex!.djName);
+  await expect(visitor.getByTestId('up-next')).toContainText(closer!.djName);
+
+  // Before any mark, the public page (loaded again) and the feed say Rex plays now and Closer is up next.
   let shown = await publicNowPlaying(visitor, eventId);
   await expect(shown.nowPlaying).toHaveText(rex!.djName);
   await expect(shown.upNext).toContainText(closer!.djName);
@@ -87,41 +102,46 @@ test('the host marks a no-show on the live board, swaps the standby in; the publ
   expect(feed.event?.upNext?.name).toBe(closer!.djName);
   expect(feed.maxAge).toBeLessThanOrEqual(15);
 
-  // Rex has not turned up: No-show. The board says so; the public page at its next load plays nobody.
-  await markButton(page, rex!.djName, 'No-show').click();
+  // Rex has not turned up: No-show, by keyboard (Tab from On air to No-show, Space). The board
+  // says so; the public page at its next load plays nobody.
+  await markButton(page, rex!.djName, 'On air').focus();
+  await page.keyboard.press('Tab');
+  await expect(markButton(page, rex!.djName, 'No-show')).toBeFocused();
+  await page.keyboard.press('Space');
   await expect(markButton(page, rex!.djName, 'No-show')).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('group', { name: 'Now playing' })).toContainText('No-show');
+  await expectNoSeriousViolationsOnPhone(page, testInfo, 'live board no-show');
   shown = await publicNowPlaying(visitor, eventId);
   await expect(shown.nowPlaying).toHaveText('Nobody right now');
+  await expectNoSeriousViolationsOnPhone(visitor, testInfo, 'public page on air');
   expect((await nextEventFeed(visitor.request)).event?.nowPlaying).toBeNull();
 
-  // Swap in standby on Rex's slot (Lineup tab), then Save: Dana takes the slot at its time.
-  await page.goto(`/events/${eventId}/lineup`);
-  const rexSlot = page.getByTestId('slot-card').first();
-  await expect(rexSlot.locator('h3')).toHaveText(new RegExp(`^${rex!.djName}`));
-  // From the slot's menu (an untested stream's flag offers it beside the slot too).
-  const swapItem = page.locator('.dropdown-menu.show').getByRole('button', { name: 'Swap in standby' });
-  await rexSlot.evaluate((slot) => slot.scrollIntoView({ block: 'start' }));
+  // Swap in standby, from the board: the dialog names the slot and shows whom it tells; Swap in
+  // saves at once (the event's save, in the history): Dana takes the slot at its time.
+  await page.getByRole('button', { name: `Swap in standby for ${rex!.djName}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Swap in standby' });
-  // A click that landed but whose wait outlasted 2 s under load is not repeated: the dialog is open.
-  await expect(async () => {
-    if (await dialog.isVisible()) return;
-    if (!(await swapItem.isVisible())) await rexSlot.getByRole('button', { name: /Slot menu/ }).click();
-    await swapItem.click({ timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
   await expect(dialog).toContainText(`takes over ${rex!.djName}'s slot`);
+  await expect(dialog).toContainText('Swap in saves the lineup at once');
+  await expect(dialog.getByLabel('Standby to swap in').locator('option:checked')).toHaveText(dana!.djName);
+  await expectNoSeriousViolationsOnPhone(page, testInfo, 'live board swap in standby');
   await dialog.getByRole('button', { name: 'Swap in' }).click();
   await expect(dialog).toBeHidden();
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Event saved.')).toBeVisible();
-  await expect(signupCard(page, rex!.djName)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Unsaved changes' })).toHaveCount(0);
 
-  // Back on the board: Dana plays now, unmarked (Rex's signup has no slot, so it is off the board); the host marks her On air.
-  await page.getByRole('link', { name: 'Live', exact: true }).click();
+  // The board: Dana plays now, unmarked (Rex's signup has no slot, so it is off the board); no
+  // standby is left to swap in. The host marks her On air, by keyboard (Shift+Tab back from No-show, Enter).
   await expect(page.getByTestId('live-now')).toHaveText(dana!.djName);
   await expect(page.getByRole('group', { name: `Mark ${rex!.djName}` })).toHaveCount(0);
-  await markButton(page, dana!.djName, 'On air').click();
+  await expect(page.getByRole('button', { name: /^Swap in standby/ })).toHaveCount(0);
+  await markButton(page, dana!.djName, 'No-show').focus();
+  await page.keyboard.press('Shift+Tab');
+  await expect(markButton(page, dana!.djName, 'On air')).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(markButton(page, dana!.djName, 'On air')).toHaveAttribute('aria-pressed', 'true');
+  // Rex is back among the signups, in the Lineup tab.
+  await page.goto(`/events/${eventId}/lineup`);
+  await expect(signupCard(page, rex!.djName)).toBeVisible();
 
   // The public page and the feed: the standby plays now.
   shown = await publicNowPlaying(visitor, eventId);
@@ -133,7 +153,7 @@ test('the host marks a no-show on the live board, swaps the standby in; the publ
 
   // Closer's hour: Closer does not turn up either, and there is no standby left. Marked No-show, the slot stays in the lineup and plays nothing.
   await setTestClock(page.request, startMs + 75 * MINUTE);
-  await page.reload();
+  await page.goto(`/events/${eventId}/live`);
   await expect(page.getByTestId('live-now')).toHaveText(closer!.djName);
   await markButton(page, closer!.djName, 'No-show').click();
   await expect(markButton(page, closer!.djName, 'No-show')).toHaveAttribute('aria-pressed', 'true');

@@ -1,5 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { addSignups, createDj, createEvent, daysFromNow, myDjId, putDjInLineup, submitSignup } from './support/api';
+import { expectNoSeriousViolationsOnPhone } from './support/a11y';
 import { signInAs } from './support/auth';
 import { expect, test } from './support/fixtures';
 
@@ -28,7 +29,7 @@ async function snap(page: Page, testInfo: TestInfo, name: string) {
 }
 
 test('the host puts a DJ on standby and swaps them into the slot of a DJ who dropped out', async ({ page, openPage }, testInfo) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   await signInAs(page, 'host');
   const eventName = `Standby night ${tag}`;
   const eventId = await createEvent(page.request, { name: eventName, start: daysFromNow(6) });
@@ -58,6 +59,16 @@ test('the host puts a DJ on standby and swaps them into the slot of a DJ who dro
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Event saved.')).toBeVisible();
   await snap(page, testInfo, 'lineup-standby');
+  await page.getByRole('region', { name: /^Standby/ }).scrollIntoViewIfNeeded();
+  await expectNoSeriousViolationsOnPhone(page, testInfo, 'lineup standby list');
+
+  // Verify DJs names her beside the proposed lineup message (she is not in it).
+  await page.goto(`/events/${eventId}/verifyDJs`);
+  const verifyStandbys = page.getByRole('region', { name: 'Standby (1)' });
+  await expect(verifyStandbys.getByTestId('verify-standby')).toHaveText([`Dana ${tag}`]);
+  await expect(verifyStandbys).toContainText('Not in the message below: let them know they are on standby.');
+  await expectNoSeriousViolationsOnPhone(page, testInfo, 'verify djs standby card');
+  await page.goto(`/events/${eventId}/lineup`);
 
   // Dana's Home says she is on standby.
   await dana.goto('/');
@@ -65,6 +76,7 @@ test('the host puts a DJ on standby and swaps them into the slot of a DJ who dro
   await expect(mine.getByTestId('own-signup')).toContainText('On standby');
   await expect(mine.getByTestId('standby-line')).toHaveText(new RegExp(`You are on standby for ${eventName}`));
   await snap(dana, testInfo, 'dj-home-standby');
+  await expectNoSeriousViolationsOnPhone(dana, testInfo, 'dj home standby line');
 
   // Rex drops out: Swap in standby from his slot's menu.
   const rexSlot = page.getByTestId('slot-card').first();
@@ -80,6 +92,7 @@ test('the host puts a DJ on standby and swaps them into the slot of a DJ who dro
   await expect(dialog).toContainText(new RegExp(`takes over Rex ${tag}'s slot at \\d\\d:\\d\\d [\\w ]+ time for 1 h`));
   await expect(dialog.getByLabel('Standby to swap in')).toHaveValue(/.+/);
   await snap(page, testInfo, 'swap-in-standby');
+  await expectNoSeriousViolationsOnPhone(page, testInfo, 'swap in standby dialog');
   await dialog.getByRole('button', { name: 'Swap in' }).click();
   await expect(dialog).toBeHidden();
 
@@ -87,6 +100,8 @@ test('the host puts a DJ on standby and swaps them into the slot of a DJ who dro
   expect(await slotTimes(page)).toEqual(timesBefore);
   await expect(signupCard(page, `Rex ${tag}`)).toBeVisible();
   await expect(standby.getByTestId('standby-signup')).toHaveCount(0);
+  // The Save bar names whom the new slot concerns before anything is sent (no scheduling webhook here).
+  await expect(page.getByTestId('dj-notice')).toContainText(/Dana is not told in Discord of their new or moved slot/);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Event saved.')).toBeVisible();
 
@@ -97,6 +112,11 @@ test('the host puts a DJ on standby and swaps them into the slot of a DJ who dro
   await expect(signupCard(page, `Rex ${tag}`)).toBeVisible();
   await page.goto(`/events/${eventId}/history`);
   await expect(page.getByText(new RegExp(`Dana ${tag} swapped in from standby for Rex ${tag}, at \\d\\d:\\d\\d`))).toBeVisible();
+
+  // The announcement texts follow: the Messaging tab's Discord text plays Dana in Rex's place.
+  await page.goto(`/events/${eventId}/announcements`);
+  await expect(page.getByLabel('Discord text')).toHaveValue(new RegExp(`<t:\\d+:t> : Dana ${tag}\\n<t:\\d+:t> : Closer ${tag}`));
+  await expect(page.getByLabel('Discord text')).not.toHaveValue(new RegExp(`Rex ${tag}`));
 
   // Dana's Home now shows her slot.
   await dana.goto('/');

@@ -1,5 +1,5 @@
-import type { Page, TestInfo } from '@playwright/test';
-import { expectNoSeriousViolations } from './support/a11y';
+import type { Page } from '@playwright/test';
+import { expectNoSeriousViolationsOnPhone } from './support/a11y';
 import { addSignups, createDj, createEvent, daysFromNow, myDjId, putDjInLineup, putInLineup, setTestClock, submitSignup } from './support/api';
 import { signInAs } from './support/auth';
 import { expect, test } from './support/fixtures';
@@ -16,18 +16,8 @@ const HOUR = 3_600_000;
 const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const slotCard = (page: Page, name: string) => page.getByTestId('slot-card').filter({ has: page.locator('h3', { hasText: name }) });
 
-/** The screen in light and dark on a phone (axe, and a screenshot in the test's output). */
-async function look(page: Page, testInfo: TestInfo, name: string) {
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 390, height: 844 });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await expectNoSeriousViolations(page, testInfo, `${name} ${scheme} 390`);
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${scheme}-390.png`), fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  if (size) await page.setViewportSize(size);
-}
+/** The screen in light and dark on a phone (axe). */
+const look = expectNoSeriousViolationsOnPhone;
 
 test('stream checks: the deadline in Global Settings, the DJ and staff mark tests, Preflight names the untested slot, the lineup flags it after the deadline', async ({
   page,
@@ -85,6 +75,9 @@ test('stream checks: the deadline in Global Settings, the DJ and staff mark test
   // Rex tests his stream and says so on his signup page.
   await rex.goto(`/eventSignup/${eventId}`);
   const rexTest = rex.getByTestId('stream-test');
+  // Beside the button, by when: 3 hours before the start, in London time (his zone too).
+  await expect(rexTest.getByTestId('stream-test-deadline')).toHaveText(/^Test your stream by \w{3} \d+ \w{3} \d{4} · \d\d:\d\d London time, then tell the hosts it works\.$/);
+  await look(rex, testInfo, 'dj-stream-tested-box');
   await rexTest.getByRole('button', { name: 'Stream tested' }).click();
   await expect(rexTest).toContainText(/Stream tested: .+\. Thanks!/);
 
@@ -108,8 +101,11 @@ test('stream checks: the deadline in Global Settings, the DJ and staff mark test
   await expect(page.getByText(`Not tested: Dana ${tag}`)).toBeHidden();
   await look(page, testInfo, 'preflight-untested-streams');
 
-  // Past the deadline (2 hours before the start, the deadline being 3): Dana's slot is flagged.
+  // Past the deadline (2 hours before the start, the deadline being 3): Dana's slot is flagged,
+  // and her signup page says the deadline has passed.
   await setTestClock(admin.request, startMs - 2 * HOUR);
+  await dana.goto(`/eventSignup/${eventId}`);
+  await expect(dana.getByTestId('stream-test-deadline')).toHaveText(/^The deadline to test your stream \(.+ London time\) has passed: test it now and tell the hosts it works\.$/);
   await page.goto(`/events/${eventId}/lineup`);
   await expect(page.getByTestId('stream-check-overdue')).toHaveCount(1);
   const danaSlot = slotCard(page, `Dana ${tag}`);

@@ -52,3 +52,9 @@ export function useStreamTested(eventId: string) {
     onSuccess: (area) => queryClient.setQueryData<SignupArea>(queryKey, area),
   });
 }
+
+/** By when the DJ tests their stream, and the server's time (null while it loads or when it could not). */
+export function useStreamTestDeadline(eventId: string, enabled: boolean): { deadline: string; passed: boolean } | null {
+  const { data } = useQuery({ ...queryOf(api.getStreamTestDeadline, { query: { event_id: eventId } }), enabled });
+  return data ? { deadline: data.deadline, passed: Date.parse(data.now) >= Date.parse(data.deadline) } : null;
+}

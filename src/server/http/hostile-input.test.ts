@@ -373,6 +373,7 @@ describe.each(testDialects)('hostile input on %s', (dialect) => {
   const queryTargets = [
     queryTarget(API.events.listEvents, () => ({}), 'when', () => staffCookie, true, ['upcoming', 'past']),
     queryTarget(API.signup.getSignupArea, () => ({}), 'event_id', () => djCookies[0]!, true),
+    queryTarget(API.signup.getStreamTestDeadline, () => ({}), 'event_id', () => djCookies[0]!, true),
     queryTarget(API.history.getEventHistory, () => ({ eventId }), 'before', () => staffCookie, false),
     queryTarget(API.history.getEventHistory, () => ({ eventId }), 'limit', () => staffCookie, false),
     // The roster's page and search: any text is a search, so only a clean answer or refusal.

@@ -1,6 +1,8 @@
 import type { EventDetail } from '@shared/schemas/events.js';
 import type { SignupArea } from '@shared/schemas/signup.js';
 import type { DjStreamCheckBody } from '@shared/schemas/signup.js';
+import type { StreamTestDeadline } from '@shared/api/signup.js';
+import { streamCheckDeadline } from '@shared/stream-checks.js';
 import type { StaffStreamCheckBody, StreamCheckSettings, StreamCheckSettingsAnswer } from '@shared/schemas/stream-checks.js';
 import type { SessionUser } from '../auth/sessions.js';
 import type { AppContext } from '../context.js';
@@ -26,6 +28,14 @@ export async function getStreamCheckSettings(ctx: AppContext): Promise<StreamChe
 export async function saveStreamCheckSettings(ctx: AppContext, settings: StreamCheckSettings): Promise<StreamCheckSettingsAnswer> {
   await ctx.store.db.transaction().execute((trx) => writeStreamCheckSettings(trx, settings, ctx.clock.now()));
   return answer(ctx, settings);
+}
+
+/** By when an event's streams are tested (its start less the setting's hours), with the server's time. */
+export async function streamTestDeadline(ctx: AppContext, eventId: string): Promise<StreamTestDeadline> {
+  const event = await findEvent(ctx.store.db, eventId);
+  if (!event) throw notFound('Event not found.');
+  const { hoursBefore } = await readStreamCheckSettings(ctx.store.db);
+  return { deadline: toIso(streamCheckDeadline(event.startDatetime, hoursBefore)), now: toIso(ctx.clock.now()) };
 }
 
 /** Staff tick a signup's stream as tested in Stream Details (or take it back). Only a signup of this event. */

@@ -142,4 +142,15 @@ describe.each(testDialects)('standby and stream checks on %s', (dialect) => {
     expect((await app.call(API.streamChecks.saveStreamCheckSettings, { body: { hoursBefore: 1 } }, { as: rex })).status).toBe(403);
     expect((await app.call(API.streamChecks.getStreamCheckSettings, {}, { as: host })).body.hoursBefore).toBe(3);
   });
+
+  test("a DJ reads their event's stream test deadline (the setting's hours before the start) with the server's time; an unknown event is a 404", async () => {
+    const event = await nightWithStandby();
+    const deadline = () => app.call(API.signup.getStreamTestDeadline, { query: { event_id: event.id } }, { as: rex });
+    expect((await deadline()).body).toEqual({ deadline: '2030-06-08T17:00:00.000Z', now: new Date(NOW).toISOString() });
+    await app.call(API.streamChecks.saveStreamCheckSettings, { body: { hoursBefore: 24 } }, { as: host });
+    clock.advance(60_000);
+    expect((await deadline()).body).toEqual({ deadline: '2030-06-07T19:00:00.000Z', now: new Date(NOW + 60_000).toISOString() });
+    expect((await app.call(API.signup.getStreamTestDeadline, { query: { event_id: 'no-such-event' } }, { as: rex })).status).toBe(404);
+    expect((await app.request('GET', `/api/signup/stream-check?event_id=${event.id}`)).status).toBe(401);
+  });
 });

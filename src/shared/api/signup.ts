@@ -7,6 +7,7 @@ import {
   withdrawalBodySchema,
 } from '../schemas/signup.js';
 import { signupIntakeSchema } from '../schemas/signup-intake.js';
+import { z } from 'zod';
 import { contract } from './contract.js';
 
 // The DJ's side (spec §7 "event-and-DJ signup function", "event signup intake function").
@@ -45,3 +46,17 @@ export const withdrawSignup = contract({ ...ON_OWN_SIGNUP, path: '/api/signup/wi
 
 /** The DJ's "Stream tested" on their signup page: only their own signup, once it is in the lineup or on standby. */
 export const streamTested = contract({ ...ON_OWN_SIGNUP, path: '/api/signup/stream-check', body: djStreamCheckSchema, errors: ['conflict', 'signups_closed'] });
+
+/** The deadline of the event's stream tests (Global Settings → Stream checks) and the server's time, whose clock says whether it has passed. */
+export const streamTestDeadlineSchema = z.object({ deadline: z.string(), now: z.string() });
+export type StreamTestDeadline = z.infer<typeof streamTestDeadlineSchema>;
+
+/** By when the DJ tests their stream ("Test your stream by …" beside their Stream tested). */
+export const getStreamTestDeadline = contract({
+  method: 'GET',
+  path: '/api/signup/stream-check',
+  access: 'signup',
+  query: z.object({ event_id: z.string().trim().min(1).max(200) }),
+  response: streamTestDeadlineSchema,
+  errors: [],
+});

@@ -39,3 +39,18 @@ export async function expectNoSeriousViolations(page: Page, testInfo: TestInfo, 
   }
   expect.soft(blocking, `serious or critical axe violations on ${screen}`).toEqual([]);
 }
+
+/**
+ * The screen on a phone (390 px) in the light and the dark theme: axe on each (a screenshot
+ * beside a report that found something); the page's size and scheme are put back afterwards.
+ */
+export async function expectNoSeriousViolationsOnPhone(page: Page, testInfo: TestInfo, screen: string): Promise<void> {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expectNoSeriousViolations(page, testInfo, `${screen} ${scheme} 390`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  if (size) await page.setViewportSize(size);
+}

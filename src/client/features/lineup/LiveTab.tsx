@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { LIVE_MARK_LABELS, type LiveMark, STREAM_SOURCE_LABELS } from '@shared/domain';
 import { placeSlots, type PlacedSlot } from '@shared/lineup';
 import { countdown, liveBoardNotice, nowAndNext } from '@shared/live';
+import { standbySignups } from '@shared/standby';
 import { staffTime } from '@shared/time';
 import { CopyButton } from '@client/components/CopyButton';
 import { LoadError } from '@client/components/LoadError';
@@ -12,10 +13,12 @@ import { VinylLoader } from '@client/components/VinylLoader';
 import { useStaffZones } from '@client/lib/useZone';
 import { useStoredEvent } from '@client/shared/draft';
 import { useLiveState, useMarkSlot } from '@client/shared/live';
+import { SwapInStandbyDialog, type SwapSlot } from './StandbyList';
 
 /**
  * The live board (issue 35): on the night, now and next with a countdown, their stream sources
- * to copy, and per slot On air / No-show. The lineup is the saved one; the clock is the server's
+ * to copy, and per slot On air / No-show, and Swap in standby for a slot whose DJ is not on air
+ * (saved at once). The lineup is the saved one; the clock is the server's
  * (its answer's `now`, run on by the browser's clock from then), so every host's board agrees.
  */
 export function LiveTab() {
@@ -23,11 +26,15 @@ export function LiveTab() {
   const live = useLiveState(stored.id);
   const zones = useStaffZones();
   const now = useServerNow(live.data?.now, live.dataUpdatedAt);
+  const [swapping, setSwapping] = useState<SwapSlot | null>(null);
   if (live.isPending) return <VinylLoader label="Loading the live board…" />;
   if (live.isError) return <LoadError title="Could not load the live board." error={live.error} onRetry={live.refetch} />;
 
   const placed = placeSlots(stored, djs);
   const { phase, current, next, until } = nowAndNext(stored, placed, now);
+  const hasStandby = standbySignups(stored.signups, stored.slots).length > 0;
+  // Swap in standby: for a slot not over whose DJ is not on air (marked No-show, or not there yet).
+  const canSwap = (slot: PlacedSlot) => hasStandby && slot.signup !== undefined && phase !== 'after' && Date.parse(slot.endTime) > now && markOf(slot, live.data.marks) !== 'on_air';
   const notice = stored.cancelled ? 'This event is cancelled: nobody plays.' : liveBoardNotice(phase, stored, zones);
   return (
     <>
@@ -63,11 +70,17 @@ export function LiveTab() {
                   <span className="small text-body-secondary">{staffTime({ start: slot.startTime, end: slot.endTime }, zones, 'time')}</span>
                 </span>
                 <MarkButtons slot={slot} mark={markOf(slot, live.data.marks)} canMark={phase !== 'before'} />
+                {canSwap(slot) && (
+                  <Button size="sm" variant="outline-primary" onClick={() => setSwapping({ index, label: slot.name ?? 'Unnamed slot', startTime: slot.startTime, duration: slot.duration })}>
+                    Swap in standby<span className="visually-hidden"> for {slot.name ?? 'Unnamed slot'}</span>
+                  </Button>
+                )}
               </li>
             ))}
           </ul>
         </section>
       )}
+      <SwapInStandbyDialog slot={swapping} onClose={() => setSwapping(null)} saveNow />
     </>
   );
 }

@@ -6,7 +6,8 @@ import { setStandby, standbySignups, swapInStandby } from '@shared/standby';
 import { staffTime } from '@shared/time';
 import { ConfirmDialog } from '@client/components/ConfirmDialog';
 import { useStaffZones } from '@client/lib/useZone';
-import { useDraft, useDraftEdits, useStoredEvent } from '@client/shared/draft';
+import { useDraft, useDraftEdits, useDraftStatus, useStoredEvent } from '@client/shared/draft';
+import { useLineupNotice } from '@client/shared/LineupNotice';
 import type { SlotView } from './useLineupView';
 
 const signupTitle = (signup: Pick<Signup, 'name'>) => signup.name.trim() || 'Unnamed signup';
@@ -47,36 +48,55 @@ export function StandbyList() {
   );
 }
 
-/** 'Swap in standby' for one slot: which standby takes it over, at its time and length. */
-export function SwapInStandbyDialog({ slot, onClose }: { slot: SlotView | null; onClose: () => void }) {
+/** The slot a swap is for: its place in the lineup, its name, time and length. */
+export type SwapSlot = Pick<SlotView, 'index' | 'label' | 'startTime' | 'duration'>;
+
+/**
+ * 'Swap in standby' for one slot: which standby takes it over, at its time and length. In the
+ * Lineup tab it edits the draft (Save keeps it); on the live board (`saveNow`) Swap in saves at
+ * once, with the post that tells the standby of their slot, as the Save bar would.
+ */
+export function SwapInStandbyDialog({ slot, onClose, saveNow = false }: { slot: SwapSlot | null; onClose: () => void; saveNow?: boolean }) {
   const draft = useDraft();
   const { setDraft } = useDraftEdits();
+  const { isDirty, saving, save } = useDraftStatus();
   const { djs } = useStoredEvent();
   const zones = useStaffZones();
   const standbys = standbySignups(draft.signups, draft.slots);
   const [choice, setChosen] = useState('');
   // The first standby until staff pick another (one taken off standby meanwhile falls back too).
   const chosen = standbys.some((signup) => signup.uuid === choice) ? choice : (standbys[0]?.uuid ?? '');
+  // The live board shows the saved lineup: it swaps only on a draft with nothing else unsaved.
+  const blocked = saveNow && isDirty;
+  const swapped = slot && chosen && !blocked ? swapInStandby(draft, slot.index, chosen, djs) : draft;
+  const notice = useLineupNotice(saveNow && slot !== null && swapped !== draft, swapped);
   const name = slot?.label ?? '';
+  const canSwap = standbys.length > 0 && !blocked;
   return (
     <ConfirmDialog
       show={slot !== null}
       title="Swap in standby"
-      confirmLabel={standbys.length === 0 ? 'Close' : 'Swap in'}
+      confirmLabel={canSwap ? 'Swap in' : 'Close'}
       confirmVariant="primary"
+      busy={saving}
       onConfirm={() => {
-        if (slot && chosen) setDraft((d) => swapInStandby(d, slot.index, chosen, djs));
+        if (canSwap && swapped !== draft) {
+          if (saveNow) void save({ draft: swapped, notifyDjs: notice.tell });
+          else setDraft(() => swapped);
+        }
         onClose();
       }}
       onCancel={onClose}
     >
       {standbys.length === 0 ? (
         <p className="mb-0">No DJ is on standby. Put a signup on standby from its menu in the Signups column first.</p>
+      ) : blocked ? (
+        <p className="mb-0">This event has unsaved changes: save or discard them first (the bar at the bottom), then swap.</p>
       ) : (
         <>
           <p>
-            The standby takes over {name}'s slot at {slot ? staffTime(slot.startTime, zones, 'time') : ''} for {slot ? formatHours(slot.duration) : ''}; {name} goes back to the signups. Save to
-            keep it: the announcement texts follow.
+            The standby takes over {name}'s slot at {slot ? staffTime(slot.startTime, zones, 'time') : ''} for {slot ? formatHours(slot.duration) : ''}; {name} goes back to the signups.{' '}
+            {saveNow ? 'Swap in saves the lineup at once: the announcement texts follow.' : 'Save to keep it: the announcement texts follow.'}
           </p>
           <Form.Group controlId="swap-in-standby">
             <Form.Label>Standby to swap in</Form.Label>
@@ -88,6 +108,7 @@ export function SwapInStandbyDialog({ slot, onClose }: { slot: SlotView | null; 
               ))}
             </Form.Select>
           </Form.Group>
+          {saveNow && notice.choice && <div className="mt-3">{notice.choice}</div>}
         </>
       )}
     </ConfirmDialog>

@@ -16,7 +16,12 @@ export function PublicLineupView({ lineup, visitorZone }: { lineup: PublicLineup
   const zone = visitorZone ?? seriesZone;
   const series = zonePlace(seriesZone);
   return (
-    <article className={visitorZone === null ? `public-lineup ${VISITOR_PENDING}` : 'public-lineup'}>
+    <article
+      className={visitorZone === null ? `public-lineup ${VISITOR_PENDING}` : 'public-lineup'}
+      // The night the page's script follows (public-page.ts): from before the start to the end.
+      data-live-from={event.cancelled ? undefined : start}
+      data-live-until={event.cancelled ? undefined : event.endDatetime}
+    >
       <title>{`${event.cancelled ? 'Cancelled: ' : ''}${event.name} · ${seriesName}`}</title>
       <div className="public-poster">
         <p className="public-kicker">{seriesName}</p>
@@ -115,7 +120,8 @@ export function PublicLineupView({ lineup, visitorZone }: { lineup: PublicLineup
 /**
  * While the event runs (issue 35): who plays now and who is up next, as the server's clock has
  * it. The page's script fetches the page again now and then and swaps this section for the new
- * one (public-page.ts), so a page left open on a screen follows the night.
+ * one, or puts it in after the poster once the night starts (public-page.ts), so a page left open
+ * on a screen follows the night.
  */
 function LiveNow({ live, start, seriesZone, zone }: { live: PublicLive; start: string; seriesZone: string; zone: string }) {
   const when = (slot: PublicSlot) => (

@@ -3,7 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SignupArea } from '@shared/schemas/signup';
-import { buildFormData } from '@shared/testing/builders';
+import { buildSignupArea } from '@shared/testing/builders';
 import { json, renderRoutes } from '@client/testing/renderRoutes';
 import { SignupSummaryPage } from './SignupSummaryPage';
 
@@ -15,26 +15,7 @@ import { SignupSummaryPage } from './SignupSummaryPage';
 vi.mock('@client/lib/zone', () => ({ browserZone: () => 'America/New_York' }));
 
 type Named = NonNullable<SignupArea['named']>;
-const area = (named: Partial<Named> = {}): SignupArea => ({
-  event: { id: 'e1', name: 'Sunday Service 12', startDatetime: '2030-06-09T19:00:00.000Z', signupsAreOpen: true, cancelled: false, full: false, host: 'Hal' },
-  dj: { id: 'd1', djName: 'Aurora', publicName: 'Aurora Pub' },
-  signup: buildFormData({ name: 'Aurora' }),
-  named: {
-    signupName: 'Aurora',
-    slot: { startTime: '2030-06-09T20:00:00.000Z', endTime: '2030-06-09T21:00:00.000Z' },
-    answersByOther: false,
-    confirmation: 'proposed',
-    updatePending: false,
-    dismissedChanges: [],
-    standby: false,
-    streamTestedAt: null,
-    ...named,
-  },
-  closesAt: null,
-  seriesZone: 'Europe/London',
-  contactHostName: 'Hal',
-  previousStreamLinks: [],
-});
+const area = (named: Partial<Named> = {}): SignupArea => buildSignupArea(named);
 
 let answers: unknown[];
 function renderSummary(shown: SignupArea, afterAnswer?: (confirmation: string) => Response) {

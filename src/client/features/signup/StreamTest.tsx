@@ -1,7 +1,7 @@
 import type { SignupArea } from '@shared/schemas/signup';
 import { formatEventDay, timeBothWays } from '@shared/time';
 import { useZone } from '@client/lib/useZone';
-import { useStreamTested } from '@client/shared/signup';
+import { useStreamTestDeadline, useStreamTested } from '@client/shared/signup';
 
 /**
  * On standby, and the stream check (issue 35): once the DJ has a slot or is on standby, they test
@@ -11,8 +11,11 @@ export function StreamTest({ area }: { area: SignupArea }) {
   const tested = useStreamTested(area.event.id);
   const zone = useZone();
   const named = area.named;
-  if (!named || area.event.cancelled || (!named.slot && !named.standby)) return null;
+  const shown = named !== null && !area.event.cancelled && (named.slot !== null || named.standby);
+  const deadline = useStreamTestDeadline(area.event.id, shown && !named.streamTestedAt);
+  if (!shown) return null;
   const at = named.streamTestedAt;
+  const when = (iso: string) => `${formatEventDay(iso, area.seriesZone)} · ${timeBothWays(iso, area.seriesZone, zone)}`;
   return (
     <div className={`alert ${at ? 'alert-success' : 'alert-secondary'}`} data-testid="stream-test">
       {named.standby && !named.slot && (
@@ -22,10 +25,16 @@ export function StreamTest({ area }: { area: SignupArea }) {
         </p>
       )}
       {at ? (
-        <p className="mb-0">Stream tested: {formatEventDay(at, area.seriesZone)} · {timeBothWays(at, area.seriesZone, zone)}. Thanks!</p>
+        <p className="mb-0">Stream tested: {when(at)}. Thanks!</p>
       ) : (
         <>
-          <p className="mb-2">Test your stream before the night, then tell the hosts it works.</p>
+          <p className="mb-2" data-testid="stream-test-deadline">
+            {deadline === null
+              ? 'Test your stream before the night, then tell the hosts it works.'
+              : deadline.passed
+                ? `The deadline to test your stream (${when(deadline.deadline)}) has passed: test it now and tell the hosts it works.`
+                : `Test your stream by ${when(deadline.deadline)}, then tell the hosts it works.`}
+          </p>
           <button type="button" className="btn btn-primary" onClick={() => tested.mutate()} disabled={tested.isPending}>
             Stream tested
           </button>

@@ -36,8 +36,11 @@ export interface DraftEdits {
 export interface DraftStatus {
   isDirty: boolean;
   saving: boolean;
-  /** `notifyDjs`: the DJs whose slot the save makes new or moves are told in Discord (staff saw the post). */
-  save: (options?: { notifyDjs?: boolean }) => Promise<void>;
+  /**
+   * `notifyDjs`: the DJs whose slot the save makes new or moves are told in Discord (staff saw the post).
+   * `draft`: this draft becomes the draft and is saved at once (the live board's Swap in standby, on a clean draft).
+   */
+  save: (options?: { notifyDjs?: boolean; draft?: LineupEvent }) => Promise<void>;
   discard: () => void;
   /**
    * Publish Event; `anyway` with required preflight steps open. Answers 'Requirements not met: …'
@@ -143,8 +146,12 @@ export function EventDraftProvider({ stored, children }: { stored: EventDetail; 
   });
 
   const save = useCallback(
-    ({ notifyDjs = false }: { notifyDjs?: boolean } = {}) =>
+    ({ notifyDjs = false, draft }: { notifyDjs?: boolean; draft?: LineupEvent } = {}) =>
       runExclusive(async () => {
+        if (draft) {
+          latest.current = { ...latest.current, draft };
+          setState((current) => ({ ...current, draft }));
+        }
         const sent = latest.current.draft;
         try {
           const saved = await saveEvent(eventId, { ...toSaveBody(latest.current), ...(notifyDjs && { notifyDjs }) });

@@ -1,12 +1,8 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Button } from 'react-bootstrap';
-import { lineupChangeMessages, lineupChanges } from '@shared/dj-posts';
-import { paths, signupLink } from '@shared/paths';
-import type { Dj } from '@shared/schemas/djs';
-import type { LineupEvent } from '@shared/schemas/events';
 import { ConfirmDialog } from '@client/components/ConfirmDialog';
 import { stickyBottom } from '@client/lib/stickyBottom';
-import { DjNoticeChoice, useDjNoticeDefaults } from '@client/shared/DjNoticeChoice';
+import { useLineupNotice } from '@client/shared/LineupNotice';
 import { useDraft, useDraftStatus, useStoredEvent } from '@client/shared/draft';
 
 /** Sticky at the bottom of the event page while the draft differs from the stored event. */
@@ -14,7 +10,9 @@ export function SaveBar() {
   const { isDirty, saving, save, discard } = useDraftStatus();
   const { stored } = useStoredEvent();
   const [confirming, setConfirming] = useState(false);
-  const notice = useLineupNotice(isDirty);
+  // A beat behind the typing: laying the lineup out twice per keystroke is for nothing.
+  const draft = useDeferredValue(useDraft());
+  const notice = useLineupNotice(isDirty, draft);
   if (!isDirty) return null;
   return (
     <>
@@ -53,47 +51,4 @@ export function SaveBar() {
       </ConfirmDialog>
     </>
   );
-}
-
-/** What the save would change in DJs' slots, and whether no day can be read yet (a date being typed). */
-function slotChanges(stored: LineupEvent, draft: LineupEvent, djs: Record<string, Dj>) {
-  try {
-    return lineupChanges(stored, draft, djs);
-  } catch {
-    return { told: [], untold: [] };
-  }
-}
-
-/**
- * The DJs whose slot the save makes new or moves (issue 35), the post that would tell them and
- * staff's choice to send it, which goes with the save.
- */
-function useLineupNotice(active: boolean) {
-  const { stored, djs } = useStoredEvent();
-  // A beat behind the typing: laying the lineup out twice per keystroke is for nothing.
-  const draft = useDeferredValue(useDraft());
-  const changes = useMemo(() => (active ? slotChanges(stored, draft, djs) : { told: [], untold: [] }), [active, stored, draft, djs]);
-  const defaults = useDjNoticeDefaults(stored.id, stored.published, changes.told.length > 0);
-  const [choice, setChoice] = useState<boolean | null>(null);
-  const tell = changes.told.length > 0 && defaults.webhookSet && (choice ?? defaults.proposed);
-  const name = (djId: string) => djs[djId]?.djName || djs[djId]?.publicName || djId;
-  const messages = useMemo(
-    () => (changes.told.length ? lineupChangeMessages(draft, changes.told, { signup: signupLink(window.location.origin, draft.id), home: `${window.location.origin}${paths.home()}` }) : []),
-    [changes.told, draft],
-  );
-  return {
-    tell,
-    choice:
-      active && defaults.ready ? (
-        <DjNoticeChoice
-          what="of their new or moved slot"
-          told={changes.told.map((change) => name(change.slot.djId))}
-          untold={changes.untold}
-          messages={messages}
-          webhookSet={defaults.webhookSet}
-          checked={tell}
-          onChange={setChoice}
-        />
-      ) : null,
-  };
 }
