@@ -12,3 +12,13 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+
+// Testing Library's queries wait 1 s by default before they fail; on the 2-core machine, with the
+// static checks and the build beside Vitest, a rendered screen can take longer to settle. A
+// longer wait changes nothing when the screen is right: it only fails later when it is wrong.
+// (A module, for the top-level await: only jsdom files load Testing Library.)
+export {};
+if (typeof window !== 'undefined') {
+  const { configure } = await import('@testing-library/react');
+  configure({ asyncUtilTimeout: 5_000 });
+}

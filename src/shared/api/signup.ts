@@ -48,7 +48,7 @@ export const withdrawSignup = contract({ ...ON_OWN_SIGNUP, path: '/api/signup/wi
 export const streamTested = contract({ ...ON_OWN_SIGNUP, path: '/api/signup/stream-check', body: djStreamCheckSchema, errors: ['conflict', 'signups_closed'] });
 
 /** The deadline of the event's stream tests (Global Settings → Stream checks) and the server's time, whose clock says whether it has passed. */
-export const streamTestDeadlineSchema = z.object({ deadline: z.string(), now: z.string() });
+const streamTestDeadlineSchema = z.object({ deadline: z.string(), now: z.string() });
 export type StreamTestDeadline = z.infer<typeof streamTestDeadlineSchema>;
 
 /** By when the DJ tests their stream ("Test your stream by …" beside their Stream tested). */
