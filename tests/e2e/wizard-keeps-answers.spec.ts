@@ -117,3 +117,27 @@ test('a double-clicked Next then Submit on a desktop: one step, then one signup'
   // The second click landed on Submit's place: it pressed nothing.
   await expect(page.getByText('Please confirm the expectations to continue.')).toHaveCount(0);
 });
+
+// A DJ following a Discord link on their first visit: the server writes the wizard in the series'
+// zone (it has no `tz` cookie yet) and the page switches to the phone's own zone as it wakes. What
+// they typed first is kept through that switch. Three fresh visits, as the typing can land before,
+// during or after the page wakes.
+test('a first visit from another zone keeps what the DJ typed while the page woke', async ({ openPage }) => {
+  const staff = await openPage();
+  await signInAs(staff, 'admin');
+  const eventId = await createEvent(staff.request, { name: `Early Typing Night ${Date.now().toString(36)}`, start: daysFromNow(13) });
+  for (const name of ['Early Erin', 'Early Ezra', 'Early Eve']) {
+    const dj = await openPage({ viewport: { width: 390, height: 844 }, timezoneId: 'America/New_York' });
+    await signInAs(dj, 'dj5');
+    await dj.goto(`/eventSignup/${eventId}/wizard`);
+    await dj.getByLabel('Name').fill(name);
+    await dj.getByLabel('One Hour').check();
+    await dj.getByLabel('Prerecord', { exact: true }).check();
+    await dj.getByRole('button', { name: 'Next' }).click();
+    await expect(dj.getByText('Times are in your time zone (America/New_York).')).toBeVisible();
+    await dj.getByRole('button', { name: 'Back' }).click();
+    await expect(dj.getByLabel('Name')).toHaveValue(name);
+    await expect(dj.getByLabel('One Hour')).toBeChecked();
+    await dj.context().close();
+  }
+});

@@ -29,7 +29,6 @@ import './signup.css';
 export function SignupWizardPage() {
   // A back-to-back partner staff added cannot change the answers another DJ gave.
   const zone = useZone();
-  // Keyed by the zone: the availability options are the event's hours in it (see useZone).
   return (
     <SignupAreaGate>
       {(area) => (area.named?.answersByOther ? <PartnerSignup area={area} /> : <KeptAnswers area={area} zone={zone} />)}
@@ -46,7 +45,9 @@ function KeptAnswers({ area, zone }: { area: SignupArea; zone: string }) {
   const inBrowser = useInBrowser();
   // Read once in the browser: the wizard keeps writing them from then on.
   const kept = useMemo(() => (inBrowser ? readWizardDraft(area.event.id, area.dj.id) : null), [inBrowser, area.event.id, area.dj.id]);
-  return <Wizard key={`${zone}:${kept === null ? 'fresh' : 'kept'}`} area={area} zone={zone} kept={kept} keeping={inBrowser} />;
+  // Not keyed by the zone: the zone changes right after hydration on a first visit (useZone), when
+  // a DJ may already have typed; only the options' labels follow it, the answers stay.
+  return <Wizard key={kept === null ? 'fresh' : 'kept'} area={area} zone={zone} kept={kept} keeping={inBrowser} />;
 }
 
 /** The resolver for one step; the form's values hold unchosen fields the step schema refuses. */
@@ -75,7 +76,8 @@ const onePress = (event: MouseEvent) => {
 /** `kept`: the answers kept in the browser; `keeping`: they have been read, so the wizard may write them. */
 function Wizard({ area, zone, kept, keeping }: { area: SignupArea; zone: string; kept: unknown; keeping: boolean }) {
   const { event } = area;
-  const [times] = useState(() => availabilityOptions(event.startDatetime, zone));
+  // The options' values are instants, the same in every zone: a new zone relabels them.
+  const times = useMemo(() => availabilityOptions(event.startDatetime, zone), [event.startDatetime, zone]);
   const [start] = useState(() => initialWizardValues(event.id, area.dj.djName || area.dj.publicName, area.signup, times));
   const [restoredAnswers] = useState(() => (kept === null ? start : restoredWizardValues(kept, start, times)));
   const [restored, setRestored] = useState(() => !sameAnswers(restoredAnswers, start));
