@@ -9,7 +9,7 @@ export default defineConfig({
   fullyParallel: false,
   // Three on the 2-core machine: a test mostly waits (on the browser, the server, the network),
   // so a third worker fills idle CPU; four made tests outlast their timeouts when the machine was busy.
-  workers: Number(process.env.E2E_WORKERS) || 3,
+  workers: Number(process.env.E2E_WORKERS) || 4,
   retries: 0,
   timeout: 60_000,
   // Screenshot baselines (tests/e2e/screens.spec.ts) are kept by name, one set for every machine
