@@ -60,6 +60,14 @@ test.describe('on a desktop', () => {
     const target = (await firstSlot.boundingBox())!;
     await page.mouse.move(target.x + target.width / 2, target.y + 20, { steps: 10 });
     await expect(page.getByRole('status').filter({ hasText: ' is over position 1.' })).toHaveCount(1);
+    // Held there, near the window's top, the page does not scroll: it would slide the sticky lineup
+    // away from under the pointer once it reached the page's top.
+    const scrolled = await page.evaluate(async () => {
+      const before = window.scrollY;
+      for (let frame = 0; frame < 30; frame++) await new Promise(requestAnimationFrame);
+      return window.scrollY - before;
+    });
+    expect(scrolled).toBe(0);
     await page.mouse.up();
     await expect(slotNames(page)).toHaveText([last, opener!.djName, closer!.djName]);
     await expect(cards).toHaveCount(9);

@@ -4,6 +4,7 @@ import {
   type CollisionDetection,
   DndContext,
   type DragEndEvent,
+  type DragOverEvent,
   DragOverlay,
   type DragStartEvent,
   type KeyboardCoordinateGetter,
@@ -17,7 +18,7 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
-import { type ReactNode, type RefObject, useEffect, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { useDraft, useDraftEdits, useStoredEvent } from '@client/shared/draft';
 import { addToLineup, reorderSlot, slotIds } from './draftOps';
 import { SignupSummary } from './SignupSummary';
@@ -73,7 +74,10 @@ const keyboardCoordinates: KeyboardCoordinateGetter = (event, args) => {
   return next === LINEUP_DROP_ID ? { x: rect.left + 8, y: rect.bottom - 8 } : { x: rect.left + 8, y: rect.top + 8 };
 };
 
-export function LineupDnd({ view, children }: { view: SlotView[]; children: ReactNode }) {
+/** Whether the lineup column stays put while the page scrolls (a wide screen: lineup.css). */
+const isSticky = (column: HTMLElement | null) => column !== null && getComputedStyle(column).position === 'sticky';
+
+export function LineupDnd({ view, lineupColumn, children }: { view: SlotView[]; lineupColumn: RefObject<HTMLElement | null>; children: ReactNode }) {
   const { slots, signups } = useDraft();
   const { setDraft } = useDraftEdits();
   const { djs } = useStoredEvent();
@@ -102,9 +106,22 @@ export function LineupDnd({ view, children }: { view: SlotView[]; children: Reac
     onDragCancel: ({ active }) => `Moving ${label(active.id)} was cancelled.`,
   };
 
+  // Every place to drop is in the lineup column. While the pointer is over it and the column is
+  // sticky, scrolling the page (the pointer near the window's top or bottom) would only slide the
+  // column away from under the pointer once the page reaches its top; the column scrolls itself.
+  const overLineup = useRef(false);
+  const canScroll = (element: Element) => !(overLineup.current && element === document.scrollingElement && isSticky(lineupColumn.current));
+
   const onDragStart = ({ active }: DragStartEvent) => setDragging(draggedSignup(active.id));
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
+  const onDragOver = ({ over }: DragOverEvent) => {
+    overLineup.current = over !== null;
+  };
+  const endDrag = () => {
     setDragging(null);
+    overLineup.current = false;
+  };
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    endDrag();
     if (!over || active.id === over.id) return;
     const uuid = draggedSignup(active.id);
     if (uuid) {
@@ -122,8 +139,10 @@ export function LineupDnd({ view, children }: { view: SlotView[]; children: Reac
       sensors={sensors}
       collisionDetection={collisions}
       onDragStart={onDragStart}
+      onDragOver={onDragOver}
       onDragEnd={onDragEnd}
-      onDragCancel={() => setDragging(null)}
+      onDragCancel={endDrag}
+      autoScroll={{ canScroll }}
       accessibility={{ announcements }}
     >
       {children}

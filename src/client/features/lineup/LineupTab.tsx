@@ -1,5 +1,5 @@
 import './lineup.css';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Col, Form, Row } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import type { Dj } from '@shared/schemas/djs';
@@ -63,9 +63,10 @@ export function LineupTab() {
     toast.success(target.kind === 'signups' ? `${djLabel(dj)} was added to the signups.` : `${djLabel(dj)} was added to ${target.name}.`);
   };
 
+  const lineupColumn = useRef<HTMLDivElement>(null);
   const shown = (which: Pane) => (pane === which ? undefined : 'd-none d-lg-block');
   return (
-    <LineupDnd view={view}>
+    <LineupDnd view={view} lineupColumn={lineupColumn}>
       <div className="btn-group w-100 mb-3 d-lg-none lineup-pane-switch" role="group" aria-label="Column to show">
         {PANES.map((which) => (
           <button key={which} type="button" className={`btn btn-outline-primary${pane === which ? ' active' : ''}`} aria-pressed={pane === which} onClick={() => setPane(which)}>
@@ -97,7 +98,7 @@ export function LineupTab() {
             <SignupCard key={signup.uuid} signup={signup} compact={compactSignups} onAddB2b={addB2b} />
           ))}
         </Col>
-        <Col lg={7} className={`lineup-column ${shown('lineup') ?? ''}`} data-testid="lineup-column">
+        <Col ref={lineupColumn} lg={7} className={`lineup-column ${shown('lineup') ?? ''}`} data-testid="lineup-column">
           <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
             <h2 className="h4 mb-0">Lineup (Local Times)</h2>
             <span className="text-body-secondary small me-auto" data-testid="lineup-zone">
