@@ -90,7 +90,6 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     rolldownOptions: {
       // The app, and the public pages' own small entry (their HTML comes from the server).
-      // The app, and the public pages' own small entry (their HTML comes from the server).
       input: { app: fileURLToPath(new URL('src/client/index.html', import.meta.url)), public: fileURLToPath(new URL('src/client/public-page.ts', import.meta.url)) },
       onLog(level, log, handler) {
         // Libraries mark their React Server Components boundaries with 'use client': meaningless in

@@ -29,6 +29,8 @@ export default defineConfig({
         'djs/plays': 'src/server/djs/plays.ts',
         // The bench reads the session lifetime as the app parses it (scripts/bench/seed.mjs).
         config: 'src/server/config.ts',
+        // The bench's signups start from the answers' defaults, as the tests' do (scripts/bench/seed.mjs).
+        'testing/builders': 'src/shared/testing/builders.ts',
       },
       output: { format: 'esm', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
       onLog(level, log, handler) {

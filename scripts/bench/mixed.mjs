@@ -3,7 +3,7 @@
 // opening the signup area and submitting. Must end with 0 errors, and the server's resident
 // memory at the end within 20 % of its value after the warm-up.
 import { closedLoop, cpuMs, cpuPerRequest, residentMb } from './runner.mjs';
-import { busyEvent, community, sessionsFor } from './seed.mjs';
+import { busyEvent, community, formData, sessionsFor } from './seed.mjs';
 import { staffCookie } from './scenarios.mjs';
 import { loadEvent, saveRequest } from './staff-scenarios.mjs';
 
@@ -59,11 +59,7 @@ export const mixed = {
           method: 'POST',
           path: '/api/signup',
           headers: { cookie: djCookies[i] },
-          body: JSON.stringify({
-            event_id: openEvent, name: `Mixed DJ ${i}`, is_b2b: false, b2b_members_response: '', requested_duration: 1, type: 'LIVE',
-            stream_link: 'rtmp://stream.example.org/live/mixed', available_from: 'any', available_to: 'any', confirm_expectations: true,
-            dj_notes: `Submitted at ${Date.now()}`,
-          }),
+          body: JSON.stringify(formData(openEvent, `Mixed DJ ${i}`, { stream_link: 'rtmp://stream.example.org/live/mixed', dj_notes: `Submitted at ${Date.now()}` })),
         };
       },
     ];

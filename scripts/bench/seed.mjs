@@ -2,6 +2,8 @@
 // per chunk), so a thousand DJs and five hundred events take a second or two to seed.
 import { randomUUID } from 'node:crypto';
 
+const { buildFormData } = await import('../../dist/server/testing/builders.js');
+
 const HOUR = 3_600_000;
 const CHUNK = 200;
 
@@ -89,12 +91,9 @@ export async function sessionsFor(store, djIds, roles, { renewing = false } = {}
   return cookies;
 }
 
-/** A DJ's submitted wizard, as stored in form_data. */
-export const formData = (eventId, name) => ({
-  event_id: eventId, name, is_b2b: false, b2b_members_response: '', requested_duration: 1, type: 'LIVE',
-  stream_link: 'rtmp://stream.example.org/live/some-key-1234', available_from: 'any', available_to: 'any',
-  confirm_expectations: true, dj_notes: 'Looking forward to it! Deep house and some breaks.',
-});
+/** A DJ's submitted wizard, as stored in form_data: the answers' defaults, so a new answer needs nothing here. */
+export const formData = (eventId, name, answers = {}) =>
+  buildFormData({ event_id: eventId, name, stream_link: 'rtmp://stream.example.org/live/some-key-1234', dj_notes: 'Looking forward to it! Deep house and some breaks.', ...answers });
 
 /**
  * An upcoming event with `signups` DJ signups (with the DJs' form data) and the first `slots`

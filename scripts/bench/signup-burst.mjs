@@ -32,12 +32,7 @@ async function openEvent(store) {
   return eventId;
 }
 
-const intakeBody = (eventId, name, notes = '') =>
-  JSON.stringify({
-    event_id: eventId, name, is_b2b: false, b2b_members_response: '', requested_duration: 1,
-    type: 'LIVE', stream_link: 'rtmp://bench.example/live', available_from: 'any', available_to: 'any',
-    confirm_expectations: true, dj_notes: notes,
-  });
+const intakeBody = (eventId, name, notes = '') => JSON.stringify(formData(eventId, name, { stream_link: 'rtmp://bench.example/live', dj_notes: notes }));
 
 export const signupBurst = (when, { renewing = false, cold = false } = {}) => ({
   name: `signup burst: ${DJS} DJs at once, ${when}`,

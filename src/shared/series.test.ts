@@ -64,6 +64,18 @@ describe('nextEventFields', () => {
     expect(nextEventFields(event('2024-06-09T19:00:00.000Z'), fridays, now).startDatetime).toBe('2024-06-15T01:30:00.000Z');
   });
 
+  it('is next week’s even when the event began before the series’ time on its weekday', () => {
+    // Sunday 6 December 2026 at 19:00 London (GMT), an hour before the series' 20:00: not that evening.
+    const next = nextEventFields(event('2026-12-06T19:00:00.000Z'), LONDON_SUNDAY_20, new Date('2026-11-29T12:00:00Z'));
+    expect(next.startDatetime).toBe('2026-12-13T20:00:00.000Z');
+  });
+
+  it('is next week’s from an event late on the weekday before, in the series’ zone', () => {
+    // Saturday 13 July 2024, 23:30 London (BST) is already Sunday in UTC: the Sunday after it.
+    const next = nextEventFields(event('2024-07-13T22:30:00.000Z'), LONDON_SUNDAY_20, now);
+    expect(next.startDatetime).toBe('2024-07-14T19:00:00.000Z');
+  });
+
   it('is never in the past: from an old event, the coming one', () => {
     const next = nextEventFields(event('2024-01-07T20:00:00.000Z'), LONDON_SUNDAY_20, now);
     expect(next.startDatetime).toBe('2024-06-02T19:00:00.000Z');

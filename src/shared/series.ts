@@ -3,7 +3,7 @@
 import type { EventFormValues } from './schemas/events.js';
 import type { Settings } from './schemas/settings.js';
 import { calendarDay } from './time.js';
-import { comingSundayAt, type WeeklySchedule } from './wall-clock.js';
+import { comingSundayAt, endOfDayIn, type WeeklySchedule } from './wall-clock.js';
 
 /** The series' weekly schedule, from the global settings. */
 export const scheduleOf = (settings: Pick<Settings, 'defaultWeekday' | 'defaultTime' | 'defaultZone'>): WeeklySchedule => ({
@@ -27,12 +27,14 @@ export function nextEventName(name: string): string {
 
 /**
  * The next event of the series after `event`: the schedule's next weekday and time after both
- * the event's start and `now` (so the next one is never in the past), its name's number
+ * the event's day (in the series' zone: an event held an hour early on the series' weekday is
+ * followed by next week's, not by one that evening) and `now` (so the next one is never in the
+ * past), its name's number
  * incremented, host, message, footer and signup cap carried over, signups closed until staff
  * open them (and no deadline: it was the old event's).
  */
 export function nextEventFields(event: EventFormValues, schedule: WeeklySchedule, now: Date): EventFormValues {
-  const after = new Date(Math.max(Date.parse(event.startDatetime), now.getTime()));
+  const after = new Date(Math.max(endOfDayIn(event.startDatetime, schedule.zone).getTime(), now.getTime()));
   return {
     name: nextEventName(event.name),
     startDatetime: comingSundayAt(after, schedule),

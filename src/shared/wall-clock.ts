@@ -57,6 +57,11 @@ export function comingSundayAt(now: Date, settings: WeeklySchedule): string {
   return toIsoUtc(candidate.toMillis());
 }
 
+/** The last moment of the calendar day, in the zone, on which `instant` falls. */
+export function endOfDayIn(instant: string, zone: string): Date {
+  return DateTime.fromISO(instant, { zone }).endOf('day').toJSDate();
+}
+
 /**
  * Reads a datetime-local value as wall-clock time in the zone. Null when unparsable, because
  * the spec says an unparsable date/time is ignored (the caller keeps the previous value).
