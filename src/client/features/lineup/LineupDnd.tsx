@@ -134,17 +134,9 @@ export function LineupDnd({ view, lineupColumn, children }: { view: SlotView[]; 
     if (from >= 0 && to >= 0) setDraft((d) => reorderSlot(d, from, to));
   };
 
+  const handlers = { onDragStart, onDragOver, onDragEnd, onDragCancel: endDrag };
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={collisions}
-      onDragStart={onDragStart}
-      onDragOver={onDragOver}
-      onDragEnd={onDragEnd}
-      onDragCancel={endDrag}
-      autoScroll={{ canScroll }}
-      accessibility={{ announcements }}
-    >
+    <DndContext sensors={sensors} collisionDetection={collisions} {...handlers} autoScroll={{ canScroll }} accessibility={{ announcements }}>
       {children}
       {/* As wide as the signup's card (the draggable node), so its name reads on one line. */}
       <DragOverlay dropAnimation={null}>
