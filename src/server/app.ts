@@ -24,6 +24,7 @@ import { registerLiveRoutes } from './live/routes.js';
 import { registerMeRoutes } from './me/routes.js';
 import { CompressibleBody, sendCompressible } from './http/compressed.js';
 import { errorHandler } from './http/error-handler.js';
+import { hashedAssets } from './http/hashed-assets.js';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.js';
 import { LiveStreams } from './http/live-streams.js';
 import type { Logger } from './log.js';
@@ -152,14 +153,17 @@ function trustProxyOption(trust: TrustProxy): boolean | string[] | ((address: st
  * browser accepts one (with `Vary: Accept-Encoding`). Those under /assets have the hash of their
  * content in their name, so browsers keep them for a year without asking again; everything else,
  * the page above all, is revalidated on each use so a new release is picked up at once; the page
- * goes out compressed too (http/compressed.ts).
+ * goes out compressed too (http/compressed.ts). The hashed files are sent from memory (http/hashed-assets.ts).
  */
 async function serveSpa(app: FastifyInstance, ctx: AppContext, clientDir: string, appPage: (path: string) => string) {
   const files = new Set(listFiles(clientDir).filter((file) => file !== 'index.html' && !/^\.vite\/|\.(br|gz)$/.test(file)));
   await app.register(fastifyStatic, { root: clientDir, serve: false, preCompressed: true });
+  const assets = hashedAssets(clientDir);
   app.get('/*', { config: { access: 'public' } }, async (request, reply) => {
     const wanted = (request.params as { '*': string })['*'];
     if (files.has(wanted)) {
+      const asset = wanted.startsWith('assets/') ? assets(wanted) : null;
+      if (asset) return sendCompressible(request, reply.header('cache-control', `public, max-age=${ONE_YEAR_MS / 1000}, immutable`), asset);
       return wanted.startsWith('assets/') ? reply.sendFile(wanted, { maxAge: ONE_YEAR_MS, immutable: true }) : reply.sendFile(wanted);
     }
     if (/^(api|assets|feeds)(\/|$)/i.test(wanted)) return reply.code(404).send({ code: 'not_found', message: 'Not found.' });

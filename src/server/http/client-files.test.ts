@@ -70,6 +70,18 @@ describe.each(testDialects)('the built client on %s', (dialect) => {
     expect(plain.bytes.toString()).toBe(SCRIPT);
   });
 
+  test("a hashed file goes out as the build's own copy, the same on every request, and a browser holding it gets a 304", async () => {
+    const first = await raw(app, '/assets/index-abc123.js', { 'accept-encoding': 'br' });
+    const again = await raw(app, '/assets/index-abc123.js', { 'accept-encoding': 'br' });
+    expect(first.bytes.equals(fs.readFileSync(path.join(clientDir, 'assets', 'index-abc123.js.br')))).toBe(true);
+    expect(again.bytes.equals(first.bytes)).toBe(true);
+    expect(again.headers.etag).toBe(first.headers.etag);
+
+    const held = await raw(app, '/assets/index-abc123.js', { 'accept-encoding': 'br', 'if-none-match': first.headers.etag! });
+    expect(held.status).toBe(304);
+    expect(held.bytes.length).toBe(0);
+  });
+
   test('the page is revalidated on each visit and answered 304 while unchanged', async () => {
     const page = await app.request<string>('GET', '/events/some-event');
     expect(page.status).toBe(200);

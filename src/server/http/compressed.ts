@@ -42,9 +42,12 @@ export class CompressibleBody {
     readonly type: string,
     private readonly effort: Effort,
     etag?: string,
+    /** Codings made already (the build's precompressed copies of its files). */
+    made: Partial<Record<Coding, Buffer>> = {},
   ) {
     this.body = typeof body === 'string' ? Buffer.from(body) : body;
     this.etag = etag ?? etagOf(this.body);
+    for (const [coding, bytes] of Object.entries(made)) this.codings.set(coding as Coding, Promise.resolve(bytes));
   }
 
   /** The coding to send this body in for that Accept-Encoding, or null for the body as it is. */
