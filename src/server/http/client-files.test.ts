@@ -9,6 +9,8 @@ import { startTestApp, testDialects, type TestApp } from '../testing/harness.js'
 // and the copies scripts/precompress.mjs writes.
 const SCRIPT = `console.log(${JSON.stringify('lineup '.repeat(200))});`;
 
+const FONT = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 251));
+
 function fakeBuild(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lineup-client-'));
   fs.mkdirSync(path.join(dir, 'assets'));
@@ -20,6 +22,8 @@ function fakeBuild(): string {
   fs.writeFileSync(script, SCRIPT);
   fs.writeFileSync(`${script}.br`, brotliCompressSync(SCRIPT));
   fs.writeFileSync(`${script}.gz`, gzipSync(SCRIPT));
+  // A font: compressed already, so the build makes no copies of it.
+  fs.writeFileSync(path.join(dir, 'assets', 'inter-abc123.woff2'), FONT);
   return dir;
 }
 
@@ -80,6 +84,15 @@ describe.each(testDialects)('the built client on %s', (dialect) => {
     const held = await raw(app, '/assets/index-abc123.js', { 'accept-encoding': 'br', 'if-none-match': first.headers.etag! });
     expect(held.status).toBe(304);
     expect(held.bytes.length).toBe(0);
+  });
+
+  test('a font, which the build made no copies of, goes out as it is to a browser that accepts brotli', async () => {
+    const font = await raw(app, '/assets/inter-abc123.woff2', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(font.status).toBe(200);
+    expect(font.headers['content-encoding']).toBeUndefined();
+    expect(font.headers['content-type']).toBe('font/woff2');
+    expect(font.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(font.bytes.equals(FONT)).toBe(true);
   });
 
   test('the page is revalidated on each visit and answered 304 while unchanged', async () => {

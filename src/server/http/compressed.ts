@@ -36,24 +36,31 @@ export class CompressibleBody {
   readonly body: Buffer;
   readonly etag: string;
   private readonly codings = new Map<Coding, Promise<Buffer>>();
+  private readonly offered: string[] = CODINGS;
 
   constructor(
     body: string | Buffer,
     readonly type: string,
     private readonly effort: Effort,
     etag?: string,
-    /** Codings made already (the build's precompressed copies of its files). */
-    made: Partial<Record<Coding, Buffer>> = {},
+    /**
+     * The build's own copies of a file (scripts/precompress.mjs): then only those are offered, as
+     * the build made none where a coding saves nothing (fonts, already compressed).
+     */
+    made?: Partial<Record<Coding, Buffer>>,
   ) {
     this.body = typeof body === 'string' ? Buffer.from(body) : body;
     this.etag = etag ?? etagOf(this.body);
-    for (const [coding, bytes] of Object.entries(made)) this.codings.set(coding as Coding, Promise.resolve(bytes));
+    if (made) {
+      for (const [coding, bytes] of Object.entries(made)) this.codings.set(coding as Coding, Promise.resolve(bytes));
+      this.offered = [...this.codings.keys(), 'identity'];
+    }
   }
 
   /** The coding to send this body in for that Accept-Encoding, or null for the body as it is. */
   codingFor(acceptEncoding: string | string[] | undefined): Coding | null {
     if (this.body.length < MIN_BYTES) return null;
-    const coding = negotiate([acceptEncoding ?? ''].flat().join(','), CODINGS);
+    const coding = negotiate([acceptEncoding ?? ''].flat().join(','), this.offered);
     return coding === 'br' || coding === 'gzip' ? coding : null;
   }
 

@@ -17,7 +17,13 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json; charset=utf-8',
 };
 
-const readIfThere = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file) : undefined);
+const readIfThere = (file: string) => {
+  try {
+    return fs.readFileSync(file);
+  } catch {
+    return undefined;
+  }
+};
 
 /** The kept file at `wanted` (a path under the client's directory), or null for a kind of file not kept here. */
 export function hashedAssets(clientDir: string): (wanted: string) => CompressibleBody | null {
@@ -28,9 +34,12 @@ export function hashedAssets(clientDir: string): (wanted: string) => Compressibl
     let body = kept.get(wanted);
     if (!body) {
       const file = path.join(clientDir, wanted);
+      const content = readIfThere(file);
+      // Gone since the server started (a build in place): the file server answers for it.
+      if (!content) return null;
       const br = readIfThere(`${file}.br`);
       const gzip = readIfThere(`${file}.gz`);
-      body = new CompressibleBody(fs.readFileSync(file), type, 'kept', undefined, { ...(br && { br }), ...(gzip && { gzip }) });
+      body = new CompressibleBody(content, type, 'kept', undefined, { ...(br && { br }), ...(gzip && { gzip }) });
       kept.set(wanted, body);
     }
     return body;
