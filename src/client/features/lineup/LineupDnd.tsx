@@ -19,6 +19,7 @@ import {
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useDraft, useDraftEdits, useStoredEvent } from '@client/shared/draft';
 import { addToLineup, reorderSlot, slotIds } from './draftOps';
 import { SignupSummary } from './SignupSummary';
@@ -138,17 +139,22 @@ export function LineupDnd({ view, lineupColumn, children }: { view: SlotView[]; 
   return (
     <DndContext sensors={sensors} collisionDetection={collisions} {...handlers} autoScroll={{ canScroll }} accessibility={{ announcements }}>
       {children}
-      {/* As wide as the signup's card (the draggable node), so its name reads on one line. */}
-      <DragOverlay dropAnimation={null}>
-        {draggedSignupNow && (
-          <div className="card signup-drag-preview">
-            <div className="card-header">
-              <div className="fw-semibold text-break">{draggedSignupNow.name.trim() || 'Unnamed signup'}</div>
-              <SignupSummary signup={draggedSignupNow} />
+      {/* As wide as the signup's card (the draggable node), so its name reads on one line. In the
+          body, not beside the page's content: an element put among the content's children as a
+          drag starts made the browser restyle the whole page in the frame that picks the card up. */}
+      {createPortal(
+        <DragOverlay dropAnimation={null}>
+          {draggedSignupNow && (
+            <div className="card signup-drag-preview">
+              <div className="card-header">
+                <div className="fw-semibold text-break">{draggedSignupNow.name.trim() || 'Unnamed signup'}</div>
+                <SignupSummary signup={draggedSignupNow} />
+              </div>
             </div>
-          </div>
-        )}
-      </DragOverlay>
+          )}
+        </DragOverlay>,
+        document.body,
+      )}
     </DndContext>
   );
 }
