@@ -161,11 +161,12 @@ async function serveSpa(app: FastifyInstance, ctx: AppContext, clientDir: string
   const assets = hashedAssets(clientDir);
   app.get('/*', { config: { access: 'public' } }, async (request, reply) => {
     const wanted = (request.params as { '*': string })['*'];
-    if (files.has(wanted)) {
-      const asset = wanted.startsWith('assets/') ? assets(wanted) : null;
-      if (asset) return sendCompressible(request, reply.header('cache-control', `public, max-age=${ONE_YEAR_MS / 1000}, immutable`), asset);
-      return wanted.startsWith('assets/') ? reply.sendFile(wanted, { maxAge: ONE_YEAR_MS, immutable: true }) : reply.sendFile(wanted);
+    if (files.has(wanted) && wanted.startsWith('assets/')) {
+      const asset = assets(wanted);
+      if (!asset) return reply.sendFile(wanted, { maxAge: ONE_YEAR_MS, immutable: true });
+      return sendCompressible(request, reply.header('cache-control', `public, max-age=${ONE_YEAR_MS / 1000}, immutable`), asset);
     }
+    if (files.has(wanted)) return reply.sendFile(wanted);
     if (/^(api|assets|feeds)(\/|$)/i.test(wanted)) return reply.code(404).send({ code: 'not_found', message: 'Not found.' });
     // Written in the browser's theme with the series' accent (decision 026): its tag names both.
     // The path as sent (still percent-encoded), as the browser's router will match it: `wanted` is decoded once already.

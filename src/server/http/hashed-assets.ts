@@ -4,9 +4,9 @@ import { CompressibleBody } from './compressed.js';
 
 // The built client's hashed files (dist/client/assets), kept in memory once first asked for, with
 // the brotli and gzip copies the build made (scripts/precompress.mjs). A staff page asks for some
-// forty of them at once; sent from memory each costs a fraction of a millisecond, where opening,
-// reading and streaming the file (and its copy) took about 3 ms of the server's time, which a
-// page's first load waited for, six at a time (issue 33, the lineup page). Their content never
+// forty of them at once: opening, reading and streaming each file (and its copy) took about 3 ms
+// of the server's time, which a page's first load waited for, six at a time; from memory 42 of
+// them go out in 55-66 ms where they took 126-232 ms (docs/performance.md). Their content never
 // changes under a name, so nothing kept goes stale; the set is as large as the build.
 
 const TYPES: Record<string, string> = {
