@@ -1,0 +1,58 @@
+// @vitest-environment jsdom
+import { holdEarlyTaps } from './earlyTaps';
+
+// A tap on a page the server rendered, made before the app has started on it (main.tsx).
+
+function renderedPage(html: string) {
+  document.body.innerHTML = `<div id="root" data-starting>${html}</div>`;
+  const root = document.getElementById('root')!;
+  const presses: string[] = [];
+  // Stands for the handlers React attaches to the root when it starts.
+  const listen = () => root.addEventListener('click', (event) => presses.push((event.target as HTMLElement).textContent ?? ''));
+  return { root, presses, listen };
+}
+
+test('a tap on a button is held, then given to it once the app has started: the last tap counts', () => {
+  const page = renderedPage('<button>Withdraw</button><div role="button">Confirm</div>');
+  const taps = holdEarlyTaps(page.root);
+  expect(page.root.hasAttribute('data-starting')).toBe(false);
+  page.root.querySelector('button')!.click();
+  page.root.querySelector<HTMLElement>('[role=button]')!.click();
+  page.listen();
+  expect(page.presses).toEqual([]);
+  taps.replay();
+  expect(page.presses).toEqual(['Confirm']);
+});
+
+test('a submit button held does not submit its form before the app can', () => {
+  const page = renderedPage('<form><button>Next</button></form>');
+  const submitted = vi.fn((event: Event) => event.preventDefault());
+  page.root.querySelector('form')!.addEventListener('submit', submitted);
+  const taps = holdEarlyTaps(page.root);
+  page.root.querySelector('button')!.click();
+  expect(submitted).not.toHaveBeenCalled();
+  taps.replay();
+  expect(submitted).toHaveBeenCalledOnce();
+});
+
+test('a form with an address of its own (sign-in) works at once; a button gone by then is not pressed', () => {
+  const page = renderedPage('<form action="/login/discord"><button>Login with Discord</button></form><button>Old</button>');
+  const submitted = vi.fn((event: Event) => event.preventDefault());
+  page.root.querySelector('form')!.addEventListener('submit', submitted);
+  const taps = holdEarlyTaps(page.root);
+  page.root.querySelector('form button')!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+  expect(submitted).toHaveBeenCalledOnce();
+  const old = page.root.querySelector<HTMLElement>(':scope > button')!;
+  old.click();
+  old.remove();
+  taps.replay();
+  expect(submitted).toHaveBeenCalledOnce();
+});
+
+test('a page the app renders itself is not touched', () => {
+  document.body.innerHTML = '<div id="root"></div>';
+  const root = document.getElementById('root')!;
+  const taps = holdEarlyTaps(root);
+  taps.replay();
+  expect(root.outerHTML).toBe('<div id="root"></div>');
+});
