@@ -5,7 +5,7 @@ import { createStaticHandler, createStaticRouter, matchRoutes, type RouteObject,
 import type { PageRenderer, PublicPageInput } from '@shared/pages';
 import { AppProviders } from './app/AppProviders';
 import { RENDERED_STATE_ID, type RenderedPageState } from './app/renderedPage';
-import { appRoutes, needsStaffRoutes, STAFF_ROUTES_MODULE } from './app/routes';
+import { appRoutes, needsStaffRoutes, STAFF_FONT, STAFF_ROUTES_MODULE } from './app/routes';
 import { staffRoutes } from './app/staffRoutes';
 import { dataOf, isRendered, moduleOf } from './lib/pageHandles';
 import { PublicDocument } from './features/public/PublicDocument';
@@ -80,8 +80,8 @@ export const renderedPaths: PageRenderer['renderedPaths'] = [...new Set(rendered
 
 /**
  * What the browser's page for an address loads first, as its routes declare it (pageHandles.ts):
- * the lazy modules (the staff screens' routes and theirs, when the address needs them) and what
- * the loaders fetch. The server links them from the page it sends. `path` is as the browser's
+ * the lazy modules (the staff screens' routes and theirs, when the address needs them), what
+ * the loaders fetch, and the staff screens' font. The server links them from the page it sends. `path` is as the browser's
  * router sees it (location.pathname: still percent-encoded), so ids come out as the app reads them.
  */
 export const pageLoads: PageRenderer['pageLoads'] = (path) => {
@@ -91,6 +91,7 @@ export const pageLoads: PageRenderer['pageLoads'] = (path) => {
   return {
     modules: [...(staff ? [STAFF_ROUTES_MODULE] : []), ...all.flatMap((match) => moduleOf(match.route.handle) ?? [])],
     data: all.flatMap((match) => dataOf(match.route.handle, match.params).map((query) => query.url())),
+    fonts: staff ? [STAFF_FONT] : [],
   };
 };
 

@@ -44,11 +44,18 @@ export interface PublicPageInput<T> {
   assets: PublicAssets;
 }
 
+export interface PageLoads {
+  modules: string[];
+  data: string[];
+  /** The web fonts the page is set in, when the page itself cannot say so before its script has drawn it. */
+  fonts: string[];
+}
+
 export interface PageRenderer {
   /** The path patterns (Fastify's and React Router's `:name`) of the pages the route table renders on the server. */
   renderedPaths: readonly string[];
-  /** What the browser's page for an address loads first: lazy modules (as the build's manifest names them) and API addresses. */
-  pageLoads(path: string): { modules: string[]; data: string[] };
+  /** What the browser's page for an address loads first: lazy modules and web fonts (as the build's manifest names them) and API addresses. */
+  pageLoads(path: string): PageLoads;
   /** A page of the app; null when the route table does not render it here (a redirect, an error). */
   renderAppPage(input: AppPageInput): Promise<RenderedAppPage | null>;
   /** /lineups/{eventId}, a whole document. */

@@ -41,4 +41,15 @@ test("sign-in and a DJ's signup page download no web font; a staff page is set i
   expect(await bodyFont(host)).toMatch(/^"Inter Variable"/);
   await expect.poll(() => host.evaluate(async () => (await document.fonts.ready, document.fonts.check('16px "Inter Variable"')))).toBe(true);
   expect(hostFonts.some((url) => url.includes('inter-latin'))).toBe(true);
+
+  // A staff screen's page asks for Inter with its scripts (not once the app has drawn it), and the
+  // browser uses that answer: one request for the file, by the page's own link.
+  const eventPageFonts = fontRequests(host);
+  const eventPage = `/events/${eventId}/lineup`;
+  const linked = (await (await host.request.get(eventPage)).text()).match(/<link rel="preload" as="font" type="font\/woff2" crossorigin href="([^"]+)">/)?.[1];
+  expect(linked).toMatch(/^\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/);
+  await host.goto(eventPage);
+  await expect(host.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect.poll(() => host.evaluate(async () => (await document.fonts.ready, document.fonts.check('16px "Inter Variable"')))).toBe(true);
+  expect(eventPageFonts.filter((url) => url.includes('inter-latin'))).toEqual([new URL(linked!, host.url()).href]);
 });

@@ -79,7 +79,7 @@ test("a route's loader starts exactly the queries its handle names: there is no 
 
 test('the data a page needs is linked from its address as the queries fetch it', () => {
   const urls = (address: string) => (matchesOf(address) ?? []).flatMap((match) => dataOf(match.route.handle, match.params).map((query) => query.url()));
-  expect(urls('/events/e%201/lineup')).toEqual(['/api/events/e%201']);
+  expect(urls('/events/e%201/lineup')).toEqual(['/api/events/e%201', '/api/settings/stream-checks']);
   expect(urls('/eventSignup/e1/wizard')).toEqual(['/api/me', '/api/signup?event_id=e1']);
   expect(urls('/login')).toEqual([]);
 });

@@ -70,6 +70,13 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
 /** The module patchStaffRoutes loads, as the build's manifest names it (for the server's links, entry-server.tsx). */
 export const STAFF_ROUTES_MODULE = 'app/staffRoutes.tsx';
 
+/**
+ * Inter's Latin file, as the build's manifest names it: the staff screens are set in it (decision
+ * 057). Their page asks for it with its scripts; found only once the app has drawn the page, it
+ * would swap in after, and the browser would lay the page out again (a lineup of 60 cards).
+ */
+export const STAFF_FONT = '../../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2';
+
 /** Whether an address's matches in the routes without the staff screens' end in "not found": it needs them. */
 export const needsStaffRoutes = (matches: RouteMatch[] | null) => matches?.at(-1)?.route.path === '*';
 

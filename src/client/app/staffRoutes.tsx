@@ -6,11 +6,12 @@ import { lineupTabs } from '@client/features/lineup/routes';
 import { settingsRoutes } from '@client/features/settings/routes';
 import { loads } from '@client/lib/pageHandles';
 import { eventQuery } from '@client/shared/events';
+import { streamCheckSettingsQuery } from '@client/shared/streamChecks';
 
 /** The staff screens, under the staff guard (routes.tsx); each page loads on demand. */
 export const staffRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
-    ...loads(queryClient, ({ eventId }) => (eventId ? [eventQuery(eventId)] : [])),
+    ...loads(queryClient, ({ eventId }) => (eventId ? [eventQuery(eventId), streamCheckSettingsQuery()] : [])),
     children: [...eventRoutes(lineupTabs), ...djRoutes, ...settingsRoutes],
   },
 ];

@@ -7,10 +7,11 @@ import { eventQuery } from './events';
 
 // Stream checks (issue 35): staff's tick and the deadline setting (the DJ's "Stream tested" is in signup.ts).
 
-const settingsQuery = () => queryOf(api.getStreamCheckSettings, {});
+/** The deadline setting and the server's time: every event page asks for it with the event (its lineup flags and Preflight follow it). */
+export const streamCheckSettingsQuery = () => queryOf(api.getStreamCheckSettings, {});
 
 /** The deadline setting and the server's time (the server's clock decides what is overdue). */
-export const useStreamCheckSettings = () => useQuery(settingsQuery());
+export const useStreamCheckSettings = () => useQuery(streamCheckSettingsQuery());
 
 /** The deadline of an event's stream checks and the server's time, whose clock decides (null while loading). */
 export function useStreamCheckDeadline(eventStart: string): { deadline: number; now: number } | null {
@@ -24,7 +25,7 @@ export function useSaveStreamCheckSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: StreamCheckSettings) => call(api.saveStreamCheckSettings, { body }),
-    onSuccess: (stored) => queryClient.setQueryData(settingsQuery().queryKey, stored),
+    onSuccess: (stored) => queryClient.setQueryData(streamCheckSettingsQuery().queryKey, stored),
   });
 }
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { PageSettings, PublicAssets, RenderedAppPage } from '@shared/pages.js';
+import type { PageLoads, PageSettings, PublicAssets, RenderedAppPage } from '@shared/pages.js';
 import { escapeHtml } from '../http/html.js';
 
 // The built client (dist/client) as the pages the server renders need it: the app's page to
@@ -81,17 +81,24 @@ function moduleLinks(build: ClientBuild, modules: readonly string[]): string {
   ].join('');
 }
 
+/** Fonts are fetched without credentials (CORS), so the link must say so for the browser to use what it fetched. */
+const fontLinks = (build: ClientBuild, fonts: readonly string[]) =>
+  fonts.flatMap((font) => {
+    const file = build.manifest[font]?.file;
+    return file ? [`<link rel="preload" as="font" type="font/woff2" crossorigin href="/${file}">`] : [];
+  });
+
 /**
  * The app's page for the addresses the browser renders, from what each loads first: the API
- * addresses its loaders fetch, first, then its modules. The module links are kept, one set per
- * kind of page (the data links differ with each address's ids).
+ * addresses its loaders fetch, first, then its font and modules. Those links are kept, one set
+ * per kind of page (the data links differ with each address's ids).
  */
-export function appPages(build: ClientBuild): (loads: { modules: readonly string[]; data: readonly string[] }) => string {
+export function appPages(build: ClientBuild): (loads: PageLoads) => string {
   const kept = new Map<string, string>();
-  return ({ modules, data }) => {
-    const key = modules.join(' ');
+  return ({ modules, data, fonts }) => {
+    const key = [...fonts, ...modules].join(' ');
     let links = kept.get(key);
-    if (links === undefined) kept.set(key, (links = moduleLinks(build, modules)));
+    if (links === undefined) kept.set(key, (links = [...fontLinks(build, fonts), moduleLinks(build, modules)].join('')));
     return withLinks(build.indexHtml, [...dataLinks(data), links].join(''));
   };
 }

@@ -119,13 +119,18 @@ describe.each(testDialects)('pages rendered on the server on %s', (dialect) => {
   });
 
   test("a staff screen's page asks at once for what its loaders fetch, then for its modules, before the app has run", async () => {
-    const links = (html: string) => [...html.matchAll(/<link rel="(preload|modulepreload|stylesheet)"[^>]*href="([^"]+)"[^>]*>/g)].map(([tag, , href]) => [tag.includes('as="fetch" crossorigin="anonymous"') ? 'fetch' : tag.match(/rel="(\w+)"/)![1], href]);
+    const kind = (tag: string) => (tag.includes('as="fetch" crossorigin="anonymous"') ? 'fetch' : tag.includes('as="font" type="font/woff2" crossorigin') ? 'font' : tag.match(/rel="(\w+)"/)![1]);
+    const links = (html: string) => [...html.matchAll(/<link rel="(preload|modulepreload|stylesheet)"[^>]*href="([^"]+)"[^>]*>/g)].map(([tag, , href]) => [kind(tag), href]);
     const lineup = await app.request<string>('GET', `/events/${eventId}/lineup`);
     expect(lineup.status).toBe(200);
     expect(links(lineup.body)).toEqual([
       // What the app's fetch asks for, the same way (same origin, with the session), so it takes these answers.
       ['fetch', '/api/me'],
       ['fetch', `/api/events/${eventId}`],
+      // The stream checks' deadline, which the lineup's flags and Preflight follow.
+      ['fetch', '/api/settings/stream-checks'],
+      // Inter, which staff screens are set in: asked for now, it is there when the app first draws.
+      ['font', '/assets/inter-latin-abc.woff2'],
       ['stylesheet', '/assets/lineup-abc.css'],
       ['modulepreload', '/assets/staffRoutes-abc.js'],
       ['modulepreload', '/assets/event-screens-abc.js'],
@@ -136,12 +141,18 @@ describe.each(testDialects)('pages rendered on the server on %s', (dialect) => {
     expect(links((await app.request<string>('GET', `/events/${eventId}`)).body).map(([, href]) => href)).toEqual([
       '/api/me',
       `/api/events/${eventId}`,
+      '/api/settings/stream-checks',
+      '/assets/inter-latin-abc.woff2',
       '/assets/staffRoutes-abc.js',
       '/assets/event-screens-abc.js',
       '/assets/form-abc.js',
     ]);
     for (const path of ['/events/create', '/djs']) {
-      expect(links((await app.request<string>('GET', path)).body)).toEqual([['fetch', '/api/me'], ['modulepreload', '/assets/staffRoutes-abc.js']]);
+      expect(links((await app.request<string>('GET', path)).body)).toEqual([
+        ['fetch', '/api/me'],
+        ['font', '/assets/inter-latin-abc.woff2'],
+        ['modulepreload', '/assets/staffRoutes-abc.js'],
+      ]);
     }
     // Home is everyone's: no staff routes there.
     expect(links((await app.request<string>('GET', '/')).body)).toEqual([['fetch', '/api/me']]);
@@ -156,11 +167,11 @@ describe.each(testDialects)('pages rendered on the server on %s', (dialect) => {
         return [...page.body.matchAll(/<link rel="preload" as="fetch" crossorigin="anonymous" href="([^"]+)">/g)].map(([, href]) => href);
       };
       const hostile = encodeURIComponent('"><img src=x onerror=alert(1)>');
-      expect(await dataLinks(`/events/${hostile}/lineup`)).toEqual(['/api/me', `/api/events/${hostile}`]);
+      expect(await dataLinks(`/events/${hostile}/lineup`)).toEqual(['/api/me', `/api/events/${hostile}`, '/api/settings/stream-checks']);
       // The browser's router decodes the address once, and its fetch encodes the id again: the link says the same.
-      expect(await dataLinks('/events/%2525/lineup')).toEqual(['/api/me', '/api/events/%2525']);
-      expect(await dataLinks('/events/%252E%252E/lineup')).toEqual(['/api/me', '/api/events/%252E%252E']);
-      expect(await dataLinks('/events/a%3Fb/lineup')).toEqual(['/api/me', '/api/events/a%3Fb']);
+      expect(await dataLinks('/events/%2525/lineup')).toEqual(['/api/me', '/api/events/%2525', '/api/settings/stream-checks']);
+      expect(await dataLinks('/events/%252E%252E/lineup')).toEqual(['/api/me', '/api/events/%252E%252E', '/api/settings/stream-checks']);
+      expect(await dataLinks('/events/a%3Fb/lineup')).toEqual(['/api/me', '/api/events/a%3Fb', '/api/settings/stream-checks']);
       // Matched as sent, the address is decoded once: nothing of it lands in the logs (where it could forge a line).
       expect((await app.request<string>('GET', '/events/x%0A%7B%22msg%22:%22forged%22%7D%0A%25/lineup')).status).toBe(200);
       expect(warn).not.toHaveBeenCalled();

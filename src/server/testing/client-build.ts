@@ -21,6 +21,7 @@ export function fakeClientBuild(): string {
     'features/signup/SignupWizardPage.tsx': { file: 'assets/SignupWizardPage-abc.js', imports: ['_form.js'], css: ['assets/wizard-abc.css'] },
     '_form.js': { file: 'assets/form-abc.js' },
     'app/staffRoutes.tsx': { file: 'assets/staffRoutes-abc.js' },
+    '../../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2': { file: 'assets/inter-latin-abc.woff2' },
     'features/events/screens.ts': { file: 'assets/event-screens-abc.js', imports: ['_form.js'] },
     'features/lineup/screens.ts': { file: 'assets/lineup-screens-abc.js', imports: ['_form.js'], css: ['assets/lineup-abc.css'] },
   };

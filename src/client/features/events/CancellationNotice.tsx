@@ -12,9 +12,14 @@ import { useSettings } from '@client/shared/settings';
  */
 export function CancellationNotice() {
   const { stored } = useStoredEvent();
+  return stored.cancelled ? <CancelledEventNotice /> : null;
+}
+
+/** Asks for the settings (the announcement roles the text pings) only for an event that is cancelled. */
+function CancelledEventNotice() {
+  const { stored } = useStoredEvent();
   const settings = useSettings();
   const heading = useId();
-  if (!stored.cancelled) return null;
   const message = cancellationDiscordMessage(stored, stored.djs, { announcementRoleIds: settings.data?.announcementRoleIds ?? [] });
   const text = message.content;
   return (

@@ -79,8 +79,19 @@ function EventTabs({ children }: { children: ReactNode }) {
     const row = nav.current;
     const active = row?.querySelector<HTMLElement>('.nav-link.active');
     if (!row || !active) return;
-    const [left, right] = [active.offsetLeft - row.offsetLeft, active.offsetLeft - row.offsetLeft + active.offsetWidth];
-    if (left < row.scrollLeft || right > row.scrollLeft + row.clientWidth) row.scrollLeft = left - (row.clientWidth - active.offsetWidth) / 2;
+    // An observer says where the tab is once the page is laid out: measured here, a freshly drawn
+    // event page (a lineup of 60 cards) would be laid out once more, in this task.
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        observer.disconnect();
+        if (!entry?.rootBounds || entry.intersectionRatio >= 1) return;
+        const { left, width } = entry.boundingClientRect;
+        row.scrollLeft += left - entry.rootBounds.left - (entry.rootBounds.width - width) / 2;
+      },
+      { root: row, threshold: 1 },
+    );
+    observer.observe(active);
+    return () => observer.disconnect();
   }, [pathname]);
   return (
     <Nav ref={nav} variant="tabs" className="mb-3 event-tabs">
