@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { Button, Modal } from 'react-bootstrap';
+import { useDialogPresence } from './useDialogPresence';
 
 /** A yes/cancel question before something that cannot be undone (spec: 250 ms fade). */
 export function ConfirmDialog({
@@ -25,9 +26,12 @@ export function ConfirmDialog({
   onCancel: () => void;
 }) {
   const titleId = useId();
+  const { present, onExited } = useDialogPresence(show);
+  if (!present) return null;
   return (
     <Modal
       show={show}
+      onExited={onExited}
       onHide={onCancel}
       centered
       className="confirm-dialog"

@@ -3,6 +3,7 @@ import { Badge, Button, Card, Dropdown, Modal } from 'react-bootstrap';
 import { hasPendingUpdate } from '@shared/dj-update';
 import type { Signup } from '@shared/schemas/lineup';
 import { ConfirmDialog } from '@client/components/ConfirmDialog';
+import { useDialogPresence } from '@client/components/useDialogPresence';
 import { possibleDebut } from '@shared/plays';
 import { useOtherEvents } from '@client/shared/djs';
 import { useDraftEdits, useStoredEvent } from '@client/shared/draft';
@@ -123,8 +124,10 @@ function SignupBadges({ signup }: { signup: Signup }) {
 
 /** 'Signup Details': the DJ's form answers as read-only JSON. */
 function SignupInfoModal({ signup, show, onHide }: { signup: Signup; show: boolean; onHide: () => void }) {
+  const { present, onExited } = useDialogPresence(show);
+  if (!present) return null;
   return (
-    <Modal show={show} onHide={onHide} size="lg" aria-labelledby={`signup-info-${signup.uuid}`}>
+    <Modal show={show} onHide={onHide} onExited={onExited} size="lg" aria-labelledby={`signup-info-${signup.uuid}`}>
       <Modal.Header closeButton>
         <Modal.Title id={`signup-info-${signup.uuid}`} as="h2" className="h5">
           Signup Details
