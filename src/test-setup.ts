@@ -14,7 +14,7 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
 }
 
 // jsdom lays nothing out, and has no IntersectionObserver: one that never reports stands in.
-if (typeof window !== 'undefined' && !('IntersectionObserver' in window)) {
+if (typeof window !== 'undefined' && typeof window.IntersectionObserver === 'undefined') {
   window.IntersectionObserver = class {
     readonly root = null;
     readonly rootMargin = '0px';
