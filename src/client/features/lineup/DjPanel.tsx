@@ -9,7 +9,7 @@ import { useDjDetails } from '@client/shared/djs';
 import { useStoredEvent } from '@client/shared/draft';
 import { djLabel } from './draftOps';
 import { RetryButton } from '@client/components/LoadError';
-import { FLOATING_MENU } from './menus';
+import { CardMenu } from './CardMenu';
 
 /** One DJ of a signup: name, a menu, and 'Other Events (n total)'. */
 export function DjPanel({ djId, onRemove }: { djId: string; onRemove?: () => void }) {
@@ -21,17 +21,12 @@ export function DjPanel({ djId, onRemove }: { djId: string; onRemove?: () => voi
       <Card.Body className="p-2">
         <div className="d-flex align-items-start gap-2">
           <div className="fw-semibold me-auto text-break">{dj ? djLabel(dj) : 'No Dj Found'}</div>
-          <Dropdown align="end">
-            <Dropdown.Toggle variant="outline-secondary" size="sm" aria-label={`DJ menu for ${dj ? djLabel(dj) : djId}`}>
-              ⋮
-            </Dropdown.Toggle>
-            <Dropdown.Menu popperConfig={FLOATING_MENU}>
-              <Dropdown.Item href={paths.dj(djId)} target="_blank" rel="noopener">
-                Edit DJ Info
-              </Dropdown.Item>
-              {onRemove && <Dropdown.Item onClick={onRemove}>Remove DJ from Signup Slot</Dropdown.Item>}
-            </Dropdown.Menu>
-          </Dropdown>
+          <CardMenu label={`DJ menu for ${dj ? djLabel(dj) : djId}`} floating>
+            <Dropdown.Item href={paths.dj(djId)} target="_blank" rel="noopener">
+              Edit DJ Info
+            </Dropdown.Item>
+            {onRemove && <Dropdown.Item onClick={onRemove}>Remove DJ from Signup Slot</Dropdown.Item>}
+          </CardMenu>
         </div>
         {dj && (others ? <OtherEvents djId={djId} others={others} /> : <FetchedOtherEvents djId={djId} />)}
       </Card.Body>

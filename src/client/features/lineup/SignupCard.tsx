@@ -12,6 +12,7 @@ import { addToLineup, removeSignup } from './draftOps';
 import { SignupDetails } from './SignupDetails';
 import { SignupDragHandle } from './LineupDnd';
 import { SignupSummary } from './SignupSummary';
+import { CardMenu } from './CardMenu';
 
 /**
  * A signup waiting in the Signups column, collapsed to a line or two: its name, what it asks for
@@ -47,25 +48,20 @@ export const SignupCard = memo(function SignupCard({ signup, compact, onAddB2b }
           <Button variant="outline-secondary" size="sm" aria-expanded={open} aria-controls={entryId} onClick={() => setOpen(!open)}>
             {open ? 'Hide Entry' : 'Show Entry'}
           </Button>
-          <Dropdown align="end">
-            <Dropdown.Toggle variant="outline-secondary" size="sm" aria-label={`Signup menu for ${title}`}>
-              ⋮
-            </Dropdown.Toggle>
-            <Dropdown.Menu>
-              <Dropdown.Item onClick={add} disabled={!canAdd}>
-                Add To Lineup
-              </Dropdown.Item>
-              <Dropdown.Item onClick={() => onAddB2b(signup.uuid, signup.name)}>Add DJ to Slot (B2B)</Dropdown.Item>
-              <Dropdown.Item onClick={() => setShowInfo(true)}>View Signup Info</Dropdown.Item>
-              <Dropdown.Item onClick={() => setDraft((draft) => setStandby(draft, signup.uuid, true))} disabled={!canAdd}>
-                Put on standby
-              </Dropdown.Item>
-              <Dropdown.Divider />
-              <Dropdown.Item className="text-danger" onClick={() => setConfirmRemove(true)}>
-                Remove Signup
-              </Dropdown.Item>
-            </Dropdown.Menu>
-          </Dropdown>
+          <CardMenu label={`Signup menu for ${title}`}>
+            <Dropdown.Item onClick={add} disabled={!canAdd}>
+              Add To Lineup
+            </Dropdown.Item>
+            <Dropdown.Item onClick={() => onAddB2b(signup.uuid, signup.name)}>Add DJ to Slot (B2B)</Dropdown.Item>
+            <Dropdown.Item onClick={() => setShowInfo(true)}>View Signup Info</Dropdown.Item>
+            <Dropdown.Item onClick={() => setDraft((draft) => setStandby(draft, signup.uuid, true))} disabled={!canAdd}>
+              Put on standby
+            </Dropdown.Item>
+            <Dropdown.Divider />
+            <Dropdown.Item className="text-danger" onClick={() => setConfirmRemove(true)}>
+              Remove Signup
+            </Dropdown.Item>
+          </CardMenu>
         </div>
       </Card.Header>
       {open && (

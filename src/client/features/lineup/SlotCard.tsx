@@ -11,11 +11,11 @@ import { paths } from '@shared/paths';
 import { useStoredEvent } from '@client/shared/draft';
 import { useSetConfirmation } from '@client/shared/events';
 import { djLabel } from './draftOps';
-import { FLOATING_MENU } from './menus';
 import { ConfirmationBadge } from './ConfirmationBadge';
 import { SignupDetails } from './SignupDetails';
 import { StreamCheckFlag } from './StreamCheck';
 import type { SlotView } from './useLineupView';
+import { CardMenu } from './CardMenu';
 
 export interface SlotCardProps {
   id: string;
@@ -149,30 +149,25 @@ const SlotHeading = memo(function SlotHeading({
         <Button variant="outline-secondary" size="sm" onClick={() => onMove(index, 1)} disabled={index === count - 1} aria-label={`Move ${name} later`} title="Move later">
           ↓
         </Button>
-        <Dropdown align="end">
-          <Dropdown.Toggle variant="outline-secondary" size="sm" aria-label={`Slot menu for ${name}`}>
-            ⋮
-          </Dropdown.Toggle>
-          <Dropdown.Menu popperConfig={FLOATING_MENU}>
-            {djs.map(({ id: djId, dj }) => (
-              <Dropdown.Item key={djId} href={paths.dj(djId)} target="_blank" rel="noopener">
-                {djs.length > 1 ? `Edit DJ: ${dj ? djLabel(dj) : djId}` : 'Edit DJ'}
-              </Dropdown.Item>
-            ))}
-            {signup && <Dropdown.Item onClick={() => onAddB2b(signup.uuid, signup.name)}>Add DJ to Slot (B2B)</Dropdown.Item>}
-            {signup && (
-              <>
-                <Dropdown.Divider />
-                <Dropdown.Item onClick={() => confirmAll('confirmed')}>Mark as confirmed</Dropdown.Item>
-                <Dropdown.Item onClick={() => confirmAll('declined')}>Mark as declined</Dropdown.Item>
-                <Dropdown.Item onClick={() => confirmAll('proposed')}>Mark as proposed</Dropdown.Item>
-                <Dropdown.Divider />
-              </>
-            )}
-            <Dropdown.Item onClick={() => onSwapIn(view)}>Swap in standby</Dropdown.Item>
-            <Dropdown.Item onClick={() => onSendBack(view)}>{signup ? 'Send Back to Signups' : 'Remove Slot'}</Dropdown.Item>
-          </Dropdown.Menu>
-        </Dropdown>
+        <CardMenu label={`Slot menu for ${name}`} floating>
+          {djs.map(({ id: djId, dj }) => (
+            <Dropdown.Item key={djId} href={paths.dj(djId)} target="_blank" rel="noopener">
+              {djs.length > 1 ? `Edit DJ: ${dj ? djLabel(dj) : djId}` : 'Edit DJ'}
+            </Dropdown.Item>
+          ))}
+          {signup && <Dropdown.Item onClick={() => onAddB2b(signup.uuid, signup.name)}>Add DJ to Slot (B2B)</Dropdown.Item>}
+          {signup && (
+            <>
+              <Dropdown.Divider />
+              <Dropdown.Item onClick={() => confirmAll('confirmed')}>Mark as confirmed</Dropdown.Item>
+              <Dropdown.Item onClick={() => confirmAll('declined')}>Mark as declined</Dropdown.Item>
+              <Dropdown.Item onClick={() => confirmAll('proposed')}>Mark as proposed</Dropdown.Item>
+              <Dropdown.Divider />
+            </>
+          )}
+          <Dropdown.Item onClick={() => onSwapIn(view)}>Swap in standby</Dropdown.Item>
+          <Dropdown.Item onClick={() => onSendBack(view)}>{signup ? 'Send Back to Signups' : 'Remove Slot'}</Dropdown.Item>
+        </CardMenu>
       </div>
     </>
   );
