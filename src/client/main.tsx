@@ -17,13 +17,19 @@ async function start() {
   // date formatter loads its zone data (about 28 ms): asked now, while the page's scripts are still
   // on their way, it is not paid in the middle of drawing. Sign-in, rendered by the server, shows none.
   if (!root.hasChildNodes()) browserZone();
-  await import('./app/libraries');
-  await nextTask();
-  await import('@shared/schemas/signup-answers');
-  await nextTask();
-  const { startApp } = await import('./app/startApp');
-  await startApp(root);
-  earlyTaps.replay();
+  try {
+    await import('./app/libraries');
+    await nextTask();
+    await import('@shared/schemas/signup-answers');
+    await nextTask();
+    const { startApp } = await import('./app/startApp');
+    await startApp(root);
+    earlyTaps.replay();
+  } catch (error) {
+    // A page whose app could not start keeps what works without it (links, sign-in's form).
+    earlyTaps.release();
+    throw error;
+  }
 }
 
 void start();

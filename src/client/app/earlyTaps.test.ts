@@ -49,6 +49,20 @@ test('a form with an address of its own (sign-in) works at once; a button gone b
   expect(submitted).toHaveBeenCalledOnce();
 });
 
+test('a link made to look like a button follows its address; an app that fails to start lets taps through again', () => {
+  const page = renderedPage('<a role="button" href="#rules">The rules</a><button>Confirm</button>');
+  const taps = holdEarlyTaps(page.root);
+  const link = new MouseEvent('click', { bubbles: true, cancelable: true });
+  page.root.querySelector('a')!.dispatchEvent(link);
+  expect(link.defaultPrevented).toBe(false);
+  page.root.querySelector('button')!.click();
+  taps.release();
+  page.listen();
+  expect(page.presses).toEqual([]);
+  page.root.querySelector('button')!.click();
+  expect(page.presses).toEqual(['Confirm']);
+});
+
 test('a page the app renders itself is not touched', () => {
   document.body.innerHTML = '<div id="root"></div>';
   const root = document.getElementById('root')!;
