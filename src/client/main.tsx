@@ -23,8 +23,7 @@ async function start() {
     await import('@shared/schemas/signup-answers');
     await nextTask();
     const { startApp } = await import('./app/startApp');
-    await startApp(root);
-    earlyTaps.replay();
+    await startApp(root, earlyTaps.replay);
   } catch (error) {
     // A page whose app could not start keeps what works without it (links, sign-in's form).
     earlyTaps.release();

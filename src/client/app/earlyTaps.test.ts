@@ -63,6 +63,28 @@ test('a link made to look like a button follows its address; an app that fails t
   expect(page.presses).toEqual(['Confirm']);
 });
 
+test("what was typed and ticked before the app started is given back to a form that set its own start, before the tap", () => {
+  const page = renderedPage(
+    '<form><input name="name" value="Theo"><input type="radio" name="len" value="1" checked><input type="radio" name="len" value="2"><button>Next</button></form>',
+  );
+  const [name, one, two] = [...page.root.querySelectorAll('input')];
+  name!.value = 'Early Erin'; // typed before the entry ran
+  const taps = holdEarlyTaps(page.root);
+  two!.click();
+  page.root.querySelector('button')!.click();
+  // The form starts: its fields set back to its own defaults.
+  name!.value = 'Theo';
+  one!.checked = true;
+  const seen: string[] = [];
+  name!.addEventListener('input', () => seen.push(`typed ${name!.value}`));
+  page.root.querySelector('form')!.addEventListener('submit', (event) => {
+    event.preventDefault();
+    seen.push(`sent ${name!.value} ${two!.checked ? '2' : '1'}`);
+  });
+  taps.replay();
+  expect(seen).toEqual(['typed Early Erin', 'sent Early Erin 2']);
+});
+
 test('a page the app renders itself is not touched', () => {
   document.body.innerHTML = '<div id="root"></div>';
   const root = document.getElementById('root')!;

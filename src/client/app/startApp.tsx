@@ -1,5 +1,5 @@
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { followTheme } from '@client/lib/theme';
@@ -8,11 +8,18 @@ import { queryClient } from './queryClient';
 import { readRenderedState } from './renderedPage';
 import { appRoutes, patchStaffRoutes } from './routes';
 
+/** Calls `then` once its tree is in the page: for a page the server rendered, once it is hydrated. */
+function WhenDrawn({ then }: { then: () => void }) {
+  useEffect(then, [then]);
+  return null;
+}
+
 /**
  * Starts the app in `root`. A page the server rendered (sign-in, a DJ's signup pages) is
  * hydrated from the state it carries; any other address is rendered here from scratch.
+ * `onDrawn` runs once the app has the page (main.tsx gives back what was typed and tapped before).
  */
-export async function startApp(root: HTMLElement) {
+export async function startApp(root: HTMLElement, onDrawn: () => void = () => {}) {
   followTheme();
   const rendered = readRenderedState();
   const routes = appRoutes(queryClient);
@@ -35,6 +42,7 @@ export async function startApp(root: HTMLElement) {
       <AppProviders queryClient={queryClient} renderedZone={rendered?.zone} appName={rendered?.appName} devSignIn={rendered?.devSignIn}>
         <RouterProvider router={router} />
       </AppProviders>
+      <WhenDrawn then={onDrawn} />
     </StrictMode>
   );
   // Hydrated in a transition, so React works in slices between which the browser stays free (a
