@@ -1,5 +1,5 @@
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode, startTransition, useEffect } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { followTheme } from '@client/lib/theme';
@@ -7,12 +7,6 @@ import { AppProviders } from './AppProviders';
 import { queryClient } from './queryClient';
 import { readRenderedState } from './renderedPage';
 import { appRoutes, patchStaffRoutes } from './routes';
-
-/** Calls `then` once its tree is in the page: for a page the server rendered, once it is hydrated. */
-function WhenDrawn({ then }: { then: () => void }) {
-  useEffect(then, [then]);
-  return null;
-}
 
 /**
  * Starts the app in `root`. A page the server rendered (sign-in, a DJ's signup pages) is
@@ -39,10 +33,9 @@ export async function startApp(root: HTMLElement, onDrawn: () => void = () => {}
   });
   const app = (
     <StrictMode>
-      <AppProviders queryClient={queryClient} renderedZone={rendered?.zone} appName={rendered?.appName} devSignIn={rendered?.devSignIn}>
+      <AppProviders queryClient={queryClient} renderedZone={rendered?.zone} appName={rendered?.appName} devSignIn={rendered?.devSignIn} onDrawn={onDrawn}>
         <RouterProvider router={router} />
       </AppProviders>
-      <WhenDrawn then={onDrawn} />
     </StrictMode>
   );
   // Hydrated in a transition, so React works in slices between which the browser stays free (a
