@@ -23,18 +23,14 @@ const VISITS = [
   { name: 'the public lineup page (rendered on the server)', loads: ['public-page.ts'], budgetKb: 60 },
 ];
 
-/**
- * The chunks `keys` load, with everything they import statically; the app's entry also loads what
- * it imports in turns as it starts (main.tsx), which the page links with it.
- */
+/** The chunks `keys` load, with everything they import statically. */
 function chunksOf(keys) {
   const seen = new Set();
   const visit = (key) => {
     if (!manifest[key]) throw new Error(`${key} is not in the build's manifest (renamed? update scripts/bundle-budget.mjs)`);
     if (seen.has(key)) return;
     seen.add(key);
-    const startup = key === appEntry ? (manifest[key].dynamicImports ?? []) : [];
-    for (const imported of [...(manifest[key].imports ?? []), ...startup]) visit(imported);
+    for (const imported of manifest[key].imports ?? []) visit(imported);
   };
   keys.forEach(visit);
   return seen;
@@ -64,16 +60,6 @@ if (!new RegExp(`["'\`]${reactVersion.replaceAll('.', '\\.')}["'\`]`).test(first
 for (const file of fs.readdirSync(path.join(dist, 'assets')).filter((name) => name.endsWith('.js'))) {
   if (/preact|__PREACT_DEVTOOLS__/i.test(fs.readFileSync(path.join(dist, 'assets', file), 'utf8'))) {
     console.error(`${file} carries Preact: the browser runs React DOM (decision 020).`);
-    over = true;
-  }
-}
-
-// The app's start is imported in turns (main.tsx): each of its files must be linked from the page,
-// or the browser would ask for it only when the turn before has run (vite.config.ts links them).
-const page = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-for (const file of scripts(chunksOf([appEntry]))) {
-  if (!page.includes(`"/${file}"`)) {
-    console.error(`${file} loads at the app's start but the page does not link it: the browser would wait for it.`);
     over = true;
   }
 }

@@ -1,5 +1,5 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { AppNameProvider } from '@client/lib/appName';
 import { DevSignInProvider } from '@client/lib/devSignIn';
 import { useInBrowser } from '@client/lib/useInBrowser';
@@ -15,7 +15,6 @@ export function AppProviders({
   appName = null,
   devSignIn = null,
   renderedZone = null,
-  onDrawn,
   children,
 }: {
   queryClient: QueryClient;
@@ -25,12 +24,9 @@ export function AppProviders({
   devSignIn?: boolean | null;
   /** The zone the server rendered the page's times in (lib/zone.ts). */
   renderedZone?: string | null;
-  /** Runs once the page is the browser's: drawn, or for a page the server rendered, hydrated. No element of its own, so the tree (and its ids) is the server's. */
-  onDrawn?: () => void;
   children: ReactNode;
 }) {
   const inBrowser = useInBrowser();
-  useEffect(() => onDrawn?.(), [onDrawn]);
   return (
     <QueryClientProvider client={queryClient}>
       <AppNameProvider value={appName}>

@@ -11,9 +11,8 @@ import { appRoutes, patchStaffRoutes } from './routes';
 /**
  * Starts the app in `root`. A page the server rendered (sign-in, a DJ's signup pages) is
  * hydrated from the state it carries; any other address is rendered here from scratch.
- * `onDrawn` runs once the app has the page (main.tsx gives back what was typed and tapped before).
  */
-export async function startApp(root: HTMLElement, onDrawn: () => void = () => {}) {
+export async function startApp(root: HTMLElement) {
   followTheme();
   const rendered = readRenderedState();
   const routes = appRoutes(queryClient);
@@ -33,7 +32,7 @@ export async function startApp(root: HTMLElement, onDrawn: () => void = () => {}
   });
   const app = (
     <StrictMode>
-      <AppProviders queryClient={queryClient} renderedZone={rendered?.zone} appName={rendered?.appName} devSignIn={rendered?.devSignIn} onDrawn={onDrawn}>
+      <AppProviders queryClient={queryClient} renderedZone={rendered?.zone} appName={rendered?.appName} devSignIn={rendered?.devSignIn}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>
