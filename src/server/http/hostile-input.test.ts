@@ -65,7 +65,11 @@ function withChange(template: unknown, path: (string | number)[], change: { set:
   return copy;
 }
 
-const asJson = (json: unknown): Sent => ({ raw: JSON.stringify(json) ?? 'undefined', contentType: 'application/json', json });
+/** `json` is what the server will parse: JSON.stringify writes NaN and ±Infinity as null, and -0 as 0. */
+function asJson(value: unknown): Sent {
+  const raw = JSON.stringify(value) ?? 'undefined';
+  return { raw, contentType: 'application/json', json: raw === 'undefined' ? undefined : JSON.parse(raw) };
+}
 
 /** Near-misses of a valid body, plus plain garbage. */
 function malformedBody(template: unknown): fc.Arbitrary<Sent> {
