@@ -40,7 +40,7 @@ export const renderAppPage: PageRenderer['renderAppPage'] = async (input) => {
   if (context instanceof Response || context.errors) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = await renderToHtml(
-    <AppProviders queryClient={queryClient} appName={input.appName} devSignIn={input.devSignIn} renderedZone={input.zone}>
+    <AppProviders queryClient={queryClient} fromServer appName={input.appName} devSignIn={input.devSignIn} renderedZone={input.zone}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppProviders>,
   );
@@ -109,7 +109,7 @@ export const renderPublicLineupsPage: PageRenderer['renderPublicLineupsPage'] = 
 
 function renderPublicDocument(page: Omit<PublicPageInput<unknown>, 'data'>, seriesZone: string, content: ReactNode) {
   return renderToHtml(
-    <AppProviders queryClient={new QueryClient()} appName={page.appName}>
+    <AppProviders queryClient={new QueryClient()} fromServer appName={page.appName}>
       <PublicDocument meta={page.meta} seriesZone={seriesZone} assets={page.assets}>
         {content}
       </PublicDocument>

@@ -1,8 +1,8 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, startTransition, Suspense, useEffect, useState } from 'react';
 import { AppNameProvider } from '@client/lib/appName';
 import { DevSignInProvider } from '@client/lib/devSignIn';
-import { useInBrowser } from '@client/lib/useInBrowser';
+import { InBrowserProvider } from '@client/lib/useInBrowser';
 import { RenderedZoneProvider } from '@client/lib/useZone';
 
 // Toasts answer what someone did, never the first frame: their library loads beside the page,
@@ -15,6 +15,7 @@ export function AppProviders({
   appName = null,
   devSignIn = null,
   renderedZone = null,
+  fromServer = false,
   children,
 }: {
   queryClient: QueryClient;
@@ -24,20 +25,27 @@ export function AppProviders({
   devSignIn?: boolean | null;
   /** The zone the server rendered the page's times in (lib/zone.ts). */
   renderedZone?: string | null;
+  /** The page's HTML is the server's: rendering it there, or hydrating it in the browser (lib/useInBrowser.ts). */
+  fromServer?: boolean;
   children: ReactNode;
 }) {
-  const inBrowser = useInBrowser();
+  const [inBrowser, setInBrowser] = useState(!fromServer);
+  useEffect(() => {
+    startTransition(() => setInBrowser(true));
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       <AppNameProvider value={appName}>
         <DevSignInProvider value={devSignIn}>
           <RenderedZoneProvider value={renderedZone}>
-            {children}
-            {inBrowser && (
-              <Suspense fallback={null}>
-                <Toasts />
-              </Suspense>
-            )}
+            <InBrowserProvider value={inBrowser}>
+              {children}
+              {inBrowser && (
+                <Suspense fallback={null}>
+                  <Toasts />
+                </Suspense>
+              )}
+            </InBrowserProvider>
           </RenderedZoneProvider>
         </DevSignInProvider>
       </AppNameProvider>

@@ -32,7 +32,7 @@ export async function startApp(root: HTMLElement) {
   });
   const app = (
     <StrictMode>
-      <AppProviders queryClient={queryClient} renderedZone={rendered?.zone} appName={rendered?.appName} devSignIn={rendered?.devSignIn}>
+      <AppProviders queryClient={queryClient} fromServer={rendered !== null} renderedZone={rendered?.zone} appName={rendered?.appName} devSignIn={rendered?.devSignIn}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>

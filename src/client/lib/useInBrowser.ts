@@ -1,9 +1,12 @@
-import { useSyncExternalStore } from 'react';
-
-const unchanging = () => () => {};
+import { createContext, useContext } from 'react';
 
 /**
  * False while the server renders and while React hydrates its HTML, true from then on: for what
  * only the browser can show (its history's state, toasts), so hydration has nothing to mismatch.
+ * AppProviders switches it once hydrated, in a transition: what changes with it re-renders in
+ * slices, the browser free between them (useSyncExternalStore re-rendered it in one long task).
  */
-export const useInBrowser = () => useSyncExternalStore(unchanging, () => true, () => false);
+const InBrowser = createContext(true);
+export const InBrowserProvider = InBrowser.Provider;
+
+export const useInBrowser = (): boolean => useContext(InBrowser);

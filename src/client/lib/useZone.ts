@@ -1,5 +1,6 @@
-import { createContext, useContext, useMemo, useSyncExternalStore } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import type { StaffZones } from '@shared/time';
+import { useInBrowser } from './useInBrowser';
 import { browserZone } from './zone';
 
 /**
@@ -9,8 +10,6 @@ import { browserZone } from './zone';
 const RenderedZone = createContext<string | null>(null);
 export const RenderedZoneProvider = RenderedZone.Provider;
 
-const unchanging = () => () => {};
-
 /**
  * The browser's zone, for times on pages the server renders: the server's zone while React
  * hydrates its HTML (so the markup matches: no warning, no flash), the browser's own right after
@@ -18,7 +17,7 @@ const unchanging = () => () => {};
  */
 export function useZone(): string {
   const rendered = useContext(RenderedZone);
-  return useSyncExternalStore(unchanging, browserZone, () => rendered ?? browserZone());
+  return useInBrowser() ? browserZone() : (rendered ?? browserZone());
 }
 
 /** The series' zone, from the signed-in person's /api/me (RequireAccess gives it). */
