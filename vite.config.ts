@@ -72,9 +72,30 @@ const stylesheetFirst = (): Plugin => ({
   },
 });
 
+/** The date data's warm-up (src/client/intlWarmup.ts), as the build's inputs name it. */
+const INTL_WARMUP = 'intl';
+
+/**
+ * The date data's warm-up is a script of its own in the page's head, started as soon as it
+ * arrives: from the app's entry it would start only once every module of the page had run, too
+ * late to be done before the page's first date (intl-warmup.worker.ts).
+ */
+const intlWarmupFirst = (): Plugin => ({
+  name: 'lineup-intl-warmup-first',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html, { bundle }) => {
+      const warmup = Object.values(bundle ?? {}).find((output) => output.type === 'chunk' && output.isEntry && output.name === INTL_WARMUP);
+      if (!warmup) throw new Error(`the build has no ${INTL_WARMUP} entry (vite.config.ts)`);
+      return html.replace('</title>', () => `</title>\n    <script type="module" async src="/${warmup.fileName}"></script>`);
+    },
+  },
+});
+
 export default defineConfig({
   root: 'src/client',
-  plugins: [react(), pageSettingsInDev(), zodWithoutJsonSchema(), stylesheetFirst()],
+  plugins: [react(), pageSettingsInDev(), zodWithoutJsonSchema(), stylesheetFirst(), intlWarmupFirst()],
   resolve: { tsconfigPaths: true },
   build: {
     outDir: '../../dist/client',
@@ -89,8 +110,12 @@ export default defineConfig({
     // warning counts minified bytes of one chunk.
     chunkSizeWarningLimit: 800,
     rolldownOptions: {
-      // The app, and the public pages' own small entry (their HTML comes from the server).
-      input: { app: fileURLToPath(new URL('src/client/index.html', import.meta.url)), public: fileURLToPath(new URL('src/client/public-page.ts', import.meta.url)) },
+      // The app, its date data's warm-up, and the public pages' own small entry (their HTML comes from the server).
+      input: {
+        app: fileURLToPath(new URL('src/client/index.html', import.meta.url)),
+        [INTL_WARMUP]: fileURLToPath(new URL('src/client/intlWarmup.ts', import.meta.url)),
+        public: fileURLToPath(new URL('src/client/public-page.ts', import.meta.url)),
+      },
       onLog(level, log, handler) {
         // Libraries mark their React Server Components boundaries with 'use client': meaningless in
         // a browser bundle.

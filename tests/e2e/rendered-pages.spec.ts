@@ -70,3 +70,26 @@ test("a DJ's signup pages paint from the server in their zone, then hydrate and 
   await dj.waitForLoadState('networkidle');
   expect(problems).toEqual([]);
 });
+
+// Decision 060: the browser's date data loads in a worker the page's head starts, not in the
+// middle of hydrating the page's times; the Content-Security-Policy lets it, and the times are
+// still the DJ's.
+test("a DJ's signup page loads the browser's date data in a worker of its own, without a complaint", async ({ openPage }) => {
+  const staff = await openPage();
+  await signInAs(staff, 'admin');
+  const name = `Warm Night ${Date.now().toString(36)}`;
+  const start = daysFromNow(6, 19);
+  const eventId = await createEvent(staff.request, { name, start });
+
+  const dj = await openPage({ timezoneId: 'America/New_York' });
+  await signInAs(dj, 'dj4');
+  await submitSignup(dj.request, eventId, { name: 'Wren Warm', available_from: start });
+  const problems = consoleProblems(dj);
+  const worker = dj.waitForEvent('worker');
+  await dj.goto(`/eventSignup/${eventId}`);
+  expect((await worker).url()).toMatch(/\/assets\/intl-warmup\.worker-[\w-]+\.js$/);
+  await expect(dj.getByRole('heading', { name: new RegExp(`^You are signed up for ${name}`) })).toBeVisible();
+  await expect(dj.getByText(`${formatLocalTime(start, 'America/New_York')} New York time`, { exact: true })).toBeVisible();
+  await dj.waitForLoadState('networkidle');
+  expect(problems).toEqual([]);
+});
