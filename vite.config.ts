@@ -88,6 +88,7 @@ const intlWarmupFirst = (): Plugin => ({
     handler: (html, { bundle }) => {
       const warmup = Object.values(bundle ?? {}).find((output) => output.type === 'chunk' && output.isEntry && output.name === INTL_WARMUP);
       if (!warmup) throw new Error(`the build has no ${INTL_WARMUP} entry (vite.config.ts)`);
+      if (!html.includes('</title>')) throw new Error('index.html has no </title> to start the date data after');
       return html.replace('</title>', () => `</title>\n    <script type="module" async src="/${warmup.fileName}"></script>`);
     },
   },

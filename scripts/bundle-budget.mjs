@@ -38,7 +38,8 @@ function chunksOf(keys) {
   return seen;
 }
 
-const scripts = (keys) => [...keys].map((key) => manifest[key].file).filter((file) => file.endsWith('.js'));
+// A chunk's own file, and the scripts it starts as files of their own (a worker).
+const scripts = (keys) => [...keys].flatMap((key) => [manifest[key].file, ...(manifest[key].assets ?? [])]).filter((file) => file.endsWith('.js'));
 const gzippedKb = (keys) => scripts(keys).reduce((total, file) => total + gzipSync(fs.readFileSync(path.join(dist, file))).length, 0) / 1024;
 
 let over = false;

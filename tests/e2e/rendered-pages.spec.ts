@@ -85,9 +85,20 @@ test("a DJ's signup page loads the browser's date data in a worker of its own, w
   await signInAs(dj, 'dj4');
   await submitSignup(dj.request, eventId, { name: 'Wren Warm', available_from: start });
   const problems = consoleProblems(dj);
-  const worker = dj.waitForEvent('worker');
+  // Playwright reports a worker before its script runs, so its end is heard however soon it
+  // comes; the worker ends itself only once its script has run to the end.
+  const warmup = /\/assets\/intl-warmup\.worker-[\w-]+\.js$/;
+  const ended = new Promise<string>((resolve) =>
+    dj.on('worker', (worker) => {
+      if (!warmup.test(worker.url())) return;
+      worker.on('console', (message) => problems.push(message.text()));
+      worker.once('close', () => resolve(worker.url()));
+    }),
+  );
   await dj.goto(`/eventSignup/${eventId}`);
-  expect((await worker).url()).toMatch(/\/assets\/intl-warmup\.worker-[\w-]+\.js$/);
+  const served = await dj.request.get(await ended);
+  expect(served.status()).toBe(200);
+  expect(served.headers()['content-type']).toMatch(/^text\/javascript/);
   await expect(dj.getByRole('heading', { name: new RegExp(`^You are signed up for ${name}`) })).toBeVisible();
   await expect(dj.getByText(`${formatLocalTime(start, 'America/New_York')} New York time`, { exact: true })).toBeVisible();
   await dj.waitForLoadState('networkidle');

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type FormEvent, type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, type MouseEvent, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { FormProvider, type Resolver, useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -31,7 +31,7 @@ export function SignupWizardPage() {
   const zone = useZone();
   return (
     <SignupAreaGate>
-      {(area) => (area.named?.answersByOther ? <PartnerSignup area={area} /> : <KeptAnswers area={area} zone={zone} />)}
+      {(area) => (area.named?.answersByOther ? <PartnerSignup area={area} /> : <KeptAnswers key={`${area.event.id} ${area.dj.id}`} area={area} zone={zone} />)}
     </SignupAreaGate>
   );
 }
@@ -43,12 +43,25 @@ export function SignupWizardPage() {
  */
 function KeptAnswers({ area, zone }: { area: SignupArea; zone: string }) {
   const inBrowser = useInBrowser();
-  // Read once in the browser: the wizard keeps writing them from then on.
-  const kept = useMemo(() => (inBrowser ? readWizardDraft(area.event.id, area.dj.id) : null), [inBrowser, area.event.id, area.dj.id]);
+  const { id: eventId } = area.event;
+  const { id: djId } = area.dj;
+  // Read once in the browser: the wizard keeps writing them from then on. A page the server
+  // rendered reads them right as it is hydrated, before the DJ can type into it: a wizard started
+  // anew with them later (with the switch to what only the browser shows, a transition that waits
+  // while the DJ types) would drop what they typed meanwhile. Without any, nothing re-renders.
+  const [readOnce] = useState(() => {
+    let read: { draft: unknown } | undefined;
+    return () => (read ??= { draft: readWizardDraft(eventId, djId) }).draft;
+  });
+  const kept = useSyncExternalStore(noSubscription, readOnce, noDraftOnServer);
   // Not keyed by the zone: the zone changes right after hydration on a first visit (useZone), when
   // a DJ may already have typed; only the options' labels follow it, the answers stay.
   return <Wizard key={kept === null ? 'fresh' : 'kept'} area={area} zone={zone} kept={kept} keeping={inBrowser} />;
 }
+
+// Kept answers are read once, never followed (KeptAnswers).
+const noSubscription = () => () => {};
+const noDraftOnServer = () => null;
 
 /** The resolver for one step; the form's values hold unchosen fields the step schema refuses. */
 const stepResolver = (step: number, eventStart: string) => zodResolver(wizardStepSchema(step, eventStart)) as unknown as Resolver<WizardValues>;
