@@ -33,12 +33,17 @@ test('the sign-in page hydrates without a complaint', async ({ page }) => {
   expect(problems).toEqual([]);
 });
 
-test("a DJ's signup pages paint from the server in their zone, then hydrate and work", async ({ openPage }) => {
+/** An event six days ahead at 19:00 UTC, made by an admin in a window of their own; `title` and a unique tail name it. */
+async function upcomingEvent(openPage: () => Promise<Page>, title: string) {
   const staff = await openPage();
   await signInAs(staff, 'admin');
-  const name = `Rendered Night ${Date.now().toString(36)}`;
+  const name = `${title} ${Date.now().toString(36)}`;
   const start = daysFromNow(6, 19);
-  const eventId = await createEvent(staff.request, { name, start });
+  return { name, start, eventId: await createEvent(staff.request, { name, start }) };
+}
+
+test("a DJ's signup pages paint from the server in their zone, then hydrate and work", async ({ openPage }) => {
+  const { name, start, eventId } = await upcomingEvent(openPage, 'Rendered Night');
 
   // The DJ's browser is in Sydney; signing in through the pages once tells the server so (the app
   // sets the tz cookie).
@@ -75,11 +80,7 @@ test("a DJ's signup pages paint from the server in their zone, then hydrate and 
 // middle of hydrating the page's times; the Content-Security-Policy lets it, and the times are
 // still the DJ's.
 test("a DJ's signup page loads the browser's date data in a worker of its own, without a complaint", async ({ openPage }) => {
-  const staff = await openPage();
-  await signInAs(staff, 'admin');
-  const name = `Warm Night ${Date.now().toString(36)}`;
-  const start = daysFromNow(6, 19);
-  const eventId = await createEvent(staff.request, { name, start });
+  const { name, start, eventId } = await upcomingEvent(openPage, 'Warm Night');
 
   const dj = await openPage({ timezoneId: 'America/New_York' });
   await signInAs(dj, 'dj4');
