@@ -258,8 +258,6 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
 
     test('public lineup pages: the index, an event page, not found, and the calendar link card', async ({ page, openPage }, testInfo) => {
-      // Ten axe scans beside the file's other tests running in parallel.
-      test.setTimeout(120_000);
       const staff = await openPage();
       await signInAs(staff, 'admin');
       const { upcoming } = await staffData(staff);
@@ -285,7 +283,6 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
 
     test('signup screens: summary, every wizard step, problems, signed up, closed', async ({ page, openPage }, testInfo) => {
-      test.setTimeout(120_000);
       const staff = await openPage();
       await signInAs(staff, 'admin');
       const { upcoming, past, tag } = await staffData(staff);

@@ -15,6 +15,7 @@ import {
 } from './support/api';
 import { signInAs } from './support/auth';
 import { expect, test } from './support/fixtures';
+import { shot } from './support/shots';
 import { openEventAction } from './support/event-page';
 
 // Issue 35, the Discord loop, as a host and a DJ live it, against the fake Discord of
@@ -36,7 +37,7 @@ async function look(page: Page, testInfo: TestInfo, name: string) {
     await expectNoSeriousViolations(page, testInfo, `${name} ${scheme} 390`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: testInfo.outputPath(`${name}-light-1280.png`), fullPage: true });
+  await shot(page, testInfo, `${name}-light-1280.png`);
   if (size) await page.setViewportSize(size);
 }
 

@@ -1,7 +1,7 @@
-import type { Page, TestInfo } from '@playwright/test';
 import { confirmSlot, createEvent, daysFromNow, myDjId, putDjInLineup, setContact, setSignupsOpen, submitSignup } from './support/api';
 import { signInAs } from './support/auth';
 import { expect, test } from './support/fixtures';
+import { snap } from './support/shots';
 
 // Issue 14: a DJ's Home (open events, their own signups and plays), their submission after
 // signups close, a member without roles, and a DJ who follows a signup link before signing in.
@@ -9,16 +9,6 @@ import { expect, test } from './support/fixtures';
 // New York, so slot times show London's and their own.
 
 test.use({ ownServer: true, timezoneId: 'America/New_York' });
-
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 900 };
-
-async function snap(page: Page, testInfo: TestInfo, name: string) {
-  for (const [label, size] of [['390', PHONE], ['1280', DESKTOP]] as const) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${label}.png`), fullPage: true });
-  }
-}
 
 test("a DJ's home: open events, their signups and where they stand, past plays; never another DJ's", async ({ page, openPage }, testInfo) => {
   // Three windows, four screenshots, on a shared machine.

@@ -1,23 +1,15 @@
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createDj, createEvent, daysFromNow, eventExists, getEvent, publish, putInLineup, saveLineup, submitSignup } from './support/api';
 import { signInAs } from './support/auth';
 import { expect, test } from './support/fixtures';
+import { DESKTOP, PHONE, shot, snap } from './support/shots';
 import { openEventAction } from './support/event-page';
 
 // Issue 13 "cancel, delete, archive, nothing lost": a host deletes an empty event; cancels and
 // restores a published one (its DJ no longer sees it meanwhile); archives and restores a DJ;
 // merges two records of one DJ. Each behind a confirm dialog.
 
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 900 };
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-async function snap(page: Page, testInfo: TestInfo, name: string) {
-  for (const [label, size] of [['390', PHONE], ['1280', DESKTOP]] as const) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${label}.png`), fullPage: true });
-  }
-}
 
 const dialog = (page: Page, title: string | RegExp) => page.getByRole('dialog', { name: title });
 
@@ -105,7 +97,7 @@ test('a published event is cancelled and restored with its signup; its DJ sees i
   // Their submission stays readable (issue 14: after signups close), but cannot be changed.
   await expect(dj.getByRole('link', { name: 'Update Signup' })).toHaveCount(0);
   await expect(dj.getByRole('link', { name: 'Get Started' })).toHaveCount(0);
-  await dj.screenshot({ path: testInfo.outputPath('dj-signup-cancelled-390.png'), fullPage: true });
+  await shot(dj, testInfo, 'dj-signup-cancelled-390.png');
   // Nor does the wizard take them in.
   await dj.goto(`/eventSignup/${eventId}/wizard`);
   await expect(dj.getByRole('heading', { name: 'Event Cancelled', level: 1 })).toBeVisible();
@@ -130,7 +122,7 @@ test('a published event is cancelled and restored with its signup; its DJ sees i
   await expect(ownSignup).toContainText('This event is cancelled: it will not take place.');
   await expect(ownSignup).not.toContainText('Confirmed');
   await expect(dj.getByRole('link', { name: `Update Signup for ${name}` })).toHaveCount(0);
-  await dj.screenshot({ path: testInfo.outputPath('dj-home-cancelled-390.png'), fullPage: true });
+  await shot(dj, testInfo, 'dj-home-cancelled-390.png');
 
   await row.getByRole('link', { name }).click();
   await page.getByRole('button', { name: 'Restore Event' }).click();

@@ -1,26 +1,15 @@
-import type { Page, TestInfo } from '@playwright/test';
 import { confirmSlot, createEvent, daysFromNow, fillStreamSources, myDjId, putDjInLineup, setPreflightStep, submitSignup } from './support/api';
 import { signInAs } from './support/auth';
 import { expect, test } from './support/fixtures';
+import { DESKTOP, snap } from './support/shots';
 
 // Issue 14, History: the host changes an event, a DJ signs up and confirms, the host publishes;
 // the History tab shows who did what, newest first, and follows changes as they happen; the
 // DJ's page lists their signups over time.
 
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 900 };
-
-async function snap(page: Page, testInfo: TestInfo, name: string) {
-  for (const [label, size] of [['390', PHONE], ['1280', DESKTOP]] as const) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${label}.png`), fullPage: true });
-  }
-}
-
 const tag = () => Math.floor(Math.random() * 36 ** 4).toString(36);
 
 test('the History tab shows who changed what, newest first; the DJ page lists their signups', async ({ page, openPage }, testInfo) => {
-  test.setTimeout(120_000);
   const name = `History Night ${tag()}`;
   await signInAs(page, 'host');
   const eventId = await createEvent(page.request, { name, start: daysFromNow(9) });

@@ -16,7 +16,6 @@ test.describe('on a desktop', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test('closed cards, the entry one click away, the lineup in view while dragging the last card, a full-width preview, compact remembered', async ({ page }) => {
-    test.setTimeout(120_000);
     await signInAs(page, 'admin');
     const eventId = await createEvent(page.request, { name: `Builder ${tag}`, start: daysFromNow(10) });
     const [opener, closer, ...waiting] = await createDjs(page.request, `Builder ${tag}`, 12);
@@ -115,7 +114,6 @@ test.describe('on a desktop', () => {
 });
 
 test("a DJ's update waits as a whole: every change listed, the slot's warnings unchanged until Apply, the header's count at once", async ({ page, openPage }) => {
-  test.setTimeout(90_000);
   await signInAs(page, 'admin');
   const start = daysFromNow(12);
   const eventId = await createEvent(page.request, { name: `Update ${tag}`, start });

@@ -13,7 +13,6 @@ test.use({ viewport: { width: WIDTH, height: 844 }, isMobile: true, hasTouch: tr
 const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 test("the event page's header, tabs and lineup at 390 px, by touch", async ({ page }, testInfo) => {
-  test.setTimeout(120_000);
   await signInAs(page, 'host');
   const name = `Sunday Service Extravaganza with a Long Name ${tag}`;
   const eventId = await createEvent(page.request, { name, start: daysFromNow(13) });

@@ -23,7 +23,6 @@ async function tab(page: Page, eventId: string, name: string, path: string) {
 
 for (const night of NIGHTS) {
   test(`times in the viewer's zone with the series' beside them, London ${night.season}`, async ({ page }) => {
-    test.setTimeout(90_000);
     await signInAs(page, 'admin');
     const dj = await createDj(page.request, { djName: `Zoned ${night.season}`, rtmpUrl: 'rtmp://stream.example.org/live/zoned' });
     const eventId = await createEvent(page.request, { name: `Zones ${night.season}`, start: night.start, host: 'Hal' });

@@ -1,29 +1,15 @@
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { addPartner, createDj, createDjs, createEvent, daysFromNow, getEvent, publish, putInLineup, renameSignup, submitSignup, updateEvent } from './support/api';
 import { signInAs } from './support/auth';
 import { throughToLastStep } from './support/wizard';
 import { expect, test } from './support/fixtures';
+import { DESKTOP, PHONE, snap } from './support/shots';
 import { openEventAction } from './support/event-page';
-import { animationsSettled } from './support/settle';
 
 // Issue 25 "a week without surprises", hosts and DJs: where the app told a person something
 // untrue or threw away a host's choice. Each test is one of the issue's items.
 
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 900 };
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
-async function snap(page: Page, testInfo: TestInfo, name: string) {
-  const before = page.viewportSize();
-  for (const [label, size] of [['390', PHONE], ['1280', DESKTOP]] as const) {
-    await page.setViewportSize(size);
-    // Past a dialog's fade.
-    await animationsSettled(page);
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${label}.png`), fullPage: true });
-  }
-  if (before) await page.setViewportSize(before);
-}
-
 
 test.use({ viewport: PHONE });
 
@@ -181,7 +167,6 @@ test("DJs and hosts hear about each other's changes: a dismissed update, a confi
   page,
   openPage,
 }, testInfo) => {
-  test.setTimeout(120_000);
   await page.setViewportSize(DESKTOP);
   await signInAs(page, 'host');
   const name = unique('Heard Night');
@@ -249,7 +234,6 @@ test.describe('small things', () => {
     page,
     openPage,
   }, testInfo) => {
-    test.setTimeout(120_000);
     await signInAs(page, 'host');
     const tag = unique('Crowd');
     const eventId = await createEvent(page.request, { name: unique('Small Night'), start: daysFromNow(9) });
@@ -333,7 +317,6 @@ test.describe('every time says its zone', () => {
   test.use({ timezoneId: 'Australia/Sydney' });
 
   test('a DJ and a host in Sydney: each time names its zone, and the London date beside a Sydney time never disagrees', async ({ page, openPage }, testInfo) => {
-    test.setTimeout(120_000);
     // 20:00 UTC: 20:00 or 21:00 in London, the next morning in Sydney.
     const start = daysFromNow(9, 20);
     const sydneyDay = new Intl.DateTimeFormat('en-US', { timeZone: 'Australia/Sydney', weekday: 'short', day: 'numeric', month: 'short' }).formatToParts(Date.parse(start));

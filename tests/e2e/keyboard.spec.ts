@@ -22,7 +22,6 @@ async function tabTo(page: Page, target: Locator, { backwards = false, max = 150
 }
 
 test('the signup wizard with the keyboard alone', async ({ page, openPage }) => {
-  test.setTimeout(90_000);
   const staff = await openPage();
   await signInAs(staff, 'admin');
   const eventName = unique('Keyboard Night');

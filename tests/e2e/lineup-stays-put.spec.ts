@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { createDj, createEvent, daysFromNow, fillStreamSources, getEvent, minutesAgo, putInLineup, saveLineup, submitSignup, updateEvent } from './support/api';
 import { signInAs } from './support/auth';
 import { expect, test } from './support/fixtures';
+import { shot } from './support/shots';
 
 // Issue 13 items 3–5 as a host and a DJ live them: a DJ's update after the lineup was built
 // waits for the host (Apply / Dismiss), the DJ confirms their slot, and the Preflight tab gates
@@ -126,7 +127,7 @@ test('compact rows: a six-slot night fits one screen at 1280×900, and a row ope
   await expect(slots.first()).toContainText('1 h');
   const last = await slots.last().boundingBox();
   expect(last!.y + last!.height).toBeLessThanOrEqual(900);
-  await page.screenshot({ path: testInfo.outputPath('compact-rows.png') });
+  await shot(page, testInfo, 'compact-rows.png', { fullPage: false });
 
   await slots.first().getByRole('button', { name: `Ash ${tag}`, exact: true }).click();
   await expect(slots.first().getByLabel('Requested Duration')).toBeVisible();

@@ -51,7 +51,6 @@ async function djSignsUp(openPage: () => Promise<Page>, eventId: string, fired: 
 test.use({ ownServer: true });
 
 test('markup in DJ and event names is shown as text everywhere and never runs', async ({ page, openPage }) => {
-  test.setTimeout(120_000);
   const fired: string[] = [];
   forbidDialogs(page, fired);
   await signInAs(page, 'admin');

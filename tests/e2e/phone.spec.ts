@@ -37,7 +37,6 @@ async function fitsThePhone(page: Page, testInfo: TestInfo, screen: string) {
 }
 
 test('the signup pages at 390 px, completed by touch', async ({ page, openPage }, testInfo) => {
-  test.setTimeout(120_000);
   const staff = await openPage();
   await signInAs(staff, 'admin');
   const eventId = await createEvent(staff.request, { name: EVENT_NAME, start: daysFromNow(9) });

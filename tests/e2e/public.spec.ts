@@ -1,23 +1,15 @@
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { feeds } from '@shared/paths';
 import { clockTime, zoneLabel } from '@shared/public-lineup';
 import { createDj, createEvent, daysFromNow, getEvent, publish, putInLineup, saveLineup, submitSignup } from './support/api';
 import { signInAs } from './support/auth';
 import { expect, test } from './support/fixtures';
+import { DESKTOP, PHONE, shot, snap } from './support/shots';
 
 // The series' public face (issue 14): lineup pages anyone can open, in their own time and London
 // time; unpublished events are not found; link previews; a DJ's private calendar link.
 
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 900 };
 const VISITOR_ZONE = 'America/New_York';
-
-async function snap(page: Page, testInfo: TestInfo, name: string) {
-  for (const [label, size] of [['390', PHONE], ['desktop', DESKTOP]] as const) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${label}.png`), fullPage: true });
-  }
-}
 
 /** Staff make a lineup of two DJs (the second a debut), give it a watch link on the Setup tab, and publish it. */
 async function publishedEvent(staff: Page, name: string) {
@@ -48,7 +40,7 @@ test.describe('public lineup pages', () => {
     const name = `Public Night ${Date.now().toString(36)}`;
     const { eventId, start, djs } = await publishedEvent(staff, name);
     await staff.setViewportSize(DESKTOP);
-    await staff.screenshot({ path: testInfo.outputPath('setup-public-links-desktop.png'), fullPage: true });
+    await shot(staff, testInfo, 'setup-public-links-desktop.png');
     const hidden = await createEvent(staff.request, { name: `${name} hidden`, start: daysFromNow(8, 19) });
 
     // The index, signed out.
@@ -92,7 +84,7 @@ test.describe('public lineup pages', () => {
     await expect(preview).toBeVisible();
     await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
     await staff.getByRole('heading', { name: 'Lineup image' }).scrollIntoViewIfNeeded();
-    await staff.screenshot({ path: testInfo.outputPath('settings-lineup-image-desktop.png'), fullPage: true });
+    await shot(staff, testInfo, 'settings-lineup-image-desktop.png');
   });
 
   test('a lineup address pasted into Discord unfurls: the page carries Open Graph tags', async ({ openPage, appUrl }) => {
@@ -150,12 +142,12 @@ test.describe('a DJ calendar link', () => {
     const feed = await page.request.get(first);
     expect(feed.status()).toBe(200);
     expect(await feed.text()).toContain('SUMMARY:Dana Calendar at Calendar Night');
-    await page.screenshot({ path: testInfo.outputPath('calendar-card-390.png'), fullPage: true });
+    await shot(page, testInfo, 'calendar-card-390.png');
 
     await page.getByRole('button', { name: 'Revoke link' }).click();
     const dialog = page.getByRole('dialog', { name: 'Revoke your calendar link?' });
     await expect(dialog).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath('calendar-revoke-390.png') });
+    await shot(page, testInfo, 'calendar-revoke-390.png', { fullPage: false });
     await dialog.getByRole('button', { name: 'Revoke link' }).click();
     await expect(dialog).toBeHidden();
     await expect(field).not.toHaveValue(first);

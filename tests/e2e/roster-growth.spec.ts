@@ -1,13 +1,13 @@
 import { createDjs } from './support/api';
 import { signInAs } from './support/auth';
 import { expect, test } from './support/fixtures';
+import { shot } from './support/shots';
 
 // A grown roster comes from the server a page at a time, and every DJ search (the roster's, the
 // merge picker's) asks the server, so any DJ is found however many there are.
 test.use({ ownServer: true });
 
 test('the roster pages through 121 DJs, and its search and the merge picker find the last one', async ({ page }, testInfo) => {
-  test.setTimeout(120_000);
   await signInAs(page, 'admin');
   const djs = await createDjs(page.request, 'Crowd', 120);
   const last = djs.at(-1)!;
@@ -25,7 +25,7 @@ test('the roster pages through 121 DJs, and its search and the merge picker find
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(range).toHaveText('51–100 of 121');
   await expect(rows.first()).toContainText('Crowd 050');
-  await page.screenshot({ path: testInfo.outputPath('roster-page-2-desktop.png'), fullPage: false });
+  await shot(page, testInfo, 'roster-page-2-desktop.png', { fullPage: false });
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(range).toHaveText('101–121 of 121');
   await expect(rows).toHaveCount(21);
@@ -53,5 +53,5 @@ test('the roster pages through 121 DJs, and its search and the merge picker find
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(range).toHaveText('51–100 of 121');
   expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: testInfo.outputPath('roster-page-2-phone.png'), fullPage: false });
+  await shot(page, testInfo, 'roster-page-2-phone.png', { fullPage: false });
 });

@@ -84,7 +84,17 @@ test('the screens people live in, light and dark, on a phone and a desktop', asy
     // Her reminders' switch loads after the page (features/home/DjHome.tsx).
     await expect(shown.getByRole('switch', { name: 'Remind me before my slots' })).toBeVisible();
   });
-  await shoot(dana, 'dj-signup', `/eventSignup/${building}`, heading(/^You are signed up for /), (shown) => [shown.getByLabel('Your calendar link')]);
+  await shoot(
+    dana,
+    'dj-signup',
+    `/eventSignup/${building}`,
+    async (shown) => {
+      await heading(/^You are signed up for /)(shown);
+      // The calendar card's code loads after the page (SignupSummaryPage.tsx): on a busy machine it came mid-screenshot.
+      await expect(shown.getByLabel('Your calendar link')).toBeVisible();
+    },
+    (shown) => [shown.getByLabel('Your calendar link')],
+  );
   await shoot(dana, 'dj-wizard', `/eventSignup/${published}/wizard`, async (shown) => {
     await expect(shown.getByRole('heading', { name: 'Step 1 of 4: Performance Details' })).toBeVisible();
   });

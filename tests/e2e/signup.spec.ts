@@ -1,23 +1,11 @@
-import type { Page, TestInfo } from '@playwright/test';
 import { addPartner, createEvent, daysFromNow, getEvent, putInLineup, roster, setSignupsOpen, submitSignup } from './support/api';
 import { signInAs } from './support/auth';
 import { next, step } from './support/wizard';
 import { expect, test } from './support/fixtures';
+import { PHONE, snap } from './support/shots';
 
 // The DJ signup area: the wizard as LIVE and as PRERECORD, the summary, updating a signup,
 // blocked steps, and the closed state after staff close signups.
-
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 900 };
-
-async function snap(page: Page, testInfo: TestInfo, name: string) {
-  for (const [label, size] of [['390', PHONE], ['desktop', DESKTOP]] as const) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${label}.png`), fullPage: true });
-  }
-  await page.setViewportSize(PHONE);
-}
-
 
 test.describe('DJ signup', () => {
   test.use({ viewport: PHONE });

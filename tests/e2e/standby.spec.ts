@@ -1,8 +1,9 @@
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { addSignups, createDj, createEvent, daysFromNow, myDjId, putDjInLineup, submitSignup } from './support/api';
 import { expectNoSeriousViolationsOnPhone } from './support/a11y';
 import { signInAs } from './support/auth';
 import { expect, test } from './support/fixtures';
+import { snap } from './support/shots';
 
 // Issue 35, Deliver 3: a standby DJ. The host puts a signup on standby (beside the lineup, not in
 // it), the DJ's Home says so, and when a lineup DJ drops out the host swaps the standby into
@@ -15,18 +16,6 @@ const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const slotNames = (page: Page) => page.getByTestId('slot-card').locator('h3');
 const slotTimes = (page: Page) => page.getByTestId('slot-card').locator('.slot-time').allInnerTexts();
 const signupCard = (page: Page, name: string) => page.getByRole('group', { name: `Signup ${name}`, exact: true });
-
-async function snap(page: Page, testInfo: TestInfo, name: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    for (const [label, size] of [['390', { width: 390, height: 844 }], ['1280', { width: 1280, height: 900 }]] as const) {
-      await page.setViewportSize(size);
-      await page.screenshot({ path: testInfo.outputPath(`${name}-${scheme}-${label}.png`), fullPage: true });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test('the host puts a DJ on standby and swaps them into the slot of a DJ who dropped out', async ({ page, openPage }, testInfo) => {
   test.setTimeout(240_000);
@@ -58,7 +47,7 @@ test('the host puts a DJ on standby and swaps them into the slot of a DJ who dro
   await expect(danaCard).toBeHidden();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Event saved.')).toBeVisible();
-  await snap(page, testInfo, 'lineup-standby');
+  await snap(page, testInfo, 'lineup-standby', { dark: true });
   await page.getByRole('region', { name: /^Standby/ }).scrollIntoViewIfNeeded();
   await expectNoSeriousViolationsOnPhone(page, testInfo, 'lineup standby list');
 
@@ -75,7 +64,7 @@ test('the host puts a DJ on standby and swaps them into the slot of a DJ who dro
   const mine = dana.getByRole('region', { name: 'Your signups' });
   await expect(mine.getByTestId('own-signup')).toContainText('On standby');
   await expect(mine.getByTestId('standby-line')).toHaveText(new RegExp(`You are on standby for ${eventName}`));
-  await snap(dana, testInfo, 'dj-home-standby');
+  await snap(dana, testInfo, 'dj-home-standby', { dark: true });
   await expectNoSeriousViolationsOnPhone(dana, testInfo, 'dj home standby line');
 
   // Rex drops out: Swap in standby from his slot's menu.
@@ -91,7 +80,7 @@ test('the host puts a DJ on standby and swaps them into the slot of a DJ who dro
   }).toPass({ timeout: 30_000 });
   await expect(dialog).toContainText(new RegExp(`takes over Rex ${tag}'s slot at \\d\\d:\\d\\d [\\w ]+ time for 1 h`));
   await expect(dialog.getByLabel('Standby to swap in')).toHaveValue(/.+/);
-  await snap(page, testInfo, 'swap-in-standby');
+  await snap(page, testInfo, 'swap-in-standby', { dark: true });
   await expectNoSeriousViolationsOnPhone(page, testInfo, 'swap in standby dialog');
   await dialog.getByRole('button', { name: 'Swap in' }).click();
   await expect(dialog).toBeHidden();

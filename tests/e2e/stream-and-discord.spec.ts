@@ -3,6 +3,7 @@ import { expectNoSeriousViolations } from './support/a11y';
 import { createEvent, daysFromNow, fakeDiscordMessages, newFakeWebhook, submitSignup } from './support/api';
 import { signInAs } from './support/auth';
 import { expect, test } from './support/fixtures';
+import { DESKTOP, PHONE, snap as snapSizes } from './support/shots';
 
 // Issue 13 "stream details from the signup" and issue 14 "Post to Discord": a DJ picks a link
 // they used before; the host finds it as the slot's source, copies the run sheet, and posts the
@@ -10,17 +11,10 @@ import { expect, test } from './support/fixtures';
 // A server of its own: the webhooks live in Global Settings, which other specs save too.
 test.use({ ownServer: true, permissions: ['clipboard-read', 'clipboard-write'] });
 
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1280, height: 900 };
-
-/** Screenshots at both sizes; axe on the screen as it is (this spec's screens for a11y.spec.ts's rule). */
+/** axe on the screen as it is (this spec's screens for a11y.spec.ts's rule), and screenshots at both sizes. */
 async function snap(page: Page, testInfo: TestInfo, name: string) {
   await expectNoSeriousViolations(page, testInfo, name);
-  for (const [label, size] of [['390', PHONE], ['desktop', DESKTOP]] as const) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${label}.png`), fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
+  await snapSizes(page, testInfo, name);
 }
 
 const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click();

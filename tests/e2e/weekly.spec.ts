@@ -6,6 +6,7 @@ import { comingSundayAt } from '@shared/wall-clock';
 import { createDj, createEvent, getEvent, publish, saveLineup, updateEvent } from './support/api';
 import { signInAs } from './support/auth';
 import { expect, test } from './support/fixtures';
+import { shot } from './support/shots';
 
 // The series' schedule as Global Settings have it by default (Sunday 20:00 London).
 const SCHEDULE = scheduleOf(DEFAULT_SETTINGS);
@@ -29,7 +30,6 @@ test.describe('Create next event', () => {
   test.use({ ownServer: true });
 
   test('from the event page and from the list, asking when that day already has an event', async ({ page }) => {
-    test.setTimeout(120_000);
     await signInAs(page, 'host');
     // A Sunday two to three weeks ahead at 20:00 London: its next occurrence is exactly a week later.
     const start = comingSundayAt(new Date(Date.now() + 14 * DAY), SCHEDULE);
@@ -195,7 +195,6 @@ test.describe('a fresh install', () => {
   test.use({ ownServer: true });
 
   test('Home lists the settings to set, each linking to its field, until they are set or dismissed', async ({ page, openPage }) => {
-    test.setTimeout(90_000);
     await signInAs(page, 'admin');
     await page.goto('/');
     const checklist = page.getByRole('region', { name: 'Set up your community' });
@@ -282,7 +281,7 @@ test.describe('the events list at a glance', () => {
       await expect(row(page, 'Empty Night')).toContainText('TBA');
       await expect(row(page, 'Empty Night').getByRole('button', { name: 'Create next event after Empty Night' })).toBeVisible();
       expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-      await page.screenshot({ path: testInfo.outputPath(`events-list-${viewport.width}.png`), fullPage: true });
+      await shot(page, testInfo, `events-list-${viewport.width}.png`);
     }
 
     // The roster counts DJs the same way: the admin's own entry and the three made here.

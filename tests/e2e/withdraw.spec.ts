@@ -2,6 +2,7 @@ import { expectNoSeriousViolations } from './support/a11y';
 import { createEvent, daysFromNow, submitSignup } from './support/api';
 import { signInAs } from './support/auth';
 import { expect, test } from './support/fixtures';
+import { shot } from './support/shots';
 
 // Issue 34 item 3, on a 390 px phone: a DJ withdraws their own signup (asked again first), the
 // host sees the drop-out, the DJ's Home says withdrawn, and the wizard takes the signup back.
@@ -10,7 +11,6 @@ const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
 test('a DJ withdraws their signup on their phone; the host is told; signing up again takes it back', async ({ page, openPage }, testInfo) => {
-  test.setTimeout(120_000);
   const host = await openPage();
   await signInAs(host, 'host');
   const name = `Withdraw Night ${Date.now().toString(36)}`;
@@ -33,7 +33,7 @@ test('a DJ withdraws their signup on their phone; the host is told; signing up a
   await expect(page.getByRole('heading', { name: new RegExp(`^You withdrew your signup for ${name}`) })).toBeVisible();
   await expect(page.getByTestId('withdrawn')).toContainText('The hosts have been told you are out.');
   await expectNoSeriousViolations(page, testInfo, 'withdrawn summary (390 px)');
-  await page.screenshot({ path: testInfo.outputPath('dj-withdrawn-390.png'), fullPage: true });
+  await shot(page, testInfo, 'dj-withdrawn-390.png');
 
   // The host: the drop-out badge in the header, and the notice on the signup's card.
   await host.goto(`/events/${eventId}/lineup`);

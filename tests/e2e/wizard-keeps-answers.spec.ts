@@ -11,7 +11,6 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 const heading = (n: number, title: string) => `Step ${n} of 4: ${title}`;
 
 test("the phone's Back gesture keeps a DJ's answers, leaving asks, a reload keeps them, one tap one signup", async ({ page, openPage }) => {
-  test.setTimeout(120_000);
   const staff = await openPage();
   await signInAs(staff, 'admin');
   const name = `Back Gesture Night ${Date.now().toString(36)}`;
