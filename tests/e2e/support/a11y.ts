@@ -6,12 +6,15 @@ import { animationsSettled } from './settle';
 /** The impacts the project refuses (issue 7): moderate and minor findings are reported, not failed. */
 const BLOCKING = new Set(['serious', 'critical']);
 
+/** The rules whose answer depends on the page's colours, so on its theme: the rest read its elements, the same in both. */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
 /**
- * Runs axe-core (WCAG 2.x A and AA rules plus best practices) on what the page shows now,
+ * Runs axe-core (WCAG 2.x A and AA rules plus best practices, or only `rules`) on what the page shows now,
  * attaches the full report (and a screenshot when it finds anything), and fails softly on each serious or critical
  * violation, naming the rule and the offending elements, so one run lists every problem.
  */
-export async function expectNoSeriousViolations(page: Page, testInfo: TestInfo, screen: string): Promise<void> {
+export async function expectNoSeriousViolations(page: Page, testInfo: TestInfo, screen: string, { rules }: { rules?: string[] } = {}): Promise<void> {
   // The page is in the theme of the browser's scheme (decision 026): axe checks the one it shows.
   const scheme = await page.evaluate(() => (window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'));
   await expect(page.locator('html')).toHaveAttribute('data-bs-theme', scheme);
@@ -20,8 +23,8 @@ export async function expectNoSeriousViolations(page: Page, testInfo: TestInfo, 
   // axe.run in the page itself (legacy mode): the app has no frames, so the default's per-frame
   // runs and its extra blank page for merging them (a new page per scan) only cost time. Only
   // the violations are read: axe then skips building selectors for every element that passed.
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+  const axe = new AxeBuilder({ page });
+  const results = await (rules ? axe.withRules(rules) : axe.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']))
     .options({ resultTypes: ['violations'] })
     .setLegacyMode()
     .analyze();
