@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from '@playwright/test';
-import { expectNoSeriousViolations } from './support/a11y';
+import { expectNoSeriousViolationsOnPhone } from './support/a11y';
 import {
   confirmSlot,
   createEvent,
@@ -15,7 +15,7 @@ import {
 } from './support/api';
 import { signInAs } from './support/auth';
 import { expect, test } from './support/fixtures';
-import { shot } from './support/shots';
+import { DESKTOP, shot } from './support/shots';
 import { openEventAction } from './support/event-page';
 
 // Issue 35, the Discord loop, as a host and a DJ live it, against the fake Discord of
@@ -28,17 +28,10 @@ test.use({ ownServer: true, serverEnv: { TEST_CLOCK: 'on' } });
 const DANA_DISCORD_ID = '900000000000000003';
 const HOUR = 3_600_000;
 
-/** The new screens as people see them: axe in light and dark on a phone, screenshots (in the test's output) at 390 and 1280 px. */
+/** The new screens as people see them: axe in light and dark on a phone, a screenshot (in the test's output) at 1280 px. */
 async function look(page: Page, testInfo: TestInfo, name: string) {
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 390, height: 844 });
-  for (const scheme of ['dark', 'light'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await expectNoSeriousViolations(page, testInfo, `${name} ${scheme} 390`);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await shot(page, testInfo, `${name}-light-1280.png`);
-  if (size) await page.setViewportSize(size);
+  await expectNoSeriousViolationsOnPhone(page, testInfo, name);
+  await shot(page, testInfo, `${name}-light-1280.png`, { size: DESKTOP });
 }
 
 /** Dana signs in on a page of her own and signs up for the event. */

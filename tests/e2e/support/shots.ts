@@ -9,9 +9,13 @@ export const DESKTOP = { width: 1280, height: 900 };
 // taken only with E2E_SHOTS=1. The screens' baselines (screens.spec.ts) are compared on every run.
 const wanted = process.env.E2E_SHOTS === '1';
 
-/** The page as it is now, in one file. */
-export async function shot(page: Page, testInfo: TestInfo, file: string, { fullPage = true } = {}): Promise<void> {
-  if (wanted) await page.screenshot({ path: testInfo.outputPath(file), fullPage });
+/** The page as it is now, in one file; at `size`, if given, then back to the size it had. */
+export async function shot(page: Page, testInfo: TestInfo, file: string, { fullPage = true, size }: { fullPage?: boolean; size?: typeof DESKTOP } = {}): Promise<void> {
+  if (!wanted) return;
+  const before = page.viewportSize();
+  if (size) await page.setViewportSize(size);
+  await page.screenshot({ path: testInfo.outputPath(file), fullPage });
+  if (size && before) await page.setViewportSize(before);
 }
 
 /**
