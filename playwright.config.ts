@@ -11,9 +11,10 @@ export default defineConfig({
   // workers beyond the cores fill idle CPU (CI's Playwright: 12.9 min on three, 8.6 min on four).
   workers: Number(process.env.E2E_WORKERS) || 4,
   retries: 0,
-  // Two minutes a test: on two cores with four workers a test takes about twice what it takes
-  // alone, and the longest journeys set more of their own.
-  timeout: 120_000,
+  // Three minutes a test: on the slower 2-core machine, beside three other workers, a test takes
+  // two to three times what it takes alone (the longest default-limited ones: 96 s in CI). The
+  // longest journeys set more of their own.
+  timeout: 180_000,
   // Screenshot baselines (tests/e2e/screens.spec.ts) are kept by name, one set for every machine
   // like this one (Debian's Chromium, the self-hosted Inter): a small tolerance for anti-aliasing.
   snapshotPathTemplate: '{testDir}/screens/{arg}{ext}',

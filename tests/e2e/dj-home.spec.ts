@@ -11,8 +11,6 @@ import { snap } from './support/shots';
 test.use({ ownServer: true, timezoneId: 'America/New_York' });
 
 test("a DJ's home: open events, their signups and where they stand, past plays; never another DJ's", async ({ page, openPage }, testInfo) => {
-  // Three windows, four screenshots, on a shared machine.
-  test.setTimeout(150_000);
   const staff = await openPage();
   await signInAs(staff, 'host');
   const next = await createEvent(staff.request, { name: 'Sunday Service #30', start: daysFromNow(5) });

@@ -128,7 +128,6 @@ async function eventWithSignups(staff: Page, name: string) {
 
 test('the lineup builder with the keyboard alone: add, reorder by buttons and by dragging, save', async ({ page }) => {
   // About 30 s alone; three times that beside the accessibility file's long tests on 2 cores.
-  test.setTimeout(180_000);
   await signInAs(page, 'admin');
   const eventName = unique('Keyboard Lineup');
   const { id, names } = await eventWithSignups(page, eventName);

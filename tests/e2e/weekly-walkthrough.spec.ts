@@ -43,7 +43,6 @@ async function djWindow(openPage: () => Promise<Page>, host: Page, account: 'dj'
 }
 
 test('the week from the top: create, open signups, five DJs, a 4-hour lineup with a B2B, streams, texts, publish', async ({ page, openPage }, testInfo) => {
-  test.setTimeout(180_000);
 
   // ---- Before the week (not the host's work this week) -------------------------------------
   await signInAs(page, 'host');
