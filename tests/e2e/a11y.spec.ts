@@ -285,7 +285,7 @@ test('public lineup pages: the index, an event page, not found, and the calendar
     await page.goto(`/eventSignup/${upcoming.id}`);
     await settled(page, /^You are signed up for /);
     // The card's code loads after the page (SignupSummaryPage.tsx): scan it once it is there.
-    await expect(page.getByLabel('Your calendar link')).toHaveValue(/\.ics$/);
+    await expect(page.getByLabel('Your calendar link', { exact: true })).toHaveValue(/\.ics$/);
     await inBothThemes(page, testInfo, 'signup summary with the calendar link');
   });
   await page.getByRole('button', { name: 'Revoke link' }).click();

@@ -92,7 +92,7 @@ test('the screens people live in, light and dark, on a phone and a desktop', asy
     async (shown) => {
       await heading(/^You are signed up for /)(shown);
       // The calendar card's code loads after the page (SignupSummaryPage.tsx): on a busy machine it came mid-screenshot.
-      await expect(shown.getByLabel('Your calendar link')).toBeVisible();
+      await expect(shown.getByLabel('Your calendar link', { exact: true })).toHaveValue(/\.ics$/);
     },
     (shown) => [shown.getByLabel('Your calendar link')],
   );
