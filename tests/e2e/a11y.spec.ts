@@ -38,7 +38,7 @@ async function check(page: Page, testInfo: TestInfo, screen: string, path: strin
   });
 }
 
-/** A short tag: names stay about as long as real ones (long link texts change what axe finds, see below). */
+/** A short tag: names stay about as long as real ones (long link texts change what axe finds). */
 const unique = () => Math.floor(Math.random() * 36 ** 4).toString(36);
 
 /**
