@@ -50,3 +50,22 @@ test('a choice in the user menu wins over the device until System is chosen agai
   expect(heard).toHaveBeenCalledTimes(2);
   stop();
 });
+
+test("a page whose cookie already says the device's scheme writes no cookie as it starts (a write makes the next read ask the browser again)", () => {
+  dark = false;
+  followTheme();
+  expect(cookie('scheme')).toBe('light');
+  const cookieProperty = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
+  const written: string[] = [];
+  const spy = vi.spyOn(document, 'cookie', 'set').mockImplementation((value: string) => {
+    written.push(value);
+    cookieProperty.set!.call(document, value);
+  });
+  followTheme();
+  expect(written).toEqual([]);
+  dark = true;
+  changeListeners.forEach((listener) => listener());
+  expect(written).toEqual(['scheme=dark; path=/; max-age=31536000; samesite=lax']);
+  expect(document.documentElement.dataset.bsTheme).toBe('dark');
+  spy.mockRestore();
+});
