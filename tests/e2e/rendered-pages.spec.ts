@@ -105,3 +105,37 @@ test("a DJ's signup page loads the browser's date data in a worker of its own, w
   await dj.waitForLoadState('networkidle');
   expect(problems).toEqual([]);
 });
+
+// A phone on a slow connection paints the wizard the server rendered well before the app's script
+// arrives, and a DJ starts typing. As the app starts, its form sets the fields to its own start
+// (the DJ's name from their profile): what she typed and ticked must stay, in the form itself.
+test("answers a DJ types into the wizard before the app has started on it are kept by the wizard's form", async ({ openPage }) => {
+  const { eventId } = await upcomingEvent(openPage, 'Early Answers');
+  const dj = await openPage({ viewport: { width: 390, height: 844 } });
+  await signInAs(dj, 'dj3');
+
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await dj.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await dj.goto(`/eventSignup/${eventId}/wizard`, { waitUntil: 'commit' });
+  await expect(dj.getByRole('heading', { name: 'Step 1 of 4: Performance Details' })).toBeVisible();
+  await dj.getByLabel('Name').fill('Early Erin');
+  await dj.getByLabel('Half Hour').check();
+  await dj.getByLabel('Live', { exact: true }).check();
+  release();
+
+  // The wizard keeps answers not sent yet for this tab once its form holds them: the app has
+  // started, and the answers are the form's own.
+  await expect.poll(() => dj.evaluate(() => Object.values(sessionStorage).join(' '))).toContain('Early Erin');
+  await expect(dj.getByLabel('Name')).toHaveValue('Early Erin');
+  await dj.getByRole('button', { name: 'Next' }).click();
+  await expect(dj.getByRole('heading', { name: 'Step 2 of 4: Availability' })).toBeVisible();
+  await dj.goBack();
+  await expect(dj.getByRole('heading', { name: 'Step 1 of 4: Performance Details' })).toBeVisible();
+  await expect(dj.getByLabel('Name')).toHaveValue('Early Erin');
+  await expect(dj.getByLabel('Half Hour')).toBeChecked();
+  await expect(dj.getByLabel('Live', { exact: true })).toBeChecked();
+});

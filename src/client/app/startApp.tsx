@@ -2,6 +2,7 @@ import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { keepEarlyAnswers } from '@client/lib/earlyAnswers';
 import { followTheme } from '@client/lib/theme';
 import { AppProviders } from './AppProviders';
 import { queryClient } from './queryClient';
@@ -10,9 +11,11 @@ import { appRoutes, patchStaffRoutes } from './routes';
 
 /**
  * Starts the app in `root`. A page the server rendered (sign-in, a DJ's signup pages) is
- * hydrated from the state it carries; any other address is rendered here from scratch.
+ * hydrated from the state it carries, and what is typed into it until its form has started is kept
+ * for that form (lib/earlyAnswers.ts); any other address is rendered here from scratch.
  */
 export async function startApp(root: HTMLElement) {
+  keepEarlyAnswers(root);
   followTheme();
   const rendered = readRenderedState();
   const routes = appRoutes(queryClient);

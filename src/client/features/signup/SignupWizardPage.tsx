@@ -12,6 +12,7 @@ import { availabilityOptions } from '@shared/time';
 import { Alert } from '@client/components/Alert';
 import { useLeaveBlocker } from '@client/components/useLeaveBlocker';
 import { ApiError } from '@client/lib/api';
+import { useEarlyAnswers } from '@client/lib/earlyAnswers';
 import type { SignupArea } from '@shared/schemas/signup';
 import { signupAreaQuery, useSubmitSignup } from '@client/shared/signup';
 import { useInBrowser } from '@client/lib/useInBrowser';
@@ -99,6 +100,9 @@ function Wizard({ area, zone, kept, keeping }: { area: SignupArea; zone: string;
     // The resolver checks the step on screen: one slice of the intake schema per step.
     resolver: (values, context, options) => stepResolver(stepRef.current, event.startDatetime)(values, context, options),
   });
+  // What a DJ typed or ticked on the page before the app had started on it, given back now that
+  // the form has set its fields to its own start (a phone on a slow connection shows the page first).
+  useEarlyAnswers();
   const values = useWatch({ control: form.control }) as WizardValues;
   // Each step is an entry in the browser's history (issue 34): the phone's Back gesture goes
   // back a step, keeping every answer, and Forward comes back to it.
