@@ -138,4 +138,27 @@ test("answers a DJ types into the wizard before the app has started on it are ke
   await expect(dj.getByLabel('Name')).toHaveValue('Early Erin');
   await expect(dj.getByLabel('Half Hour')).toBeChecked();
   await expect(dj.getByLabel('Live', { exact: true })).toBeChecked();
+
+  await test.step('the tab keeps those answers; what she types over them while the page wakes again wins, an emptied field included', async () => {
+    let releaseAgain!: () => void;
+    const heldAgain = new Promise<void>((resolve) => (releaseAgain = resolve));
+    await dj.unrouteAll();
+    await dj.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+      await heldAgain;
+      await route.continue();
+    });
+    dj.once('dialog', (dialog) => void dialog.accept());
+    await dj.reload({ waitUntil: 'commit' });
+    await expect(dj.getByRole('heading', { name: 'Step 1 of 4: Performance Details' })).toBeVisible();
+    await dj.getByLabel('Name').fill('');
+    await dj.getByLabel('One Hour').check();
+    releaseAgain();
+    await expect(dj.getByTestId('answers-kept')).toContainText('Your answers from before are back: they are not sent yet.');
+    await expect.poll(() => dj.evaluate(() => Object.values(sessionStorage).join(' '))).not.toContain('Early Erin');
+    await expect(dj.getByLabel('Name')).toHaveValue('');
+    await expect(dj.getByLabel('One Hour')).toBeChecked();
+    await expect(dj.getByLabel('Live', { exact: true })).toBeChecked();
+    await dj.getByRole('button', { name: 'Next' }).click();
+    await expect(dj.getByText('Please enter your DJ name.')).toBeVisible();
+  });
 });

@@ -1,13 +1,19 @@
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
-import { keepEarlyAnswers } from '@client/lib/earlyAnswers';
+import { dropUnclaimedEarlyAnswers, keepEarlyAnswers } from '@client/lib/earlyAnswers';
 import { followTheme } from '@client/lib/theme';
 import { AppProviders } from './AppProviders';
 import { queryClient } from './queryClient';
 import { readRenderedState } from './renderedPage';
 import { appRoutes, patchStaffRoutes } from './routes';
+
+/** After the app's first drawing of the page (its effects run after every other's). */
+function AfterFirstDrawing() {
+  useEffect(dropUnclaimedEarlyAnswers, []);
+  return null;
+}
 
 /**
  * Starts the app in `root`. A page the server rendered (sign-in, a DJ's signup pages) is
@@ -38,6 +44,7 @@ export async function startApp(root: HTMLElement) {
       <AppProviders queryClient={queryClient} fromServer={rendered !== null} renderedZone={rendered?.zone} appName={rendered?.appName} devSignIn={rendered?.devSignIn}>
         <RouterProvider router={router} />
       </AppProviders>
+      <AfterFirstDrawing />
     </StrictMode>
   );
   // Hydrated in a transition, so React works in slices between which the browser stays free (a

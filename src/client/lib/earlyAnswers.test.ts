@@ -1,9 +1,6 @@
 // @vitest-environment jsdom
 import { renderHook } from '@testing-library/react';
-import { keepEarlyAnswers, useEarlyAnswers } from './earlyAnswers';
-
-/** A form on the page starting: its useEarlyAnswers effect runs. */
-const formStarts = () => renderHook(() => useEarlyAnswers()).unmount();
+import { dropUnclaimedEarlyAnswers, keepEarlyAnswers, useEarlyAnswers } from './earlyAnswers';
 
 // What a DJ types into a page the server rendered before the app has started on it (startApp),
 // given back once its form has started (useEarlyAnswers).
@@ -13,40 +10,61 @@ function renderedPage(html: string) {
   return document.getElementById('root')!;
 }
 
+const WIZARD =
+  '<form><input name="name" value="Theo"><select name="from"><option value="any" selected>Any Time</option><option value="20">20:00</option></select>' +
+  '<input type="radio" name="len" checked><input type="radio" name="len"><input type="radio" name="len"><input type="checkbox" name="b2b"></form>';
+
+/** A form on the page starting, then ready: its useEarlyAnswers effects run. */
+const formStarts = () => renderHook(() => useEarlyAnswers(true)).unmount();
+
+const field = <T extends Element>(root: HTMLElement, selector: string) => root.querySelector<T>(selector)!;
+/** The app's radio buttons carry no value: a group's buttons are told apart by their place. */
+const lengthButton = (root: HTMLElement, place: number) => root.querySelectorAll<HTMLInputElement>('[name=len]')[place]!;
+
 test('what was typed, picked and ticked before the app started is given back to a form that set its own start, as input the form hears', () => {
-  const root = renderedPage(
-    '<form><input name="name" value="Theo"><select name="from"><option value="any" selected>Any Time</option><option value="20">20:00</option></select>' +
-      '<input type="radio" name="len" value="1" checked><input type="radio" name="len" value="2"><input type="checkbox" name="b2b"></form>',
-  );
-  const [name, one, two, b2b] = [...root.querySelectorAll('input')];
-  const from = root.querySelector('select')!;
-  name!.value = 'Early Erin'; // typed before the app's script ran
+  const root = renderedPage(WIZARD);
+  field<HTMLInputElement>(root, '[name=name]').value = 'Early Erin'; // typed before the app's script ran
   keepEarlyAnswers(root);
+  const from = field<HTMLSelectElement>(root, 'select');
   from.value = '20';
   from.dispatchEvent(new Event('change', { bubbles: true }));
-  two!.click();
-  b2b!.click();
-  // The app starts: its form sets every field back to its own start.
-  name!.value = 'Theo';
-  from.value = 'any';
-  one!.checked = true;
-  b2b!.checked = false;
+  lengthButton(root, 2).click();
+  field<HTMLInputElement>(root, '[name=b2b]').click();
+  // The app starts: its form draws the fields anew, at its own start.
+  root.innerHTML = WIZARD;
   const heard: string[] = [];
   root.addEventListener('input', (event) => heard.push(`input ${(event.target as HTMLInputElement).name}`));
   root.addEventListener('change', (event) => heard.push(`change ${(event.target as HTMLInputElement).name}`));
   formStarts();
-  expect([name!.value, from.value, two!.checked, b2b!.checked]).toEqual(['Early Erin', '20', true, true]);
+  expect([field<HTMLInputElement>(root, '[name=name]').value, field<HTMLSelectElement>(root, 'select').value]).toEqual(['Early Erin', '20']);
+  expect([lengthButton(root, 2).checked, field<HTMLInputElement>(root, '[name=b2b]').checked]).toEqual([true, true]);
   expect(heard).toEqual(expect.arrayContaining(['input name', 'change from', 'change len', 'change b2b']));
 });
 
-test('nothing typed before the app started leaves the fields as the app set them, and typing after it is not touched', () => {
-  const root = renderedPage('<input name="name" value="Theo">');
-  const field = root.querySelector('input')!;
+test('the radio button ticked last is the answer, and a field emptied by hand is given back empty', () => {
+  const root = renderedPage(WIZARD);
   keepEarlyAnswers(root);
+  for (const place of [1, 2, 1]) lengthButton(root, place).click();
+  const name = field<HTMLInputElement>(root, '[name=name]');
+  name.value = '';
+  name.dispatchEvent(new Event('input', { bubbles: true }));
+  root.innerHTML = WIZARD;
+  const heard: string[] = [];
+  field<HTMLInputElement>(root, '[name=name]').addEventListener('input', (event) => heard.push(`input "${(event.target as HTMLInputElement).value}"`));
   formStarts();
-  field.value = 'Later Lou';
-  field.dispatchEvent(new Event('input', { bubbles: true }));
-  expect(field.value).toBe('Later Lou');
+  expect([0, 1, 2].map((place) => lengthButton(root, place).checked)).toEqual([false, true, false]);
+  expect(field<HTMLInputElement>(root, '[name=name]').value).toBe('');
+  expect(heard).toEqual(['input ""']);
+});
+
+test('a page without a form that gives answers back forgets them once the app has drawn it: a form opened later starts clean', () => {
+  const root = renderedPage(WIZARD);
+  field<HTMLInputElement>(root, '[name=name]').value = 'Stale Stan';
+  keepEarlyAnswers(root);
+  dropUnclaimedEarlyAnswers();
+  root.innerHTML = WIZARD;
+  formStarts();
+  expect(field<HTMLInputElement>(root, '[name=name]').value).toBe('Theo');
 });
 
 test('a page the app renders itself is not touched', () => {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 
 // A page the server rendered (a DJ's wizard) takes typing before the app has started on it: on a
 // phone's slow connection the page is painted well before its scripts arrive. As the app starts,
@@ -20,56 +20,104 @@ const changedByHand = (field: Field) =>
       : field.value !== field.defaultValue;
 
 /**
- * Gives a field back what the person left in it, as a change the app's form hears: React hears a
- * change only from a value other than the one it last saw, and the field may still show the answer
- * (a form can set it back a render later, from its own state), so the field is first set to
+ * Where an answer goes, found again by it once the form has drawn its fields anew (a wizard
+ * started over with the answers kept in the tab has fields of its own): the field's name, and for
+ * a radio button its place in its group (the group's answer is the button ticked; the app's
+ * buttons carry no value of their own).
+ */
+const radios = (root: ParentNode, name: string) => [...root.querySelectorAll<HTMLInputElement>(`input[type="radio"][name="${quoted(name)}"]`)];
+const placeOf = (root: HTMLElement, field: Field) => (field.type === 'radio' ? `${field.name}\n${radios(root, field.name).indexOf(field as HTMLInputElement)}` : field.name);
+function fieldAt(root: HTMLElement, place: string): Field | undefined {
+  const [name, index] = place.split('\n') as [string, string | undefined];
+  return index === undefined ? (root.querySelector<Field>(`[name="${quoted(name)}"]`) ?? undefined) : radios(root, name)[Number(index)];
+}
+/** A string as a quoted attribute value of a selector says it. */
+const quoted = (text: string) => text.replace(/["\\\n]/g, (character) => (character === '\n' ? '\\a ' : `\\${character}`));
+
+/**
+ * Gives a field back what the person left in it, as a change the app's form hears. React passes a
+ * change on only from a value other than the one it last saw, and the field may still show the
+ * answer (a form sets it back a render later, from its own state): so the field is first set to
  * something else the way React sees, then to the answer the way it does not, then told.
  */
 function giveBack(field: Field, answer: string | boolean) {
-  if (!field.isConnected) return;
   if (ticks(field)) {
-    // A radio button is unticked by ticking another of its group, never by a tap of its own.
-    if (field.type === 'radio' && !answer) return;
     field.checked = !answer;
     field.click();
     return;
   }
-  if (!(field instanceof HTMLSelectElement)) field.value = '';
+  if (!(field instanceof HTMLSelectElement)) field.value = answer === '' ? ' ' : '';
   Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, answer);
   field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
 }
 
-/** Gives the answers kept by keepEarlyAnswers back to their fields; nothing once it has run. */
-let givePending: () => void = () => {};
+interface Kept {
+  /** A form that gives answers back is on the page (useEarlyAnswers). */
+  claimed: boolean;
+  giveBack: () => void;
+  drop: () => void;
+}
+
+let kept: Kept | null = null;
 
 /**
- * Keeps what a person types or ticks in `root` from now until a form on the page has started
- * (those typed before the app's script ran are read from the page). A page the app renders itself
- * has nothing typed before it: nothing is kept.
+ * Keeps what a person types or ticks in `root` from now until a form on the page gives it back
+ * (useEarlyAnswers); those typed before the app's script ran are read from the page. A page the
+ * app renders itself has nothing typed before it: nothing is kept.
  */
 export function keepEarlyAnswers(root: HTMLElement): void {
   if (!root.hasChildNodes()) return;
-  const answers = new Map<Field, string | boolean>();
-  const note = (field: Field) => answers.set(field, ticks(field) ? field.checked : field.value);
+  // By where each goes (placeOf), in the order last changed.
+  const answers = new Map<string, string | boolean>();
+  const note = (field: Field) => {
+    if (!field.name || (ticks(field) && field.type === 'radio' && !field.checked)) return;
+    if (field.type === 'radio') for (const place of answers.keys()) if (place.startsWith(`${field.name}\n`)) answers.delete(place);
+    const place = placeOf(root, field);
+    answers.delete(place);
+    answers.set(place, ticks(field) ? field.checked : field.value);
+  };
   root.querySelectorAll<Field>('input, textarea, select').forEach((field) => changedByHand(field) && note(field));
   const typed = (event: Event) => {
     if (isField(event.target)) note(event.target);
   };
   root.addEventListener('input', typed, true);
   root.addEventListener('change', typed, true);
-  givePending = () => {
-    givePending = () => {};
+  const drop = () => {
     root.removeEventListener('input', typed, true);
     root.removeEventListener('change', typed, true);
-    answers.forEach((answer, field) => giveBack(field, answer));
+    kept = null;
+  };
+  kept = {
+    claimed: false,
+    drop,
+    giveBack: () => {
+      drop();
+      answers.forEach((answer, place) => {
+        const field = fieldAt(root, place);
+        if (field) giveBack(field, answer);
+      });
+    },
   };
 }
 
 /**
- * For a form the server renders (a DJ's wizard): once it has started on its fields (set them to
- * its own start), what was typed or ticked into them before is given back, as if typed again, so
- * the form keeps it. Its effect runs after the form's fields are registered.
+ * Once the app has drawn the page it rendered: what was typed into a page without a form that gives
+ * it back is forgotten (it would otherwise be given to a form the DJ opens later).
  */
-export function useEarlyAnswers(): void {
-  useEffect(() => givePending(), []);
+export function dropUnclaimedEarlyAnswers(): void {
+  if (kept && !kept.claimed) kept.drop();
+}
+
+/**
+ * For a form the server renders (a DJ's wizard): what was typed or ticked into its fields before
+ * the app had started on them is given back, as if typed again, once `ready` (the form has its
+ * final fields and start). Until then it is kept, including what is typed meanwhile.
+ */
+export function useEarlyAnswers(ready: boolean): void {
+  useLayoutEffect(() => {
+    if (kept) kept.claimed = true;
+  }, []);
+  useEffect(() => {
+    if (ready) kept?.giveBack();
+  }, [ready]);
 }

@@ -100,9 +100,10 @@ function Wizard({ area, zone, kept, keeping }: { area: SignupArea; zone: string;
     // The resolver checks the step on screen: one slice of the intake schema per step.
     resolver: (values, context, options) => stepResolver(stepRef.current, event.startDatetime)(values, context, options),
   });
-  // What a DJ typed or ticked on the page before the app had started on it, given back now that
-  // the form has set its fields to its own start (a phone on a slow connection shows the page first).
-  useEarlyAnswers();
+  // What a DJ typed or ticked on the page before the app had started on it (a phone on a slow
+  // connection shows the page first), given back once this is the wizard the page keeps (with the
+  // answers kept in the tab, if any) and its fields are at its own start.
+  useEarlyAnswers(keeping);
   const values = useWatch({ control: form.control }) as WizardValues;
   // Each step is an entry in the browser's history (issue 34): the phone's Back gesture goes
   // back a step, keeping every answer, and Forward comes back to it.
