@@ -1,5 +1,5 @@
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode, startTransition, useEffect } from 'react';
+import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { dropUnclaimedEarlyAnswers, keepEarlyAnswers } from '@client/lib/earlyAnswers';
@@ -9,10 +9,14 @@ import { queryClient } from './queryClient';
 import { readRenderedState } from './renderedPage';
 import { appRoutes, patchStaffRoutes } from './routes';
 
-/** After the app's first drawing of the page (its effects run after every other's). */
-function AfterFirstDrawing() {
+/**
+ * Its effect runs after the app's first drawing of the page (a parent's after its children's). It
+ * wraps rather than sits beside: a sibling would change the ids React gives the page's fields
+ * (useId), and they would no longer match the ones the server wrote.
+ */
+function AfterFirstDrawing({ children }: { children: ReactNode }) {
   useEffect(dropUnclaimedEarlyAnswers, []);
-  return null;
+  return children;
 }
 
 /**
@@ -42,9 +46,10 @@ export async function startApp(root: HTMLElement) {
   const app = (
     <StrictMode>
       <AppProviders queryClient={queryClient} fromServer={rendered !== null} renderedZone={rendered?.zone} appName={rendered?.appName} devSignIn={rendered?.devSignIn}>
-        <RouterProvider router={router} />
+        <AfterFirstDrawing>
+          <RouterProvider router={router} />
+        </AfterFirstDrawing>
       </AppProviders>
-      <AfterFirstDrawing />
     </StrictMode>
   );
   // Hydrated in a transition, so React works in slices between which the browser stays free (a
