@@ -125,6 +125,12 @@ test("answers a DJ types into the wizard before the app has started on it are ke
   await dj.getByLabel('Name').fill('Early Erin');
   await dj.getByLabel('Half Hour').check();
   await dj.getByLabel('Live', { exact: true }).check();
+  // Next tapped before the app has started does nothing: no page loaded again, nothing in the address.
+  const wizardAddress = dj.url();
+  await dj.getByRole('button', { name: 'Next' }).click();
+  await dj.getByLabel('Name').press('Enter');
+  expect(dj.url()).toBe(wizardAddress);
+  await expect(dj.getByLabel('Name')).toHaveValue('Early Erin');
   release();
 
   // The wizard keeps answers not sent yet for this tab once its form holds them: the app has

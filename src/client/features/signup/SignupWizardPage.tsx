@@ -252,7 +252,10 @@ function Wizard({ area, zone, kept, keeping }: { area: SignupArea; zone: string;
         />
       </div>
       <FormProvider {...form}>
-      <form noValidate onSubmit={onSubmit}>
+      {/* method="dialog" outside a dialog submits nowhere: a Next tapped on the server's page before
+          the app has started does nothing, rather than load the page again with the answers in its
+          address (decision 061). The app's onSubmit handles every submit once it has started. */}
+      <form noValidate method="dialog" onSubmit={onSubmit}>
         <h2 className="h5 mb-3 wizard-step-title" ref={stepHeadingRef} tabIndex={-1}>
           <span className="text-body-secondary fw-normal">
             Step {step + 1} of {WIZARD_STEPS}:
