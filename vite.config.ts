@@ -94,9 +94,88 @@ const intlWarmupFirst = (): Plugin => ({
   },
 });
 
+/**
+ * The entry imports the app in turns (main.tsx, decision 062), so its modules are not among the
+ * entry's static imports that Vite links from the page: they are linked here, with everything they
+ * import, so the browser fetches them with the page rather than once the entry has run.
+ */
+const startupModulesLinked = (): Plugin => ({
+  name: 'lineup-startup-modules-linked',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html, { chunk, bundle }) => {
+      if (!chunk || !bundle) return html;
+      const files = new Set<string>();
+      const styles = new Set<string>();
+      const visit = (file: string) => {
+        const imported = bundle[file];
+        if (files.has(file) || file === chunk.fileName || !imported || imported.type !== 'chunk') return;
+        files.add(file);
+        imported.viteMetadata?.importedCss.forEach((style) => styles.add(style));
+        imported.imports.forEach(visit);
+      };
+      chunk.dynamicImports.forEach(visit);
+      const linked = (file: string) => html.includes(`/${file}"`);
+      const links = [
+        ...[...styles].filter((file) => !linked(file)).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+        ...[...files].filter((file) => !linked(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+      ];
+      return html.replace('</head>', () => `${links.map((link) => `  ${link}\n`).join('')}  </head>`);
+    },
+  },
+});
+
+/**
+ * The chunks of the app's start, one a turn (main.tsx): the shared schemas, then the app's own
+ * modules its start reaches. Without these groups the build would split the start into a small
+ * chunk (a request) per set of pages sharing a few modules, as it is no longer the entry's static
+ * import. What the public pages' entry shares with the app (times and zones) has a chunk of its
+ * own, so a public page loads none of the app.
+ */
+const source = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+const START = {
+  entry: source('src/client/main.tsx'),
+  schemas: source('src/shared/schemas/signup-answers.ts'),
+  app: source('src/client/app/startApp.tsx'),
+  publicPage: source('src/client/public-page.ts'),
+};
+type ModuleGraph = { getModuleInfo: (id: string) => { importedIds: readonly string[] } | null };
+const reachable = (graph: ModuleGraph, from: string) => {
+  const seen = new Set<string>();
+  const visit = (id: string) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    graph.getModuleInfo(id)?.importedIds.forEach(visit);
+  };
+  visit(from);
+  return seen;
+};
+let startChunks: Map<string, string> | undefined;
+const startChunkOf = (id: string, graph: ModuleGraph) => {
+  if (!startChunks) {
+    const publicPage = [...reachable(graph, START.publicPage)].filter((module) => module !== START.publicPage && !module.endsWith('.css'));
+    // What the entry imports itself (it holds early taps) stays in the entry: in a group, the entry
+    // would import that group's chunk, and evaluate all of it in its own task.
+    const taken = new Set([...publicPage, START.publicPage, ...reachable(graph, START.entry)]);
+    const schemas = [...reachable(graph, START.schemas)].filter((module) => !taken.has(module));
+    schemas.forEach((module) => taken.add(module));
+    const app = [...reachable(graph, START.app)].filter((module) => !taken.has(module) && !module.startsWith('\0'));
+    const chunk = (modules: string[], name: string) => modules.map((module) => [module, name] as const);
+    startChunks = new Map([...chunk(publicPage, 'time'), ...chunk(schemas, 'signup-answers'), ...chunk(app, 'startApp')]);
+  }
+  return startChunks.get(id) ?? null;
+};
+// The group shared with the public pages first: a group takes in what its modules import, unless an
+// earlier group has it. Vite's helper for dynamic imports goes with it: the entry imports it, and
+// would otherwise evaluate the whole start with it, from the app's chunk.
+const PRELOAD_HELPER = /^\0vite[\\/]preload-helper/;
+const sharedWithPublicPages = (id: string, graph: ModuleGraph) => (PRELOAD_HELPER.test(id) || startChunkOf(id, graph) === 'time' ? 'time' : null);
+const startChunk = (id: string, graph: ModuleGraph) => (startChunkOf(id, graph) === 'time' ? null : startChunkOf(id, graph));
+
 export default defineConfig({
   root: 'src/client',
-  plugins: [react(), pageSettingsInDev(), zodWithoutJsonSchema(), stylesheetFirst(), intlWarmupFirst()],
+  plugins: [react(), pageSettingsInDev(), zodWithoutJsonSchema(), startupModulesLinked(), stylesheetFirst(), intlWarmupFirst()],
   resolve: { tsconfigPaths: true },
   build: {
     outDir: '../../dist/client',
@@ -129,9 +208,11 @@ export default defineConfig({
           // only with an upgrade, so a release of the app's code does not make browsers (which
           // keep hashed files for a year) download them again. The same holds for Bootstrap's two.
           groups: [
-            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
-            { name: 'bootstrap', test: (id) => BOOTSTRAP.test(id) && !EDITING_CONTROLS.test(id), priority: 2 },
-            { name: 'bootstrap-controls', test: EDITING_CONTROLS, priority: 1 },
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 5 },
+            { name: 'bootstrap', test: (id) => BOOTSTRAP.test(id) && !EDITING_CONTROLS.test(id), priority: 4 },
+            { name: 'bootstrap-controls', test: EDITING_CONTROLS, priority: 3 },
+            { name: sharedWithPublicPages, priority: 2 },
+            { name: startChunk, priority: 1 },
           ],
         },
       },

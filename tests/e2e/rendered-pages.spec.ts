@@ -1,6 +1,6 @@
-import type { ConsoleMessage, Page } from '@playwright/test';
+import type { ConsoleMessage, Locator, Page } from '@playwright/test';
 import { formatLocalTime } from '@shared/time';
-import { createEvent, daysFromNow, submitSignup } from './support/api';
+import { createEvent, daysFromNow, myDjId, putDjInLineup, submitSignup } from './support/api';
 import { signInAs, signInThroughPages } from './support/auth';
 import { expect, test } from './support/fixtures';
 
@@ -106,6 +106,29 @@ test("a DJ's signup page loads the browser's date data in a worker of its own, w
   expect(problems).toEqual([]);
 });
 
+/**
+ * Holds back the page's requests for `file` until `release`; `asked` settles once the page has
+ * asked for it.
+ */
+async function holdBack(page: Page, file: RegExp) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let wasAsked!: () => void;
+  const asked = new Promise<void>((resolve) => (wasAsked = resolve));
+  await page.route(file, async (route) => {
+    wasAsked();
+    await held;
+    await route.continue();
+  });
+  return { release, asked };
+}
+
+/** A tap where the control is, as a finger does: no waiting for the page to be ready for it. */
+async function tapWhereItIs(control: Locator) {
+  const box = (await control.boundingBox())!;
+  await control.page().mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
 // A phone on a slow connection paints the wizard the server rendered well before the app's script
 // arrives, and a DJ starts typing. As the app starts, its form sets the fields to its own start
 // (the DJ's name from their profile): what she typed and ticked must stay, in the form itself.
@@ -114,31 +137,35 @@ test("answers a DJ types into the wizard before the app has started on it are ke
   const dj = await openPage({ viewport: { width: 390, height: 844 } });
   await signInAs(dj, 'dj3');
 
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await dj.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  // The app's entry held back, then (once it has run) its own start: a phone on a slow connection.
+  const entry = await holdBack(dj, /\/assets\/app-[\w-]+\.js$/);
+  const start = await holdBack(dj, /\/assets\/startApp-[\w-]+\.js$/);
   await dj.goto(`/eventSignup/${eventId}/wizard`, { waitUntil: 'commit' });
   await expect(dj.getByRole('heading', { name: 'Step 1 of 4: Performance Details' })).toBeVisible();
   await dj.getByLabel('Name').fill('Early Erin');
   await dj.getByLabel('Half Hour').check();
   await dj.getByLabel('Live', { exact: true }).check();
-  // Next tapped before the app has started does nothing: no page loaded again, nothing in the address.
+  // Next tapped or Enter pressed before the entry has run does nothing: no page loaded again,
+  // nothing in the address.
   const wizardAddress = dj.url();
-  await dj.getByRole('button', { name: 'Next' }).click();
+  await tapWhereItIs(dj.getByRole('button', { name: 'Next' }));
   await dj.getByLabel('Name').press('Enter');
   expect(dj.url()).toBe(wizardAddress);
   await expect(dj.getByLabel('Name')).toHaveValue('Early Erin');
-  release();
 
-  // The wizard keeps answers not sent yet for this tab once its form holds them: the app has
-  // started, and the answers are the form's own.
-  await expect.poll(() => dj.evaluate(() => Object.values(sessionStorage).join(' '))).toContain('Early Erin');
-  await expect(dj.getByLabel('Name')).toHaveValue('Early Erin');
-  await dj.getByRole('button', { name: 'Next' }).click();
+  // Once the entry has run, a tap on Next is held for the app: it goes to Next once her answers
+  // are back in the form.
+  entry.release();
+  await start.asked;
+  await expect(dj.locator('#root[data-starting]')).toHaveCount(0);
+  await tapWhereItIs(dj.getByRole('button', { name: 'Next' }));
+  await expect(dj.getByRole('heading', { name: 'Step 1 of 4: Performance Details' })).toBeVisible();
+  start.release();
   await expect(dj.getByRole('heading', { name: 'Step 2 of 4: Availability' })).toBeVisible();
+
+  // The wizard keeps answers not sent yet for this tab once its form holds them: the answers are
+  // the form's own.
+  await expect.poll(() => dj.evaluate(() => Object.values(sessionStorage).join(' '))).toContain('Early Erin');
   await dj.goBack();
   await expect(dj.getByRole('heading', { name: 'Step 1 of 4: Performance Details' })).toBeVisible();
   await expect(dj.getByLabel('Name')).toHaveValue('Early Erin');
@@ -146,19 +173,14 @@ test("answers a DJ types into the wizard before the app has started on it are ke
   await expect(dj.getByLabel('Live', { exact: true })).toBeChecked();
 
   await test.step('the tab keeps those answers; what she types over them while the page wakes again wins, an emptied field included', async () => {
-    let releaseAgain!: () => void;
-    const heldAgain = new Promise<void>((resolve) => (releaseAgain = resolve));
     await dj.unrouteAll();
-    await dj.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
-      await heldAgain;
-      await route.continue();
-    });
+    const entryAgain = await holdBack(dj, /\/assets\/app-[\w-]+\.js$/);
     dj.once('dialog', (dialog) => void dialog.accept());
     await dj.reload({ waitUntil: 'commit' });
     await expect(dj.getByRole('heading', { name: 'Step 1 of 4: Performance Details' })).toBeVisible();
     await dj.getByLabel('Name').fill('');
     await dj.getByLabel('One Hour').check();
-    releaseAgain();
+    entryAgain.release();
     await expect(dj.getByTestId('answers-kept')).toContainText('Your answers from before are back: they are not sent yet.');
     await expect.poll(() => dj.evaluate(() => Object.values(sessionStorage).join(' '))).not.toContain('Early Erin');
     await expect(dj.getByLabel('Name')).toHaveValue('');
@@ -167,4 +189,28 @@ test("answers a DJ types into the wizard before the app has started on it are ke
     await dj.getByRole('button', { name: 'Next' }).click();
     await expect(dj.getByText('Please enter your DJ name.')).toBeVisible();
   });
+});
+
+test("a DJ's tap on Confirm while the page is still waking is not lost: the button takes it once the app has started", async ({ openPage }) => {
+  const { eventId } = await upcomingEvent(openPage, 'Early Tap');
+  const staff = await openPage();
+  await signInAs(staff, 'admin');
+  const dj = await openPage({ viewport: { width: 390, height: 844 } });
+  await signInAs(dj, 'dj2');
+  await submitSignup(dj.request, eventId, { name: 'Tess Early' });
+  await putDjInLineup(staff.request, eventId, await myDjId(dj.request));
+
+  // The page the server rendered is up and its entry has run; the app's own start has not arrived.
+  const start = await holdBack(dj, /\/assets\/startApp-[\w-]+\.js$/);
+  await dj.goto(`/eventSignup/${eventId}`, { waitUntil: 'commit' });
+  const slot = dj.getByTestId('slot-confirmation');
+  const confirm = slot.getByRole('button', { name: 'Confirm' });
+  await expect(confirm).toBeVisible();
+  await start.asked;
+  await expect(dj.locator('#root[data-starting]')).toHaveCount(0);
+
+  await tapWhereItIs(confirm);
+  await expect(slot).not.toContainText('You confirmed this slot.');
+  start.release();
+  await expect(slot).toContainText('You confirmed this slot.');
 });

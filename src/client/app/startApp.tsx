@@ -23,9 +23,10 @@ function AfterFirstDrawing({ children }: { children: ReactNode }) {
  * Starts the app in `root`. A page the server rendered (sign-in, a DJ's signup pages) is
  * hydrated from the state it carries, and what is typed into it until its form has started is kept
  * for that form (lib/earlyAnswers.ts); any other address is rendered here from scratch.
+ * `whenAnswersBack` runs once those answers are back in their fields (or there was no form for them).
  */
-export async function startApp(root: HTMLElement) {
-  keepEarlyAnswers(root);
+export async function startApp(root: HTMLElement, whenAnswersBack?: () => void) {
+  keepEarlyAnswers(root, whenAnswersBack);
   followTheme();
   const rendered = readRenderedState();
   const routes = appRoutes(queryClient);

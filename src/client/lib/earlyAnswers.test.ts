@@ -21,10 +21,12 @@ const field = <T extends Element>(root: HTMLElement, selector: string) => root.q
 /** The app's radio buttons carry no value: a group's buttons are told apart by their place. */
 const lengthButton = (root: HTMLElement, place: number) => root.querySelectorAll<HTMLInputElement>('[name=len]')[place]!;
 
-test('what was typed, picked and ticked before the app started is given back to a form that set its own start, as input the form hears', () => {
+test('what was typed, picked and ticked before the app started is given back to a form that set its own start, as input the form hears, then the entry is told', () => {
   const root = renderedPage(WIZARD);
+  const heard: string[] = [];
   field<HTMLInputElement>(root, '[name=name]').value = 'Early Erin'; // typed before the app's script ran
-  keepEarlyAnswers(root);
+  const answersBack = vi.fn(() => heard.push('answers back'));
+  keepEarlyAnswers(root, answersBack);
   const from = field<HTMLSelectElement>(root, 'select');
   from.value = '20';
   from.dispatchEvent(new Event('change', { bubbles: true }));
@@ -32,13 +34,18 @@ test('what was typed, picked and ticked before the app started is given back to 
   field<HTMLInputElement>(root, '[name=b2b]').click();
   // The app starts: its form draws the fields anew, at its own start.
   root.innerHTML = WIZARD;
-  const heard: string[] = [];
+  heard.length = 0;
   root.addEventListener('input', (event) => heard.push(`input ${(event.target as HTMLInputElement).name}`));
   root.addEventListener('change', (event) => heard.push(`change ${(event.target as HTMLInputElement).name}`));
   formStarts();
   expect([field<HTMLInputElement>(root, '[name=name]').value, field<HTMLSelectElement>(root, 'select').value]).toEqual(['Early Erin', '20']);
   expect([lengthButton(root, 2).checked, field<HTMLInputElement>(root, '[name=b2b]').checked]).toEqual([true, true]);
   expect(heard).toEqual(expect.arrayContaining(['input name', 'change from', 'change len', 'change b2b']));
+  // Told once, after every answer is back (main.tsx gives a held tap then).
+  expect(heard.at(-1)).toBe('answers back');
+  expect(answersBack).toHaveBeenCalledOnce();
+  dropUnclaimedEarlyAnswers();
+  expect(answersBack).toHaveBeenCalledOnce();
 });
 
 test('the radio button ticked last is the answer, and a field emptied by hand is given back empty', () => {
@@ -60,8 +67,10 @@ test('the radio button ticked last is the answer, and a field emptied by hand is
 test('a page without a form that gives answers back forgets them once the app has drawn it: a form opened later starts clean', () => {
   const root = renderedPage(WIZARD);
   field<HTMLInputElement>(root, '[name=name]').value = 'Stale Stan';
-  keepEarlyAnswers(root);
+  const forgotten = vi.fn();
+  keepEarlyAnswers(root, forgotten);
   dropUnclaimedEarlyAnswers();
+  expect(forgotten).toHaveBeenCalledOnce();
   root.innerHTML = WIZARD;
   formStarts();
   expect(field<HTMLInputElement>(root, '[name=name]').value).toBe('Theo');

@@ -59,13 +59,17 @@ interface Kept {
 }
 
 let kept: Kept | null = null;
+/** What runs once the answers are back in their fields, or forgotten (the entry gives a held tap). */
+let afterwards = () => {};
 
 /**
  * Keeps what a person types or ticks in `root` from now until a form on the page gives it back
  * (useEarlyAnswers); those typed before the app's script ran are read from the page. A page the
- * app renders itself has nothing typed before it: nothing is kept.
+ * app renders itself has nothing typed before it: nothing is kept. `then` runs once the answers
+ * are back in their fields, or forgotten.
  */
-export function keepEarlyAnswers(root: HTMLElement): void {
+export function keepEarlyAnswers(root: HTMLElement, then: () => void = () => {}): void {
+  afterwards = then;
   if (!root.hasChildNodes()) return;
   // By where each goes (placeOf), in the order last changed.
   const answers = new Map<string, string | boolean>();
@@ -96,6 +100,7 @@ export function keepEarlyAnswers(root: HTMLElement): void {
         const field = fieldAt(root, place);
         if (field) giveBack(field, answer);
       });
+      settle();
     },
   };
 }
@@ -105,7 +110,15 @@ export function keepEarlyAnswers(root: HTMLElement): void {
  * it back is forgotten (it would otherwise be given to a form the DJ opens later).
  */
 export function dropUnclaimedEarlyAnswers(): void {
-  if (kept && !kept.claimed) kept.drop();
+  if (kept?.claimed) return;
+  kept?.drop();
+  settle();
+}
+
+function settle() {
+  const then = afterwards;
+  afterwards = () => {};
+  then();
 }
 
 /**

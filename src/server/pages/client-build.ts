@@ -52,10 +52,12 @@ export function publicAssets(build: ClientBuild): PublicAssets {
 
 /**
  * The app's page with a rendered root: the HTML inside it, the state to hydrate it with, and
- * links that start the page's lazy modules and their styles at once.
+ * links that start the page's lazy modules and their styles at once. The root is marked as
+ * starting: its buttons take no tap until the app's entry runs, since a tap before then would be
+ * lost (app-theme.css, lib/earlyTaps.ts).
  */
 export function appDocument(build: ClientBuild, page: RenderedAppPage): string {
-  return withModules(build, page.modules).replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${page.stateScript}`);
+  return withModules(build, page.modules).replace('<div id="root"></div>', () => `<div id="root" data-starting>${page.html}</div>${page.stateScript}`);
 }
 
 /**

@@ -58,6 +58,8 @@ describe.each(testDialects)('pages rendered on the server on %s', (dialect) => {
     expect(page.headers.get('vary')).toMatch(/cookie/i);
     const root = rootOf(page.body)!;
     expect(root).toContain('You are signed up for ');
+    // Its buttons take no tap until the app's entry runs, so none is lost (app-theme.css, lib/earlyTaps.ts).
+    expect(page.body).toContain('<div id="root" data-starting>');
     // Text is escaped by React in the HTML, and `<` in the state, so nothing a DJ or host typed ends the script.
     expect(root).toContain('Dana &lt;/script&gt; Live');
     expect(root).toContain('Sunday &lt;/script&gt;&lt;b&gt;Service');
