@@ -82,3 +82,23 @@ test('a page the app renders itself is not touched', () => {
   formStarts();
   expect(root.outerHTML).toBe('<div id="root"></div>');
 });
+
+test('a form gone before its answers are back (signups closed meanwhile) lets them go, so the held tap is given; one drawn anew in its place keeps them', async () => {
+  const root = renderedPage(WIZARD);
+  field<HTMLInputElement>(root, '[name=name]').value = 'Early Erin';
+  const settled = vi.fn();
+  keepEarlyAnswers(root, settled);
+  // The wizard is drawn anew in the same commit (started over with the answers kept in the tab).
+  const first = renderHook(() => useEarlyAnswers(false));
+  const second = renderHook(() => useEarlyAnswers(false));
+  first.unmount();
+  await Promise.resolve();
+  expect(settled).not.toHaveBeenCalled();
+  // Then it is gone for good, before it was ready: nothing else will give the answers back.
+  second.unmount();
+  await Promise.resolve();
+  expect(settled).toHaveBeenCalledOnce();
+  root.innerHTML = WIZARD;
+  formStarts();
+  expect(field<HTMLInputElement>(root, '[name=name]').value).toBe('Theo');
+});

@@ -52,8 +52,8 @@ function giveBack(field: Field, answer: string | boolean) {
 }
 
 interface Kept {
-  /** A form that gives answers back is on the page (useEarlyAnswers). */
-  claimed: boolean;
+  /** How many forms that give answers back are on the page (useEarlyAnswers). */
+  claims: number;
   giveBack: () => void;
   drop: () => void;
 }
@@ -92,7 +92,7 @@ export function keepEarlyAnswers(root: HTMLElement, then: () => void = () => {})
     kept = null;
   };
   kept = {
-    claimed: false,
+    claims: 0,
     drop,
     giveBack: () => {
       drop();
@@ -110,7 +110,7 @@ export function keepEarlyAnswers(root: HTMLElement, then: () => void = () => {})
  * it back is forgotten (it would otherwise be given to a form the DJ opens later).
  */
 export function dropUnclaimedEarlyAnswers(): void {
-  if (kept?.claimed) return;
+  if (kept?.claims) return;
   kept?.drop();
   settle();
 }
@@ -128,7 +128,18 @@ function settle() {
  */
 export function useEarlyAnswers(ready: boolean): void {
   useLayoutEffect(() => {
-    if (kept) kept.claimed = true;
+    const claim = kept;
+    if (!claim) return;
+    claim.claims += 1;
+    return () => {
+      claim.claims -= 1;
+      // Gone before its answers were back (signups closed meanwhile, another page). Unless a form
+      // claims them again in the same commit (a wizard started anew with the tab's answers),
+      // nothing will give them back: they are forgotten, and a tap held meanwhile is let go.
+      queueMicrotask(() => {
+        if (kept === claim && !claim.claims) dropUnclaimedEarlyAnswers();
+      });
+    };
   }, []);
   useEffect(() => {
     if (ready) kept?.giveBack();
