@@ -8,8 +8,8 @@ let held: { root: HTMLElement; hold: (event: MouseEvent) => void; tapped: HTMLEl
  * and a tap on one of its buttons then would do nothing: the DJ's Confirm would be lost. Until the
  * entry runs, the page's style keeps its buttons from taking a tap at all; from then on the last
  * tap on a button is held here, and given to it by `giveEarlyTap` once the app has drawn the page
- * and what was typed before it is back in the fields (main.tsx, earlyAnswers.ts). A link, and a form with an
- * address of its own (sign-in), work without the app and are left alone.
+ * and what was typed before it is back in the fields (main.tsx, earlyAnswers.ts). A link, and a
+ * form with an address of its own (sign-in), work without the app and are left alone.
  */
 export function holdEarlyTaps(root: HTMLElement): void {
   if (!root.hasAttribute('data-starting')) return;
