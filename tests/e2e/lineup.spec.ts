@@ -285,3 +285,34 @@ test("the lineup page's document starts its data and its modules, and the app ta
   }, `/api/events/${id}`);
   expect(requests).toEqual(['link']);
 });
+
+test("the Add Dj dialog's script loads when a host reaches for it, not with the tab", async ({ page }) => {
+  await signInAs(page, 'admin');
+  const [a, b, c] = [await newDj(page.request, `Lazy A ${tag}`, 34), await newDj(page.request, `Lazy B ${tag}`, 35), await newDj(page.request, `Lazy C ${tag}`, 36)];
+  const id = await eventWithSignups(page.request, `Lazy dialog ${tag}`, [a!, b!, c!]);
+  const manifest = JSON.parse(fs.readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
+  const dialogScript = `/${manifest['features/lineup/AddDjModal.tsx']!.file}`;
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+
+  await page.goto(`/events/${id}/lineup`);
+  await expect(signupCard(page, `Lazy A ${tag}`)).toBeVisible();
+  // Neither asked for with the tab nor linked from its document.
+  expect(asked).not.toContain(dialogScript);
+  expect(await page.evaluate((file) => document.querySelector(`link[href="${file}"]`) === null, dialogScript)).toBe(true);
+
+  // Tabbing to a card's menu (it holds 'Add DJ to Slot (B2B)') starts the dialog's script.
+  const loaded = page.waitForRequest((request) => new URL(request.url()).pathname === dialogScript);
+  await page.getByRole('button', { name: `Signup menu for Lazy A ${tag}` }).focus();
+  await loaded;
+
+  // And the dialog opens from either place, with its typeahead.
+  await page.getByRole('button', { name: `Signup menu for Lazy A ${tag}` }).click();
+  await page.getByRole('button', { name: 'Add DJ to Slot (B2B)' }).click();
+  const dialog = page.getByRole('dialog', { name: `Add DJ to Lazy A ${tag} (B2B)` });
+  await expect(dialog.getByRole('combobox')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Add DJ to Signups' }).click();
+  await expect(page.getByRole('dialog', { name: 'Add Dj' }).getByRole('combobox')).toBeVisible();
+});

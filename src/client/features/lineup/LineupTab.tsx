@@ -1,5 +1,5 @@
 import './lineup.css';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, type SyntheticEvent, useCallback, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Col, Form, Row } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import type { Dj } from '@shared/schemas/djs';
@@ -9,7 +9,6 @@ import { useDraft, useDraftEdits, useStoredEvent } from '@client/shared/draft';
 import { staffZoneNames } from '@shared/time';
 import { useStaffZones } from '@client/lib/useZone';
 import { ViewSwitch } from '@client/components/ViewSwitch';
-import { AddDjModal } from './AddDjModal';
 import { addDjToSignup, addStaffSignup, djLabel, signupNaming } from './draftOps';
 import { LineupColumn } from './LineupColumn';
 import { LineupDnd } from './LineupDnd';
@@ -17,6 +16,16 @@ import { SignupCard } from './SignupCard';
 import { StandbyList } from './StandbyList';
 import { useLineupView } from './useLineupView';
 import { useRemembered } from './useRemembered';
+
+// 'Add Dj' brings the roster's typeahead and the new DJ's form, a fifth of the tab's script, which
+// most opens of the tab never use: it loads when a host reaches for an Add DJ button or a card's
+// menu (`loadAddDj`), and its dialog is in the page from the first time it opens.
+const loadAddDj = () => import('./AddDjModal');
+/** A card's menu holds 'Add DJ to Slot (B2B)': pointing at or tabbing to its toggle loads the dialog. */
+const loadAddDjFromMenu = (event: SyntheticEvent) => {
+  if (event.target instanceof Element && event.target.closest('.dropdown-toggle')) void loadAddDj();
+};
+const AddDjModal = lazy(async () => ({ default: (await loadAddDj()).AddDjModal }));
 
 /** Who the 'Add Dj' modal adds a DJ for: a new signup, or a signup's B2B partner. */
 type AddTarget = { kind: 'signups' } | { kind: 'b2b'; uuid: string; name: string } | null;
@@ -35,6 +44,8 @@ export function LineupTab() {
   const { setDraft, rememberDj } = useDraftEdits();
   const { djs, stored } = useStoredEvent();
   const [target, setTarget] = useState<AddTarget>(null);
+  const [addDjAsked, setAddDjAsked] = useState(false);
+  if (target && !addDjAsked) setAddDjAsked(true);
   const [order, setOrder] = useState<'signup' | 'lastPlay'>('signup');
   const [compact, setCompact] = useRemembered<boolean>('lineup-compact-rows', false);
   const [compactSignups, setCompactSignups] = useRemembered<boolean>('lineup-compact-signups', false);
@@ -74,7 +85,7 @@ export function LineupTab() {
           </button>
         ))}
       </div>
-      <Row className="g-4 align-items-start">
+      <Row className="g-4 align-items-start" onPointerOverCapture={loadAddDjFromMenu} onFocusCapture={loadAddDjFromMenu}>
         <Col lg={5} className={shown('signups')}>
           <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
             <h2 className="h4 mb-0 me-auto">Signups</h2>
@@ -88,7 +99,9 @@ export function LineupTab() {
               <option value="signup">Signup order</option>
               <option value="lastPlay">Longest since last play</option>
             </Form.Select>
-            <Button onClick={() => setTarget({ kind: 'signups' })}>Add DJ to Signups</Button>
+            <Button onClick={() => setTarget({ kind: 'signups' })} onPointerEnter={() => void loadAddDj()} onFocus={() => void loadAddDj()}>
+              Add DJ to Signups
+            </Button>
             <ViewSwitch id="signups-compact" label="Compact signups" checked={compactSignups} onChange={setCompactSignups} />
           </div>
           {waiting.length === 0 && (
@@ -109,12 +122,16 @@ export function LineupTab() {
           <LineupColumn view={view} compact={compact} conflicts={conflicts} onAddB2b={addB2b} />
           <StandbyList />
         </Col>
-        <AddDjModal
-          show={target !== null}
-          title={target?.kind === 'b2b' ? `Add DJ to ${target.name} (B2B)` : 'Add Dj'}
-          onHide={() => setTarget(null)}
-          onPick={pick}
-        />
+        {addDjAsked && (
+          <Suspense fallback={null}>
+            <AddDjModal
+              show={target !== null}
+              title={target?.kind === 'b2b' ? `Add DJ to ${target.name} (B2B)` : 'Add Dj'}
+              onHide={() => setTarget(null)}
+              onPick={pick}
+            />
+          </Suspense>
+        )}
       </Row>
     </LineupDnd>
   );
