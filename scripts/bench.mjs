@@ -106,7 +106,7 @@ else if (named('lighthouse')) {
 if (process.env.BENCH_LINEUP_PAGE === '0') console.log('(Lineup page skipped: BENCH_LINEUP_PAGE=0)');
 else if (named('lineup page')) {
   console.log('\nLineup page (60 signups, 12 slots), staff, desktop Chromium, built client on SQLite:');
-  printTable(['run', 'TTI ms', 'drawn ms', 'handle ms', 'frames', 'longest frame ms', 'frames > 50 ms', 'long animation frames', 'drop ms', 'load avg'], await lineupPageRuns());
+  printTable(['run', 'TTI ms', 'login ms', 'TTI / login', 'drawn ms', 'handle ms', 'frames', 'longest frame ms', 'frames > 50 ms', 'long animation frames', 'drop ms', 'load avg'], await lineupPageRuns());
 }
 
 function addFloorRatios(results) {
