@@ -81,7 +81,7 @@ export function LineupColumn({
 /** The column a signup is dropped on: below the last slot it goes at the end; while one is dragged, it says so. */
 function LineupDropArea({ empty, children }: { empty: boolean; children: ReactNode }) {
   const { setNodeRef, isOver } = useDroppable({ id: LINEUP_DROP_ID });
-  const signupDragged = draggedSignup(useDndContext().active?.id) !== null;
+  const signupDragged = draggedSignup(useDndContext().active) !== null;
   return (
     <div ref={setNodeRef} className={`lineup-drop-area${signupDragged ? ' lineup-drop-area-active' : ''}${isOver ? ' lineup-drop-area-over' : ''}`} data-testid="lineup-drop-area">
       {empty && <Alert variant="secondary">The lineup is empty. Use Add to Lineup on a signup, or drag it here, to give it a slot.</Alert>}

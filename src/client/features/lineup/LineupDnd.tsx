@@ -1,4 +1,5 @@
 import {
+  type Active,
   type Announcements,
   closestCenter,
   type CollisionDetection,
@@ -18,7 +19,7 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
-import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
+import { createContext, type KeyboardEvent, type PointerEvent, type ReactNode, type RefObject, useContext, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useDraft, useDraftEdits, useStoredEvent } from '@client/shared/draft';
 import { addToLineup, reorderSlot, slotIds } from './draftOps';
@@ -31,18 +32,24 @@ import type { SlotView } from './useLineupView';
 
 /** The lineup column as a whole: a signup dropped here, not on a slot, goes at the end. */
 export const LINEUP_DROP_ID = 'lineup-drop';
-const SIGNUP_PREFIX = 'signup:';
-const signupDragId = (uuid: string) => `${SIGNUP_PREFIX}${uuid}`;
-/** The signup a drag id stands for; null for a slot. */
-export const draggedSignup = (id: UniqueIdentifier | undefined) =>
-  id !== undefined && String(id).startsWith(SIGNUP_PREFIX) ? String(id).slice(SIGNUP_PREFIX.length) : null;
+/**
+ * The waiting signups share one draggable (WaitingSignupsDrag): its handle and card are the ones
+ * a host presses, and its data says whose. One rather than one per card, because dnd-kit draws
+ * every draggable again as a drag starts and as it passes each slot: 48 waiting signups made a
+ * slot's pick-up a frame of over 50 ms.
+ */
+const WAITING_SIGNUP = 'waiting-signup';
+/** The signup being dragged; null for a slot. */
+export const draggedSignup = (active: Pick<Active, 'id' | 'data'> | null | undefined) =>
+  active?.id === WAITING_SIGNUP ? ((active.data.current as RefObject<string | null> | undefined)?.current ?? null) : null;
+const isSignup = (id: UniqueIdentifier | undefined) => id === WAITING_SIGNUP;
 
 /**
  * Reordering compares slots by their centres; a signup lands where the pointer is (on a slot, else
  * on the column), so letting go over the Signups column adds nothing.
  */
 const collisions: CollisionDetection = (args) => {
-  if (!draggedSignup(args.active.id)) {
+  if (!isSignup(args.active.id)) {
     return closestCenter({ ...args, droppableContainers: args.droppableContainers.filter((container) => container.id !== LINEUP_DROP_ID) });
   }
   const hits = args.pointerCoordinates ? pointerWithin(args) : rectIntersection(args);
@@ -57,7 +64,7 @@ const collisions: CollisionDetection = (args) => {
  */
 const keyboardCoordinates: KeyboardCoordinateGetter = (event, args) => {
   const { active, droppableRects, droppableContainers, over } = args.context;
-  if (!draggedSignup(active?.id)) return sortableKeyboardCoordinates(event, args);
+  if (!isSignup(active?.id)) return sortableKeyboardCoordinates(event, args);
   const step = ({ ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 } as Record<string, number>)[event.code];
   if (!step) return undefined;
   event.preventDefault();
@@ -93,18 +100,18 @@ export function LineupDnd({ view, lineupColumn, children }: { view: SlotView[]; 
   );
 
   // Screen readers hear slot and signup names and positions, not internal ids.
-  const label = (id: UniqueIdentifier) => {
-    const uuid = draggedSignup(id);
+  const label = (active: Active) => {
+    const uuid = draggedSignup(active);
     if (uuid) return signups.find((signup) => signup.uuid === uuid)?.name || 'the signup';
-    const index = ids.indexOf(String(id));
+    const index = ids.indexOf(String(active.id));
     return index >= 0 ? `${view[index]?.label ?? 'slot'} (slot ${index + 1})` : 'slot';
   };
   const place = (id: UniqueIdentifier) => (id === LINEUP_DROP_ID ? 'the end of the lineup' : `position ${ids.indexOf(String(id)) + 1}`);
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${label(active.id)}.`,
-    onDragOver: ({ active, over }) => (over ? `${label(active.id)} is over ${place(over.id)}.` : undefined),
-    onDragEnd: ({ active, over }) => (over ? `${label(active.id)} was dropped at ${place(over.id)}.` : `${label(active.id)} was dropped.`),
-    onDragCancel: ({ active }) => `Moving ${label(active.id)} was cancelled.`,
+    onDragStart: ({ active }) => `Picked up ${label(active)}.`,
+    onDragOver: ({ active, over }) => (over ? `${label(active)} is over ${place(over.id)}.` : undefined),
+    onDragEnd: ({ active, over }) => (over ? `${label(active)} was dropped at ${place(over.id)}.` : `${label(active)} was dropped.`),
+    onDragCancel: ({ active }) => `Moving ${label(active)} was cancelled.`,
   };
 
   // Every place to drop is in the lineup column. While the pointer is over it and the column is
@@ -113,7 +120,7 @@ export function LineupDnd({ view, lineupColumn, children }: { view: SlotView[]; 
   const overLineup = useRef(false);
   const canScroll = (element: Element) => !(overLineup.current && element === document.scrollingElement && isSticky(lineupColumn.current));
 
-  const onDragStart = ({ active }: DragStartEvent) => setDragging(draggedSignup(active.id));
+  const onDragStart = ({ active }: DragStartEvent) => setDragging(draggedSignup(active));
   const onDragOver = ({ over }: DragOverEvent) => {
     overLineup.current = over !== null;
   };
@@ -124,7 +131,7 @@ export function LineupDnd({ view, lineupColumn, children }: { view: SlotView[]; 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     endDrag();
     if (!over || active.id === over.id) return;
-    const uuid = draggedSignup(active.id);
+    const uuid = draggedSignup(active);
     if (uuid) {
       const at = over.id === LINEUP_DROP_ID ? slots.length : ids.indexOf(String(over.id));
       if (at >= 0) setDraft((d) => addToLineup(d, uuid, djs, at));
@@ -159,24 +166,51 @@ export function LineupDnd({ view, lineupColumn, children }: { view: SlotView[]; 
   );
 }
 
+/** What every waiting signup's handle needs from the one draggable: its description, and whose drag it is. */
+const WaitingSignupDrag = createContext<{ describedBy: string | undefined; dragging: string | null }>({ describedBy: undefined, dragging: null });
+
 /**
- * A waiting signup's drag handle. The card is what is dragged (dnd-kit measures it, so the preview
- * is the card's width); only the handle renders while something is dragged, not its card.
+ * The Signups column's cards, dragged through one draggable: a press on a card's handle (pointer,
+ * or Space and Enter) makes that card the draggable's node and its handle the activator, then
+ * hands the press to dnd-kit. A card is what is dragged (dnd-kit measures it, so the preview is
+ * the card's width).
  */
-export function SignupDragHandle({ uuid, name, disabled, card }: { uuid: string; name: string; disabled: boolean; card: RefObject<HTMLElement | null> }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef } = useDraggable({ id: signupDragId(uuid), disabled });
-  // After the commit: the card's ref is set once the whole card is, after its handle's effects.
-  useEffect(() => setNodeRef(card.current), [setNodeRef, card]);
+export function WaitingSignupsDrag({ children }: { children: ReactNode }) {
+  // The draggable's data: whose card was pressed, set as the press starts the drag.
+  const picked = useRef<string | null>(null);
+  const { active, attributes, listeners, setNodeRef, setActivatorNodeRef } = useDraggable({ id: WAITING_SIGNUP, data: picked });
+  const pick = (event: PointerEvent | KeyboardEvent) => {
+    const handle = event.target instanceof Element ? event.target.closest<HTMLButtonElement>('button[data-signup-drag]') : null;
+    if (!handle || handle.disabled || active) return false;
+    picked.current = handle.dataset.signupDrag ?? null;
+    setNodeRef(handle.closest<HTMLElement>('.signup-card'));
+    setActivatorNodeRef(handle);
+    return true;
+  };
+  const describedBy = attributes['aria-describedby'];
+  const dragging = draggedSignup(active);
+  const shared = useMemo(() => ({ describedBy, dragging }), [describedBy, dragging]);
+  return (
+    <div onPointerDown={(event) => pick(event) && listeners?.onPointerDown?.(event)} onKeyDown={(event) => pick(event) && listeners?.onKeyDown?.(event)}>
+      <WaitingSignupDrag.Provider value={shared}>{children}</WaitingSignupDrag.Provider>
+    </div>
+  );
+}
+
+/** A waiting signup's drag handle (WaitingSignupsDrag picks its card up). */
+export function SignupDragHandle({ uuid, name, disabled }: { uuid: string; name: string; disabled: boolean }) {
+  const { describedBy, dragging } = useContext(WaitingSignupDrag);
   return (
     <button
       type="button"
-      ref={setActivatorNodeRef}
       className="btn btn-sm btn-outline-secondary slot-handle"
+      data-signup-drag={uuid}
       aria-label={`Drag ${name} into the lineup`}
+      aria-roledescription="draggable"
+      aria-describedby={describedBy}
+      aria-pressed={dragging === uuid ? true : undefined}
       title={disabled ? 'Add a DJ to this signup first' : 'Drag into the lineup'}
       disabled={disabled}
-      {...attributes}
-      {...listeners}
     >
       ⠿
     </button>

@@ -11,7 +11,7 @@ import { useStaffZones } from '@client/lib/useZone';
 import { ViewSwitch } from '@client/components/ViewSwitch';
 import { addDjToSignup, addStaffSignup, djLabel, signupNaming } from './draftOps';
 import { LineupColumn } from './LineupColumn';
-import { LineupDnd } from './LineupDnd';
+import { LineupDnd, WaitingSignupsDrag } from './LineupDnd';
 import { SignupCard } from './SignupCard';
 import { StandbyList } from './StandbyList';
 import { useLineupView } from './useLineupView';
@@ -107,9 +107,11 @@ export function LineupTab() {
           {waiting.length === 0 && (
             <Alert variant="secondary">No signups waiting. DJs' signups appear here, or use Add DJ to Signups.</Alert>
           )}
-          {waiting.map((signup) => (
-            <SignupCard key={signup.uuid} signup={signup} compact={compactSignups} onAddB2b={addB2b} />
-          ))}
+          <WaitingSignupsDrag>
+            {waiting.map((signup) => (
+              <SignupCard key={signup.uuid} signup={signup} compact={compactSignups} onAddB2b={addB2b} />
+            ))}
+          </WaitingSignupsDrag>
         </Col>
         <Col ref={lineupColumn} lg={7} className={`lineup-column ${shown('lineup') ?? ''}`} data-testid="lineup-column">
           <div className="d-flex flex-wrap align-items-center gap-2 mb-3">

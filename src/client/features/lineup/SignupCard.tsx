@@ -1,4 +1,4 @@
-import { memo, useId, useRef, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { Badge, Button, Card, Dropdown, Modal } from 'react-bootstrap';
 import { hasPendingUpdate } from '@shared/dj-update';
 import type { Signup } from '@shared/schemas/lineup';
@@ -26,16 +26,15 @@ export const SignupCard = memo(function SignupCard({ signup, compact, onAddB2b }
   const [open, setOpen] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [showInfo, setShowInfo] = useState(false);
-  const card = useRef<HTMLDivElement>(null);
   const entryId = useId();
   const canAdd = signup.djRefs.length > 0;
   const add = () => setDraft((draft) => addToLineup(draft, signup.uuid, djs));
   const title = signup.name.trim() || 'Unnamed signup';
 
   return (
-    <Card ref={card} className={`mb-2 signup-card${open ? ' signup-card--open' : ''}`} data-testid="signup-card" aria-label={`Signup ${title}`} role="group">
+    <Card className={`mb-2 signup-card${open ? ' signup-card--open' : ''}`} data-testid="signup-card" aria-label={`Signup ${title}`} role="group">
       <Card.Header className="signup-row">
-        <SignupDragHandle uuid={signup.uuid} name={title} disabled={!canAdd} card={card} />
+        <SignupDragHandle uuid={signup.uuid} name={title} disabled={!canAdd} />
         <div className="signup-heading">
           <h3 className="h6 mb-0 text-break">{title}</h3>
           {!compact && <SignupSummary signup={signup} />}
