@@ -316,3 +316,27 @@ test("the Add Dj dialog's script loads when a host reaches for it, not with the 
   await page.getByRole('button', { name: 'Add DJ to Signups' }).click();
   await expect(page.getByRole('dialog', { name: 'Add Dj' }).getByRole('combobox')).toBeVisible();
 });
+
+test('a second finger on another signup while the first press waits for its 4 px drags nothing else: the signup first pressed is the one dragged', async ({ page }) => {
+  await signInAs(page, 'admin');
+  const [a, b, c] = [await newDj(page.request, `Two A ${tag}`, 37), await newDj(page.request, `Two B ${tag}`, 38), await newDj(page.request, `Two C ${tag}`, 39)];
+  const id = await eventWithSignups(page.request, `Two presses ${tag}`, [a!, b!, c!]);
+  await page.goto(`/events/${id}/lineup`);
+  const first = page.getByRole('button', { name: `Drag Two A ${tag} into the lineup` });
+  const from = (await first.boundingBox())!;
+  const [x, y] = [from.x + from.width / 2, from.y + from.height / 2];
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  // A touch on B's handle (a second, not primary, pointer) before A's press has moved: dnd-kit turns it away.
+  await page
+    .getByRole('button', { name: `Drag Two B ${tag} into the lineup` })
+    .dispatchEvent('pointerdown', { pointerId: 7, pointerType: 'touch', isPrimary: false, button: 0, buttons: 1, bubbles: true });
+  await page.mouse.move(x + 10, y, { steps: 3 });
+  await expect(page.locator('.signup-drag-preview')).toContainText(`Two A ${tag}`);
+  const to = (await page.getByTestId('lineup-drop-area').boundingBox())!;
+  await page.mouse.move(to.x + to.width / 2, to.y + 30, { steps: 12 });
+  await page.mouse.move(to.x + to.width / 2 + 1, to.y + 30, { steps: 2 });
+  await page.mouse.up();
+  await expect(slotNames(page)).toHaveText([`Two A ${tag}`]);
+  await expect(signupCard(page, `Two B ${tag}`)).toBeVisible();
+});

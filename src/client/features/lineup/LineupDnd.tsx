@@ -178,20 +178,29 @@ const WaitingSignupDrag = createContext<{ describedBy: string | undefined; dragg
 export function WaitingSignupsDrag({ children }: { children: ReactNode }) {
   // The draggable's data: whose card was pressed, set as the press starts the drag.
   const picked = useRef<string | null>(null);
+  // The last handle whose press dnd-kit took: a press it turns away (another still waiting for its
+  // 4 px, a right click) must not leave its card in the draggable's place.
+  const taken = useRef<HTMLButtonElement | null>(null);
   const { active, attributes, listeners, setNodeRef, setActivatorNodeRef } = useDraggable({ id: WAITING_SIGNUP, data: picked });
-  const pick = (event: PointerEvent | KeyboardEvent) => {
-    const handle = event.target instanceof Element ? event.target.closest<HTMLButtonElement>('button[data-signup-drag]') : null;
-    if (!handle || handle.disabled || active) return false;
+  const aim = (handle: HTMLButtonElement) => {
     picked.current = handle.dataset.signupDrag ?? null;
     setNodeRef(handle.closest<HTMLElement>('.signup-card'));
     setActivatorNodeRef(handle);
-    return true;
+  };
+  const press = (event: PointerEvent | KeyboardEvent, listener: 'onPointerDown' | 'onKeyDown') => {
+    const handle = event.target instanceof Element ? event.target.closest<HTMLButtonElement>('button[data-signup-drag]') : null;
+    if (!handle || handle.disabled || active) return;
+    aim(handle);
+    listeners?.[listener]?.(event);
+    // dnd-kit marks the event it takes.
+    if ((event.nativeEvent as { dndKit?: unknown }).dndKit) taken.current = handle;
+    else if (taken.current) aim(taken.current);
   };
   const describedBy = attributes['aria-describedby'];
   const dragging = draggedSignup(active);
   const shared = useMemo(() => ({ describedBy, dragging }), [describedBy, dragging]);
   return (
-    <div onPointerDown={(event) => pick(event) && listeners?.onPointerDown?.(event)} onKeyDown={(event) => pick(event) && listeners?.onKeyDown?.(event)}>
+    <div onPointerDown={(event) => press(event, 'onPointerDown')} onKeyDown={(event) => press(event, 'onKeyDown')}>
       <WaitingSignupDrag.Provider value={shared}>{children}</WaitingSignupDrag.Provider>
     </div>
   );
