@@ -340,3 +340,26 @@ test('a second finger on another signup while the first press waits for its 4 px
   await expect(slotNames(page)).toHaveText([`Two A ${tag}`]);
   await expect(signupCard(page, `Two B ${tag}`)).toBeVisible();
 });
+
+test("the Add Dj dialog's script not arriving leaves the tab and its unsaved changes, says so, and the next try loads it", async ({ page }) => {
+  await signInAs(page, 'admin');
+  const [a, b, c] = [await newDj(page.request, `Offline A ${tag}`, 40), await newDj(page.request, `Offline B ${tag}`, 41), await newDj(page.request, `Offline C ${tag}`, 42)];
+  const id = await eventWithSignups(page.request, `Dialog offline ${tag}`, [a!, b!, c!]);
+  const manifest = JSON.parse(fs.readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
+  const dialogScript = `**/${manifest['features/lineup/AddDjModal.tsx']!.file}`;
+  await page.route(dialogScript, (route) => route.abort('internetdisconnected'));
+
+  await page.goto(`/events/${id}/lineup`);
+  await signupCard(page, `Offline A ${tag}`).getByRole('button', { name: 'Add to Lineup' }).click();
+  await expect(slotNames(page)).toHaveText([`Offline A ${tag}`]);
+  await page.getByRole('button', { name: 'Add DJ to Signups' }).click();
+  await expect(page.getByText('Add Dj could not load. Check the connection and try again, or reload the page once your changes are saved.')).toBeVisible();
+  // The tab and its unsaved change are still there.
+  await expect(page.getByRole('heading', { name: 'Lineup (Local Times)' })).toBeVisible();
+  await expect(slotNames(page)).toHaveText([`Offline A ${tag}`]);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await page.unroute(dialogScript);
+  await page.getByRole('button', { name: 'Add DJ to Signups' }).click();
+  await expect(page.getByRole('dialog', { name: 'Add Dj' }).getByRole('combobox')).toBeVisible();
+});

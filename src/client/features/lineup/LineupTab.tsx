@@ -1,5 +1,5 @@
 import './lineup.css';
-import { lazy, Suspense, type SyntheticEvent, useCallback, useMemo, useRef, useState } from 'react';
+import { type SyntheticEvent, useCallback, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Col, Form, Row } from 'react-bootstrap';
 import toast from 'react-hot-toast';
 import type { Dj } from '@shared/schemas/djs';
@@ -10,6 +10,7 @@ import { staffZoneNames } from '@shared/time';
 import { useStaffZones } from '@client/lib/useZone';
 import { ViewSwitch } from '@client/components/ViewSwitch';
 import { addDjToSignup, addStaffSignup, djLabel, signupNaming } from './draftOps';
+import { LazyAddDjModal, loadAddDj } from './LazyAddDjModal';
 import { LineupColumn } from './LineupColumn';
 import { LineupDnd, WaitingSignupsDrag } from './LineupDnd';
 import { SignupCard } from './SignupCard';
@@ -17,15 +18,10 @@ import { StandbyList } from './StandbyList';
 import { useLineupView } from './useLineupView';
 import { useRemembered } from './useRemembered';
 
-// 'Add Dj' brings the roster's typeahead and the new DJ's form, a fifth of the tab's script, which
-// most opens of the tab never use: it loads when a host reaches for an Add DJ button or a card's
-// menu (`loadAddDj`), and its dialog is in the page from the first time it opens.
-const loadAddDj = () => import('./AddDjModal');
 /** A card's menu holds 'Add DJ to Slot (B2B)': pointing at or tabbing to its toggle loads the dialog. */
 const loadAddDjFromMenu = (event: SyntheticEvent) => {
-  if (event.target instanceof Element && event.target.closest('.dropdown-toggle')) void loadAddDj();
+  if (event.target instanceof Element && event.target.closest('.dropdown-toggle')) loadAddDj();
 };
-const AddDjModal = lazy(async () => ({ default: (await loadAddDj()).AddDjModal }));
 
 /** Who the 'Add Dj' modal adds a DJ for: a new signup, or a signup's B2B partner. */
 type AddTarget = { kind: 'signups' } | { kind: 'b2b'; uuid: string; name: string } | null;
@@ -99,7 +95,7 @@ export function LineupTab() {
               <option value="signup">Signup order</option>
               <option value="lastPlay">Longest since last play</option>
             </Form.Select>
-            <Button onClick={() => setTarget({ kind: 'signups' })} onPointerEnter={() => void loadAddDj()} onFocus={() => void loadAddDj()}>
+            <Button onClick={() => setTarget({ kind: 'signups' })} onPointerEnter={loadAddDj} onFocus={loadAddDj}>
               Add DJ to Signups
             </Button>
             <ViewSwitch id="signups-compact" label="Compact signups" checked={compactSignups} onChange={setCompactSignups} />
@@ -124,15 +120,19 @@ export function LineupTab() {
           <LineupColumn view={view} compact={compact} conflicts={conflicts} onAddB2b={addB2b} />
           <StandbyList />
         </Col>
+        {/* In the page from the first time it opens, so it fades out as it closes. */}
         {addDjAsked && (
-          <Suspense fallback={null}>
-            <AddDjModal
-              show={target !== null}
-              title={target?.kind === 'b2b' ? `Add DJ to ${target.name} (B2B)` : 'Add Dj'}
-              onHide={() => setTarget(null)}
-              onPick={pick}
-            />
-          </Suspense>
+          <LazyAddDjModal
+            show={target !== null}
+            title={target?.kind === 'b2b' ? `Add DJ to ${target.name} (B2B)` : 'Add Dj'}
+            onHide={() => setTarget(null)}
+            onPick={pick}
+            onLoadFailed={() => {
+              setTarget(null);
+              setAddDjAsked(false);
+              toast.error('Add Dj could not load. Check the connection and try again, or reload the page once your changes are saved.');
+            }}
+          />
         )}
       </Row>
     </LineupDnd>
